@@ -1,0 +1,40 @@
+import { Scalar } from "@scalar/hono-api-reference";
+import type { AppEnv } from "./deps";
+import { errorBody, renderError } from "./errors";
+import { authenticate } from "./middleware/authenticate";
+import { init } from "./middleware/init";
+import { usageLog } from "./middleware/usage";
+import { catalogueApi } from "./routes/catalogue";
+import { healthApi } from "./routes/health";
+import { createApi } from "./routes/openapi";
+
+export const API_VERSION = "0.1.0";
+
+/** Builds the whole HTTP app: middleware, every area's sub-app, the OpenAPI document and the docs page. */
+export function createApp() {
+  const app = createApi();
+
+  app.use("*", init);
+  app.use("*", usageLog);
+  app.use("*", authenticate);
+
+  app.route("/", healthApi);
+  app.route("/", catalogueApi);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "BearerKey", { type: "http", scheme: "bearer" });
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Market data service",
+      version: API_VERSION,
+      description:
+        "Instruments and listings, end-of-day prices, technical indicators, fundamentals, valuation, macro rates, news and realtime quotes. Send a key as X-API-KEY or Authorization: Bearer.",
+    },
+  });
+  app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Market data service API" }));
+
+  app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.onError(renderError);
+  return app;
+}

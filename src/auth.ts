@@ -1,0 +1,81 @@
+import type { Config } from "./env";
+
+export type KeyKind = "full" | "read_only";
+export type Access = "public" | "any" | "full";
+
+/**
+ * Which routes need which kind of key: the one declarative place (route templates as Hono
+ * matches them). Unlisted GETs need any key; unlisted writes need a full-access key, so a new
+ * write route is closed until someone decides otherwise here.
+ */
+export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
+  "GET /health": "public",
+  "GET /widgets.json": "public",
+  "GET /apps.json": "public",
+  "GET /openapi.json": "public",
+  "GET /docs": "public",
+  // Writes (spec Authentication 5).
+  "POST /health/alerts/:alert_id/resolve": "full",
+  "POST /health/canary/run": "full",
+  "POST /cache/clear": "full",
+  "POST /cache/clear/:ticker": "full",
+  "POST /database/cleanup": "full",
+  "POST /historical/ingest": "full",
+  "POST /realtime/subscribe": "full",
+  "DELETE /realtime/subscribe/:ticker": "full",
+  "POST /news/:ticker/refresh": "full",
+  // POSTs that only compute (spec Authentication 6).
+  "POST /dcf/:ticker": "any",
+  "POST /technical/batch": "any",
+};
+
+export function accessOf(method: string, routeTemplate: string): Access {
+  const m = method === "HEAD" ? "GET" : method;
+  return ROUTE_ACCESS[`${m} ${routeTemplate}`] ?? (m === "GET" ? "any" : "full");
+}
+
+/** The key of an HTTP request: `X-API-KEY`, else `Authorization: Bearer <key>`; WebSockets may also use the query. */
+export function extractKey(headers: Headers, url?: URL): string | undefined {
+  const header = headers.get("x-api-key")?.trim();
+  if (header) return header;
+  const auth = headers.get("authorization")?.trim();
+  if (auth) {
+    const m = /^Bearer\s+(.+)$/i.exec(auth);
+    return m?.[1]?.trim() || auth;
+  }
+  if (url) {
+    for (const name of ["token", "api_key", "key"]) {
+      const v = url.searchParams.get(name)?.trim();
+      if (v) return v;
+    }
+  }
+  return undefined;
+}
+
+async function digest(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+/** Equal-length digests compared without an early exit, so timing tells nothing about the key. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return diff === 0;
+}
+
+/**
+ * Which kind of key this is, or null for none/unknown. Every configured key is compared, match or not.
+ * @example await classifyKey("k1", config) // "full" when "k1" is in SERVICE_API_KEYS
+ */
+export async function classifyKey(
+  key: string | undefined,
+  config: Pick<Config, "SERVICE_API_KEYS" | "SERVICE_READ_ONLY_API_KEYS">,
+): Promise<KeyKind | null> {
+  if (!key) return null;
+  const given = await digest(key);
+  let full = false;
+  let readOnly = false;
+  for (const k of config.SERVICE_API_KEYS) full = sameBytes(given, await digest(k)) || full;
+  for (const k of config.SERVICE_READ_ONLY_API_KEYS) readOnly = sameBytes(given, await digest(k)) || readOnly;
+  return full ? "full" : readOnly ? "read_only" : null;
+}

@@ -1,0 +1,44 @@
+import type { Config } from "../env";
+
+/**
+ * Lifetimes of every cache category (spec: "Cache lifetimes"), in seconds. The one table;
+ * `/health` and `/cache/stats` print it as it is.
+ */
+export function cacheTtls(config: Pick<Config, "NEWS_CACHE_TTL">) {
+  return {
+    eod: 86_400,
+    fundamentals: 3_600,
+    fundamentals_deep: 86_400,
+    dcf: 21_600,
+    macro: 21_600,
+    news: config.NEWS_CACHE_TTL,
+    screener: 900,
+    technical_daily: 3_600,
+    technical_intraday: 60,
+    quote: 60,
+    health_summary: 3_600,
+  } as const;
+}
+
+export type CacheCategory = keyof ReturnType<typeof cacheTtls>;
+
+const up = (ticker: string) => ticker.trim().toUpperCase();
+
+/** Key patterns: one function per category so a key is spelled in one place. */
+export const cacheKeys = {
+  eod: (ticker: string, variant: string) => `eod:${up(ticker)}:${variant}`,
+  /** Every EOD answer of one ticker (POST /cache/clear/{ticker}). */
+  eodOfTicker: (ticker: string) => `eod:${up(ticker)}:*`,
+  eodAll: () => "eod:*",
+  technical: (ticker: string, variant: string) => `technical:${up(ticker)}:${variant}`,
+  technicalOfTicker: (ticker: string) => `technical:${up(ticker)}:*`,
+  screener: (variant: string) => `screener:${variant}`,
+  quote: (ticker: string) => `quote:${up(ticker)}`,
+  priceChannel: (ticker: string) => `price:${up(ticker)}`,
+  fundamentals: (variant: string) => `fundamentals:${variant}`,
+  fundamentalsDeep: (variant: string) => `fundamentals_deep:${variant}`,
+  dcf: (ticker: string, variant: string) => `dcf:${up(ticker)}:${variant}`,
+  macro: (seriesId: string) => `macro:${seriesId}`,
+  news: (ticker: string, variant: string) => `news:${up(ticker)}:${variant}`,
+  healthSummary: () => "health:providers",
+} as const;

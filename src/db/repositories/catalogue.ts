@@ -1,0 +1,69 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { assets, listings } from "../schema";
+
+export type AssetRow = typeof assets.$inferSelect;
+
+/** A listing joined with its instrument's ISIN (the wire Listing carries it). */
+export interface ListingRow {
+  id: number;
+  assetId: number;
+  ticker: string;
+  exchange: string | null;
+  currency: string;
+  isin: string;
+  name: string;
+  source: string;
+  isPrimary: boolean;
+  isActive: boolean;
+  delayedSymbol: string | null;
+}
+
+const listingColumns = {
+  id: listings.id,
+  assetId: listings.assetId,
+  ticker: listings.ticker,
+  exchange: listings.exchange,
+  currency: listings.currency,
+  isin: assets.isin,
+  name: listings.name,
+  source: listings.source,
+  isPrimary: listings.isPrimary,
+  isActive: listings.isActive,
+  delayedSymbol: listings.delayedSymbol,
+};
+
+export async function findAssetByIsin(db: Db, isin: string): Promise<{ asset: AssetRow; listings: ListingRow[] } | null> {
+  const [asset] = await db.select().from(assets).where(eq(assets.isin, isin)).limit(1);
+  if (!asset) return null;
+  const rows = await db
+    .select(listingColumns)
+    .from(listings)
+    .innerJoin(assets, eq(assets.id, listings.assetId))
+    .where(eq(listings.assetId, asset.id))
+    .orderBy(asc(listings.id));
+  return { asset, listings: rows };
+}
+
+export interface ListingFilter {
+  ticker?: string;
+  isin?: string;
+  exchange?: string;
+  currency?: string;
+}
+
+/** Active listings matching every given filter (case-insensitive on codes). */
+export async function findActiveListings(db: Db, filter: ListingFilter): Promise<ListingRow[]> {
+  const conditions = [eq(listings.isActive, true)];
+  if (filter.ticker) conditions.push(eq(listings.ticker, filter.ticker.toUpperCase()));
+  if (filter.isin) conditions.push(eq(assets.isin, filter.isin.toUpperCase()));
+  if (filter.exchange) conditions.push(sql`upper(${listings.exchange}) = ${filter.exchange.toUpperCase()}`);
+  if (filter.currency) conditions.push(sql`upper(${listings.currency}) = ${filter.currency.toUpperCase()}`);
+  return db
+    .select(listingColumns)
+    .from(listings)
+    .innerJoin(assets, eq(assets.id, listings.assetId))
+    .where(and(...conditions))
+    .orderBy(asc(listings.id));
+}
+

@@ -1,0 +1,24 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** One row per instrument, identified by its ISIN. */
+export const assets = pgTable(
+  "assets",
+  {
+    id: serial("id").primaryKey(),
+    isin: text("isin").notNull().unique(),
+    name: text("name").notNull(),
+    quoteType: text("quote_type").notNull(),
+    sector: text("sector"),
+    industry: text("industry"),
+    country: text("country"),
+    displayName: text("display_name"),
+    officialSymbol: text("official_symbol"),
+    logoPath: text("logo_path"),
+    irWebsite: text("ir_website"),
+    longBusinessSummary: text("long_business_summary"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("assets_name_idx").on(sql`lower(${t.name})`)],
+);

@@ -1,0 +1,85 @@
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { assets } from "./assets";
+
+/** Tables of the deep enrichment (GET /fundamental/deep); the DCF reads only these. */
+
+const amount = (name: string) => numeric(name, { precision: 30, scale: 8 });
+
+/** Latest highlights and analyst ratings of an instrument, as fetched with its verified symbol. */
+export const fundamentalSnapshots = pgTable("fundamental_snapshots", {
+  assetId: integer("asset_id")
+    .primaryKey()
+    .references(() => assets.id, { onDelete: "cascade" }),
+  symbol: text("symbol").notNull(),
+  currency: text("currency"),
+  /** snake_case ratio fields (pe_ratio, dividend_yield, roe, beta, market_cap, shares_outstanding ...). */
+  highlights: jsonb("highlights").$type<Record<string, number | string | null>>().notNull(),
+  analystRatings: jsonb("analyst_ratings").$type<Record<string, unknown>>().notNull(),
+  source: text("source").notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+});
+
+/** One row per statement, period type and period end; `items` holds the line items by snake_case key. */
+export const financialStatements = pgTable(
+  "financial_statements",
+  {
+    assetId: integer("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    statement: text("statement", { enum: ["income", "balance", "cashflow"] }).notNull(),
+    periodType: text("period_type", { enum: ["annual", "quarterly"] }).notNull(),
+    periodEnd: date("period_end").notNull(),
+    currency: text("currency"),
+    items: jsonb("items").$type<Record<string, number | null>>().notNull(),
+    source: text("source").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.statement, t.periodType, t.periodEnd] })],
+);
+
+export const earningsHistory = pgTable(
+  "earnings_history",
+  {
+    assetId: integer("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    quarterEnd: date("quarter_end").notNull(),
+    period: text("period"),
+    epsActual: amount("eps_actual"),
+    epsEstimate: amount("eps_estimate"),
+    epsDifference: amount("eps_difference"),
+    surprisePercent: amount("surprise_percent"),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.quarterEnd] })],
+);
+
+/** Analyst trend per horizon (0q, +1q, 0y, +1y): growth and EPS estimates used by the eps model. */
+export const earningsTrends = pgTable(
+  "earnings_trends",
+  {
+    assetId: integer("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    period: text("period").notNull(),
+    endDate: date("end_date"),
+    growth: amount("growth"),
+    epsAvg: amount("eps_avg"),
+    epsLow: amount("eps_low"),
+    epsHigh: amount("eps_high"),
+    revenueAvg: amount("revenue_avg"),
+    analysts: integer("analysts"),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.period] }), index("earnings_trends_asset_idx").on(t.assetId)],
+);

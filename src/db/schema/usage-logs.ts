@@ -1,0 +1,19 @@
+import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** One row per API request, written after the answer. */
+export const usageLogs = pgTable(
+  "usage_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    method: text("method").notNull(),
+    /** Route template (`/eod/:ticker`), so requests group by route. */
+    route: text("route").notNull(),
+    /** Upper-cased ticker path parameter when the route has one. */
+    ticker: text("ticker"),
+    keyKind: text("key_kind", { enum: ["full", "read_only", "none"] }).notNull(),
+    status: integer("status").notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("usage_logs_created_idx").on(t.createdAt), index("usage_logs_ticker_idx").on(t.ticker)],
+);

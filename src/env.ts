@@ -1,0 +1,135 @@
+import { z } from "zod";
+
+/**
+ * Worker bindings. Every setting is a string var or secret (wrangler `[vars]`, `.dev.vars`, or
+ * `wrangler secret put`); `Config` below is the typed, defaulted view the code actually uses.
+ */
+export interface Bindings {
+  [setting: string]: unknown;
+}
+
+const csv = z
+  .string()
+  .optional()
+  .transform((s) =>
+    (s ?? "")
+      .split(",")
+      .map((k) => k.trim())
+      .filter((k) => k.length > 0),
+  );
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((s) => (s && s.trim().length > 0 ? s.trim() : undefined));
+
+const bool = (dflt: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => (s === undefined || s === "" ? dflt : ["1", "true", "yes", "on"].includes(s.toLowerCase())));
+
+const int = (dflt: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => (s === undefined || s === "" ? dflt : Number(s)))
+    .pipe(z.number().int().min(min).max(max));
+
+const ratio = (dflt: number) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => (s === undefined || s === "" ? dflt : Number(s)))
+    .pipe(z.number().min(0).max(1));
+
+const url = (dflt: string) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => (s === undefined || s === "" ? dflt : s.replace(/\/+$/, "")))
+    .pipe(z.url());
+
+/**
+ * Every setting of the service with its default: the one place where defaults live.
+ * `.dev.vars.example` lists the same names.
+ */
+export const configSchema = z.object({
+  SERVICE_API_KEYS: csv,
+  SERVICE_READ_ONLY_API_KEYS: csv,
+
+  DATABASE_URL: optionalString,
+  NEON_WS_PROXY: optionalString,
+
+  UPSTASH_REDIS_REST_URL: optionalString,
+  UPSTASH_REDIS_REST_TOKEN: optionalString,
+  MEMORY_CACHE_MAX_ENTRIES: int(5000, 10, 1_000_000),
+
+  DELAYED_PROVIDER_BASE_URL: url("https://query2.finance.yahoo.com"),
+  STREAM_PROVIDER_WS_URL: url("wss://data.tradingview.com/socket.io/websocket"),
+  MACRO_PROVIDER_BASE_URL: url("https://api.stlouisfed.org"),
+  MACRO_API_KEY: optionalString,
+  SEC_BASE_URL: url("https://www.sec.gov"),
+  SEC_DATA_BASE_URL: url("https://data.sec.gov"),
+  SEC_USER_AGENT: z.string().optional().default("market-data-service admin@example.com"),
+
+  NEWS_YAHOO_RSS_BASE_URL: url("https://feeds.finance.yahoo.com"),
+  NEWS_GOOGLE_RSS_BASE_URL: url("https://news.google.com"),
+  NEWS_FINNHUB_BASE_URL: url("https://finnhub.io"),
+  NEWS_MARKETAUX_BASE_URL: url("https://api.marketaux.com"),
+  NEWS_NEWSAPI_BASE_URL: url("https://newsapi.org"),
+  NEWS_ALPHAVANTAGE_BASE_URL: url("https://www.alphavantage.co"),
+  NEWS_GDELT_BASE_URL: url("https://api.gdeltproject.org"),
+  FINNHUB_API_KEY: optionalString,
+  MARKETAUX_API_KEY: optionalString,
+  NEWSAPI_API_KEY: optionalString,
+  ALPHAVANTAGE_API_KEY: optionalString,
+
+  NEWS_MAX_LIMIT: int(100, 1, 1000),
+  NEWS_CACHE_TTL: int(1800, 0, 86_400),
+  NEWS_DEDUP_SIMILARITY: ratio(0.85),
+
+  TECHNICAL_CACHE_ENABLED: bool(true),
+  TECHNICAL_DEFAULT_LIMIT: int(500, 1, 100_000),
+  TECHNICAL_MAX_BATCH_TICKERS: int(20, 1, 1000),
+  TECHNICAL_MAX_BATCH_INDICATORS: int(10, 1, 100),
+
+  /** Ratio (0.042 = 4.2 %), used when the macro provider has no value. */
+  DCF_RISK_FREE_RATE: z
+    .string()
+    .optional()
+    .transform((s) => (s === undefined || s === "" ? "0.042" : s))
+    .pipe(z.string().regex(/^\d+(\.\d+)?$/, "a decimal ratio such as 0.042")),
+  ALERT_SUCCESS_RATE_WARNING: ratio(0.85),
+  ALERT_SUCCESS_RATE_CRITICAL: ratio(0.7),
+  USAGE_LOG_RETENTION_DAYS: int(90, 1, 3650),
+
+  WORKSPACE_ALLOWED_ORIGIN: url("https://pro.openbb.co"),
+  /** Tickers of the legacy GET /stocks market overview. */
+  STOCKS_OVERVIEW_TICKERS: csv.transform((l) =>
+    l.length > 0 ? l : ["AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "META", "TSLA", "MC.PA", "SAP.DE", "ASML.AS"],
+  ),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Settings that are not plain strings in the bindings are ignored (e.g. Durable Object namespaces). */
+function stringSettings(env: Bindings): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (typeof v === "string") out[k] = v;
+  return out;
+}
+
+const parsed = new WeakMap<object, Config>();
+
+/**
+ * Parses the Worker's env once per env object (isolates reuse it across requests).
+ * @example const config = loadConfig(c.env); config.TECHNICAL_DEFAULT_LIMIT // 500
+ */
+export function loadConfig(env: Bindings): Config {
+  const hit = parsed.get(env);
+  if (hit) return hit;
+  const config = configSchema.parse(stringSettings(env));
+  parsed.set(env, config);
+  return config;
+}

@@ -1,0 +1,118 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+
+/**
+ * Errors thrown by services: free of HTTP, mapped to a status in one place (`STATUS_OF`).
+ * The message is for the caller; never put internals in it.
+ */
+export type ErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "NO_DATA"
+  | "UNPROCESSABLE"
+  | "UPSTREAM_UNAVAILABLE"
+  | "INTERNAL";
+
+const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  NO_DATA: 404,
+  UNPROCESSABLE: 422,
+  UPSTREAM_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** The `error` field of each code: the spec fixes the EOD wording, the rest follow it. */
+const TITLE_OF: Record<ErrorCode, string> = {
+  BAD_REQUEST: "Invalid request",
+  UNAUTHORIZED: "Unauthorized",
+  FORBIDDEN: "Forbidden",
+  NOT_FOUND: "Not found",
+  NO_DATA: "No data found",
+  UNPROCESSABLE: "Unprocessable",
+  UPSTREAM_UNAVAILABLE: "Upstream unavailable",
+  INTERNAL: "Internal error",
+};
+
+export class ServiceError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { reason?: string; details?: unknown } = {},
+  ) {
+    super(message);
+    this.name = "ServiceError";
+  }
+}
+
+export class BadRequestError extends ServiceError {
+  constructor(message: string, details?: unknown) {
+    super("BAD_REQUEST", message, { details });
+  }
+}
+
+export class NotFoundError extends ServiceError {
+  constructor(entity: string, id: string) {
+    super("NOT_FOUND", `${entity} '${id}' not found`);
+  }
+}
+
+/** 404 with a `reason` the caller can act on (spec: EOD "No data found"). */
+export class NoDataError extends ServiceError {
+  constructor(message: string, reason: string) {
+    super("NO_DATA", message, { reason });
+  }
+}
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+  reason?: string;
+  details?: unknown;
+}
+
+export function errorBody(code: ErrorCode, message: string, extra: { reason?: string; details?: unknown } = {}): ErrorBody {
+  const body: ErrorBody = { error: TITLE_OF[code], message };
+  if (extra.reason !== undefined) body.reason = extra.reason;
+  if (extra.details !== undefined) body.details = extra.details;
+  return body;
+}
+
+export function statusOf(code: ErrorCode): ContentfulStatusCode {
+  return STATUS_OF[code];
+}
+
+/** Zod issues as `{path, message}` so a caller sees every wrong field at once. */
+export function zodDetails(error: ZodError): { path: string; message: string }[] {
+  return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+}
+
+export function zodMessage(error: ZodError): string {
+  return zodDetails(error)
+    .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
+    .join("; ");
+}
+
+/** The single error renderer of the app: JSON always, never a stack trace. */
+export function renderError(err: unknown, c: Context): Response {
+  if (err instanceof ServiceError) {
+    return c.json(errorBody(err.code, err.message, err.extra), statusOf(err.code));
+  }
+  if (err instanceof ZodError) {
+    return c.json(errorBody("BAD_REQUEST", zodMessage(err), { details: zodDetails(err) }), 400);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    // Hono raises 400 for a malformed JSON body; keep its message, it names the problem.
+    const code: ErrorCode = status === 401 ? "UNAUTHORIZED" : status === 403 ? "FORBIDDEN" : status === 404 ? "NOT_FOUND" : status >= 500 ? "INTERNAL" : "BAD_REQUEST";
+    return c.json(errorBody(code, err.message || TITLE_OF[code]), status);
+  }
+  console.error("unhandled error", c.req.method, c.req.path, err);
+  return c.json(errorBody("INTERNAL", "An unexpected error occurred"), 500);
+}

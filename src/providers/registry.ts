@@ -1,0 +1,44 @@
+/**
+ * The registry of external data providers. Each entry loads its client module lazily; an entry
+ * whose module fails to load (missing dependency) is reported in `/health` as unavailable and is
+ * skipped by every request. Provider issues add their entries to `PROVIDERS`.
+ */
+export type ProviderKind = "delayed" | "stream" | "macro" | "news" | "scraped" | "filings";
+
+export interface ProviderEntry {
+  /** Source identifier, e.g. `delayed_provider`. */
+  name: string;
+  kind: ProviderKind;
+  load: () => Promise<unknown>;
+}
+
+export const DELAYED_PROVIDER = "delayed_provider";
+
+export const PROVIDERS: readonly ProviderEntry[] = [];
+
+export interface ProviderStatus {
+  loaded: string[];
+  unavailable: string[];
+}
+
+let status: Promise<ProviderStatus> | undefined;
+
+export async function loadProviders(entries: readonly ProviderEntry[]): Promise<ProviderStatus> {
+  const results = await Promise.allSettled(entries.map((e) => e.load()));
+  const out: ProviderStatus = { loaded: [], unavailable: [] };
+  results.forEach((r, i) => {
+    const name = entries[i]?.name ?? "unknown";
+    if (r.status === "fulfilled") out.loaded.push(name);
+    else {
+      console.warn("provider unavailable", name, String(r.reason));
+      out.unavailable.push(name);
+    }
+  });
+  return out;
+}
+
+/** Loaded once per isolate. */
+export function providerStatus(): Promise<ProviderStatus> {
+  status ??= loadProviders(PROVIDERS);
+  return status;
+}

@@ -1,0 +1,31 @@
+import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getAssetByIsin } from "../../services/catalogue/get-asset-by-isin";
+import { errors, keyed } from "../openapi";
+import { AssetSchema, toAsset } from "./schema";
+
+const route = createRoute({
+  method: "get",
+  path: "/assets/by-isin/{isin}",
+  tags: ["Assets and listings"],
+  summary: "An instrument with its preferred listing and all its listings",
+  security: keyed,
+  request: {
+    params: z.object({
+      isin: z.string().openapi({ description: "12 characters: two letters, then ten letters or digits", example: "US0378331005" }),
+    }),
+  },
+  responses: {
+    200: { description: "The instrument", content: { "application/json": { schema: AssetSchema } } },
+    400: errors[400],
+    401: errors[401],
+    404: errors[404],
+  },
+});
+
+export function registerGetAssetByIsin(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const found = await getAssetByIsin({ ctx: c.get("deps"), input: c.req.valid("param") });
+    return c.json(toAsset(found), 200);
+  });
+}

@@ -1,0 +1,33 @@
+import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { listListings } from "../../services/catalogue/list-listings";
+import { errors, keyed } from "../openapi";
+import { ListingsAnswerSchema, toListing } from "./schema";
+
+const route = createRoute({
+  method: "get",
+  path: "/listings",
+  tags: ["Assets and listings"],
+  summary: "Active listings matching the filters (at least one is required)",
+  security: keyed,
+  request: {
+    query: z.object({
+      ticker: z.string().max(32).optional().openapi({ example: "MC.PA" }),
+      isin: z.string().max(32).optional().openapi({ example: "FR0000121014" }),
+      exchange: z.string().max(32).optional().openapi({ description: "Exchange code as stored in the catalogue", example: "PAR" }),
+      currency: z.string().max(8).optional().openapi({ example: "EUR" }),
+    }),
+  },
+  responses: {
+    200: { description: "Matching listings", content: { "application/json": { schema: ListingsAnswerSchema } } },
+    400: errors[400],
+    401: errors[401],
+  },
+});
+
+export function registerListListings(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const rows = await listListings({ ctx: c.get("deps"), input: c.req.valid("query") });
+    return c.json({ count: rows.length, listings: rows.map(toListing) }, 200);
+  });
+}

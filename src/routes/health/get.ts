@@ -1,0 +1,18 @@
+import { type OpenAPIHono, createRoute } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getHealth } from "../../services/health/get-health";
+import { HealthSchema } from "./schema";
+
+const route = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["Monitoring"],
+  summary: "Service health (public)",
+  responses: {
+    200: { description: "Health of the service", content: { "application/json": { schema: HealthSchema } } },
+  },
+});
+
+export function registerGetHealth(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => c.json(await getHealth({ ctx: c.get("deps") }), 200));
+}

@@ -1,0 +1,5 @@
+import { createApi } from "../openapi";
+import { registerGetHealth } from "./get";
+
+export const healthApi = createApi();
+registerGetHealth(healthApi);

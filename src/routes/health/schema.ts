@@ -1,0 +1,16 @@
+import { z } from "@hono/zod-openapi";
+
+export const HealthSchema = z
+  .object({
+    status: z.enum(["ok", "degraded"]),
+    service: z.string(),
+    timestamp: z.string().openapi({ description: "ISO 8601 UTC without zone", example: "2026-11-25T21:30:53.123" }),
+    delayed_provider_available: z.boolean(),
+    providers: z.object({ loaded: z.number().int(), unavailable: z.array(z.string()) }),
+    cache: z.object({
+      enabled: z.boolean(),
+      status: z.string(),
+      ttl_seconds: z.record(z.string(), z.number().int()),
+    }),
+  })
+  .openapi("Health");

@@ -1,0 +1,22 @@
+import { type ListingFilter, type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
+import { normaliseIsin } from "../../domain/isin";
+import { compareListings } from "../../domain/listing-choice";
+import { BadRequestError } from "../../errors";
+import type { Deps } from "../../deps";
+
+/** Active listings matching the filters, in listing-choice order; at least one filter is required. */
+export async function listListings({ ctx, input }: { ctx: Deps; input: ListingFilter }): Promise<ListingRow[]> {
+  const filter: ListingFilter = {};
+  for (const k of ["ticker", "isin", "exchange", "currency"] as const) {
+    const v = input[k]?.trim();
+    if (v) filter[k] = v;
+  }
+  if (Object.keys(filter).length === 0) {
+    throw new BadRequestError("At least one filter is required: ticker, isin, exchange or currency");
+  }
+  if (filter.isin && !normaliseIsin(filter.isin)) {
+    throw new BadRequestError(`Invalid ISIN '${filter.isin}': expected two letters followed by ten letters or digits`);
+  }
+  const rows = await findActiveListings(ctx.db.db, filter);
+  return rows.sort(compareListings);
+}

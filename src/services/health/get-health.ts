@@ -1,0 +1,29 @@
+import { cacheTtls } from "../../cache";
+import type { Deps } from "../../deps";
+import { DELAYED_PROVIDER, providerStatus } from "../../providers/registry";
+
+export const SERVICE_NAME = "market-data-service";
+
+export interface Health {
+  status: "ok" | "degraded";
+  service: string;
+  timestamp: string;
+  delayed_provider_available: boolean;
+  providers: { loaded: number; unavailable: string[] };
+  cache: { enabled: boolean; status: string; ttl_seconds: Record<string, number> };
+}
+
+/** Liveness plus what the service can use right now; cheap enough to poll (no database round trip). */
+export async function getHealth({ ctx }: { ctx: Deps }): Promise<Health> {
+  const [providers, cacheUp] = await Promise.all([providerStatus(), ctx.cache.ping()]);
+  const cacheStatus = ctx.cache.backend === "memory" ? "memory (in-isolate LRU; Upstash not configured)" : cacheUp ? "connected" : "unreachable";
+  return {
+    status: cacheUp ? "ok" : "degraded",
+    service: SERVICE_NAME,
+    // The spec asks for ISO 8601 without a zone; the value is UTC.
+    timestamp: new Date().toISOString().replace(/Z$/, ""),
+    delayed_provider_available: providers.loaded.includes(DELAYED_PROVIDER),
+    providers: { loaded: providers.loaded.length, unavailable: providers.unavailable },
+    cache: { enabled: true, status: cacheStatus, ttl_seconds: { ...cacheTtls(ctx.config) } },
+  };
+}

@@ -1,0 +1,72 @@
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { startRedisBridge } from "../../tools/cache/redis-bridge";
+import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
+import { migrateDatabase } from "../../tools/db/migrate";
+import { seedCatalogue } from "../../tools/db/seed";
+import { startWsProxy } from "../../tools/db/ws-proxy";
+import { FULL_KEY, READ_ONLY_KEY } from "./keys";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    workerBindings: Record<string, string>;
+    databaseUrl: string;
+    redisBacked: boolean;
+  }
+}
+
+async function assertReachable(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+  } catch (err) {
+    throw new Error(`TEST_DATABASE_URL is set but unreachable (${url}): ${err instanceof Error ? err.message : err}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The stack the Worker under test talks to: Postgres (TEST_DATABASE_URL, else an in-memory PGlite),
+ * the Neon WebSocket proxy in front of it, and, when REDIS_URL is set, the Upstash REST bridge.
+ */
+export default async function setup(project: TestProject) {
+  const stops: (() => Promise<void>)[] = [];
+  let databaseUrl = process.env.TEST_DATABASE_URL;
+  if (databaseUrl) await assertReachable(databaseUrl);
+  else {
+    const embedded = await startEmbeddedPostgres();
+    stops.push(embedded.stop);
+    databaseUrl = embedded.url;
+  }
+  await migrateDatabase(databaseUrl);
+  await seedCatalogue(databaseUrl);
+  const target = new URL(databaseUrl);
+  const proxy = await startWsProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  stops.push(proxy.close);
+
+  const bindings: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    NEON_WS_PROXY: proxy.address,
+    SERVICE_API_KEYS: FULL_KEY,
+    SERVICE_READ_ONLY_API_KEYS: READ_ONLY_KEY,
+  };
+  const redisUrl = process.env.REDIS_URL;
+  if (redisUrl) {
+    // CI sets REDIS_URL and must fail, not skip, when Redis is down: startRedisBridge connects first.
+    const bridge = await startRedisBridge({ redisUrl, token: "test-bridge-token" }).catch((err: unknown) => {
+      throw new Error(`REDIS_URL is set but Redis is unreachable (${redisUrl}): ${String(err)}`);
+    });
+    stops.push(bridge.close);
+    bindings.UPSTASH_REDIS_REST_URL = bridge.url;
+    bindings.UPSTASH_REDIS_REST_TOKEN = bridge.token;
+  }
+  project.provide("workerBindings", bindings);
+  project.provide("databaseUrl", databaseUrl);
+  project.provide("redisBacked", Boolean(redisUrl));
+
+  return async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+}
