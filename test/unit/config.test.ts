@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { configSchema, loadConfig } from "../../src/env";
+
+describe("Config", () => {
+  it("has a default for every setting", () => {
+    const c = loadConfig({});
+    expect(c.SERVICE_API_KEYS).toEqual([]);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.DELAYED_PROVIDER_BASE_URL).toBe("https://query2.finance.yahoo.com");
+    expect(c.STREAM_PROVIDER_WS_URL).toBe("wss://data.tradingview.com/socket.io/websocket");
+    expect(c.TECHNICAL_DEFAULT_LIMIT).toBe(500);
+    expect(c.TECHNICAL_MAX_BATCH_TICKERS).toBe(20);
+    expect(c.TECHNICAL_MAX_BATCH_INDICATORS).toBe(10);
+    expect(c.TECHNICAL_CACHE_ENABLED).toBe(true);
+    expect(c.NEWS_MAX_LIMIT).toBe(100);
+    expect(c.NEWS_CACHE_TTL).toBe(1800);
+    expect(c.NEWS_DEDUP_SIMILARITY).toBe(0.85);
+    expect(c.DCF_RISK_FREE_RATE).toBe("0.042");
+    expect(c.ALERT_SUCCESS_RATE_WARNING).toBe(0.85);
+    expect(c.ALERT_SUCCESS_RATE_CRITICAL).toBe(0.7);
+  });
+
+  it("parses lists, booleans, numbers and trims URLs", () => {
+    const c = loadConfig({
+      SERVICE_API_KEYS: " a, b ,,c",
+      TECHNICAL_CACHE_ENABLED: "false",
+      TECHNICAL_DEFAULT_LIMIT: "250",
+      DELAYED_PROVIDER_BASE_URL: "http://127.0.0.1:9000/",
+      UPSTASH_REDIS_REST_URL: "  ",
+      DURABLE_OBJECT_BINDING: { not: "a string" } as unknown as string,
+    });
+    expect(c.SERVICE_API_KEYS).toEqual(["a", "b", "c"]);
+    expect(c.TECHNICAL_CACHE_ENABLED).toBe(false);
+    expect(c.TECHNICAL_DEFAULT_LIMIT).toBe(250);
+    expect(c.DELAYED_PROVIDER_BASE_URL).toBe("http://127.0.0.1:9000");
+    expect(c.UPSTASH_REDIS_REST_URL).toBeUndefined();
+  });
+
+  it("refuses values of the wrong shape, naming the setting", () => {
+    expect(() => loadConfig({ TECHNICAL_DEFAULT_LIMIT: "many" })).toThrow(/TECHNICAL_DEFAULT_LIMIT/);
+    expect(() => loadConfig({ NEWS_DEDUP_SIMILARITY: "1.5" })).toThrow(/NEWS_DEDUP_SIMILARITY/);
+    expect(() => loadConfig({ DCF_RISK_FREE_RATE: "4%" })).toThrow(/DCF_RISK_FREE_RATE/);
+  });
+
+  it("is listed setting by setting in .dev.vars.example", () => {
+    const example = readFileSync(new URL("../../.dev.vars.example", import.meta.url), "utf8");
+    const listed = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect([...Object.keys(configSchema.shape)].filter((k) => !listed.has(k))).toEqual([]);
+    expect([...listed].filter((k) => !(k in configSchema.shape))).toEqual([]);
+  });
+});

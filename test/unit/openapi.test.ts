@@ -1,0 +1,43 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+
+const DOC_ROUTES = new Set(["GET /openapi.json", "GET /docs"]);
+
+describe("GET /openapi.json", () => {
+  it("is a valid OpenAPI 3 document", async () => {
+    const res = await createApp().request("/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toMatch(/^3\./);
+  });
+
+  it("names every route the app serves, with its parameters and answer schema", async () => {
+    const app = createApp();
+    const doc = (await (await app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, any>> };
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
+      ),
+    );
+    const served = app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`);
+    const undocumented = served.filter((r) => !documented.has(r) && !DOC_ROUTES.has(r));
+    expect(undocumented).toEqual([]);
+    expect(served.length).toBeGreaterThanOrEqual(documented.size);
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.responses?.["200"]?.content?.["application/json"]?.schema, `${method} ${path}`).toBeDefined();
+        for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+          const param = name.slice(1, -1);
+          expect(op.parameters?.some((p: any) => p.name === param && p.in === "path"), `${path} ${param}`).toBe(true);
+        }
+      }
+    }
+    expect(documented).toContain("GET /assets/by-isin/:isin");
+    expect(documented).toContain("GET /listings");
+    expect(documented).toContain("GET /health");
+  });
+});
