@@ -11,6 +11,10 @@ export default defineConfig({
         test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
       },
       {
+        // The README's dev command, started and stopped as a user would (run by CI with `npm run test:smoke`).
+        test: { name: "smoke", include: ["test/smoke/**/*.test.ts"], environment: "node", testTimeout: 120_000 },
+      },
+      {
         // The Worker itself, inside workerd, against real Postgres (through the Neon proxy) and Redis.
         plugins: [
           cloudflareTest(({ inject }) => ({

@@ -45,7 +45,7 @@ describe("Config", () => {
 
   it("is listed setting by setting in .dev.vars.example", () => {
     const example = readFileSync(new URL("../../.dev.vars.example", import.meta.url), "utf8");
-    const listed = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const listed = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => String(m[1])));
     expect([...Object.keys(configSchema.shape)].filter((k) => !listed.has(k))).toEqual([]);
     expect([...listed].filter((k) => !(k in configSchema.shape))).toEqual([]);
   });

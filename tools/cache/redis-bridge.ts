@@ -57,7 +57,7 @@ export async function startRedisBridge(opts: { redisUrl: string; token: string; 
         if (path === "/multi-exec") {
           const multi = redis.multi();
           for (const cmd of body) multi.addCommand(cmd.map(String));
-          const replies = (await multi.exec()) as Reply[];
+          const replies = (await multi.exec()) as unknown as Reply[];
           return send(res, 200, replies.map((r) => ({ result: encode(r, base64) })));
         }
         const out: { result?: Reply; error?: string }[] = [];

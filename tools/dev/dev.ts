@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { resolveDevKeys, readDevVars } from "./keys";
+import { startLocalStack } from "./stack";
+
+/**
+ * `npm run dev`: the whole service on this machine, offline. Postgres is DATABASE_URL or an
+ * embedded PGlite under .data/, fronted by the Neon WebSocket proxy; migrations and the seed
+ * catalogue are applied; then `wrangler dev`. Ctrl-C stops every process it started.
+ */
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const PORT = Number(process.env.PORT ?? 8787);
+
+async function main(): Promise<void> {
+  const devVars = readDevVars(`${ROOT}/.dev.vars`);
+  const keys = resolveDevKeys(process.env, devVars, `${process.env.DEV_DATA_DIR || `${ROOT}/.data`}/dev-keys.json`);
+  const stack = await startLocalStack({
+    databaseUrl: process.env.DATABASE_URL || devVars.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    dataDir: process.env.DEV_DATA_DIR || `${ROOT}/.data/pglite`,
+  });
+
+  const vars: Record<string, string> = {
+    ...stack.vars,
+    SERVICE_API_KEYS: keys.full,
+    SERVICE_READ_ONLY_API_KEYS: keys.readOnly,
+    ...(process.env.UPSTASH_REDIS_REST_URL && process.env.UPSTASH_REDIS_REST_TOKEN
+      ? { UPSTASH_REDIS_REST_URL: process.env.UPSTASH_REDIS_REST_URL, UPSTASH_REDIS_REST_TOKEN: process.env.UPSTASH_REDIS_REST_TOKEN }
+      : {}),
+    ...extraVars(),
+  };
+  const wranglerBin = `${dirname(createRequire(import.meta.url).resolve("wrangler/package.json"))}/bin/wrangler.js`;
+  const args = [wranglerBin, "dev", "--local", "--ip", "127.0.0.1", "--port", String(PORT), "--show-interactive-dev-session=false"];
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    // Offline-friendly: no metrics, no update check, no download of the Request.cf object.
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    detached: true,
+  });
+
+  console.log(
+    [
+      "",
+      `market-data-service on http://127.0.0.1:${PORT}  (docs: http://127.0.0.1:${PORT}/docs)`,
+      `  database: ${stack.databaseLabel}`,
+      `  cache:    ${stack.cacheLabel}`,
+      `  full-access key: ${keys.full}${keys.generated ? "  (generated; kept in the data folder)" : ""}`,
+      `  read-only key:   ${keys.readOnly || "(none)"}`,
+      `  try: curl -H 'X-API-KEY: ${keys.full}' http://127.0.0.1:${PORT}/assets/by-isin/US0378331005`,
+      "",
+    ].join("\n"),
+  );
+
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    killGroup(child);
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  child.on("exit", (code) => void shutdown(code ?? 0));
+}
+
+/** Provider base URLs and other settings given in the environment reach the Worker too. */
+function extraVars(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v && /^(DELAYED_PROVIDER_|STREAM_PROVIDER_|MACRO_|NEWS_|SEC_|TECHNICAL_|DCF_|ALERT_|USAGE_LOG_|WORKSPACE_|STOCKS_|FINNHUB_|MARKETAUX_|NEWSAPI_|ALPHAVANTAGE_)/.test(k)) out[k] = v;
+  }
+  return out;
+}
+
+/** wrangler starts workerd children of its own: signal the whole group. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+}
+
+main().catch((err) => {
+  console.error("dev: could not start:", err instanceof Error ? err.message : err);
+  process.exit(1);
+});
