@@ -38,7 +38,7 @@ export class DbHandle {
     if (this.config.NEON_WS_PROXY) useLocalProxy(this.config.NEON_WS_PROXY);
     this.pool = new Pool({ connectionString: url, max: 4 });
     // An idle client that errors (server restart) must not become an unhandled rejection.
-    this.pool.on("error", (err: unknown) => console.warn("database pool error", String(err)));
+    this.pool.on("error", (err: unknown) => console.warn("database pool error", err instanceof Error ? err.message : (err as { message?: string })?.message ?? String(err)));
     this.database = drizzle({ client: this.pool, schema });
     return this.database;
   }

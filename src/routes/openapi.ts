@@ -39,3 +39,14 @@ export const errors = {
 
 /** Security requirement of routes that need a key (either header works). */
 export const keyed: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerKey: [] }];
+
+/**
+ * A text parameter: bounded, and free of control characters (Postgres refuses NUL in text, and no
+ * code, ticker or name has one), so such input is a 400 here rather than a database error later.
+ */
+export function textParam(maxLength: number) {
+  return z
+    .string()
+    .max(maxLength)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+}

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getAssetByIsin } from "../../services/catalogue/get-asset-by-isin";
-import { errors, keyed } from "../openapi";
+import { errors, keyed, textParam } from "../openapi";
 import { AssetSchema, toAsset } from "./schema";
 
 const route = createRoute({
@@ -12,7 +12,7 @@ const route = createRoute({
   security: keyed,
   request: {
     params: z.object({
-      isin: z.string().openapi({ description: "12 characters: two letters, then ten letters or digits", example: "US0378331005" }),
+      isin: textParam(64).openapi({ description: "12 characters: two letters, then ten letters or digits", example: "US0378331005" }),
     }),
   },
   responses: {

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { listListings } from "../../services/catalogue/list-listings";
-import { errors, keyed } from "../openapi";
+import { errors, keyed, textParam } from "../openapi";
 import { ListingsAnswerSchema, toListing } from "./schema";
 
 const route = createRoute({
@@ -12,10 +12,10 @@ const route = createRoute({
   security: keyed,
   request: {
     query: z.object({
-      ticker: z.string().max(32).optional().openapi({ example: "MC.PA" }),
-      isin: z.string().max(32).optional().openapi({ example: "FR0000121014" }),
-      exchange: z.string().max(32).optional().openapi({ description: "Exchange code as stored in the catalogue", example: "PAR" }),
-      currency: z.string().max(8).optional().openapi({ example: "EUR" }),
+      ticker: textParam(32).optional().openapi({ example: "MC.PA" }),
+      isin: textParam(32).optional().openapi({ example: "FR0000121014" }),
+      exchange: textParam(32).optional().openapi({ description: "Exchange code as stored in the catalogue", example: "PAR" }),
+      currency: textParam(8).optional().openapi({ example: "EUR" }),
     }),
   },
   responses: {
