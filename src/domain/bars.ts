@@ -1,0 +1,52 @@
+/** A daily (or aggregated) price bar; prices adjusted for splits, `adjClose` also for dividends. */
+export interface Bar {
+  date: string; // YYYY-MM-DD
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  adjClose: number;
+  volume: number;
+}
+
+export type Resolution = "daily" | "weekly" | "monthly";
+
+/** Monday of the ISO week of a YYYY-MM-DD date. */
+function weekKey(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  const back = (d.getUTCDay() + 6) % 7;
+  d.setUTCDate(d.getUTCDate() - back);
+  return d.toISOString().slice(0, 10);
+}
+
+const monthKey = (date: string) => date.slice(0, 7);
+
+/**
+ * Aggregates ascending daily bars into weekly (ISO weeks) or monthly bars: open of the first bar,
+ * highest high, lowest low, close and adjusted close of the last, summed volume; dated by the
+ * first trading day of the period (as the delayed provider dates its 1wk/1mo bars).
+ * @example resample(dailyBars, "weekly")
+ */
+export function resample(bars: readonly Bar[], resolution: Resolution): Bar[] {
+  if (resolution === "daily") return [...bars];
+  const keyOf = resolution === "weekly" ? weekKey : monthKey;
+  const out: Bar[] = [];
+  let key = "";
+  let cur: Bar | undefined;
+  for (const b of bars) {
+    const k = keyOf(b.date);
+    if (cur && k === key) {
+      if (b.high > cur.high) cur.high = b.high;
+      if (b.low < cur.low) cur.low = b.low;
+      cur.close = b.close;
+      cur.adjClose = b.adjClose;
+      cur.volume += b.volume;
+    } else {
+      if (cur) out.push(cur);
+      key = k;
+      cur = { ...b };
+    }
+  }
+  if (cur) out.push(cur);
+  return out;
+}
