@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DelayedProviderClient } from "../../src/providers/delayed/client";
+import { ProviderError } from "../../src/providers/errors";
+import { dailyHistory } from "../../tools/sandbox/market-data";
+import { type YahooSim, startYahooSim } from "../../tools/sandbox/yahoo";
+
+const TODAY = "2026-11-25";
+
+describe("delayed-provider client against the Yahoo simulator", () => {
+  let sim: YahooSim;
+  let client: DelayedProviderClient;
+  const fault = (body: unknown) => fetch(`${sim.url}/__sandbox/faults`, { method: "POST", body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    sim = await startYahooSim({ today: () => TODAY });
+    client = new DelayedProviderClient(sim.url, 1500);
+  });
+  afterEach(async () => {
+    await fetch(`${sim.url}/__sandbox/faults`, { method: "DELETE" });
+  });
+  afterAll(() => sim.close());
+
+  it("reads daily bars with exact prices (float32 noise removed), adjusted closes and no null slots", async () => {
+    const h = await client.dailyHistory("MC.PA", "2025-11-25", "2026-11-24");
+    expect(h.currency).toBe("EUR");
+    expect(h.symbol).toBe("MC.PA");
+    const truth = dailyHistory("MC.PA", "2026-11-24").bars.filter((b) => b.date >= "2025-11-25" && !b.missing);
+    expect(h.bars.length).toBe(truth.length);
+    expect(h.bars.length).toBeGreaterThan(240);
+    for (let i = 0; i < truth.length; i++) {
+      const t = truth[i];
+      const b = h.bars[i];
+      expect(b, t?.date).toEqual({ date: t?.date, open: t?.open, high: t?.high, low: t?.low, close: t?.close, adjClose: Number(Math.fround(t?.adjclose ?? 0).toPrecision(7)), volume: t?.volume });
+    }
+    // Dividends make the adjusted close differ from the close before an ex-date.
+    expect(dailyHistory("MC.PA", "2026-11-24").dividends.length).toBeGreaterThan(30);
+    expect(h.bars.some((b) => b.adjClose < b.close)).toBe(true);
+    expect(h.bars.at(-1)?.adjClose).toBe(h.bars.at(-1)?.close);
+  });
+
+  it("serves split-adjusted history across AAPL's 4:1 split", async () => {
+    const h = await client.dailyHistory("AAPL", "2020-08-20", "2020-09-10");
+    const before = h.bars.find((b) => b.date === "2020-08-28");
+    const after = h.bars.find((b) => b.date === "2020-08-31");
+    expect(before && after).toBeTruthy();
+    // No 4x jump on the split day: the history is adjusted, and the split is announced as an event.
+    expect(Math.abs((after?.open ?? 0) / (before?.close ?? 1) - 1)).toBeLessThan(0.2);
+    const raw = await (await fetch(`${sim.url}/v8/finance/chart/AAPL?period1=1597881600&period2=1599696000&interval=1d&events=div%7Csplit`)).json();
+    expect(Object.values(raw.chart.result[0].events.splits)).toEqual([{ date: 1598884200, numerator: 4, denominator: 1, splitRatio: "4:1" }]);
+  });
+
+  it("finds the listings of an ISIN, and nothing for an ISIN the identifier index lacks", async () => {
+    const hits = await client.search("NL0011585146");
+    expect(hits.map((h) => [h.symbol, h.exchange]).sort()).toEqual([["RACE", "NYQ"], ["RACE.MI", "MIL"]]);
+    expect(await client.search("IE00B4L5Y983")).toEqual([]);
+    const byName = await client.search("iShares Core MSCI World");
+    expect(byName.map((h) => h.symbol).sort()).toEqual(["EUNL.DE", "IWDA.AS", "SWDA.L"]);
+  });
+
+  it("maps each failure to a ProviderError of its kind", async () => {
+    const failure = async (p: Promise<unknown>) => {
+      const err = await p.then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(ProviderError);
+      return (err as ProviderError).failure;
+    };
+    expect(await failure(client.dailyHistory("NOPE", "2026-01-01", "2026-02-01"))).toBe("not_found");
+    await fault({ symbol: "AAPL", mode: "500", times: 1 });
+    expect(await failure(client.dailyHistory("AAPL", "2026-01-01", "2026-02-01"))).toBe("unavailable");
+    await fault({ symbol: "AAPL", mode: "malformed", times: 1 });
+    expect(await failure(client.dailyHistory("AAPL", "2026-01-01", "2026-02-01"))).toBe("bad_response");
+    await fault({ symbol: "AAPL", mode: "ratelimit", times: 1 });
+    expect(await failure(client.dailyHistory("AAPL", "2026-01-01", "2026-02-01"))).toBe("rate_limited");
+    await fault({ symbol: "AAPL", mode: "timeout", times: 1 });
+    const started = Date.now();
+    expect(await failure(client.dailyHistory("AAPL", "2026-01-01", "2026-02-01"))).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(5000);
+    // Faults are one-shot here: the next call succeeds.
+    expect((await client.dailyHistory("AAPL", "2026-01-01", "2026-02-01")).bars.length).toBeGreaterThan(15);
+  });
+
+  it("answers an empty history for a window without sessions", async () => {
+    const h = await client.dailyHistory("SAP.DE", "2026-11-28", "2026-11-29");
+    expect(h.bars).toEqual([]);
+    expect(h.currency).toBe("EUR");
+  });
+});

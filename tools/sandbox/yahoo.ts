@@ -1,0 +1,254 @@
+import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { resample } from "../../src/domain/bars";
+import { SIM_SYMBOLS, type SimBar, type SimSymbol, dailyHistory } from "./market-data";
+
+/**
+ * The delayed provider (Yahoo Finance) simulator: chart v8, search v1 and quote v7 in the real wire
+ * format (one root key, the error envelope, float32-widened prices, null slots), with faults on demand:
+ * POST /__sandbox/faults {"symbol": "AAPL" | "*", "mode": "500" | "timeout" | "malformed" | "unknown" | "ratelimit", "times"?: n}
+ * and DELETE /__sandbox/faults.
+ */
+export type FaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit";
+
+export interface YahooSim {
+  url: string;
+  close(): Promise<void>;
+}
+
+interface Fault {
+  mode: FaultMode;
+  remaining: number;
+}
+
+/** ISINs whose identifier search finds nothing (as it often does for UCITS ETFs): callers fall back to a name search. */
+const ISIN_SEARCH_EMPTY = new Set(["IE00B4L5Y983", "IE00B5BMR087", "LU1681043599"]);
+
+const f32 = (x: number) => Math.fround(x);
+const yesterday = (today: string) => new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json;charset=utf-8" });
+  res.end(JSON.stringify(body));
+}
+
+const envelope = (root: string, code: string, description: string) => ({ [root]: { result: null, error: { code, description } } });
+
+function meta(s: SimSymbol, bars: SimBar[], interval: string, range: string) {
+  const last = bars.at(-1);
+  const prev = bars.at(-2);
+  return {
+    currency: s.currency,
+    symbol: s.symbol,
+    exchangeName: s.yahooExchange,
+    fullExchangeName: s.fullExchangeName,
+    instrumentType: s.quoteType,
+    firstTradeDate: bars[0]?.time ?? null,
+    regularMarketTime: last?.time ?? null,
+    hasPrePostMarketData: false,
+    gmtoffset: s.gmtoffset,
+    timezone: s.timezone,
+    regularMarketPrice: last ? f32(last.close) : null,
+    chartPreviousClose: prev ? f32(prev.close) : null,
+    priceHint: 2,
+    longName: s.name,
+    shortName: s.name.slice(0, 24),
+    dataGranularity: interval,
+    range,
+  };
+}
+
+const RANGE_DAYS: Record<string, number> = { "1d": 1, "5d": 7, "1mo": 31, "3mo": 92, "6mo": 183, "1y": 366, "2y": 731, "5y": 1827, "10y": 3653 };
+
+function chart(s: SimSymbol, q: URLSearchParams, today: string) {
+  const history = dailyHistory(s.symbol, yesterday(today));
+  const interval = q.get("interval") ?? "1d";
+  const range = q.get("range") ?? "";
+  let p1 = Number(q.get("period1") ?? 0);
+  let p2 = Number(q.get("period2") ?? Date.parse(`${today}T23:59:59Z`) / 1000);
+  if (range) {
+    p2 = Date.parse(`${today}T23:59:59Z`) / 1000;
+    p1 = range === "max" ? 0 : range === "ytd" ? Date.parse(`${today.slice(0, 4)}-01-01T00:00:00Z`) / 1000 : p2 - (RANGE_DAYS[range] ?? 366) * 86400;
+  }
+  let bars = history.bars.filter((b) => b.time >= p1 && b.time < p2);
+  if (interval === "1wk" || interval === "1mo") {
+    const real = bars.filter((b) => !b.missing);
+    const agg = resample(
+      real.map((b) => ({ date: b.date, open: b.open, high: b.high, low: b.low, close: b.close, adjClose: b.adjclose, volume: b.volume })),
+      interval === "1wk" ? "weekly" : "monthly",
+    );
+    const timeOf = new Map(real.map((b) => [b.date, b.time]));
+    bars = agg.map((a) => ({ date: a.date, time: timeOf.get(a.date) ?? 0, open: a.open, high: a.high, low: a.low, close: a.close, adjclose: a.adjClose, volume: a.volume, missing: false }));
+  }
+  const m = meta(s, history.bars, interval, range);
+  if (bars.length === 0) return { chart: { result: [{ meta: m, indicators: { quote: [{}] } }], error: null } };
+  const col = (pick: (b: SimBar) => number) => bars.map((b) => (b.missing ? null : f32(pick(b))));
+  const events: Record<string, unknown> = {};
+  const wanted = q.get("events") ?? "";
+  const inWindow = (t: number) => t >= p1 && t < p2;
+  if (wanted.includes("div")) {
+    const divs = history.dividends.filter((d) => inWindow(d.time));
+    if (divs.length) events.dividends = Object.fromEntries(divs.map((d) => [String(d.time), { amount: d.amount, date: d.time }]));
+  }
+  if (wanted.includes("split")) {
+    const splits = history.splits.filter((d) => inWindow(d.time));
+    if (splits.length) {
+      events.splits = Object.fromEntries(
+        splits.map((d) => [String(d.time), { date: d.time, numerator: d.numerator, denominator: d.denominator, splitRatio: `${d.numerator}:${d.denominator}` }]),
+      );
+    }
+  }
+  const result: Record<string, unknown> = {
+    meta: m,
+    timestamp: bars.map((b) => b.time),
+    indicators: {
+      quote: [{ open: col((b) => b.open), high: col((b) => b.high), low: col((b) => b.low), close: col((b) => b.close), volume: bars.map((b) => (b.missing ? null : b.volume)) }],
+      ...(q.get("includeAdjustedClose") === "true" ? { adjclose: [{ adjclose: col((b) => b.adjclose) }] } : {}),
+    },
+  };
+  if (Object.keys(events).length) result.events = events;
+  return { chart: { result: [result], error: null } };
+}
+
+function searchItem(s: SimSymbol, score: number) {
+  return {
+    exchange: s.yahooExchange,
+    shortname: s.name.toUpperCase().slice(0, 32),
+    quoteType: s.quoteType,
+    symbol: s.symbol,
+    index: "quotes",
+    score,
+    typeDisp: s.quoteType === "ETF" ? "ETF" : "Equity",
+    longname: s.name,
+    exchDisp: s.fullExchangeName,
+    isYahooFinance: true,
+  };
+}
+
+function search(q: string) {
+  const text = q.trim();
+  let quotes: ReturnType<typeof searchItem>[] = [];
+  if (/^[A-Z]{2}[A-Z0-9]{10}$/i.test(text)) {
+    if (!ISIN_SEARCH_EMPTY.has(text.toUpperCase())) {
+      quotes = [...SIM_SYMBOLS.values()].filter((s) => s.isin === text.toUpperCase()).map((s) => searchItem(s, 20000));
+    }
+  } else if (text.length >= 2) {
+    const needle = text.toLowerCase();
+    quotes = [...SIM_SYMBOLS.values()]
+      .filter((s) => s.name.toLowerCase().includes(needle) || s.symbol.toLowerCase() === needle)
+      .slice(0, 6)
+      .map((s, i) => searchItem(s, 10000 - i));
+  }
+  return { explains: [], count: quotes.length, quotes, news: [], nav: [], lists: [], researchReports: [], totalTime: 12, timeTakenForQuotes: 411 };
+}
+
+function quote(symbols: string[], today: string) {
+  const result = symbols.flatMap((sym) => {
+    const s = SIM_SYMBOLS.get(sym);
+    if (!s) return []; // unknown symbols are silently omitted
+    const bars = dailyHistory(s.symbol, yesterday(today)).bars.filter((b) => !b.missing);
+    const last = bars.at(-1);
+    const prev = bars.at(-2);
+    if (!last || !prev) return [];
+    const change = last.close - prev.close;
+    return [
+      {
+        symbol: s.symbol,
+        currency: s.currency,
+        exchange: s.yahooExchange,
+        fullExchangeName: s.fullExchangeName,
+        quoteType: s.quoteType,
+        shortName: s.name.slice(0, 24),
+        longName: s.name,
+        marketState: "CLOSED",
+        regularMarketPrice: f32(last.close),
+        regularMarketChange: f32(change),
+        regularMarketChangePercent: f32((change / prev.close) * 100),
+        regularMarketPreviousClose: f32(prev.close),
+        regularMarketOpen: f32(last.open),
+        regularMarketDayHigh: f32(last.high),
+        regularMarketDayLow: f32(last.low),
+        regularMarketVolume: last.volume,
+        regularMarketTime: last.time + 8 * 3600,
+        exchangeDataDelayedBy: s.currency === "USD" ? 0 : 15,
+      },
+    ];
+  });
+  return { quoteResponse: { result, error: null } };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startYahooSim(opts: { port?: number; today?: () => string } = {}): Promise<YahooSim> {
+  const today = opts.today ?? (() => new Date().toISOString().slice(0, 10));
+  const faults = new Map<string, Fault>();
+  const held = new Set<ServerResponse>();
+
+  const takeFault = (symbol: string): FaultMode | undefined => {
+    const f = faults.get(symbol) ?? faults.get("*");
+    if (!f) return undefined;
+    f.remaining -= 1;
+    if (f.remaining <= 0) faults.delete(faults.get(symbol) ? symbol : "*");
+    return f.mode;
+  };
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://sim");
+    const path = url.pathname;
+    if (path === "/__sandbox/faults") {
+      if (req.method === "DELETE") {
+        faults.clear();
+        return send(res, 200, { cleared: true });
+      }
+      const body = JSON.parse((await readBody(req)) || "{}") as { symbol?: string; mode: FaultMode; times?: number };
+      faults.set(body.symbol ?? "*", { mode: body.mode, remaining: body.times ?? Number.POSITIVE_INFINITY });
+      return send(res, 200, { set: body });
+    }
+    const chartMatch = /^\/v8\/finance\/chart\/([^/]+)$/.exec(path);
+    const symbol = chartMatch?.[1] ? decodeURIComponent(chartMatch[1]) : (url.searchParams.get("symbols") ?? url.searchParams.get("q") ?? "");
+    const fault = takeFault(symbol);
+    if (fault === "timeout") {
+      held.add(res);
+      res.on("close", () => held.delete(res));
+      return; // never answers; the client's timeout must fire
+    }
+    if (fault === "500") {
+      res.writeHead(500, { "content-type": "text/html" });
+      return res.end("<html><body>Internal Server Error</body></html>");
+    }
+    if (fault === "ratelimit") {
+      res.writeHead(429, { "content-type": "text/plain" });
+      return res.end("Too Many Requests");
+    }
+    if (fault === "malformed") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end('{"chart":{"result":[{"meta":');
+    }
+    if (chartMatch) {
+      const s = fault === "unknown" ? undefined : SIM_SYMBOLS.get(symbol);
+      if (!s) return send(res, 404, envelope("chart", "Not Found", "No data found, symbol may be delisted"));
+      return send(res, 200, chart(s, url.searchParams, today()));
+    }
+    if (path === "/v1/finance/search") return send(res, 200, search(url.searchParams.get("q") ?? ""));
+    if (path === "/v7/finance/quote") {
+      const symbols = (url.searchParams.get("symbols") ?? "").split(",").filter(Boolean);
+      return send(res, 200, quote(fault === "unknown" ? [] : symbols, today()));
+    }
+    send(res, 404, envelope("finance", "Not Found", `HTTP 404 Not Found: ${path}`));
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const r of held) r.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
