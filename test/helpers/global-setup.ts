@@ -1,6 +1,6 @@
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startRedisBridge } from "../../tools/cache/redis-bridge";
+import { assertReachable } from "../../tools/db/connect";
 import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
 import { migrateDatabase } from "../../tools/db/migrate";
 import { seedCatalogue } from "../../tools/db/seed";
@@ -15,18 +15,6 @@ declare module "vitest" {
   }
 }
 
-async function assertReachable(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-  } catch (err) {
-    throw new Error(`TEST_DATABASE_URL is set but unreachable (${url}): ${err instanceof Error ? err.message : err}`);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /**
  * The stack the Worker under test talks to: Postgres (TEST_DATABASE_URL, else an in-memory PGlite),
  * the Neon WebSocket proxy in front of it, and, when REDIS_URL is set, the Upstash REST bridge.
@@ -34,7 +22,7 @@ async function assertReachable(url: string): Promise<void> {
 export default async function setup(project: TestProject) {
   const stops: (() => Promise<void>)[] = [];
   let databaseUrl = process.env.TEST_DATABASE_URL;
-  if (databaseUrl) await assertReachable(databaseUrl);
+  if (databaseUrl) await assertReachable(databaseUrl, "TEST_DATABASE_URL");
   else {
     const embedded = await startEmbeddedPostgres();
     stops.push(embedded.stop);

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { runAsScript } from "./connect";
 
 const MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
 
@@ -18,17 +19,7 @@ export async function migrateDatabase(url: string): Promise<void> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.error("DATABASE_URL is not set: export it (postgres://user:pass@host:5432/db) and run again.");
-    process.exit(2);
-  }
-  migrateDatabase(url).then(
-    () => console.log("migrations applied"),
-    (err) => {
-      console.error("migration failed:", err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, "migration", async (url) => {
+  await migrateDatabase(url);
+  return "migrations applied";
+});

@@ -1,5 +1,5 @@
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { runAsScript } from "./connect";
 import { SEED_CATALOGUE } from "./seed-catalogue";
 
 /** Upserts the seed catalogue: rerunning it changes nothing and adds nothing. Answers the counts. */
@@ -45,17 +45,7 @@ export async function seedCatalogue(url: string): Promise<{ assets: number; list
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.error("DATABASE_URL is not set.");
-    process.exit(2);
-  }
-  seedCatalogue(url).then(
-    (n) => console.log(`seed catalogue: ${n.assets} instruments, ${n.listings} listings`),
-    (err) => {
-      console.error("seed failed:", err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, "seed", async (url) => {
+  const n = await seedCatalogue(url);
+  return `seed catalogue: ${n.assets} instruments, ${n.listings} listings`;
+});

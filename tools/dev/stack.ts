@@ -1,5 +1,5 @@
-import pg from "pg";
 import { startRedisBridge } from "../cache/redis-bridge";
+import { assertReachable } from "../db/connect";
 import { startEmbeddedPostgres } from "../db/embedded-postgres";
 import { migrateDatabase } from "../db/migrate";
 import { seedCatalogue } from "../db/seed";
@@ -11,15 +11,6 @@ export interface LocalStack {
   databaseLabel: string;
   cacheLabel: string;
   stop(): Promise<void>;
-}
-
-async function assertReachable(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 /**
@@ -35,7 +26,7 @@ export async function startLocalStack(opts: { databaseUrl?: string; redisUrl?: s
     let url = opts.databaseUrl;
     let databaseLabel: string;
     if (url) {
-      await assertReachable(url);
+      await assertReachable(url, "DATABASE_URL");
       databaseLabel = `Postgres at ${new URL(url).host}`;
     } else {
       const embedded = await startEmbeddedPostgres({ dataDir: opts.dataDir });
