@@ -30,37 +30,16 @@ function monthsBefore(today: string, months: number): string {
  * @example windowOf("1y", "2026-11-25") // { from: "2025-11-25", to: null, lastBars: null, resolution: "daily" }
  */
 export function windowOf(period: Period, today: string): PeriodWindow {
-  const daily = (from: string | null, lastBars: number | null = null): PeriodWindow => ({ from, to: null, lastBars, resolution: "daily" });
-  switch (period) {
-    case "1d":
-      return daily(null, 1);
-    case "5d":
-      return daily(null, 5);
-    case "1mo":
-      return daily(monthsBefore(today, 1));
-    case "3mo":
-      return daily(monthsBefore(today, 3));
-    case "6mo":
-      return daily(monthsBefore(today, 6));
-    case "1y":
-      return daily(monthsBefore(today, 12));
-    case "2y":
-      return daily(monthsBefore(today, 24));
-    case "5y":
-      return daily(monthsBefore(today, 60));
-    case "10y":
-      return daily(monthsBefore(today, 120));
-    case "ytd":
-      return daily(`${today.slice(0, 4)}-01-01`);
-    case "max":
-    case "daily":
-      return daily(null);
-    case "weekly":
-      return { from: null, to: null, lastBars: null, resolution: "weekly" };
-    case "monthly":
-      return { from: null, to: null, lastBars: null, resolution: "monthly" };
-  }
+  const months = MONTHS_BACK[period];
+  if (months !== undefined) return { from: monthsBefore(today, months), to: null, lastBars: null, resolution: "daily" };
+  const lastBars = LAST_BARS[period] ?? null;
+  const from = period === "ytd" ? `${today.slice(0, 4)}-01-01` : null;
+  const resolution: Resolution = period === "weekly" || period === "monthly" ? period : "daily";
+  return { from, to: null, lastBars, resolution };
 }
+
+const MONTHS_BACK: Partial<Record<Period, number>> = { "1mo": 1, "3mo": 3, "6mo": 6, "1y": 12, "2y": 24, "5y": 60, "10y": 120 };
+const LAST_BARS: Partial<Record<Period, number>> = { "1d": 1, "5d": 5 };
 
 /** Ten years before `today`: what a fresh ingestion fetches. */
 export function tenYearsBefore(today: string): string {
