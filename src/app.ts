@@ -5,6 +5,7 @@ import { authenticate } from "./middleware/authenticate";
 import { init } from "./middleware/init";
 import { usageLog } from "./middleware/usage";
 import { catalogueApi } from "./routes/catalogue";
+import { eodApi } from "./routes/eod";
 import { healthApi } from "./routes/health";
 import { createApi } from "./routes/openapi";
 
@@ -20,6 +21,7 @@ export function createApp() {
 
   app.route("/", healthApi);
   app.route("/", catalogueApi);
+  app.route("/", eodApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
   app.openAPIRegistry.registerComponent("securitySchemes", "BearerKey", { type: "http", scheme: "bearer" });

@@ -65,6 +65,8 @@ export const configSchema = z.object({
   UPSTASH_REDIS_REST_TOKEN: optionalString,
   MEMORY_CACHE_MAX_ENTRIES: int(5000, 10, 1_000_000),
 
+  /** Deadline of one provider HTTP call; a history over the stream provider gets twice as long. */
+  PROVIDER_TIMEOUT_MS: int(8000, 100, 120_000),
   DELAYED_PROVIDER_BASE_URL: url("https://query2.finance.yahoo.com"),
   STREAM_PROVIDER_WS_URL: url("wss://data.tradingview.com/socket.io/websocket"),
   MACRO_PROVIDER_BASE_URL: url("https://api.stlouisfed.org"),

@@ -50,3 +50,13 @@ export function resample(bars: readonly Bar[], resolution: Resolution): Bar[] {
   if (cur) out.push(cur);
   return out;
 }
+
+/**
+ * Bars with every price multiplied by `factor` (0.01 turns pence into pounds), rounded to 8 decimals,
+ * the precision prices are stored with, so no binary residue (81.23500000000001) reaches the database.
+ */
+export function scaleBars(bars: readonly Bar[], factor: number): Bar[] {
+  if (factor === 1) return [...bars];
+  const s = (x: number) => Number((x * factor).toFixed(8));
+  return bars.map((b) => ({ ...b, open: s(b.open), high: s(b.high), low: s(b.low), close: s(b.close), adjClose: s(b.adjClose) }));
+}

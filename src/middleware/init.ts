@@ -3,11 +3,17 @@ import { createCache } from "../cache";
 import { DbHandle } from "../db/client";
 import type { AppEnv } from "../deps";
 import { loadConfig } from "../env";
+import { DelayedProviderClient } from "../providers/delayed/client";
+import { StreamProviderClient } from "../providers/stream/client";
 
 /** Builds the request's dependencies (config parsed once per isolate, a lazy db, the cache) and a request id. */
 export const init = createMiddleware<AppEnv>(async (c, next) => {
   const config = loadConfig(c.env ?? {});
-  c.set("deps", { config, db: new DbHandle(config), cache: createCache(config) });
+  const providers = {
+    delayed: new DelayedProviderClient(config.DELAYED_PROVIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS),
+    stream: new StreamProviderClient(config.STREAM_PROVIDER_WS_URL, config.PROVIDER_TIMEOUT_MS * 2),
+  };
+  c.set("deps", { config, db: new DbHandle(config), cache: createCache(config), providers });
   const requestId = crypto.randomUUID();
   c.set("requestId", requestId);
   c.set("keyKind", "none");

@@ -14,7 +14,10 @@ export interface ProviderEntry {
 
 export const DELAYED_PROVIDER = "delayed_provider";
 
-export const PROVIDERS: readonly ProviderEntry[] = [];
+export const PROVIDERS: readonly ProviderEntry[] = [
+  { name: DELAYED_PROVIDER, kind: "delayed", load: () => import("./delayed/client") },
+  { name: "stream_provider", kind: "stream", load: () => import("./stream/client") },
+];
 
 export interface ProviderStatus {
   loaded: string[];

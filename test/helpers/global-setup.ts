@@ -5,6 +5,8 @@ import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
 import { migrateDatabase } from "../../tools/db/migrate";
 import { seedCatalogue } from "../../tools/db/seed";
 import { startWsProxy } from "../../tools/db/ws-proxy";
+import { startTradingViewSim } from "../../tools/sandbox/tradingview";
+import { startYahooSim } from "../../tools/sandbox/yahoo";
 import { FULL_KEY, READ_ONLY_KEY } from "./keys";
 
 declare module "vitest" {
@@ -12,12 +14,16 @@ declare module "vitest" {
     workerBindings: Record<string, string>;
     databaseUrl: string;
     redisBacked: boolean;
+    /** Control addresses of the provider simulators (faults on demand). */
+    delayedSimUrl: string;
+    streamSimUrl: string;
   }
 }
 
 /**
  * The stack the Worker under test talks to: Postgres (TEST_DATABASE_URL, else an in-memory PGlite),
- * the Neon WebSocket proxy in front of it, and, when REDIS_URL is set, the Upstash REST bridge.
+ * the Neon WebSocket proxy in front of it, the provider simulators, and, when REDIS_URL is set, the
+ * Upstash REST bridge.
  */
 export default async function setup(project: TestProject) {
   const stops: (() => Promise<void>)[] = [];
@@ -34,11 +40,20 @@ export default async function setup(project: TestProject) {
   const proxy = await startWsProxy({ host: target.hostname, port: Number(target.port || 5432) });
   stops.push(proxy.close);
 
+  const yahoo = await startYahooSim();
+  stops.push(yahoo.close);
+  const tradingView = await startTradingViewSim();
+  stops.push(tradingView.close);
+
   const bindings: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     NEON_WS_PROXY: proxy.address,
     SERVICE_API_KEYS: FULL_KEY,
     SERVICE_READ_ONLY_API_KEYS: READ_ONLY_KEY,
+    DELAYED_PROVIDER_BASE_URL: yahoo.url,
+    STREAM_PROVIDER_WS_URL: tradingView.wsUrl,
+    // Short deadlines so the timeout faults are tested in seconds.
+    PROVIDER_TIMEOUT_MS: "1500",
   };
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {
@@ -53,6 +68,8 @@ export default async function setup(project: TestProject) {
   project.provide("workerBindings", bindings);
   project.provide("databaseUrl", databaseUrl);
   project.provide("redisBacked", Boolean(redisUrl));
+  project.provide("delayedSimUrl", yahoo.url);
+  project.provide("streamSimUrl", tradingView.url);
 
   return async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);

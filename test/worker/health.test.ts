@@ -10,8 +10,8 @@ describe("GET /health", () => {
     expect(body.status).toBe("ok");
     expect(body.service).toBe("market-data-service");
     expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
-    expect(body.delayed_provider_available).toBe(false);
-    expect(body.providers).toEqual({ loaded: 0, unavailable: [] });
+    expect(body.delayed_provider_available).toBe(true);
+    expect(body.providers).toEqual({ loaded: 2, unavailable: [] });
     expect(body.cache.enabled).toBe(true);
     expect(body.cache.status).toBe(inject("redisBacked") ? "connected" : "memory (in-isolate LRU; Upstash not configured)");
     expect(body.cache.ttl_seconds).toMatchObject({ eod: 86400, fundamentals: 3600, news: 1800, screener: 900, quote: 60 });

@@ -14,6 +14,9 @@ export interface WsProxy {
   close(): Promise<void>;
 }
 
+/** The Postgres Terminate message: 'X' and its length, 4. */
+const TERMINATE = Buffer.from([0x58, 0, 0, 0, 4]);
+
 export async function startWsProxy(target: { host: string; port: number }, listenPort = 0): Promise<WsProxy> {
   const wss = new WebSocketServer({ host: "127.0.0.1", port: listenPort, perMessageDeflate: false });
   await new Promise<void>((resolve, reject) => {
@@ -34,6 +37,9 @@ export async function startWsProxy(target: { host: string; port: number }, liste
       const chunk = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
       if (connected) tcp.write(chunk);
       else pending.push(chunk);
+      // Postgres hangs up after a Terminate message and the driver waits for that; the embedded
+      // PGlite server does not, so the proxy ends the connection itself.
+      if (chunk.subarray(-5).equals(TERMINATE)) tcp.end();
     });
     tcp.on("data", (chunk) => {
       if (ws.readyState === ws.OPEN) ws.send(chunk);

@@ -1,3 +1,4 @@
+import { streamSymbolOf } from "../../src/domain/provider-symbols";
 import { SEED_CATALOGUE } from "../db/seed-catalogue";
 
 /**
@@ -7,8 +8,11 @@ import { SEED_CATALOGUE } from "../db/seed-catalogue";
 
 export interface SimSymbol {
   symbol: string; // delayed-provider symbol (AAPL, MC.PA, RACE.MI)
+  /** Stream-provider symbol (NASDAQ:AAPL, EURONEXT:MC, MIL:RACE). */
+  streamSymbol: string;
   isin: string;
   name: string;
+  /** Currency the providers quote in: London's sterling lines in pence (GBp), as the real ones do. */
   currency: string;
   yahooExchange: string; // NMS, NYQ, PCX, PAR, AMS, GER, MIL, LSE
   fullExchangeName: string;
@@ -53,7 +57,7 @@ const SPLITS: Record<string, { date: string; numerator: number; denominator: num
 /** Catalogue lines that really pay no dividend (growth shares, accumulating funds). */
 const NO_DIVIDEND = new Set(["TSLA", "AMZN", "NFLX", "ADBE", "BRK-B", "ADYEN.AS", "CSPX.L", "SXR8.DE", "SWDA.L", "IWDA.AS", "EUNL.DE", "CW8.PA"]);
 
-const VENUES: Record<string, Omit<SimSymbol, "symbol" | "isin" | "name" | "currency" | "quoteType">> = {
+const VENUES: Record<string, Omit<SimSymbol, "symbol" | "streamSymbol" | "isin" | "name" | "currency" | "quoteType">> = {
   NASDAQ: { yahooExchange: "NMS", fullExchangeName: "NasdaqGS", openUtcHour: 14.5, gmtoffset: -18000, timezone: "EST" },
   NYSE: { yahooExchange: "NYQ", fullExchangeName: "NYSE", openUtcHour: 14.5, gmtoffset: -18000, timezone: "EST" },
   NYSEARCA: { yahooExchange: "PCX", fullExchangeName: "NYSEArca", openUtcHour: 14.5, gmtoffset: -18000, timezone: "EST" },
@@ -77,7 +81,8 @@ export const SIM_SYMBOLS: ReadonlyMap<string, SimSymbol> = (() => {
       const symbol = providerSymbol(l.ticker, l.exchange);
       const venue = VENUES[l.exchange ?? "NYSE"] ?? VENUES.NYSE;
       if (!venue || out.has(symbol)) continue;
-      out.set(symbol, { symbol, isin: inst.isin, name: inst.name, currency: l.currency, quoteType: inst.quoteType, ...venue });
+      const currency = l.exchange === "LSE" && l.currency === "GBP" ? "GBp" : l.currency;
+      out.set(symbol, { symbol, streamSymbol: streamSymbolOf(l.ticker, l.exchange), isin: inst.isin, name: inst.name, currency, quoteType: inst.quoteType, ...venue });
     }
   }
   return out;
@@ -136,7 +141,8 @@ export function dailyHistory(symbol: string, until: string): SimHistory {
   const r = rng(hash(symbol));
   const days = sessions(until);
   const openHour = info?.openUtcHour ?? 14.5;
-  let price = 20 + (hash(`${symbol}:p`) % 400);
+  // Pence lines trade at a hundred times the price of the same value in pounds.
+  let price = (20 + (hash(`${symbol}:p`) % 400)) * (info?.currency === "GBp" ? 100 : 1);
   let variance = 0.00025;
   const drift = 0.0003;
   const paysDividend = !NO_DIVIDEND.has(symbol);

@@ -17,6 +17,7 @@ export interface ListingRow {
   isPrimary: boolean;
   isActive: boolean;
   delayedSymbol: string | null;
+  delayedSymbolCheckedAt: Date | null;
 }
 
 const listingColumns = {
@@ -31,6 +32,7 @@ const listingColumns = {
   isPrimary: listings.isPrimary,
   isActive: listings.isActive,
   delayedSymbol: listings.delayedSymbol,
+  delayedSymbolCheckedAt: listings.delayedSymbolCheckedAt,
 };
 
 export async function findAssetByIsin(db: Db, isin: string): Promise<{ asset: AssetRow; listings: ListingRow[] } | null> {
@@ -67,3 +69,10 @@ export async function findActiveListings(db: Db, filter: ListingFilter): Promise
     .orderBy(asc(listings.id));
 }
 
+/**
+ * Records the outcome of a symbol verification: the symbol, or null when the provider has none in
+ * the listing's currency. The time lets a negative answer be retried later rather than never.
+ */
+export async function recordDelayedSymbol(db: Db, listingId: number, symbol: string | null): Promise<void> {
+  await db.update(listings).set({ delayedSymbol: symbol, delayedSymbolCheckedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(listings.id, listingId));
+}

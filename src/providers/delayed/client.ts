@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Bar } from "../../domain/bars";
 import { ProviderError, getJson } from "../errors";
+import type { History, HistoryProvider } from "../history";
 
 /**
  * The delayed provider (Yahoo Finance) over its public JSON endpoints: chart v8 for history and
@@ -52,13 +53,6 @@ const searchSchema = z.object({
   ),
 });
 
-export interface History {
-  symbol: string;
-  currency: string | null;
-  exchange: string | null;
-  bars: Bar[];
-}
-
 export interface SearchHit {
   symbol: string;
   exchange: string | null;
@@ -72,7 +66,9 @@ const to7 = (x: number) => Number(x.toPrecision(7));
 
 const day = (epoch: number, gmtoffsetless: number) => new Date((epoch + gmtoffsetless) * 1000).toISOString().slice(0, 10);
 
-export class DelayedProviderClient {
+export class DelayedProviderClient implements HistoryProvider {
+  readonly name = DELAYED;
+
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs = 8000,

@@ -1,0 +1,114 @@
+import { cacheKeys, cacheTtls } from "../../cache";
+import { readDailyBars } from "../../db/repositories/prices";
+import { type Bar, resample } from "../../domain/bars";
+import { barsToCsv } from "../../domain/csv";
+import { dayBefore, lastCompleteSession } from "../../domain/ingest-plan";
+import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
+import { type ListingRow } from "../../db/repositories/catalogue";
+import type { Deps } from "../../deps";
+import { BadRequestError, NoDataError } from "../../errors";
+import { ingestListing } from "./ingest-listing";
+import { resolveListing } from "./resolve-listing";
+
+export interface EodQuery {
+  ticker: string;
+  period?: Period;
+  from?: string;
+  to?: string;
+  fmt: "json" | "csv";
+  order: "a" | "d";
+  currency?: string;
+  exchange?: string;
+  isin?: string;
+}
+
+/** A rendered answer, cached as it is sent. */
+export interface EodAnswer {
+  contentType: string;
+  body: string;
+}
+
+const RESOLUTION_PERIODS: readonly Period[] = ["daily", "weekly", "monthly"];
+
+/** The window asked for: a period, or from/to (with daily, weekly or monthly as the bar size). */
+function windowOfQuery(q: EodQuery, today: string): { window: PeriodWindow; label: string } {
+  if (q.from === undefined && q.to === undefined) {
+    if (!q.period) throw new BadRequestError("period is required unless from and to are given");
+    return { window: windowOf(q.period, today), label: q.period };
+  }
+  if (q.from === undefined || q.to === undefined) throw new BadRequestError("from and to must be given together");
+  if (q.from > q.to) throw new BadRequestError(`from (${q.from}) is after to (${q.to})`);
+  if (q.period && !RESOLUTION_PERIODS.includes(q.period)) {
+    throw new BadRequestError(`period ${q.period} is a window of its own; with from and to use daily, weekly or monthly`);
+  }
+  const resolution = q.period === "weekly" || q.period === "monthly" ? q.period : "daily";
+  return { window: { from: q.from, to: q.to, lastBars: null, resolution }, label: q.period ?? "custom" };
+}
+
+/** ISO 8601 with an explicit offset (the spec asks for one; UTC is +00:00). */
+const withOffset = (d: Date) => d.toISOString().replace("Z", "+00:00");
+
+function render(q: EodQuery, label: string, listing: ListingRow, bars: Bar[], dataSource: string): EodAnswer {
+  if (q.fmt === "csv") return { contentType: "text/csv; charset=utf-8", body: barsToCsv(bars) };
+  const answer = {
+    ticker: q.ticker,
+    listing: { ticker: listing.ticker, isin: listing.isin, currency: listing.currency, exchange: listing.exchange },
+    period: label,
+    format: "json",
+    count: bars.length,
+    retrieved_at: withOffset(new Date()),
+    data_source: dataSource,
+    data: bars.map((b) => ({ Date: b.date, Open: b.open, High: b.high, Low: b.low, Close: b.close, "Adj Close": b.adjClose, Volume: b.volume })),
+  };
+  return { contentType: "application/json; charset=utf-8", body: JSON.stringify(answer) };
+}
+
+/** Every parameter that shapes the answer, so equal requests share one cache entry and no DB round trip. */
+function cacheVariant(q: EodQuery): string {
+  return [q.isin ?? "", q.currency ?? "", q.exchange ?? "", q.period ?? "", q.from ?? "", q.to ?? "", q.fmt, q.order].join(":").toUpperCase();
+}
+
+/**
+ * GET /eod/{ticker}: the bars of the chosen listing over the window, ingesting first when nothing is
+ * stored for it (rule 2) and topping up a stored series that lacks the newest sessions. Answers read
+ * from the database are cached 24 hours; an ingestion of the ticker drops them.
+ */
+export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Promise<EodAnswer> {
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const { window, label } = windowOfQuery(input, today);
+  const key = cacheKeys.eod(input.ticker, cacheVariant(input));
+  const cached = await ctx.cache.get<EodAnswer>(key);
+  if (cached) return cached;
+
+  const listing = await resolveListing({ ctx, input });
+  const db = ctx.db.db;
+  const yesterday = dayBefore(today);
+  let bars = await readDailyBars(db, listing.id, window);
+  let dataSource = "database";
+  if (bars.length === 0) {
+    const tenYears = tenYearsBefore(today);
+    const from = window.from && window.from < tenYears ? window.from : tenYears;
+    const report = await ingestListing({ ctx, input: { listing, wanted: { from, to: yesterday }, today } });
+    bars = report.written > 0 ? await readDailyBars(db, listing.id, window) : [];
+    if (bars.length === 0) {
+      const why = report.errors.map((e) => `${e.provider}: ${e.message}`).join("; ");
+      throw new NoDataError(`No data found for ${input.ticker}`, why || `no trading sessions of ${listing.ticker} in the requested window`);
+    }
+    dataSource = report.source ?? "database";
+  } else if (window.to === null || window.to >= lastCompleteSession(today)) {
+    const last = bars.at(-1)?.date ?? yesterday;
+    if (last < lastCompleteSession(today)) {
+      // Stored but stale: fetch the missing sessions; a failure still answers with what is stored.
+      const report = await ingestListing({ ctx, input: { listing, wanted: { from: last, to: yesterday }, today } });
+      if (report.written > 0) bars = await readDailyBars(db, listing.id, window);
+    }
+  }
+  const shaped = resample(bars, window.resolution);
+  if (input.order === "d") shaped.reverse();
+  const answer = render(input, label, listing, shaped, dataSource);
+  // Only answers read from the database are cached: a cached ingestion answer would go on saying
+  // "delayed_provider" for a day about prices that are by then stored.
+  if (dataSource === "database") await ctx.cache.set(key, answer, cacheTtls(ctx.config).eod);
+  return answer;
+}

@@ -1,0 +1,84 @@
+import { type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
+import { type DateRange, dayBefore } from "../../domain/ingest-plan";
+import { type Period, tenYearsBefore, windowOf } from "../../domain/periods";
+import type { Deps } from "../../deps";
+import { BadRequestError } from "../../errors";
+import { type IngestReport, ingestListing } from "./ingest-listing";
+
+export interface IngestRequest {
+  tickers: string[];
+  isins: string[];
+  period?: Period;
+  from?: string;
+  to?: string;
+}
+
+export interface IngestOutcome {
+  /** What the caller named (a ticker or an ISIN). */
+  query: string;
+  /** Null when the catalogue has no active listing for it. */
+  report: IngestReport | null;
+}
+
+/** At most this many listings are ingested side by side: each holds a database connection and a provider call. */
+const PARALLEL = 3;
+/** The earliest date any provider serves; `max` asks for everything from here. */
+const EPOCH = "1970-01-01";
+
+/**
+ * The dates to make sure are stored: from/to as given, else the period's window up to yesterday
+ * (`max` and the bar-size periods mean all history), else ten years as a fresh ingestion does.
+ */
+export function ingestWindow(req: Pick<IngestRequest, "period" | "from" | "to">, today: string): DateRange {
+  const yesterday = dayBefore(today);
+  if (req.from !== undefined || req.to !== undefined) {
+    if (req.from === undefined || req.to === undefined) throw new BadRequestError("from and to must be given together");
+    if (req.from > req.to) throw new BadRequestError(`from (${req.from}) is after to (${req.to})`);
+    return { from: req.from, to: req.to < yesterday ? req.to : yesterday };
+  }
+  if (!req.period) return { from: tenYearsBefore(today), to: yesterday };
+  const w = windowOf(req.period, today);
+  // 1d and 5d are the last sessions: two weeks of calendar days hold them whatever the holidays.
+  const from = w.from ?? (w.lastBars ? new Date(Date.parse(`${today}T00:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10) : EPOCH);
+  return { from, to: yesterday };
+}
+
+async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * POST /historical/ingest: every active listing bearing each ticker and every listing of each ISIN,
+ * each ingested for the window; a name the catalogue does not know is reported, not fatal.
+ */
+export async function ingestMany({ ctx, input }: { ctx: Deps; input: IngestRequest }): Promise<{ window: DateRange; outcomes: IngestOutcome[] }> {
+  const today = new Date().toISOString().slice(0, 10);
+  const window = ingestWindow(input, today);
+  const db = ctx.db.db;
+  const targets: { query: string; listing: ListingRow | null }[] = [];
+  const seen = new Set<number>();
+  const queries = [...input.tickers.map((t) => ({ query: t, filter: { ticker: t } })), ...input.isins.map((i) => ({ query: i, filter: { isin: i } }))];
+  for (const { query, filter } of queries) {
+    const rows = await findActiveListings(db, filter);
+    if (rows.length === 0) targets.push({ query, listing: null });
+    for (const listing of rows) {
+      if (seen.has(listing.id)) continue;
+      seen.add(listing.id);
+      targets.push({ query, listing });
+    }
+  }
+  const outcomes = await inParallel(targets, PARALLEL, async ({ query, listing }) => ({
+    query,
+    report: listing ? await ingestListing({ ctx, input: { listing, wanted: window, today } }) : null,
+  }));
+  return { window, outcomes };
+}

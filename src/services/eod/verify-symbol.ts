@@ -1,0 +1,53 @@
+import { type ListingRow, recordDelayedSymbol } from "../../db/repositories/catalogue";
+import { dayBefore } from "../../domain/ingest-plan";
+import { currencyScale, isVenueOf } from "../../domain/provider-symbols";
+import type { Deps } from "../../deps";
+import type { SearchHit } from "../../providers/delayed/client";
+import { ProviderError } from "../../providers/errors";
+
+export type SymbolVerdict = { symbol: string } | { symbol: null; reason: string };
+
+/** A listing found without a symbol is searched again after a day: catalogues and providers change. */
+const RECHECK_AFTER_MS = 86_400_000;
+/** Charts fetched at most per verification: each candidate costs a provider call. */
+const MAX_CANDIDATES = 3;
+
+/** Search hits that may be the listing: on its venue, its own ticker first. */
+function candidates(hits: readonly SearchHit[], listing: ListingRow): string[] {
+  const onVenue = hits.filter((h) => isVenueOf(h.exchange, listing.exchange));
+  onVenue.sort((a, b) => Number(b.symbol === listing.ticker) - Number(a.symbol === listing.ticker));
+  return [...new Set(onVenue.map((h) => h.symbol))].slice(0, MAX_CANDIDATES);
+}
+
+/** The first candidate the provider quotes in the listing's currency (pence count for pounds). */
+async function firstInCurrency(ctx: Deps, symbols: readonly string[], listing: ListingRow, today: string): Promise<string | null> {
+  for (const symbol of symbols) {
+    try {
+      const probe = await ctx.providers.delayed.dailyHistory(symbol, dayBefore(dayBefore(today)), today);
+      if (currencyScale(probe.currency, listing.currency) !== null) return symbol;
+    } catch (err) {
+      if (!(err instanceof ProviderError && err.failure === "not_found")) throw err;
+    }
+  }
+  return null;
+}
+
+/**
+ * The delayed-provider symbol of a listing (spec /eod rule 2): searched by ISIN, then by name
+ * (identifier search often misses UCITS funds), kept only when on the listing's venue and quoted
+ * in its currency, and stored on the listing. A listing without one is never queried with its bare
+ * ticker: another venue's line under the same ticker would be served as this one.
+ * Provider failures propagate (nothing is recorded); "not found" is recorded and retried after a day.
+ */
+export async function verifiedDelayedSymbol({ ctx, input }: { ctx: Deps; input: { listing: ListingRow; today: string } }): Promise<SymbolVerdict> {
+  const { listing, today } = input;
+  if (listing.delayedSymbol) return { symbol: listing.delayedSymbol };
+  const noneFound = `the delayed provider has no symbol of ${listing.isin} on ${listing.exchange ?? "an unknown exchange"} quoted in ${listing.currency}`;
+  const checkedAt = listing.delayedSymbolCheckedAt?.getTime();
+  if (checkedAt !== undefined && Date.now() - checkedAt < RECHECK_AFTER_MS) return { symbol: null, reason: noneFound };
+
+  let symbol = await firstInCurrency(ctx, candidates(await ctx.providers.delayed.search(listing.isin), listing), listing, today);
+  if (!symbol) symbol = await firstInCurrency(ctx, candidates(await ctx.providers.delayed.search(listing.name), listing), listing, today);
+  await recordDelayedSymbol(ctx.db.db, listing.id, symbol);
+  return symbol ? { symbol } : { symbol: null, reason: noneFound };
+}

@@ -1,0 +1,41 @@
+import { env } from "cloudflare:workers";
+import { inArray } from "drizzle-orm";
+import { cacheKeys, createCache } from "../../src/cache";
+import { DbHandle } from "../../src/db/client";
+import { listings, pricesDaily } from "../../src/db/schema";
+import { type Bindings, loadConfig } from "../../src/env";
+
+/**
+ * Puts the listings of `tickers` back to their seeded state: no stored prices, no verified symbol,
+ * no cached answers. Test databases and Redis outlive a run (CI's are the machine's), so a test that
+ * needs "nothing stored yet" must make it so.
+ */
+export async function resetTickers(...tickers: string[]): Promise<void> {
+  const config = loadConfig(env as unknown as Bindings);
+  const db = new DbHandle(config);
+  try {
+    const rows = await db.db.select({ id: listings.id }).from(listings).where(inArray(listings.ticker, tickers));
+    const ids = rows.map((r) => r.id);
+    if (ids.length) {
+      await db.db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
+      await db.db.update(listings).set({ delayedSymbol: null, delayedSymbolCheckedAt: null }).where(inArray(listings.id, ids));
+    }
+  } finally {
+    await db.close();
+  }
+  const cache = createCache(config);
+  for (const t of tickers) {
+    await cache.deletePattern(cacheKeys.eodOfTicker(t));
+    await cache.deletePattern(cacheKeys.technicalOfTicker(t));
+  }
+}
+
+/** Sets a fault on a simulator (see tools/sandbox): `mode` for `symbol` ("*" for all), `times` calls. */
+export async function fault(simUrl: string, symbol: string, mode: string, times = 1): Promise<void> {
+  const res = await fetch(`${simUrl}/__sandbox/faults`, { method: "POST", body: JSON.stringify({ symbol, mode, times }) });
+  if (!res.ok) throw new Error(`simulator refused the fault: HTTP ${res.status}`);
+}
+
+export async function clearFaults(simUrl: string): Promise<void> {
+  await fetch(`${simUrl}/__sandbox/faults`, { method: "DELETE" });
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { scaleBars } from "../../src/domain/bars";
+import { lastCompleteSession, missingRanges } from "../../src/domain/ingest-plan";
+import { currencyScale, isVenueOf, splitSuffix, streamSymbolOf } from "../../src/domain/provider-symbols";
+import { decodeFrames, encodeFrame, message } from "../../src/providers/stream/protocol";
+
+describe("provider symbols", () => {
+  it.each([
+    ["MC.PA", "PAR", "EURONEXT:MC"],
+    ["ASML.AS", "AMS", "EURONEXT:ASML"],
+    ["SAP.DE", "XETRA", "XETR:SAP"],
+    ["SWDA.L", "LSE", "LSE:SWDA"],
+    ["RACE.MI", "MIL", "MIL:RACE"],
+    ["RACE", "MIL", "MIL:RACE"],
+    ["RACE", "NYSE", "NYSE:RACE"],
+    ["AAPL", "NASDAQ", "NASDAQ:AAPL"],
+    ["BRK-B", "NYSE", "NYSE:BRK.B"],
+    ["SPY", "NYSEARCA", "AMEX:SPY"],
+    ["XYZ", null, "NASDAQ:XYZ"],
+  ])("names %s (%s) %s on the stream provider", (ticker, exchange, expected) => {
+    expect(streamSymbolOf(ticker, exchange)).toBe(expected);
+  });
+
+  it("splits a suffix only when it is one", () => {
+    expect(splitSuffix("mc.pa")).toEqual({ base: "MC", suffix: "PA" });
+    expect(splitSuffix("BRK-B")).toEqual({ base: "BRK-B", suffix: null });
+    expect(splitSuffix("AAPL")).toEqual({ base: "AAPL", suffix: null });
+  });
+
+  it("matches venues and currencies, pence included", () => {
+    expect(isVenueOf("GER", "XETRA")).toBe(true);
+    expect(isVenueOf("AMS", "XETRA")).toBe(false);
+    expect(isVenueOf(null, "XETRA")).toBe(false);
+    expect(isVenueOf("NYQ", null)).toBe(true);
+    expect(currencyScale("EUR", "EUR")).toBe(1);
+    expect(currencyScale("GBp", "GBP")).toBe(0.01);
+    expect(currencyScale("GBX", "GBP")).toBe(0.01);
+    expect(currencyScale("GBP", "GBP")).toBe(1);
+    expect(currencyScale("USD", "EUR")).toBeNull();
+    expect(currencyScale(null, "EUR")).toBeNull();
+  });
+
+  it("scales pence to pounds without binary residue", () => {
+    const [b] = scaleBars([{ date: "2026-01-02", open: 8123.5, high: 8200.01, low: 8000.1, close: 8123.45, adjClose: 8100.123456, volume: 10 }], 0.01);
+    expect(b).toEqual({ date: "2026-01-02", open: 81.235, high: 82.0001, low: 80.001, close: 81.2345, adjClose: 81.00123456, volume: 10 });
+  });
+});
+
+describe("ingestion plan", () => {
+  it("fetches everything when nothing is stored, and only the edges otherwise", () => {
+    expect(missingRanges({ from: "2016-11-25", to: "2026-11-24" }, null)).toEqual([{ from: "2016-11-25", to: "2026-11-24" }]);
+    expect(missingRanges({ from: "2016-01-01", to: "2026-11-24" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([
+      { from: "2016-01-01", to: "2016-01-03" },
+      { from: "2026-11-21", to: "2026-11-24" },
+    ]);
+    expect(missingRanges({ from: "2020-01-01", to: "2020-12-31" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([]);
+    expect(missingRanges({ from: "2010-01-01", to: "2011-01-01" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([{ from: "2010-01-01", to: "2011-01-01" }]);
+    expect(missingRanges({ from: "2026-11-25", to: "2026-11-24" }, null)).toEqual([]);
+  });
+
+  it("knows the last complete session", () => {
+    expect(lastCompleteSession("2026-11-25")).toBe("2026-11-24"); // Wednesday -> Tuesday
+    expect(lastCompleteSession("2026-11-23")).toBe("2026-11-20"); // Monday -> Friday
+    expect(lastCompleteSession("2026-11-22")).toBe("2026-11-20"); // Sunday -> Friday
+  });
+});
+
+describe("stream-provider framing", () => {
+  it("frames and unframes several messages, heartbeats and the hello", () => {
+    const text = encodeFrame('{"session_id":"x","protocol":"json"}') + message("symbol_resolved", ["cs_a", "s", { pricescale: 100 }]) + encodeFrame("~h~7");
+    expect(decodeFrames(text)).toEqual([
+      { kind: "other", data: { session_id: "x", protocol: "json" } },
+      { kind: "message", method: "symbol_resolved", params: ["cs_a", "s", { pricescale: 100 }] },
+      { kind: "heartbeat", raw: "~h~7" },
+    ]);
+  });
+
+  it("counts the payload length and skips a broken frame without losing the next", () => {
+    expect(message("a", [])).toBe('~m~16~m~{"m":"a","p":[]}');
+    const text = `~m~5~m~{bad}${message("ok", [1])}`;
+    expect(decodeFrames(text)).toEqual([{ kind: "message", method: "ok", params: [1] }]);
+    expect(decodeFrames("garbage")).toEqual([]);
+  });
+});

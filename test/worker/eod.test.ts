@@ -1,0 +1,227 @@
+import { inject } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { call } from "../helpers/worker-http";
+import { clearFaults, fault, resetTickers } from "../helpers/listings";
+
+const yahoo = inject("delayedSimUrl");
+const stream = inject("streamSimUrl");
+
+interface JsonBar {
+  Date: string;
+  Open: number;
+  High: number;
+  Low: number;
+  Close: number;
+  "Adj Close": number;
+  Volume: number;
+}
+
+/** Closes of the delayed provider's own chart, as its client rounds them (to cents). */
+async function providerCloses(symbol: string, from: string, to: string): Promise<Map<string, number>> {
+  const p1 = Date.parse(`${from}T00:00:00Z`) / 1000;
+  const p2 = Date.parse(`${to}T00:00:00Z`) / 1000 + 86400;
+  const res = await fetch(`${yahoo}/v8/finance/chart/${symbol}?period1=${p1}&period2=${p2}&interval=1d`);
+  const body = (await res.json()) as { chart: { result: { timestamp: number[]; indicators: { quote: { close: (number | null)[] }[] } }[] } };
+  const r = body.chart.result[0];
+  const out = new Map<string, number>();
+  r?.timestamp.forEach((t, i) => {
+    const c = r.indicators.quote[0]?.close[i];
+    if (c !== null && c !== undefined) out.set(new Date(t * 1000).toISOString().slice(0, 10), Math.round(c * 100) / 100);
+  });
+  return out;
+}
+
+afterEach(async () => {
+  await clearFaults(yahoo);
+  await clearFaults(stream);
+});
+
+describe("GET /eod/{ticker}: ingestion on first request, then the database", () => {
+  beforeAll(() => resetTickers("MC.PA"));
+
+  it("ingests MC.PA from the delayed provider, then answers the same bars from the database", async () => {
+    const first = await call("/eod/mc.pa?period=1y");
+    expect(first.status).toBe(200);
+    expect(first.body.data_source).toBe("delayed_provider");
+    expect(first.body.ticker).toBe("MC.PA");
+    expect(first.body.listing).toEqual({ ticker: "MC.PA", isin: "FR0000121014", currency: "EUR", exchange: "PAR" });
+    expect(first.body.period).toBe("1y");
+    expect(first.body.format).toBe("json");
+    expect(first.body.retrieved_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/);
+    // A year of sessions (the simulator trades every weekday but 1 January and 25 December), less the few null slots.
+    expect(first.body.count).toBeGreaterThan(245);
+    expect(first.body.count).toBeLessThanOrEqual(262);
+    expect(first.body.data).toHaveLength(first.body.count);
+    const data = first.body.data as JsonBar[];
+    for (let i = 1; i < data.length; i++) expect((data[i]?.Date ?? "") > (data[i - 1]?.Date ?? "")).toBe(true);
+
+    // Same prices as the provider's chart, to the cent.
+    const firstDate = data[0]?.Date ?? "";
+    const lastDate = data.at(-1)?.Date ?? "";
+    const closes = await providerCloses("MC.PA", firstDate, lastDate);
+    expect(closes.size).toBe(data.length);
+    for (const b of data) expect(b.Close).toBe(closes.get(b.Date));
+    // Dividends: the adjusted close of older bars sits below the close.
+    expect(data.some((b) => b["Adj Close"] < b.Close)).toBe(true);
+
+    const second = await call("/eod/MC.PA?period=1y");
+    expect(second.status).toBe(200);
+    expect(second.body.data_source).toBe("database");
+    expect(second.body.data).toEqual(first.body.data);
+  });
+
+  it("gives the CSV form with the spec's header and the same figures", async () => {
+    const json = await call("/eod/MC.PA?period=3mo");
+    const csv = await call("/eod/MC.PA?period=3mo&fmt=csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const lines = (csv.body as string).trim().split("\n");
+    expect(lines[0]).toBe("Date,Open,High,Low,Close,Adj Close,Volume");
+    expect(lines).toHaveLength(json.body.count + 1);
+    const b = json.body.data[0] as JsonBar;
+    expect(lines[1]).toBe(`${b.Date},${b.Open},${b.High},${b.Low},${b.Close},${b["Adj Close"]},${b.Volume}`);
+  });
+
+  it("aggregates weekly bars that agree with the daily ones", async () => {
+    const daily = (await call("/eod/MC.PA?period=daily")).body.data as JsonBar[];
+    const weekly = await call("/eod/MC.PA?period=weekly");
+    expect(weekly.status).toBe(200);
+    const weeks = weekly.body.data as JsonBar[];
+    // Group the daily bars by the Monday of their week, independently of the service's code.
+    const monday = (d: string) => {
+      const t = new Date(`${d}T00:00:00Z`);
+      t.setUTCDate(t.getUTCDate() - ((t.getUTCDay() + 6) % 7));
+      return t.toISOString().slice(0, 10);
+    };
+    const groups = new Map<string, JsonBar[]>();
+    for (const b of daily) groups.set(monday(b.Date), [...(groups.get(monday(b.Date)) ?? []), b]);
+    expect(weeks).toHaveLength(groups.size);
+    for (const w of weeks) {
+      const days = groups.get(monday(w.Date)) ?? [];
+      expect(w.Date).toBe(days[0]?.Date);
+      expect(w.Open).toBe(days[0]?.Open);
+      expect(w.High).toBe(Math.max(...days.map((d) => d.High)));
+      expect(w.Low).toBe(Math.min(...days.map((d) => d.Low)));
+      expect(w.Close).toBe(days.at(-1)?.Close);
+      expect(w["Adj Close"]).toBe(days.at(-1)?.["Adj Close"]);
+      expect(w.Volume).toBe(days.reduce((n, d) => n + d.Volume, 0));
+    }
+    // Ten years were ingested on the first request.
+    expect(daily[0]?.Date.slice(0, 4)).toBe(String(new Date().getUTCFullYear() - 10));
+  });
+
+  it("orders newest first with order=d, and serves from/to and 5d windows", async () => {
+    const asc = (await call("/eod/MC.PA?period=1mo")).body.data as JsonBar[];
+    const desc = (await call("/eod/MC.PA?period=1mo&order=d")).body.data as JsonBar[];
+    expect(desc).toEqual([...asc].reverse());
+    const five = await call("/eod/MC.PA?period=5d");
+    expect(five.body.count).toBe(5);
+    expect(five.body.data).toEqual(asc.slice(-5));
+    const from = asc[2]?.Date ?? "";
+    const to = asc[6]?.Date ?? "";
+    const ranged = await call(`/eod/MC.PA?from=${from}&to=${to}`);
+    expect(ranged.body.period).toBe("custom");
+    expect(ranged.body.data).toEqual(asc.slice(2, 7));
+  });
+});
+
+describe("GET /eod/{ticker}: listing choice and ISIN rules", () => {
+  beforeAll(() => resetTickers("RACE"));
+
+  it("takes the primary listing, and isin plus currency names the other one", async () => {
+    const primary = await call("/eod/RACE?period=5d");
+    expect(primary.status).toBe(200);
+    expect(primary.body.listing).toEqual({ ticker: "RACE", isin: "NL0011585146", currency: "EUR", exchange: "MIL" });
+    const usd = await call("/eod/RACE?period=5d&isin=nl0011585146&currency=usd");
+    expect(usd.status).toBe(200);
+    expect(usd.body.listing).toEqual({ ticker: "RACE", isin: "NL0011585146", currency: "USD", exchange: "NYSE" });
+    // Two different lines: different prices.
+    expect(usd.body.data[0].Close).not.toBe(primary.body.data[0].Close);
+    const byExchange = await call("/eod/RACE?period=5d&exchange=nyse");
+    expect(byExchange.body.listing.exchange).toBe("NYSE");
+  });
+
+  it("tries the unsuffixed ticker within the named instrument only", async () => {
+    const res = await call("/eod/RACE.DE?period=5d&isin=NL0011585146");
+    expect(res.status).toBe(200);
+    expect(res.body.listing).toEqual({ ticker: "RACE", isin: "NL0011585146", currency: "EUR", exchange: "MIL" });
+    const other = await call("/eod/AAPL?period=5d&isin=NL0011585146");
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ error: "No data found", message: expect.any(String), reason: "no listing of AAPL for ISIN NL0011585146 in the catalogue" });
+  });
+
+  it("answers 404 with a reason when no listing has the currency", async () => {
+    const res = await call("/eod/RACE?period=5d&isin=NL0011585146&currency=GBP");
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe("No data found");
+    expect(res.body.reason).toContain("no listing of RACE for ISIN NL0011585146 and currency GBP");
+  });
+});
+
+describe("GET /eod/{ticker}: bad input", () => {
+  it.each([
+    ["an 11-character ticker", "/eod/ABCDEFGHIJK?period=1y"],
+    ["a bad period", "/eod/AAPL?period=2w"],
+    ["from without to", "/eod/AAPL?from=2024-01-02"],
+    ["no period and no dates", "/eod/AAPL"],
+    ["a malformed ISIN", "/eod/AAPL?period=1y&isin=US03783310"],
+    ["an impossible date", "/eod/AAPL?from=2024-02-30&to=2024-03-10"],
+    ["from after to", "/eod/AAPL?from=2024-03-10&to=2024-03-01"],
+    ["a bad format", "/eod/AAPL?period=1y&fmt=xml"],
+    ["a bad order", "/eod/AAPL?period=1y&order=z"],
+    ["a ticker with a glob", "/eod/AA*L?period=1y"],
+    ["a window period with dates", "/eod/AAPL?period=1y&from=2024-01-02&to=2024-02-01"],
+  ])("refuses %s with 400 Invalid request", async (_what, path) => {
+    const res = await call(path);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Invalid request");
+    expect(res.body.message.length).toBeGreaterThan(5);
+  });
+
+  it("answers 404 with a reason for a ticker the catalogue does not have", async () => {
+    const res = await call("/eod/NOSUCH?period=1y");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: "No data found", message: "No data found for NOSUCH", reason: "NOSUCH is not a listing of the catalogue" });
+  });
+});
+
+describe("GET /eod/{ticker}: failing providers", () => {
+  beforeAll(() => resetTickers("SAP.DE", "ASML.AS", "OR.PA", "AIR.PA", "SWDA.L"));
+
+  it.each([
+    ["HTTP 500", "SAP.DE", "500"],
+    ["a timeout", "ASML.AS", "timeout"],
+    ["a malformed body", "OR.PA", "malformed"],
+  ])("falls back to the stream provider on %s", async (_what, ticker, mode) => {
+    await fault(yahoo, ticker, mode, 1_000);
+    const res = await call(`/eod/${ticker}?period=1mo`);
+    expect(res.status).toBe(200);
+    expect(res.body.data_source).toBe("stream_provider");
+    expect(res.body.count).toBeGreaterThan(15);
+    // The stream provider gives no dividend adjustment: Adj Close equals Close.
+    for (const b of res.body.data as JsonBar[]) expect(b["Adj Close"]).toBe(b.Close);
+    // Same traded prices as the delayed provider's (both split-adjusted).
+    await clearFaults(yahoo);
+    const closes = await providerCloses(ticker, res.body.data[0].Date, res.body.data.at(-1).Date);
+    for (const b of res.body.data as JsonBar[]) expect(b.Close).toBe(closes.get(b.Date));
+  });
+
+  it("answers 404 naming both providers when both fail, never a 500", async () => {
+    await fault(yahoo, "*", "500", 1_000);
+    await fault(stream, "EURONEXT:AIR", "symbol_error", 1_000);
+    const res = await call("/eod/AIR.PA?period=1y");
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe("No data found");
+    expect(res.body.reason).toContain("delayed_provider");
+    expect(res.body.reason).toContain("stream_provider: unknown symbol EURONEXT:AIR");
+  });
+
+  it("stores London's pence as the listing's pounds", async () => {
+    const res = await call("/eod/SWDA.L?period=1mo");
+    expect(res.status).toBe(200);
+    expect(res.body.data_source).toBe("delayed_provider");
+    expect(res.body.listing.currency).toBe("GBP");
+    const pence = await providerCloses("SWDA.L", res.body.data[0].Date, res.body.data.at(-1).Date);
+    for (const b of res.body.data as JsonBar[]) expect(b.Close).toBe(Number(((pence.get(b.Date) ?? Number.NaN) / 100).toFixed(8)));
+  });
+});
