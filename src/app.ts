@@ -4,7 +4,9 @@ import { errorBody, renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { init } from "./middleware/init";
 import { usageLog } from "./middleware/usage";
+import { cacheApi } from "./routes/cache";
 import { catalogueApi } from "./routes/catalogue";
+import { databaseApi } from "./routes/database";
 import { eodApi } from "./routes/eod";
 import { healthApi } from "./routes/health";
 import { createApi } from "./routes/openapi";
@@ -22,6 +24,8 @@ export function createApp() {
   app.route("/", healthApi);
   app.route("/", catalogueApi);
   app.route("/", eodApi);
+  app.route("/", cacheApi);
+  app.route("/", databaseApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
   app.openAPIRegistry.registerComponent("securitySchemes", "BearerKey", { type: "http", scheme: "bearer" });

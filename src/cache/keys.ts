@@ -32,6 +32,7 @@ export const cacheKeys = {
   eodAll: () => "eod:*",
   technical: (ticker: string, variant: string) => `technical:${up(ticker)}:${variant}`,
   technicalOfTicker: (ticker: string) => `technical:${up(ticker)}:*`,
+  technicalAll: () => "technical:*",
   screener: (variant: string) => `screener:${variant}`,
   quote: (ticker: string) => `quote:${up(ticker)}`,
   priceChannel: (ticker: string) => `price:${up(ticker)}`,

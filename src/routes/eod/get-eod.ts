@@ -2,7 +2,8 @@ import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getEod } from "../../services/eod/get-eod";
 import { errors, keyed } from "../openapi";
-import { CurrencyParam, DateParam, EodAnswerSchema, ExchangeParam, IsinParam, PeriodParam, TickerParam } from "./schema";
+import { CurrencyParam, DateParam, ExchangeParam, IsinParam, PeriodParam, TickerParam } from "../params";
+import { EodAnswerSchema } from "./schema";
 
 const route = createRoute({
   method: "get",

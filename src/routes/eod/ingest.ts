@@ -2,7 +2,7 @@ import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { type IngestOutcome, ingestMany } from "../../services/eod/ingest-many";
 import { errors, keyed } from "../openapi";
-import { DateParam, IsinParam, PeriodParam, TickerParam } from "./schema";
+import { DateParam, IsinParam, PeriodParam, TickerParam } from "../params";
 
 /** Listings named per request: each costs provider calls inside one Worker invocation. */
 const MAX_NAMES = 20;

@@ -1,0 +1,46 @@
+import { type SQL, and, count, isNotNull, lt } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../client";
+import { alerts, pricesDaily, pricesIntraday, providerChecks, usageLogs, validationResults } from "../schema";
+
+/** Cut-off points of one cleanup: prices before a date, logs before two instants. */
+export interface RetentionCutoffs {
+  /** Daily bars dated before this (YYYY-MM-DD) and candles before its midnight UTC go. */
+  pricesBefore: string;
+  /** Provider checks, validation results and resolved alerts older than this go. */
+  logsBefore: Date;
+  /** Usage-log rows older than this go (USAGE_LOG_RETENTION_DAYS). */
+  usageLogsBefore: Date;
+}
+
+export type RetentionCounts = Record<"prices_daily" | "prices_intraday" | "provider_checks" | "validation_results" | "alerts" | "usage_logs", number>;
+
+/** The one list of what a cleanup deletes: a dry run counts these very predicates, a real run deletes them. */
+function targets(c: RetentionCutoffs): [keyof RetentionCounts, PgTable, SQL | undefined][] {
+  const midnight = new Date(`${c.pricesBefore}T00:00:00Z`);
+  return [
+    ["prices_daily", pricesDaily, lt(pricesDaily.date, c.pricesBefore)],
+    ["prices_intraday", pricesIntraday, lt(pricesIntraday.minute, midnight)],
+    ["provider_checks", providerChecks, lt(providerChecks.checkedAt, c.logsBefore)],
+    ["validation_results", validationResults, lt(validationResults.validatedAt, c.logsBefore)],
+    ["alerts", alerts, and(isNotNull(alerts.resolvedAt), lt(alerts.resolvedAt, c.logsBefore))],
+    ["usage_logs", usageLogs, lt(usageLogs.createdAt, c.usageLogsBefore)],
+  ];
+}
+
+/** Counts (dry run) or deletes (real run) what is past its retention, in one transaction. */
+export async function applyRetention(db: Db, cutoffs: RetentionCutoffs, dryRun: boolean): Promise<RetentionCounts> {
+  const out = {} as RetentionCounts;
+  await db.transaction(async (tx) => {
+    for (const [name, table, where] of targets(cutoffs)) {
+      if (dryRun) {
+        const [row] = await tx.select({ n: count() }).from(table).where(where);
+        out[name] = row?.n ?? 0;
+      } else {
+        const res = await tx.delete(table).where(where);
+        out[name] = res.rowCount ?? 0;
+      }
+    }
+  });
+  return out;
+}

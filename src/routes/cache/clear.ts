@@ -1,0 +1,48 @@
+import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { clearEodCache } from "../../services/cache/clear";
+import { errors, keyed, textParam } from "../openapi";
+import { TickerParam } from "../params";
+import { CacheClearSchema } from "./schema";
+
+const clearAll = createRoute({
+  method: "post",
+  path: "/cache/clear",
+  tags: ["Cache administration"],
+  summary: "Deletes every cached EOD answer (keys eod:*; full-access key)",
+  security: keyed,
+  responses: {
+    200: { description: "What was deleted", content: { "application/json": { schema: CacheClearSchema } } },
+    401: errors[401],
+    403: errors[403],
+  },
+});
+
+const clearTicker = createRoute({
+  method: "post",
+  path: "/cache/clear/{ticker}",
+  tags: ["Cache administration"],
+  summary: "Deletes the cached EOD answers of a ticker (keys eod:{TICKER}:*; full-access key)",
+  security: keyed,
+  request: {
+    params: z.object({ ticker: TickerParam }),
+    query: z.object({ period: textParam(16).optional().openapi({ description: "Accepted, but currently deletes nothing" }) }),
+  },
+  responses: {
+    200: { description: "What was deleted", content: { "application/json": { schema: CacheClearSchema } } },
+    400: errors[400],
+    401: errors[401],
+    403: errors[403],
+  },
+});
+
+export function registerClearCache(api: OpenAPIHono<AppEnv>) {
+  api.openapi(clearAll, async (c) => {
+    const r = await clearEodCache({ ctx: c.get("deps"), input: {} });
+    return c.json({ status: "cleared" as const, ...r }, 200);
+  });
+  return api.openapi(clearTicker, async (c) => {
+    const r = await clearEodCache({ ctx: c.get("deps"), input: { ticker: c.req.valid("param").ticker, period: c.req.valid("query").period } });
+    return c.json({ status: "cleared" as const, ...r }, 200);
+  });
+}

@@ -1,0 +1,45 @@
+import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getStoredTicker, listStoredSeries } from "../../services/database/list-stored";
+import { errors, keyed } from "../openapi";
+import { TickerParam } from "../params";
+import { StoredTickerSchema, StoredTickersSchema, toStoredSeries } from "./schema";
+
+const list = createRoute({
+  method: "get",
+  path: "/database/tickers",
+  tags: ["Database administration"],
+  summary: "Every ticker with prices: first date, last date, number of bars",
+  security: keyed,
+  responses: {
+    200: { description: "Stored series, one per listing", content: { "application/json": { schema: StoredTickersSchema } } },
+    401: errors[401],
+  },
+});
+
+const one = createRoute({
+  method: "get",
+  path: "/database/ticker/{ticker}",
+  tags: ["Database administration"],
+  summary: "The stored series of one ticker and its number of API requests",
+  security: keyed,
+  request: { params: z.object({ ticker: TickerParam }) },
+  responses: {
+    200: { description: "The ticker's stored series", content: { "application/json": { schema: StoredTickerSchema } } },
+    400: errors[400],
+    401: errors[401],
+    404: errors[404],
+  },
+});
+
+export function registerStoredTickers(api: OpenAPIHono<AppEnv>) {
+  api.openapi(list, async (c) => {
+    const series = await listStoredSeries({ ctx: c.get("deps") });
+    return c.json({ count: series.length, tickers: series.map(toStoredSeries) }, 200);
+  });
+  return api.openapi(one, async (c) => {
+    const { ticker } = c.req.valid("param");
+    const { series, requests } = await getStoredTicker({ ctx: c.get("deps"), input: { ticker } });
+    return c.json({ ticker, listings: series.map(toStoredSeries), api_requests: requests.total, api_requests_24h: requests.last24h }, 200);
+  });
+}

@@ -1,0 +1,122 @@
+import { env } from "cloudflare:workers";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DbHandle } from "../../src/db/client";
+import { assets, listings, pricesDaily, providerChecks, usageLogs } from "../../src/db/schema";
+import { type Bindings, loadConfig } from "../../src/env";
+import { READ_ONLY_KEY } from "../helpers/keys";
+import { resetTickers } from "../helpers/listings";
+import { call } from "../helpers/worker-http";
+
+const db = new DbHandle(loadConfig(env as unknown as Bindings));
+afterAll(() => db.close());
+
+describe("cache administration", () => {
+  beforeAll(() => resetTickers("PEP"));
+
+  it("lists cached tickers, clears one ticker's EOD answers, and an ingestion drops them too", async () => {
+    expect((await call("/eod/PEP?period=1mo")).body.data_source).toBe("delayed_provider");
+    await call("/eod/PEP?period=1mo"); // read from the database: now cached
+    await call("/eod/PEP?period=3mo&fmt=csv");
+    let stats = await call("/cache/stats");
+    expect(stats.status).toBe(200);
+    expect(stats.body.cached_tickers).toContain("PEP");
+    expect(stats.body.ttl_seconds).toMatchObject({ eod: 86400, fundamentals: 3600, fundamentals_deep: 86400, dcf: 21600, macro: 21600, news: 1800, screener: 900, technical_daily: 3600, technical_intraday: 60, quote: 60 });
+    expect(["upstash", "memory"]).toContain(stats.body.backend);
+
+    const byPeriod = await call("/cache/clear/PEP?period=1mo", { method: "POST" });
+    expect(byPeriod.body).toMatchObject({ status: "cleared", deleted: 0 });
+    expect((await call("/cache/stats")).body.cached_tickers).toContain("PEP");
+
+    const cleared = await call("/cache/clear/pep", { method: "POST" });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toEqual({ status: "cleared", scope: "eod:PEP:*", deleted: 2 });
+    expect((await call("/cache/stats")).body.cached_tickers).not.toContain("PEP");
+
+    // Cache again, then let an ingestion write rows: the cached answers of PEP must go.
+    await call("/eod/PEP?period=1mo");
+    expect((await call("/cache/stats")).body.cached_tickers).toContain("PEP");
+    const [pep] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "PEP"));
+    const last = await db.db.select({ d: sql<string>`max(${pricesDaily.date})` }).from(pricesDaily).where(eq(pricesDaily.listingId, Number(pep?.id)));
+    await db.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, Number(pep?.id)), gte(pricesDaily.date, String(last[0]?.d))));
+    const ingest = await call("/historical/ingest", { method: "POST", body: { tickers: ["PEP"] } });
+    expect(ingest.body.results[0].rows_written).toBe(1);
+    stats = await call("/cache/stats");
+    expect(stats.body.cached_tickers).not.toContain("PEP");
+  });
+
+  it("POST /cache/clear deletes eod keys only, with a full-access key", async () => {
+    await call("/eod/PEP?period=5d");
+    expect((await call("/cache/stats")).body.cached_tickers).toContain("PEP");
+    expect((await call("/cache/clear", { method: "POST", key: READ_ONLY_KEY })).status).toBe(403);
+    const res = await call("/cache/clear", { method: "POST" });
+    expect(res.status).toBe(200);
+    expect(res.body.scope).toBe("eod:*");
+    // Other test files cache answers too; this file's PEP entry is the one it can count on.
+    expect(res.body.deleted).toBeGreaterThanOrEqual(1);
+    expect((await call("/cache/stats")).body.cached_tickers).not.toContain("PEP");
+  });
+});
+
+describe("database administration", () => {
+  const tag = `${Date.now()}`.slice(-9);
+  let assetId = 0;
+  beforeAll(async () => {
+    const [asset] = await db.db.insert(assets).values({ isin: `XA${tag}0`, name: `Old ${tag}`, quoteType: "EQUITY" }).returning({ id: assets.id });
+    assetId = Number(asset?.id);
+    const [listing] = await db.db.insert(listings).values({ assetId, ticker: `OLD${tag.slice(-5)}`, exchange: "TEST", currency: "EUR", name: "Old", source: "test", isPrimary: true }).returning({ id: listings.id });
+    // Bars from 1920: older than any real series, so this file's cleanup touches nothing of the other tests'.
+    const rows = Array.from({ length: 12 }, (_, i) => ({ listingId: Number(listing?.id), date: `1920-01-${String(i + 10).padStart(2, "0")}`, close: "10.5", adjClose: "10.5", volume: 100, dataSource: "test" }));
+    await db.db.insert(pricesDaily).values(rows);
+    await db.db.insert(providerChecks).values({ providerName: `test-${tag}`, checkType: "canary", ticker: "OLD", success: true, checkedAt: new Date(Date.now() - 45 * 86_400_000) });
+    await db.db.insert(usageLogs).values({ method: "GET", route: "/test", ticker: null, keyKind: "full", status: 200, latencyMs: 1, createdAt: new Date(Date.now() - 400 * 86_400_000) });
+  });
+  afterAll(async () => {
+    await db.db.delete(assets).where(eq(assets.id, assetId));
+  });
+
+  it("reports stored prices and requests", async () => {
+    const stats = await call("/database/stats");
+    expect(stats.status).toBe(200);
+    expect(stats.body.prices.daily_bars).toBeGreaterThanOrEqual(12);
+    expect(stats.body.prices.first_date <= "1920-01-10").toBe(true);
+    expect(stats.body.catalogue.assets).toBeGreaterThanOrEqual(81);
+    expect(stats.body.api_requests_24h).toBeGreaterThan(0);
+    const tickers = await call("/database/tickers");
+    const mine = tickers.body.tickers.find((t: { ticker: string }) => t.ticker === `OLD${tag.slice(-5)}`);
+    expect(mine).toMatchObject({ first_date: "1920-01-10", last_date: "1920-01-21", bars: 12, last_source: "test", currency: "EUR" });
+    expect(tickers.body.count).toBe(tickers.body.tickers.length);
+    expect((await call("/database/ticker/NOSUCH")).status).toBe(404);
+  });
+
+  it("a dry run reports exactly what the real cleanup then deletes", async () => {
+    const body = { days_to_keep: 36500, dry_run: true };
+    const dry = await call("/database/cleanup", { method: "POST", body });
+    expect(dry.status).toBe(200);
+    expect(dry.body.dry_run).toBe(true);
+    expect(dry.body.deleted.prices_daily).toBe(12);
+    expect(dry.body.deleted.provider_checks).toBeGreaterThanOrEqual(1);
+    expect(dry.body.deleted.usage_logs).toBeGreaterThanOrEqual(1);
+    // Nothing went.
+    expect((await call("/database/tickers")).body.tickers.some((t: { ticker: string }) => t.ticker === `OLD${tag.slice(-5)}`)).toBe(true);
+
+    const real = await call("/database/cleanup", { method: "POST", body: { ...body, dry_run: false } });
+    expect(real.status).toBe(200);
+    expect(real.body.deleted).toEqual(dry.body.deleted);
+    expect(real.body.cutoffs.prices_before).toBe(dry.body.cutoffs.prices_before);
+    const after = await call("/database/cleanup", { method: "POST", body });
+    expect(after.body.deleted).toMatchObject({ prices_daily: 0, provider_checks: 0, usage_logs: 0 });
+  });
+
+  it("keeps at least 30 days and defaults to 730", async () => {
+    const dry = await call("/database/cleanup", { method: "POST", body: { dry_run: true } });
+    expect(dry.body.days_to_keep).toBe(730);
+    expect(dry.body.dry_run).toBe(true);
+    for (const body of [{ days_to_keep: 29 }, { days_to_keep: "100" }, { days_to_keep: 40.5 }, { dry_run: "yes" }, { days: 100 }]) {
+      const res = await call("/database/cleanup", { method: "POST", body });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe("Invalid request");
+    }
+    expect((await call("/database/cleanup", { method: "POST", body: { dry_run: true }, key: READ_ONLY_KEY })).status).toBe(403);
+  });
+});

@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { READ_ONLY_KEY } from "../helpers/keys";
+import { resetTickers } from "../helpers/listings";
+import { call } from "../helpers/worker-http";
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const today = iso(new Date());
+const yesterday = iso(new Date(Date.now() - 86_400_000));
+const tenYearsAgo = (() => {
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - 10);
+  return iso(d);
+})();
+
+describe("POST /historical/ingest", () => {
+  beforeAll(() => resetTickers("NFLX", "KO", "RACE", "RACE.MI"));
+
+  it("ingests ten years on a fresh listing, and a rerun changes no row", async () => {
+    const first = await call("/historical/ingest", { method: "POST", body: { tickers: ["nflx"] } });
+    expect(first.status).toBe(200);
+    expect(first.body.window).toEqual({ from: tenYearsAgo, to: yesterday });
+    expect(first.body.count).toBe(1);
+    const r = first.body.results[0];
+    expect(r).toMatchObject({ query: "NFLX", status: "ingested", ticker: "NFLX", isin: "US64110L1061", exchange: "NASDAQ", currency: "USD", source: "delayed_provider", errors: [] });
+    expect(r.requested_ranges).toEqual([{ from: tenYearsAgo, to: yesterday }]);
+    // About 252 sessions a year, less the simulator's rare null slots.
+    expect(r.bars_fetched).toBeGreaterThan(2480);
+    expect(r.rows_written).toBe(r.bars_fetched);
+    expect(first.body.rows_written).toBe(r.rows_written);
+
+    const again = await call("/historical/ingest", { method: "POST", body: { tickers: ["NFLX"] } });
+    expect(again.body.results[0]).toMatchObject({ status: "up_to_date", requested_ranges: [], bars_fetched: 0, rows_written: 0 });
+
+    // Asking for a stored window again fetches nothing either.
+    const stored = await call("/historical/ingest", { method: "POST", body: { tickers: ["NFLX"], from: "2020-01-02", to: "2020-12-31" } });
+    expect(stored.body.results[0]).toMatchObject({ status: "up_to_date", rows_written: 0 });
+
+    const db = await call("/database/ticker/NFLX");
+    expect(db.status).toBe(200);
+    expect(db.body.listings).toHaveLength(1);
+    expect(db.body.listings[0]).toMatchObject({ ticker: "NFLX", bars: r.rows_written, last_source: "delayed_provider" });
+    expect(db.body.listings[0].first_date >= tenYearsAgo).toBe(true);
+    expect(db.body.listings[0].last_date <= yesterday).toBe(true);
+  });
+
+  it("fetches only the missing edge when asked for more history, and nothing twice", async () => {
+    const before = (await call("/database/ticker/NFLX")).body.listings[0];
+    const older = await call("/historical/ingest", { method: "POST", body: { tickers: ["NFLX"], from: "2015-01-02", to: "2016-12-30" } });
+    const r = older.body.results[0];
+    expect(r.status).toBe("ingested");
+    expect(r.requested_ranges).toEqual([{ from: "2015-01-02", to: iso(new Date(Date.parse(`${before.first_date}T00:00:00Z`) - 86_400_000)) }]);
+    expect(r.rows_written).toBe(r.bars_fetched);
+    const after = (await call("/database/ticker/NFLX")).body.listings[0];
+    expect(after.first_date).toBe("2015-01-02");
+    expect(after.bars).toBe(before.bars + r.rows_written);
+    expect(after.last_date).toBe(before.last_date);
+  });
+
+  it("ingests every listing of an ISIN and reports unknown names without failing the rest", async () => {
+    const res = await call("/historical/ingest", { method: "POST", body: { isins: ["NL0011585146"], tickers: ["NOSUCH"], period: "1mo" } });
+    expect(res.status).toBe(200);
+    const byQuery = res.body.results.map((x: { query: string; ticker: string | null; exchange: string | null; status: string }) => [x.query, x.ticker, x.exchange, x.status]);
+    expect(byQuery).toEqual([
+      ["NOSUCH", null, null, "not_found"],
+      ["NL0011585146", "RACE", "MIL", "ingested"],
+      ["NL0011585146", "RACE", "NYSE", "ingested"],
+      ["NL0011585146", "RACE.MI", "MIL", "ingested"],
+    ]);
+    expect(res.body.results[0].errors).toEqual([{ provider: "catalogue", message: "no active listing for NOSUCH" }]);
+  });
+
+  it.each([
+    ["no names", {}],
+    ["too many names", { tickers: Array.from({ length: 21 }, (_, i) => `T${i}`) }],
+    ["a bad ticker", { tickers: ["WAY-TOO-LONG-TICKER"] }],
+    ["a bad ISIN", { isins: ["US123"] }],
+    ["from without to", { tickers: ["KO"], from: "2024-01-02" }],
+    ["a bad period", { tickers: ["KO"], period: "7y" }],
+  ])("refuses %s with 400", async (_what, body) => {
+    const res = await call("/historical/ingest", { method: "POST", body });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Invalid request");
+  });
+
+  it("needs a full-access key", async () => {
+    const res = await call("/historical/ingest", { method: "POST", body: { tickers: ["KO"] }, key: READ_ONLY_KEY });
+    expect(res.status).toBe(403);
+    expect((await call("/database/ticker/KO")).status).toBe(404);
+  });
+});
