@@ -9,7 +9,9 @@ import { catalogueApi } from "./routes/catalogue";
 import { databaseApi } from "./routes/database";
 import { eodApi } from "./routes/eod";
 import { healthApi } from "./routes/health";
+import { historyApi } from "./routes/history";
 import { createApi } from "./routes/openapi";
+import { stocksApi } from "./routes/stocks";
 
 export const API_VERSION = "0.1.0";
 
@@ -26,6 +28,8 @@ export function createApp() {
   app.route("/", eodApi);
   app.route("/", cacheApi);
   app.route("/", databaseApi);
+  app.route("/", historyApi);
+  app.route("/", stocksApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
   app.openAPIRegistry.registerComponent("securitySchemes", "BearerKey", { type: "http", scheme: "bearer" });

@@ -16,6 +16,7 @@ export function cacheTtls(config: Pick<Config, "NEWS_CACHE_TTL">) {
     technical_daily: 3_600,
     technical_intraday: 60,
     quote: 60,
+    stocks_overview: 60,
     health_summary: 3_600,
   } as const;
 }
@@ -42,4 +43,5 @@ export const cacheKeys = {
   macro: (seriesId: string) => `macro:${seriesId}`,
   news: (ticker: string, variant: string) => `news:${up(ticker)}:${variant}`,
   healthSummary: () => "health:providers",
+  stocksOverview: (tickers: readonly string[]) => `stocks:${tickers.join(",")}`,
 } as const;

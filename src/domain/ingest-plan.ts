@@ -8,10 +8,11 @@ export interface DateRange {
 }
 
 const DAY = 86_400_000;
-const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+/** `date` moved by whole calendar days. @example addDays("2026-03-01", -1) // "2026-02-28" */
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /** The calendar day before `date`. */
-export const dayBefore = (date: string) => shift(date, -1);
+export const dayBefore = (date: string) => addDays(date, -1);
 
 /**
  * The ranges of `wanted` outside the stored range `[first, last]` (before it, after it, or all of it
@@ -24,8 +25,8 @@ export function missingRanges(wanted: DateRange, stored: { first: string; last: 
   if (wanted.from > wanted.to) return [];
   if (!stored) return [{ ...wanted }];
   const out: DateRange[] = [];
-  if (wanted.from < stored.first) out.push({ from: wanted.from, to: wanted.to < stored.first ? wanted.to : shift(stored.first, -1) });
-  if (wanted.to > stored.last) out.push({ from: wanted.from > stored.last ? wanted.from : shift(stored.last, 1), to: wanted.to });
+  if (wanted.from < stored.first) out.push({ from: wanted.from, to: wanted.to < stored.first ? wanted.to : addDays(stored.first, -1) });
+  if (wanted.to > stored.last) out.push({ from: wanted.from > stored.last ? wanted.from : addDays(stored.last, 1), to: wanted.to });
   return out;
 }
 
@@ -34,10 +35,10 @@ export function missingRanges(wanted: DateRange, stored: { first: string; last: 
  * @example lastCompleteSession("2026-11-23") // "2026-11-20" (a Monday gives the Friday before)
  */
 export function lastCompleteSession(today: string): string {
-  let d = shift(today, -1);
+  let d = addDays(today, -1);
   for (;;) {
     const wd = new Date(`${d}T00:00:00Z`).getUTCDay();
     if (wd !== 0 && wd !== 6) return d;
-    d = shift(d, -1);
+    d = addDays(d, -1);
   }
 }

@@ -5,9 +5,10 @@ export class ProviderError extends Error {
   constructor(
     readonly provider: string,
     readonly failure: ProviderFailure,
-    message: string,
+    /** What went wrong, without the provider's name. */
+    readonly detail: string,
   ) {
-    super(`${provider}: ${message}`);
+    super(`${provider}: ${detail}`);
     this.name = "ProviderError";
   }
 }

@@ -39,3 +39,8 @@ export async function fault(simUrl: string, symbol: string, mode: string, times 
 export async function clearFaults(simUrl: string): Promise<void> {
   await fetch(`${simUrl}/__sandbox/faults`, { method: "DELETE" });
 }
+
+/** Removes cached answers matching a glob, so a test starts from "not cached" whatever an earlier run left. */
+export async function forgetCached(pattern: string): Promise<void> {
+  await createCache(loadConfig(env as unknown as Bindings)).deletePattern(pattern);
+}

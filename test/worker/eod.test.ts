@@ -1,5 +1,9 @@
-import { inject } from "vitest";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { DbHandle } from "../../src/db/client";
+import { assets, listings } from "../../src/db/schema";
+import { type Bindings, loadConfig } from "../../src/env";
 import { call } from "../helpers/worker-http";
 import { clearFaults, fault, resetTickers } from "../helpers/listings";
 
@@ -182,6 +186,35 @@ describe("GET /eod/{ticker}: bad input", () => {
     const res = await call("/eod/NOSUCH?period=1y");
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "No data found", message: "No data found for NOSUCH", reason: "NOSUCH is not a listing of the catalogue" });
+  });
+});
+
+describe("GET /eod/{ticker}: a listing no provider knows", () => {
+  const db = new DbHandle(loadConfig(env as unknown as Bindings));
+  const tag = `${Date.now()}`.slice(-9);
+  const ticker = `Z${tag.slice(-4)}.PA`;
+  let assetId = 0;
+  beforeAll(async () => {
+    const [asset] = await db.db.insert(assets).values({ isin: `XB${tag}0`, name: `Unlisted Test ${tag}`, quoteType: "EQUITY" }).returning({ id: assets.id });
+    assetId = Number(asset?.id);
+    await db.db.insert(listings).values({ assetId, ticker, exchange: "PAR", currency: "EUR", name: `Unlisted Test ${tag}`, source: "test", isPrimary: true });
+  });
+  afterAll(async () => {
+    await db.db.delete(assets).where(eq(assets.id, assetId));
+    await db.close();
+  });
+
+  it("answers 404 with what each provider said, and remembers the failed search", async () => {
+    const res = await call(`/eod/${ticker}?period=1y`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      error: "No data found",
+      message: `No data found for ${ticker}`,
+      reason: `delayed_provider: the delayed provider has no symbol of XB${tag}0 on PAR quoted in EUR; stream_provider: unknown symbol EURONEXT:${ticker.slice(0, -3)}: invalid symbol`,
+    });
+    const [row] = await db.db.select({ symbol: listings.delayedSymbol, checked: listings.delayedSymbolCheckedAt }).from(listings).where(eq(listings.ticker, ticker));
+    expect(row?.symbol).toBeNull();
+    expect(row?.checked).toBeInstanceOf(Date);
   });
 });
 

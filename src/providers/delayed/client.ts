@@ -27,6 +27,8 @@ const chartSchema = z.object({
             chartPreviousClose: num,
             regularMarketTime: num,
             priceHint: z.number().int().optional(),
+            longName: z.string().optional(),
+            shortName: z.string().optional(),
           }),
           timestamp: z.array(z.number()).optional(),
           indicators: z.object({
@@ -64,7 +66,47 @@ export interface SearchHit {
 const toHint = (x: number, hint: number) => Math.round(x * 10 ** hint) / 10 ** hint;
 const to7 = (x: number) => Number(x.toPrecision(7));
 
-const day = (epoch: number, gmtoffsetless: number) => new Date((epoch + gmtoffsetless) * 1000).toISOString().slice(0, 10);
+const utcDay = (epoch: number) => new Date(epoch * 1000).toISOString().slice(0, 10);
+
+type ChartResult = NonNullable<z.infer<typeof chartSchema>["chart"]["result"]>[number];
+export type Interval = "1d" | "1wk" | "1mo";
+
+export interface Quote {
+  symbol: string;
+  name: string | null;
+  currency: string | null;
+  exchange: string | null;
+  price: number;
+  previousClose: number | null;
+  volume: number | null;
+  /** Epoch seconds of the last trade. */
+  marketTime: number | null;
+}
+
+const hintOf = (r: ChartResult) => Math.min(6, Math.max(2, r.meta.priceHint ?? 2));
+
+/** The chart's parallel arrays as bars, float32 noise removed; slots without a close are skipped. */
+function barsOf(r: ChartResult): Bar[] {
+  const hint = hintOf(r);
+  const q = r.indicators.quote[0] ?? {};
+  const adj = r.indicators.adjclose?.[0]?.adjclose;
+  const bars: Bar[] = [];
+  const times = r.timestamp ?? [];
+  for (let i = 0; i < times.length; i++) {
+    const close = q.close?.[i];
+    const t = times[i];
+    if (close === null || close === undefined || t === undefined) continue;
+    const c = toHint(close, hint);
+    const pick = (arr: (number | null | undefined)[] | undefined) => {
+      const v = arr?.[i];
+      return v === null || v === undefined ? c : toHint(v, hint);
+    };
+    const a = adj?.[i];
+    // Bars are stamped at the session open in UTC: the UTC date is the session date for every venue we list.
+    bars.push({ date: utcDay(t), open: pick(q.open), high: pick(q.high), low: pick(q.low), close: c, adjClose: a === null || a === undefined ? c : to7(a), volume: Math.round(q.volume?.[i] ?? 0) });
+  }
+  return bars;
+}
 
 export class DelayedProviderClient implements HistoryProvider {
   readonly name = DELAYED;
@@ -76,37 +118,53 @@ export class DelayedProviderClient implements HistoryProvider {
 
   /** Daily bars of `symbol` dated from `from` through `to` (inclusive, YYYY-MM-DD); slots without a close are skipped. */
   async dailyHistory(symbol: string, from: string, to: string): Promise<History> {
+    return this.history(symbol, from, to, "1d");
+  }
+
+  /** Bars of `symbol` at an interval; weekly and monthly bars are dated by their first session, as the provider dates them. */
+  async history(symbol: string, from: string, to: string, interval: Interval): Promise<History> {
     const p1 = Math.floor(Date.parse(`${from}T00:00:00Z`) / 1000);
     const p2 = Math.floor(Date.parse(`${to}T00:00:00Z`) / 1000) + 86400;
-    const url = `${this.baseUrl}/v8/finance/chart/${encodeURIComponent(symbol)}?period1=${p1}&period2=${p2}&interval=1d&events=div%7Csplit&includeAdjustedClose=true`;
+    const r = await this.chart(symbol, `period1=${p1}&period2=${p2}&interval=${interval}&events=div%7Csplit&includeAdjustedClose=true`);
+    return { symbol: r.meta.symbol, currency: r.meta.currency ?? null, exchange: r.meta.exchangeName ?? null, bars: barsOf(r) };
+  }
+
+  /**
+   * The last price of `symbol` and the close before it, from the chart's meta and its last bars
+   * (the chart needs no cookie or crumb, unlike quote v7).
+   */
+  async quote(symbol: string): Promise<Quote> {
+    const r = await this.chart(symbol, "range=5d&interval=1d");
+    const bars = barsOf(r);
+    const last = bars.at(-1);
+    const price = r.meta.regularMarketPrice ?? last?.close;
+    if (price === undefined || price === null || !last) throw new ProviderError(DELAYED, "not_found", `no price for ${symbol}`);
+    const marketDay = r.meta.regularMarketTime ? utcDay(r.meta.regularMarketTime) : last.date;
+    const previous = [...bars].reverse().find((b) => b.date < marketDay);
+    return {
+      symbol: r.meta.symbol,
+      name: r.meta.longName ?? r.meta.shortName ?? null,
+      currency: r.meta.currency ?? null,
+      exchange: r.meta.exchangeName ?? null,
+      price: toHint(price, hintOf(r)),
+      previousClose: previous?.close ?? null,
+      volume: last.date === marketDay ? last.volume : null,
+      marketTime: r.meta.regularMarketTime ?? null,
+    };
+  }
+
+  private async chart(symbol: string, query: string): Promise<ChartResult> {
+    const url = `${this.baseUrl}/v8/finance/chart/${encodeURIComponent(symbol)}?${query}`;
     const { status, body } = await getJson(DELAYED, url, { timeoutMs: this.timeoutMs, headers: HEADERS });
     const parsed = chartSchema.safeParse(body);
     if (!parsed.success) throw new ProviderError(DELAYED, "bad_response", `chart answer of unexpected shape (HTTP ${status})`);
     const { result, error } = parsed.data.chart;
-    if (error || !result?.[0]) {
+    const r = result?.[0];
+    if (error || !r) {
       if (status === 404 || error?.code === "Not Found") throw new ProviderError(DELAYED, "not_found", `unknown symbol ${symbol}`);
       throw new ProviderError(DELAYED, "bad_response", error?.description ?? `no chart result (HTTP ${status})`);
     }
-    const r = result[0];
-    const hint = Math.min(6, Math.max(2, r.meta.priceHint ?? 2));
-    const q = r.indicators.quote[0] ?? {};
-    const adj = r.indicators.adjclose?.[0]?.adjclose;
-    const bars: Bar[] = [];
-    const times = r.timestamp ?? [];
-    for (let i = 0; i < times.length; i++) {
-      const close = q.close?.[i];
-      const t = times[i];
-      if (close === null || close === undefined || t === undefined) continue;
-      const c = toHint(close, hint);
-      const pick = (arr: (number | null | undefined)[] | undefined) => {
-        const v = arr?.[i];
-        return v === null || v === undefined ? c : toHint(v, hint);
-      };
-      const a = adj?.[i];
-      // Bars are stamped at the session open in UTC: the UTC date is the session date for every venue we list.
-      bars.push({ date: day(t, 0), open: pick(q.open), high: pick(q.high), low: pick(q.low), close: c, adjClose: a === null || a === undefined ? c : to7(a), volume: Math.round(q.volume?.[i] ?? 0) });
-    }
-    return { symbol: r.meta.symbol, currency: r.meta.currency ?? null, exchange: r.meta.exchangeName ?? null, bars };
+    return r;
   }
 
   /** Listings the provider finds for a query (an ISIN or a name). */

@@ -80,7 +80,7 @@ export async function ingestListing({ ctx, input }: { ctx: Deps; input: { listin
       break;
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
-      report.errors.push({ provider: provider.name, message: err.message });
+      report.errors.push({ provider: provider.name, message: err.detail });
     }
   }
   if (report.written > 0) {

@@ -1,5 +1,5 @@
 import { type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
-import { type DateRange, dayBefore } from "../../domain/ingest-plan";
+import { type DateRange, addDays, dayBefore } from "../../domain/ingest-plan";
 import { type Period, tenYearsBefore, windowOf } from "../../domain/periods";
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../errors";
@@ -39,7 +39,7 @@ export function ingestWindow(req: Pick<IngestRequest, "period" | "from" | "to">,
   if (!req.period) return { from: tenYearsBefore(today), to: yesterday };
   const w = windowOf(req.period, today);
   // 1d and 5d are the last sessions: two weeks of calendar days hold them whatever the holidays.
-  const from = w.from ?? (w.lastBars ? new Date(Date.parse(`${today}T00:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10) : EPOCH);
+  const from = w.from ?? (w.lastBars ? addDays(today, -14) : EPOCH);
   return { from, to: yesterday };
 }
 

@@ -1,0 +1,68 @@
+import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getTickerHistory } from "../../services/history/get-ticker-history";
+import { errors, keyed } from "../openapi";
+import { DateParam, PeriodParam } from "../params";
+
+/** A delayed-provider symbol as typed: ^GSPC, EURUSD=X, BRK-B, MC.PA. */
+const SymbolParam = z
+  .string()
+  .regex(/^[A-Za-z0-9.^=-]{1,20}$/, "a symbol is 1 to 20 letters, digits, '.', '-', '^' or '='")
+  .transform((s) => s.toUpperCase())
+  .openapi({ example: "MC.PA" });
+
+const HistoryBarSchema = z.object({
+  date: z.string(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  adj_close: z.number(),
+  volume: z.number().int(),
+});
+
+const TickerHistorySchema = z
+  .object({
+    symbol: z.string(),
+    currency: z.string().nullable().openapi({ description: "As the provider quotes it (GBp is pence)" }),
+    exchange: z.string().nullable(),
+    interval: z.enum(["1d", "1wk", "1mo"]),
+    from: z.string(),
+    to: z.string(),
+    source: z.literal("delayed_provider"),
+    count: z.number().int(),
+    data: z.array(HistoryBarSchema),
+  })
+  .openapi("TickerHistory");
+
+const route = createRoute({
+  method: "get",
+  path: "/ticker/{symbol}/history",
+  tags: ["Assets and listings"],
+  summary: "Bars of a delayed-provider symbol as typed (the workspace history chart)",
+  security: keyed,
+  request: {
+    params: z.object({ symbol: SymbolParam }),
+    query: z.object({
+      period: PeriodParam.default("1y"),
+      from: DateParam.optional(),
+      to: DateParam.optional(),
+      interval: z.enum(["1d", "1wk", "1mo"]).default("1d"),
+    }),
+  },
+  responses: {
+    200: { description: "The bars, oldest first", content: { "application/json": { schema: TickerHistorySchema } } },
+    400: errors[400],
+    401: errors[401],
+    404: errors[404],
+    503: errors[503],
+  },
+});
+
+export function registerGetTickerHistory(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const h = await getTickerHistory({ ctx: c.get("deps"), input: { symbol: c.req.valid("param").symbol, ...c.req.valid("query") } });
+    const data = h.bars.map((b) => ({ date: b.date, open: b.open, high: b.high, low: b.low, close: b.close, adj_close: b.adjClose, volume: b.volume }));
+    return c.json({ symbol: h.symbol, currency: h.currency, exchange: h.exchange, interval: h.interval, from: h.from, to: h.to, source: "delayed_provider" as const, count: data.length, data }, 200);
+  });
+}

@@ -1,0 +1,5 @@
+import { createApi } from "../openapi";
+import { registerGetTickerHistory } from "./get-ticker-history";
+
+export const historyApi = createApi();
+registerGetTickerHistory(historyApi);

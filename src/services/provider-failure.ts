@@ -1,0 +1,12 @@
+import { NoDataError, ServiceError } from "../errors";
+import { ProviderError } from "../providers/errors";
+
+/**
+ * A provider failure as the caller should see it: an unknown symbol is "no data" (404 with the
+ * reason), anything else means the source is unavailable now (503). Other errors pass through.
+ */
+export function asServiceError(err: unknown, subject: string): unknown {
+  if (!(err instanceof ProviderError)) return err;
+  if (err.failure === "not_found") return new NoDataError(`No data found for ${subject}`, err.message);
+  return new ServiceError("UPSTREAM_UNAVAILABLE", `The ${err.provider.replace("_", " ")} is unavailable for ${subject}: ${err.message}`);
+}

@@ -1,0 +1,45 @@
+import Decimal from "decimal.js";
+import { cacheKeys, cacheTtls } from "../../cache";
+import type { Deps } from "../../deps";
+import type { Quote } from "../../providers/delayed/client";
+import { ProviderError } from "../../providers/errors";
+
+export interface OverviewEntry {
+  quote: Quote;
+  change: number | null;
+  changePercent: number | null;
+}
+
+export interface StocksOverview {
+  entries: OverviewEntry[];
+  errors: { symbol: string; message: string }[];
+}
+
+/** Change and percent change in decimal arithmetic, so 0.1 + 0.2 residue never reaches an answer. */
+function withChange(quote: Quote): OverviewEntry {
+  if (quote.previousClose === null || quote.previousClose === 0) return { quote, change: null, changePercent: null };
+  const change = new Decimal(quote.price).minus(quote.previousClose);
+  return { quote, change: change.toNumber(), changePercent: change.div(quote.previousClose).times(100).toDecimalPlaces(4).toNumber() };
+}
+
+/**
+ * Legacy GET /stocks: delayed-provider quotes of STOCKS_OVERVIEW_TICKERS, queried as typed (spec
+ * Versioning). A symbol that fails is listed in `errors`; the others still answer. Cached 60 seconds.
+ */
+export async function getStocksOverview({ ctx }: { ctx: Deps }): Promise<StocksOverview> {
+  const tickers = ctx.config.STOCKS_OVERVIEW_TICKERS;
+  const key = cacheKeys.stocksOverview(tickers);
+  const cached = await ctx.cache.get<StocksOverview>(key);
+  if (cached) return cached;
+  const settled = await Promise.allSettled(tickers.map((t) => ctx.providers.delayed.quote(t)));
+  const out: StocksOverview = { entries: [], errors: [] };
+  settled.forEach((r, i) => {
+    const symbol = tickers[i] ?? "";
+    if (r.status === "fulfilled") out.entries.push(withChange(r.value));
+    else if (r.reason instanceof ProviderError) out.errors.push({ symbol, message: r.reason.message });
+    else throw r.reason;
+  });
+  // A partial answer is not cached: the next call retries the failed symbols.
+  if (out.errors.length === 0) await ctx.cache.set(key, out, cacheTtls(ctx.config).stocks_overview);
+  return out;
+}
