@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-/** Starts the README's dev command as a new user would (no DATABASE_URL, no keys, no network) and talks to it over HTTP. */
+/** Starts the README's dev commands as a new user would (no DATABASE_URL, no keys, no network) and talks to them over HTTP. */
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -19,55 +19,100 @@ async function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe("npm run dev", () => {
-  let child: ChildProcess | undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), "mds-smoke-"));
-  let output = "";
+interface Running {
+  child: ChildProcess;
+  base: string;
+  key: string;
+  output: () => string;
+  startedInMs: number;
+}
 
-  afterAll(() => {
+const launched: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterAll(() => {
+  for (const child of launched) {
     try {
-      if (child?.pid) process.kill(-child.pid, "SIGKILL");
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
     } catch {
       // Already gone: the test stopped it.
     }
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  }
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
+/** `npm run <script>` on a free port and a fresh data folder, until /health answers (at most 60 s). */
+async function launch(script: string): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), "mds-smoke-"));
+  dirs.push(dataDir);
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DEV_DATA_DIR: dataDir };
+  for (const k of ["DATABASE_URL", "REDIS_URL", "SERVICE_API_KEYS", "SERVICE_READ_ONLY_API_KEYS", "UPSTASH_REDIS_REST_URL"]) delete env[k];
+  const started = Date.now();
+  const child = spawn("npm", ["run", script], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  launched.push(child);
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  let health: Response | undefined;
+  while (Date.now() - started < 60_000 && child.exitCode === null) {
+    health = await fetch(`${base}/health`).catch(() => undefined);
+    if (health?.ok) break;
+    await sleep(500);
+  }
+  expect(health?.status, output).toBe(200);
+  expect(((await health?.json()) as { status: string }).status).toBe("ok");
+  const key = /full-access key: (\S+)/.exec(output)?.[1];
+  expect(key, output).toMatch(/^dev-full-[0-9a-f]{32}$/);
+  return { child, base, key: String(key), output: () => output, startedInMs: Date.now() - started };
+}
+
+/** Ctrl-C reaches the whole foreground process group, as in a terminal; nothing may keep answering. */
+async function interrupt(r: Running): Promise<void> {
+  const exited = new Promise<number | null>((resolve) => r.child.on("exit", (code) => resolve(code)));
+  process.kill(-(r.child.pid as number), "SIGINT");
+  expect(await Promise.race([exited, sleep(20_000).then(() => "timeout")])).not.toBe("timeout");
+  await sleep(500);
+  expect(await fetch(`${r.base}/health`).then(() => "up", () => "down")).toBe("down");
+}
+
+describe("npm run dev", () => {
   it("answers /health within 60 s on the embedded PGlite, serves the catalogue, and stops on Ctrl-C", async () => {
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DEV_DATA_DIR: dataDir };
-    for (const k of ["DATABASE_URL", "REDIS_URL", "SERVICE_API_KEYS", "SERVICE_READ_ONLY_API_KEYS", "UPSTASH_REDIS_REST_URL"]) delete env[k];
-    const started = Date.now();
-    child = spawn("npm", ["run", "dev"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-
-    const base = `http://127.0.0.1:${port}`;
-    let health: Response | undefined;
-    while (Date.now() - started < 60_000 && child.exitCode === null) {
-      health = await fetch(`${base}/health`).catch(() => undefined);
-      if (health?.ok) break;
-      await sleep(500);
-    }
-    expect(health?.status, output).toBe(200);
-    const elapsed = Date.now() - started;
-    console.log(`dev stack answered /health after ${elapsed} ms`);
-    expect(elapsed).toBeLessThan(60_000);
-    expect(((await health?.json()) as { status: string }).status).toBe("ok");
-
-    const key = /full-access key: (\S+)/.exec(output)?.[1];
-    expect(key, output).toMatch(/^dev-full-[0-9a-f]{32}$/);
-    const asset = await fetch(`${base}/assets/by-isin/US0378331005`, { headers: { "X-API-KEY": String(key) } });
+    const r = await launch("dev");
+    console.log(`dev stack answered /health after ${r.startedInMs} ms`);
+    const asset = await fetch(`${r.base}/assets/by-isin/US0378331005`, { headers: { "X-API-KEY": r.key } });
     expect(asset.status).toBe(200);
     const body = (await asset.json()) as { ticker: string; isin: string; listings: unknown[] };
     expect([body.ticker, body.isin, body.listings.length]).toEqual(["AAPL", "US0378331005", 1]);
-    expect((await fetch(`${base}/assets/by-isin/US0378331005`)).status).toBe(401);
+    expect((await fetch(`${r.base}/assets/by-isin/US0378331005`)).status).toBe(401);
+    await interrupt(r);
+  }, 120_000);
+});
 
-    // Ctrl-C reaches the whole foreground process group, as in a terminal.
-    const exited = new Promise<number | null>((resolve) => child?.on("exit", (code) => resolve(code)));
-    process.kill(-(child.pid as number), "SIGINT");
-    expect(await Promise.race([exited, sleep(20_000).then(() => "timeout")])).not.toBe("timeout");
-    await sleep(500);
-    expect(await fetch(`${base}/health`).then(() => "up", () => "down")).toBe("down");
+describe("npm run dev:sandbox", () => {
+  it("ingests MC.PA from the simulators on the first call and reads the database on the second, offline", async () => {
+    const r = await launch("dev:sandbox");
+    expect(r.output()).toContain("providers: simulators");
+    const get = async (path: string) => fetch(`${r.base}${path}`, { headers: { "X-API-KEY": r.key } });
+    type Eod = { data_source: string; count: number; data: { Date: string; Close: number; Volume: number }[] };
+    const first = (await (await get("/eod/MC.PA?period=1y")).json()) as Eod;
+    expect(first.data_source).toBe("delayed_provider");
+    expect(first.count).toBeGreaterThan(245);
+    const second = (await (await get("/eod/MC.PA?period=1y")).json()) as Eod;
+    expect(second.data_source).toBe("database");
+    expect(second.data).toEqual(first.data);
+
+    const csv = await (await get("/eod/MC.PA?period=1y&fmt=csv")).text();
+    const lines = csv.trim().split("\n");
+    expect(lines[0]).toBe("Date,Open,High,Low,Close,Adj Close,Volume");
+    expect(lines).toHaveLength(first.count + 1);
+
+    const weekly = (await (await get("/eod/MC.PA?period=weekly")).json()) as Eod;
+    const daily = (await (await get("/eod/MC.PA?period=daily")).json()) as Eod;
+    // Every day's volume lands in exactly one week.
+    expect(weekly.data.reduce((n, b) => n + b.Volume, 0)).toBe(daily.data.reduce((n, b) => n + b.Volume, 0));
+    expect(weekly.data.at(-1)?.Close).toBe(daily.data.at(-1)?.Close);
+    await interrupt(r);
   }, 120_000);
 });

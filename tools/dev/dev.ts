@@ -3,15 +3,19 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { resolveDevKeys, readDevVars } from "./keys";
+import { type Sandbox, startSandbox } from "./sandbox";
 import { startLocalStack } from "./stack";
 
 /**
- * `npm run dev`: the whole service on this machine, offline. Postgres is DATABASE_URL or an
- * embedded PGlite under .data/, fronted by the Neon WebSocket proxy; migrations and the seed
- * catalogue are applied; then `wrangler dev`. Ctrl-C stops every process it started.
+ * `npm run dev`: the whole service on this machine. Postgres is DATABASE_URL or an embedded PGlite
+ * under .data/, fronted by the Neon WebSocket proxy; migrations and the seed catalogue are applied;
+ * then `wrangler dev`. `npm run dev:sandbox` (`--sandbox`) also starts the provider simulators and
+ * points the Worker at them, so everything works offline; its embedded data lives apart
+ * (.data/pglite-sandbox) so simulated prices never mix with real ones. Ctrl-C stops every process it started.
  */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PORT = Number(process.env.PORT ?? 8787);
+const SANDBOX = process.argv.includes("--sandbox");
 
 async function main(): Promise<void> {
   const devVars = readDevVars(`${ROOT}/.dev.vars`);
@@ -19,8 +23,9 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({
     databaseUrl: process.env.DATABASE_URL || devVars.DATABASE_URL,
     redisUrl: process.env.REDIS_URL,
-    dataDir: process.env.DEV_DATA_DIR || `${ROOT}/.data/pglite`,
+    dataDir: process.env.DEV_DATA_DIR ? `${process.env.DEV_DATA_DIR}/${SANDBOX ? "pglite-sandbox" : "pglite"}` : `${ROOT}/.data/${SANDBOX ? "pglite-sandbox" : "pglite"}`,
   });
+  const sandbox: Sandbox | undefined = SANDBOX ? await startSandbox() : undefined;
 
   const vars: Record<string, string> = {
     ...stack.vars,
@@ -30,6 +35,7 @@ async function main(): Promise<void> {
       ? { UPSTASH_REDIS_REST_URL: process.env.UPSTASH_REDIS_REST_URL, UPSTASH_REDIS_REST_TOKEN: process.env.UPSTASH_REDIS_REST_TOKEN }
       : {}),
     ...extraVars(),
+    ...(sandbox?.vars ?? {}),
   };
   const wranglerBin = `${dirname(createRequire(import.meta.url).resolve("wrangler/package.json"))}/bin/wrangler.js`;
   const args = [wranglerBin, "dev", "--local", "--ip", "127.0.0.1", "--port", String(PORT), "--show-interactive-dev-session=false"];
@@ -48,6 +54,7 @@ async function main(): Promise<void> {
       `market-data-service on http://127.0.0.1:${PORT}  (docs: http://127.0.0.1:${PORT}/docs)`,
       `  database: ${stack.databaseLabel}`,
       `  cache:    ${stack.cacheLabel}`,
+      `  providers: ${sandbox ? sandbox.label : "the real ones (npm run dev:sandbox for the offline simulators)"}`,
       `  full-access key: ${keys.full}${keys.generated ? "  (generated; kept in the data folder)" : ""}`,
       `  read-only key:   ${keys.readOnly || "(none)"}`,
       `  try: curl -H 'X-API-KEY: ${keys.full}' http://127.0.0.1:${PORT}/assets/by-isin/US0378331005`,
@@ -60,6 +67,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     killGroup(child);
+    await sandbox?.stop();
     await stack.stop();
     process.exit(code);
   };

@@ -1,0 +1,22 @@
+import { startTradingViewSim } from "../sandbox/tradingview";
+import { startYahooSim } from "../sandbox/yahoo";
+
+/** The provider simulators of `npm run dev:sandbox`, and the Worker settings that aim at them. */
+export interface Sandbox {
+  vars: Record<string, string>;
+  label: string;
+  stop(): Promise<void>;
+}
+
+/** Ports are fixed by SANDBOX_*_PORT when set (to reach the fault endpoints by a known address), else free ones. */
+export async function startSandbox(env: NodeJS.ProcessEnv = process.env): Promise<Sandbox> {
+  const yahoo = await startYahooSim({ port: Number(env.SANDBOX_DELAYED_PORT ?? 0) });
+  const tradingView = await startTradingViewSim({ port: Number(env.SANDBOX_STREAM_PORT ?? 0) });
+  return {
+    vars: { DELAYED_PROVIDER_BASE_URL: yahoo.url, STREAM_PROVIDER_WS_URL: tradingView.wsUrl },
+    label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}; faults: POST {url}/__sandbox/faults)`,
+    stop: async () => {
+      await Promise.all([yahoo.close(), tradingView.close()]);
+    },
+  };
+}
