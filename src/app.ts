@@ -4,6 +4,7 @@ import { errorBody, renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { init } from "./middleware/init";
 import { usageLog } from "./middleware/usage";
+import { registerBenchFloor } from "./routes/bench-floor";
 import { cacheApi } from "./routes/cache";
 import { catalogueApi } from "./routes/catalogue";
 import { databaseApi } from "./routes/database";
@@ -42,6 +43,7 @@ export function createApp() {
         "Instruments and listings, end-of-day prices, technical indicators, fundamentals, valuation, macro rates, news and realtime quotes. Send a key as X-API-KEY or Authorization: Bearer.",
     },
   });
+  registerBenchFloor(app);
   app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Market data service API" }));
 
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`), 404));

@@ -107,6 +107,9 @@ export const configSchema = z.object({
   USAGE_LOG_RETENTION_DAYS: int(90, 1, 3650),
 
   WORKSPACE_ALLOWED_ORIGIN: url("https://pro.openbb.co"),
+  /** Serves GET /__bench/floor, the constant-body route tools/bench measures against; off in production. */
+  BENCH_ROUTES: bool(false),
+
   /** Tickers of the legacy GET /stocks market overview. */
   STOCKS_OVERVIEW_TICKERS: csv.transform((l) =>
     l.length > 0 ? l : ["AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "META", "TSLA", "MC.PA", "SAP.DE", "ASML.AS"],

@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { resolveDevKeys, readDevVars } from "./keys";
 import { type Sandbox, startSandbox } from "./sandbox";
 import { startLocalStack } from "./stack";
+import { killGroup, startWrangler } from "./wrangler";
 
 /**
  * `npm run dev`: the whole service on this machine. Postgres is DATABASE_URL or an embedded PGlite
@@ -37,16 +35,7 @@ async function main(): Promise<void> {
     ...extraVars(),
     ...(sandbox?.vars ?? {}),
   };
-  const wranglerBin = `${dirname(createRequire(import.meta.url).resolve("wrangler/package.json"))}/bin/wrangler.js`;
-  const args = [wranglerBin, "dev", "--local", "--ip", "127.0.0.1", "--port", String(PORT), "--show-interactive-dev-session=false"];
-  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    stdio: ["ignore", "inherit", "inherit"],
-    // Offline-friendly: no metrics, no update check, no download of the Request.cf object.
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    detached: true,
-  });
+  const child = startWrangler({ root: ROOT, port: PORT, vars });
 
   console.log(
     [
@@ -83,16 +72,6 @@ function extraVars(): Record<string, string> {
     if (v && /^(DELAYED_PROVIDER_|STREAM_PROVIDER_|MACRO_|NEWS_|SEC_|TECHNICAL_|DCF_|ALERT_|USAGE_LOG_|WORKSPACE_|STOCKS_|FINNHUB_|MARKETAUX_|NEWSAPI_|ALPHAVANTAGE_)/.test(k)) out[k] = v;
   }
   return out;
-}
-
-/** wrangler starts workerd children of its own: signal the whole group. */
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    child.kill("SIGTERM");
-  }
 }
 
 main().catch((err) => {
