@@ -219,12 +219,13 @@ describe("GET /eod/{ticker}: a listing no provider knows", () => {
 });
 
 describe("GET /eod/{ticker}: failing providers", () => {
-  beforeAll(() => resetTickers("SAP.DE", "ASML.AS", "OR.PA", "AIR.PA", "SWDA.L"));
+  beforeAll(() => resetTickers("SAP.DE", "ASML.AS", "OR.PA", "TTE.PA", "AIR.PA", "SIE.DE", "SWDA.L", "EUNL.DE"));
 
   it.each([
     ["HTTP 500", "SAP.DE", "500"],
     ["a timeout", "ASML.AS", "timeout"],
     ["a malformed body", "OR.PA", "malformed"],
+    ["a rate limit", "TTE.PA", "ratelimit"],
   ])("falls back to the stream provider on %s", async (_what, ticker, mode) => {
     await fault(yahoo, ticker, mode, 1_000);
     const res = await call(`/eod/${ticker}?period=1mo`);
@@ -247,6 +248,24 @@ describe("GET /eod/{ticker}: failing providers", () => {
     expect(res.body.error).toBe("No data found");
     expect(res.body.reason).toContain("delayed_provider");
     expect(res.body.reason).toContain("stream_provider: unknown symbol EURONEXT:AIR");
+  });
+
+  it("gives a clear 404, not a 500, when the stream provider drops the connection too", async () => {
+    await fault(yahoo, "SIE.DE", "500", 1_000);
+    await fault(stream, "XETR:SIE", "drop", 1_000);
+    const res = await call("/eod/SIE.DE?period=1mo");
+    expect(res.status).toBe(404);
+    expect(res.body.reason).toBe("delayed_provider: HTTP 500; stream_provider: connection closed before the series completed");
+  });
+
+  it("finds a UCITS fund by name when its ISIN search is empty, on the listing's own exchange", async () => {
+    const res = await call("/eod/EUNL.DE?period=1mo");
+    expect(res.status).toBe(200);
+    expect(res.body.data_source).toBe("delayed_provider");
+    expect(res.body.listing).toEqual({ ticker: "EUNL.DE", isin: "IE00B4L5Y983", currency: "EUR", exchange: "XETRA" });
+    // The same fund trades as IWDA.AS in EUR too: the prices must be Xetra's line, not Amsterdam's.
+    const xetra = await providerCloses("EUNL.DE", res.body.data[0].Date, res.body.data.at(-1).Date);
+    for (const b of res.body.data as JsonBar[]) expect(b.Close).toBe(xetra.get(b.Date));
   });
 
   it("stores London's pence as the listing's pounds", async () => {

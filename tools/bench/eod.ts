@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +8,7 @@ import { startSandbox } from "../dev/sandbox";
 import { startLocalStack } from "../dev/stack";
 import { killGroup, startWrangler, waitForHttp } from "../dev/wrangler";
 import { load } from "./load";
+import { freePort } from "../net";
 
 /**
  * `npm run bench`: ingestion of ten years for fresh listings (bars per second through the Worker,
@@ -23,16 +23,6 @@ const INGEST_TICKERS = ["AAPL", "SAP.DE", "MC.PA"];
 const EOD_TICKER = "MC.PA";
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Puts listings back to "never ingested" so each ingestion is a fresh ten-year one. */
 async function resetListings(databaseUrl: string, tickers: string[]): Promise<void> {
