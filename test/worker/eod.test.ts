@@ -2,10 +2,11 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { DbHandle } from "../../src/db/client";
-import { assets, listings } from "../../src/db/schema";
+import { and, gte } from "drizzle-orm";
+import { assets, listings, pricesDaily } from "../../src/db/schema";
 import { type Bindings, loadConfig } from "../../src/env";
 import { call } from "../helpers/worker-http";
-import { clearFaults, fault, resetTickers } from "../helpers/listings";
+import { clearFaults, fault, forgetCached, resetTickers } from "../helpers/listings";
 
 const yahoo = inject("delayedSimUrl");
 const stream = inject("streamSimUrl");
@@ -126,6 +127,28 @@ describe("GET /eod/{ticker}: ingestion on first request, then the database", () 
     const ranged = await call(`/eod/MC.PA?from=${from}&to=${to}`);
     expect(ranged.body.period).toBe("custom");
     expect(ranged.body.data).toEqual(asc.slice(2, 7));
+  });
+});
+
+describe("GET /eod/{ticker}: a stored series missing its newest sessions", () => {
+  beforeAll(() => resetTickers("JNJ"));
+
+  it("is topped up from the provider and answered from the database", async () => {
+    const first = await call("/eod/JNJ?period=1mo");
+    expect(first.body.data_source).toBe("delayed_provider");
+    const data = first.body.data as JsonBar[];
+    const cut = data.at(-3)?.Date ?? "";
+    const db = new DbHandle(loadConfig(env as unknown as Bindings));
+    try {
+      const [jnj] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "JNJ"));
+      await db.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, Number(jnj?.id)), gte(pricesDaily.date, cut)));
+    } finally {
+      await db.close();
+    }
+    await forgetCached("eod:JNJ:*");
+    const again = await call("/eod/JNJ?period=1mo");
+    expect(again.body.data_source).toBe("database");
+    expect(again.body.data).toEqual(data);
   });
 });
 

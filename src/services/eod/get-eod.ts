@@ -4,7 +4,7 @@ import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
 import { dayBefore, lastCompleteSession } from "../../domain/ingest-plan";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
-import { type ListingRow } from "../../db/repositories/catalogue";
+import type { ListingRow } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
 import { BadRequestError, NoDataError } from "../../errors";
 import { ingestListing } from "./ingest-listing";
@@ -68,47 +68,48 @@ function cacheVariant(q: EodQuery): string {
   return [q.isin ?? "", q.currency ?? "", q.exchange ?? "", q.period ?? "", q.from ?? "", q.to ?? "", q.fmt, q.order].join(":").toUpperCase();
 }
 
+/** Rule 2: nothing stored for the window, so ingest (ten years, or further back if asked) and read again. */
+async function ingestThenRead(ctx: Deps, listing: ListingRow, window: PeriodWindow, today: string): Promise<{ bars: Bar[]; source: string }> {
+  const tenYears = tenYearsBefore(today);
+  const from = window.from && window.from < tenYears ? window.from : tenYears;
+  const report = await ingestListing({ ctx, input: { listing, wanted: { from, to: dayBefore(today) }, today } });
+  const bars = report.written > 0 ? await readDailyBars(ctx.db.db, listing.id, window) : [];
+  if (bars.length === 0) {
+    const why = report.errors.map((e) => `${e.provider}: ${e.message}`).join("; ");
+    throw new NoDataError(`No data found for ${listing.ticker}`, why || `no trading sessions of ${listing.ticker} in the requested window`);
+  }
+  return { bars, source: report.source ?? "database" };
+}
+
+/** A stored series that lacks the newest complete session is topped up; a failure still answers with what is stored. */
+async function topUp(ctx: Deps, listing: ListingRow, window: PeriodWindow, bars: Bar[], today: string): Promise<Bar[]> {
+  const newest = lastCompleteSession(today);
+  const last = bars.at(-1)?.date;
+  if (!last || last >= newest || (window.to !== null && window.to < newest)) return bars;
+  const report = await ingestListing({ ctx, input: { listing, wanted: { from: last, to: dayBefore(today) }, today } });
+  return report.written > 0 ? readDailyBars(ctx.db.db, listing.id, window) : bars;
+}
+
 /**
  * GET /eod/{ticker}: the bars of the chosen listing over the window, ingesting first when nothing is
  * stored for it (rule 2) and topping up a stored series that lacks the newest sessions. Answers read
  * from the database are cached 24 hours; an ingestion of the ticker drops them.
  */
 export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Promise<EodAnswer> {
-  const now = new Date();
-  const today = now.toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
   const { window, label } = windowOfQuery(input, today);
   const key = cacheKeys.eod(input.ticker, cacheVariant(input));
   const cached = await ctx.cache.get<EodAnswer>(key);
   if (cached) return cached;
 
   const listing = await resolveListing({ ctx, input });
-  const db = ctx.db.db;
-  const yesterday = dayBefore(today);
-  let bars = await readDailyBars(db, listing.id, window);
-  let dataSource = "database";
-  if (bars.length === 0) {
-    const tenYears = tenYearsBefore(today);
-    const from = window.from && window.from < tenYears ? window.from : tenYears;
-    const report = await ingestListing({ ctx, input: { listing, wanted: { from, to: yesterday }, today } });
-    bars = report.written > 0 ? await readDailyBars(db, listing.id, window) : [];
-    if (bars.length === 0) {
-      const why = report.errors.map((e) => `${e.provider}: ${e.message}`).join("; ");
-      throw new NoDataError(`No data found for ${input.ticker}`, why || `no trading sessions of ${listing.ticker} in the requested window`);
-    }
-    dataSource = report.source ?? "database";
-  } else if (window.to === null || window.to >= lastCompleteSession(today)) {
-    const last = bars.at(-1)?.date ?? yesterday;
-    if (last < lastCompleteSession(today)) {
-      // Stored but stale: fetch the missing sessions; a failure still answers with what is stored.
-      const report = await ingestListing({ ctx, input: { listing, wanted: { from: last, to: yesterday }, today } });
-      if (report.written > 0) bars = await readDailyBars(db, listing.id, window);
-    }
-  }
+  const stored = await readDailyBars(ctx.db.db, listing.id, window);
+  const { bars, source } = stored.length > 0 ? { bars: await topUp(ctx, listing, window, stored, today), source: "database" } : await ingestThenRead(ctx, listing, window, today);
   const shaped = resample(bars, window.resolution);
   if (input.order === "d") shaped.reverse();
-  const answer = render(input, label, listing, shaped, dataSource);
+  const answer = render(input, label, listing, shaped, source);
   // Only answers read from the database are cached: a cached ingestion answer would go on saying
   // "delayed_provider" for a day about prices that are by then stored.
-  if (dataSource === "database") await ctx.cache.set(key, answer, cacheTtls(ctx.config).eod);
+  if (source === "database") await ctx.cache.set(key, answer, cacheTtls(ctx.config).eod);
   return answer;
 }

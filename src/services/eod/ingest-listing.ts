@@ -1,7 +1,7 @@
 import { cacheKeys } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { storedRange, upsertDailyBars } from "../../db/repositories/prices";
-import { scaleBars } from "../../domain/bars";
+import { type Bar, scaleBars } from "../../domain/bars";
 import { type DateRange, missingRanges } from "../../domain/ingest-plan";
 import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
 import type { Deps } from "../../deps";
@@ -28,8 +28,8 @@ export interface IngestReport {
 }
 
 /** Fetches `ranges` from one provider, in the listing's currency; throws a ProviderError or a plain reason. */
-async function fetchFrom(provider: HistoryProvider, symbol: string, listing: ListingRow, ranges: readonly DateRange[]) {
-  const bars = [];
+async function fetchFrom(provider: HistoryProvider, symbol: string, listing: ListingRow, ranges: readonly DateRange[]): Promise<Bar[]> {
+  const bars: Bar[] = [];
   for (const r of ranges) {
     const history = await provider.dailyHistory(symbol, r.from, r.to);
     const scale = currencyScale(history.currency, listing.currency);

@@ -1,5 +1,5 @@
 import { type ListingRow, recordDelayedSymbol } from "../../db/repositories/catalogue";
-import { dayBefore } from "../../domain/ingest-plan";
+import { addDays } from "../../domain/ingest-plan";
 import { currencyScale, isVenueOf } from "../../domain/provider-symbols";
 import type { Deps } from "../../deps";
 import type { SearchHit } from "../../providers/delayed/client";
@@ -23,7 +23,7 @@ function candidates(hits: readonly SearchHit[], listing: ListingRow): string[] {
 async function firstInCurrency(ctx: Deps, symbols: readonly string[], listing: ListingRow, today: string): Promise<string | null> {
   for (const symbol of symbols) {
     try {
-      const probe = await ctx.providers.delayed.dailyHistory(symbol, dayBefore(dayBefore(today)), today);
+      const probe = await ctx.providers.delayed.dailyHistory(symbol, addDays(today, -3), today);
       if (currencyScale(probe.currency, listing.currency) !== null) return symbol;
     } catch (err) {
       if (!(err instanceof ProviderError && err.failure === "not_found")) throw err;
