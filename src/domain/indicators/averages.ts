@@ -1,0 +1,89 @@
+import { emptyOutput } from "./series";
+
+/**
+ * Moving averages as TA-Lib computes them. `from` is the first index where `input` has a value
+ * (inputs that are themselves outputs start later); every output is NaN before its first value.
+ */
+
+/** Simple moving average over `n` values, a running sum (TA-Lib's order of operations). */
+export function sma(input: Float64Array, n: number, from = 0): Float64Array {
+  const out = emptyOutput(input.length);
+  if (input.length - from < n) return out;
+  let sum = 0;
+  for (let i = from; i < from + n - 1; i++) sum += input[i] as number;
+  for (let i = from + n - 1; i < input.length; i++) {
+    sum += input[i] as number;
+    out[i] = sum / n;
+    sum -= input[i - n + 1] as number;
+  }
+  return out;
+}
+
+/**
+ * Exponential moving average with k = 2 / (n + 1), seeded with the simple average of the `n`
+ * values starting at `seedFrom` (TA-Lib's default seeding): the first value is at seedFrom + n - 1.
+ */
+export function ema(input: Float64Array, n: number, seedFrom = 0): Float64Array {
+  return emaWithK(input, n, 2 / (n + 1), seedFrom);
+}
+
+/** Wilder's smoothing is an EMA with k = 1 / n and the same seed. */
+export function wilder(input: Float64Array, n: number, seedFrom = 0): Float64Array {
+  return emaWithK(input, n, 1 / n, seedFrom);
+}
+
+function emaWithK(input: Float64Array, n: number, k: number, seedFrom: number): Float64Array {
+  const out = emptyOutput(input.length);
+  const first = seedFrom + n - 1;
+  if (first >= input.length) return out;
+  let prev = 0;
+  for (let i = seedFrom; i <= first; i++) prev += input[i] as number;
+  prev /= n;
+  out[first] = prev;
+  for (let i = first + 1; i < input.length; i++) {
+    prev = ((input[i] as number) - prev) * k + prev;
+    out[i] = prev;
+  }
+  return out;
+}
+
+/** Weighted moving average: weights 1..n, newest heaviest, kept as a running numerator. */
+export function wma(input: Float64Array, n: number): Float64Array {
+  const out = emptyOutput(input.length);
+  if (input.length < n) return out;
+  const divider = (n * (n + 1)) / 2;
+  let weighted = 0;
+  let plain = 0;
+  for (let i = 0; i < n - 1; i++) {
+    weighted += (input[i] as number) * (i + 1);
+    plain += input[i] as number;
+  }
+  for (let i = n - 1; i < input.length; i++) {
+    const x = input[i] as number;
+    weighted += x * n;
+    plain += x;
+    out[i] = weighted / divider;
+    weighted -= plain;
+    plain -= input[i - n + 1] as number;
+  }
+  return out;
+}
+
+/** Double EMA: 2·EMA − EMA(EMA); first value at 2(n − 1). */
+export function dema(input: Float64Array, n: number): Float64Array {
+  const e1 = ema(input, n);
+  const e2 = ema(e1, n, n - 1);
+  const out = emptyOutput(input.length);
+  for (let i = 2 * (n - 1); i < input.length; i++) out[i] = 2 * (e1[i] as number) - (e2[i] as number);
+  return out;
+}
+
+/** Triple EMA: 3·EMA − 3·EMA² + EMA³; first value at 3(n − 1). */
+export function tema(input: Float64Array, n: number): Float64Array {
+  const e1 = ema(input, n);
+  const e2 = ema(e1, n, n - 1);
+  const e3 = ema(e2, n, 2 * (n - 1));
+  const out = emptyOutput(input.length);
+  for (let i = 3 * (n - 1); i < input.length; i++) out[i] = 3 * (e1[i] as number) - 3 * (e2[i] as number) + (e3[i] as number);
+  return out;
+}

@@ -1,0 +1,141 @@
+import { dema, ema, sma, tema, wma } from "./averages";
+import { cci, macd, mom, roc, rsi, stoch } from "./momentum";
+import type { PriceSeries } from "./series";
+import { atr, bbands, kc } from "./volatility";
+import { ad, mfi, obv, vwap } from "./volume";
+
+export type Category = "trend" | "momentum" | "volatility" | "volume";
+
+export interface ParamSpec {
+  name: string;
+  default: number;
+  min: number;
+  max: number;
+  integer: boolean;
+  description: string;
+}
+
+export interface OutputSpec {
+  name: string;
+  label: string;
+}
+
+export type Params = Record<string, number>;
+
+/** One indicator: its parameters, outputs, warm-up and computation. */
+export interface IndicatorSpec {
+  name: string;
+  label: string;
+  category: Category;
+  params: readonly ParamSpec[];
+  outputs: readonly OutputSpec[];
+  /** VWAP needs intraday bars. */
+  intradayOnly: boolean;
+  /** Bars before the first value (TA-Lib's lookback); at least lookback + 1 bars are needed. */
+  lookback(p: Params): number;
+  compute(s: PriceSeries, p: Params): Float64Array[];
+}
+
+const length = (dflt: number): ParamSpec => ({ name: "length", default: dflt, min: 1, max: 1000, integer: true, description: "bars in the window" });
+const one = (name: string, label: string): OutputSpec[] => [{ name, label }];
+const num = (p: Params, k: string) => p[k] as number;
+
+/**
+ * The 18 indicators of the spec with their default parameters (TA-Lib is the reference). The one
+ * place an indicator is described: routes, the catalogue answer and the screener read it.
+ */
+export const INDICATORS: readonly IndicatorSpec[] = [
+  { name: "sma", label: "Simple moving average", category: "trend", params: [length(20)], outputs: one("sma", "SMA"), intradayOnly: false, lookback: (p) => num(p, "length") - 1, compute: (s, p) => [sma(s.close, num(p, "length"))] },
+  { name: "ema", label: "Exponential moving average", category: "trend", params: [length(20)], outputs: one("ema", "EMA"), intradayOnly: false, lookback: (p) => num(p, "length") - 1, compute: (s, p) => [ema(s.close, num(p, "length"))] },
+  { name: "wma", label: "Weighted moving average", category: "trend", params: [length(20)], outputs: one("wma", "WMA"), intradayOnly: false, lookback: (p) => num(p, "length") - 1, compute: (s, p) => [wma(s.close, num(p, "length"))] },
+  { name: "dema", label: "Double exponential moving average", category: "trend", params: [length(20)], outputs: one("dema", "DEMA"), intradayOnly: false, lookback: (p) => 2 * (num(p, "length") - 1), compute: (s, p) => [dema(s.close, num(p, "length"))] },
+  { name: "tema", label: "Triple exponential moving average", category: "trend", params: [length(20)], outputs: one("tema", "TEMA"), intradayOnly: false, lookback: (p) => 3 * (num(p, "length") - 1), compute: (s, p) => [tema(s.close, num(p, "length"))] },
+  { name: "vwap", label: "Volume-weighted average price (intraday, by session day)", category: "trend", params: [], outputs: one("vwap", "VWAP"), intradayOnly: true, lookback: () => 0, compute: (s) => [vwap(s.times, s.high, s.low, s.close, s.volume)] },
+  { name: "rsi", label: "Relative strength index", category: "momentum", params: [length(14)], outputs: one("rsi", "RSI"), intradayOnly: false, lookback: (p) => num(p, "length"), compute: (s, p) => [rsi(s.close, num(p, "length"))] },
+  {
+    name: "macd",
+    label: "Moving average convergence/divergence",
+    category: "momentum",
+    params: [
+      { name: "fast", default: 12, min: 2, max: 1000, integer: true, description: "fast EMA length" },
+      { name: "slow", default: 26, min: 2, max: 1000, integer: true, description: "slow EMA length" },
+      { name: "signal", default: 9, min: 1, max: 1000, integer: true, description: "signal EMA length" },
+    ],
+    outputs: [
+      { name: "macd", label: "MACD" },
+      { name: "signal", label: "Signal" },
+      { name: "histogram", label: "Histogram" },
+    ],
+    intradayOnly: false,
+    lookback: (p) => Math.max(num(p, "fast"), num(p, "slow")) + num(p, "signal") - 2,
+    compute: (s, p) => macd(s.close, num(p, "fast"), num(p, "slow"), num(p, "signal")),
+  },
+  {
+    name: "stoch",
+    label: "Slow stochastic oscillator",
+    category: "momentum",
+    params: [
+      { name: "fastk", default: 14, min: 1, max: 1000, integer: true, description: "bars of the fast %K" },
+      { name: "slowk", default: 3, min: 1, max: 1000, integer: true, description: "SMA smoothing of %K" },
+      { name: "slowd", default: 3, min: 1, max: 1000, integer: true, description: "SMA of %K giving %D" },
+    ],
+    outputs: [
+      { name: "k", label: "%K" },
+      { name: "d", label: "%D" },
+    ],
+    intradayOnly: false,
+    lookback: (p) => num(p, "fastk") + num(p, "slowk") + num(p, "slowd") - 3,
+    compute: (s, p) => stoch(s.high, s.low, s.close, num(p, "fastk"), num(p, "slowk"), num(p, "slowd")),
+  },
+  { name: "cci", label: "Commodity channel index", category: "momentum", params: [length(20)], outputs: one("cci", "CCI"), intradayOnly: false, lookback: (p) => num(p, "length") - 1, compute: (s, p) => [cci(s.high, s.low, s.close, num(p, "length"))] },
+  { name: "roc", label: "Rate of change (percent)", category: "momentum", params: [length(10)], outputs: one("roc", "ROC"), intradayOnly: false, lookback: (p) => num(p, "length"), compute: (s, p) => [roc(s.close, num(p, "length"))] },
+  { name: "mom", label: "Momentum", category: "momentum", params: [length(10)], outputs: one("mom", "MOM"), intradayOnly: false, lookback: (p) => num(p, "length"), compute: (s, p) => [mom(s.close, num(p, "length"))] },
+  {
+    name: "bbands",
+    label: "Bollinger bands",
+    category: "volatility",
+    params: [length(20), { name: "std", default: 2, min: 0.1, max: 10, integer: false, description: "standard deviations from the middle band" }],
+    outputs: [
+      { name: "upper", label: "Upper band" },
+      { name: "middle", label: "Middle band" },
+      { name: "lower", label: "Lower band" },
+    ],
+    intradayOnly: false,
+    lookback: (p) => num(p, "length") - 1,
+    compute: (s, p) => bbands(s.close, num(p, "length"), num(p, "std")),
+  },
+  { name: "atr", label: "Average true range", category: "volatility", params: [length(14)], outputs: one("atr", "ATR"), intradayOnly: false, lookback: (p) => num(p, "length"), compute: (s, p) => [atr(s.high, s.low, s.close, num(p, "length"))] },
+  {
+    name: "kc",
+    label: "Keltner channels",
+    category: "volatility",
+    params: [length(20), { name: "multiplier", default: 2, min: 0.1, max: 10, integer: false, description: "true-range EMAs from the middle line" }],
+    outputs: [
+      { name: "upper", label: "Upper channel" },
+      { name: "middle", label: "Middle line" },
+      { name: "lower", label: "Lower channel" },
+    ],
+    intradayOnly: false,
+    lookback: (p) => num(p, "length") - 1,
+    compute: (s, p) => kc(s.high, s.low, s.close, num(p, "length"), num(p, "multiplier")),
+  },
+  { name: "obv", label: "On-balance volume", category: "volume", params: [], outputs: one("obv", "OBV"), intradayOnly: false, lookback: () => 0, compute: (s) => [obv(s.close, s.volume)] },
+  { name: "ad", label: "Accumulation/distribution line", category: "volume", params: [], outputs: one("ad", "A/D"), intradayOnly: false, lookback: () => 0, compute: (s) => [ad(s.high, s.low, s.close, s.volume)] },
+  { name: "mfi", label: "Money flow index", category: "volume", params: [length(14)], outputs: one("mfi", "MFI"), intradayOnly: false, lookback: (p) => num(p, "length"), compute: (s, p) => [mfi(s.high, s.low, s.close, s.volume, num(p, "length"))] },
+];
+
+const BY_NAME = new Map(INDICATORS.map((i) => [i.name, i]));
+
+export function indicatorSpec(name: string): IndicatorSpec | undefined {
+  return BY_NAME.get(name.toLowerCase());
+}
+
+/** The defaults of an indicator's parameters, overridden by `given` (unknown keys ignored). */
+export function withDefaults(spec: IndicatorSpec, given: Partial<Params>): Params {
+  const out: Params = {};
+  for (const p of spec.params) out[p.name] = given[p.name] ?? p.default;
+  return out;
+}
+
+/** Bars needed for one value. */
+export const minBars = (spec: IndicatorSpec, p: Params) => spec.lookback(p) + 1;
