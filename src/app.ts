@@ -13,6 +13,7 @@ import { healthApi } from "./routes/health";
 import { historyApi } from "./routes/history";
 import { createApi } from "./routes/openapi";
 import { stocksApi } from "./routes/stocks";
+import { technicalApi } from "./routes/technical";
 
 export const API_VERSION = "0.1.0";
 
@@ -31,6 +32,7 @@ export function createApp() {
   app.route("/", databaseApi);
   app.route("/", historyApi);
   app.route("/", stocksApi);
+  app.route("/", technicalApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
   app.openAPIRegistry.registerComponent("securitySchemes", "BearerKey", { type: "http", scheme: "bearer" });

@@ -70,6 +70,13 @@ export class NoDataError extends ServiceError {
   }
 }
 
+/** 422: the request is valid but the data cannot answer it (too few bars for the parameters). */
+export class UnprocessableError extends ServiceError {
+  constructor(message: string, details?: unknown) {
+    super("UNPROCESSABLE", message, { details });
+  }
+}
+
 export interface ErrorBody {
   error: string;
   message: string;

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Bar } from "../../domain/bars";
 import type { Db } from "../client";
-import { pricesDaily } from "../schema";
+import { pricesDaily, pricesIntraday } from "../schema";
 
 /** Rows per INSERT: 8 parameters a row stays far below Postgres's 65,535-parameter limit. */
 const BATCH = 1000;
@@ -68,18 +68,15 @@ export async function readDailyBars(db: Db, listingId: number, window: { from?: 
     .from(pricesDaily)
     .where(and(...conditions));
   const rows = window.lastBars ? (await base.orderBy(desc(pricesDaily.date)).limit(window.lastBars)).reverse() : await base.orderBy(asc(pricesDaily.date));
-  return rows.map((r) => {
-    const close = Number(r.close);
-    return {
-      date: r.date,
-      open: r.open === null ? close : Number(r.open),
-      high: r.high === null ? close : Number(r.high),
-      low: r.low === null ? close : Number(r.low),
-      close,
-      adjClose: Number(r.adjClose),
-      volume: r.volume,
-    };
-  });
+  return rows.map(toBar);
+}
+
+type StoredBar = { date: string; open: string | null; high: string | null; low: string | null; close: string; adjClose: string; volume: number };
+
+/** A stored row as a bar: numeric strings read as float64; a missing open/high/low reads as the close. */
+function toBar(r: StoredBar): Bar {
+  const close = Number(r.close);
+  return { date: r.date, open: r.open === null ? close : Number(r.open), high: r.high === null ? close : Number(r.high), low: r.low === null ? close : Number(r.low), close, adjClose: Number(r.adjClose), volume: r.volume };
 }
 
 /** First and last stored date of a listing (null when nothing is stored): what an ingestion still has to fetch. */
@@ -89,4 +86,60 @@ export async function storedRange(db: Db, listingId: number): Promise<{ first: s
     .from(pricesDaily)
     .where(eq(pricesDaily.listingId, listingId));
   return row && row.count > 0 ? { first: row.first, last: row.last, count: row.count } : null;
+}
+
+/** A 1-minute candle as the realtime stream stored it. */
+export interface IntradayBar {
+  minute: Date;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/** The newest `limit` 1-minute candles of a listing within an optional window, ascending. */
+export async function readIntradayBars(db: Db, listingId: number, window: { from?: string | null; to?: string | null; limit: number }): Promise<IntradayBar[]> {
+  const conditions = [eq(pricesIntraday.listingId, listingId)];
+  if (window.from) conditions.push(gte(pricesIntraday.minute, new Date(`${window.from}T00:00:00Z`)));
+  if (window.to) conditions.push(lt(pricesIntraday.minute, new Date(Date.parse(`${window.to}T00:00:00Z`) + 86_400_000)));
+  const rows = await db
+    .select({ minute: pricesIntraday.minute, open: pricesIntraday.open, high: pricesIntraday.high, low: pricesIntraday.low, close: pricesIntraday.close, volume: pricesIntraday.volume })
+    .from(pricesIntraday)
+    .where(and(...conditions))
+    .orderBy(desc(pricesIntraday.minute))
+    .limit(window.limit);
+  return rows.reverse().map((r) => ({ minute: r.minute, open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close), volume: r.volume }));
+}
+
+/**
+ * The newest `perListing` daily bars of each listing, in one query (a window over each listing's
+ * rows): what the screener reads for the whole catalogue at once. Ascending per listing.
+ */
+export async function readLastBarsOfListings(db: Db, listingIds: readonly number[], perListing: number): Promise<Map<number, Bar[]>> {
+  const out = new Map<number, Bar[]>();
+  if (listingIds.length === 0) return out;
+  const ranked = db
+    .select({
+      listingId: pricesDaily.listingId,
+      date: pricesDaily.date,
+      open: pricesDaily.open,
+      high: pricesDaily.high,
+      low: pricesDaily.low,
+      close: pricesDaily.close,
+      adjClose: pricesDaily.adjClose,
+      volume: pricesDaily.volume,
+      rank: sql<number>`row_number() over (partition by ${pricesDaily.listingId} order by ${pricesDaily.date} desc)`.as("rank"),
+    })
+    .from(pricesDaily)
+    .where(inArray(pricesDaily.listingId, [...listingIds]))
+    .as("ranked");
+  const rows = await db.select().from(ranked).where(lte(ranked.rank, perListing)).orderBy(asc(ranked.listingId), asc(ranked.date));
+  for (const r of rows) {
+    const bar = toBar(r);
+    const list = out.get(r.listingId);
+    if (list) list.push(bar);
+    else out.set(r.listingId, [bar]);
+  }
+  return out;
 }

@@ -1,0 +1,43 @@
+import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getChart } from "../../services/technical/get-chart";
+import { errors, keyed } from "../openapi";
+import { TickerParam } from "../params";
+import { IndicatorErrorSchema, IndicatorListParam, WindowQuery, intParam } from "./schema";
+
+const column = z.array(z.number());
+const ChartSchema = z
+  .object({
+    ticker: z.string(),
+    resolution: z.string(),
+    timestamps: z.array(z.string()),
+    ohlcv: z.object({ open: column, high: column, low: column, close: column, volume: column }),
+    indicators: z.record(z.string(), z.array(z.number().nullable())).openapi({ description: "Column name -> values aligned on timestamps (null during the warm-up)" }),
+    errors: z.array(IndicatorErrorSchema),
+  })
+  .openapi("IndicatorChart");
+
+const route = createRoute({
+  method: "get",
+  path: "/technical/{ticker}/chart",
+  tags: ["Technical indicators"],
+  summary: "Bars and indicator columns aligned on the same timestamps",
+  security: keyed,
+  request: {
+    params: z.object({ ticker: TickerParam }),
+    query: z.object({ indicators: IndicatorListParam("sma_20,ema_50,volume"), ...WindowQuery, limit: intParam(1, 100_000).default(200) }),
+  },
+  responses: {
+    200: { description: "Aligned columns; failures in errors", content: { "application/json": { schema: ChartSchema } } },
+    400: errors[400],
+    401: errors[401],
+  },
+});
+
+export function registerGetChart(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const q = c.req.valid("query");
+    const result = await getChart({ ctx: c.get("deps"), input: { ticker: c.req.valid("param").ticker, indicators: q.indicators, resolution: q.resolution, fromDate: q.from_date, toDate: q.to_date, limit: q.limit } });
+    return c.json(result, 200);
+  });
+}

@@ -1,0 +1,48 @@
+import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { INDICATORS, minBars, withDefaults } from "../../domain/indicators/catalogue";
+import { errors, keyed } from "../openapi";
+
+const CatalogueSchema = z
+  .object({
+    count: z.number().int(),
+    indicators: z.array(
+      z.object({
+        name: z.string(),
+        label: z.string(),
+        category: z.string(),
+        params: z.array(z.object({ name: z.string(), default: z.number(), min: z.number(), max: z.number(), integer: z.boolean(), description: z.string() })),
+        outputs: z.array(z.object({ name: z.string(), label: z.string() })),
+        min_bars: z.number().int().openapi({ description: "Bars needed for one value with the default parameters" }),
+        intraday_only: z.boolean(),
+      }),
+    ),
+  })
+  .openapi("IndicatorCatalogue");
+
+const route = createRoute({
+  method: "get",
+  path: "/technical/list",
+  tags: ["Technical indicators"],
+  summary: "The indicators with their parameters, outputs and minimum number of bars",
+  security: keyed,
+  responses: {
+    200: { description: "The catalogue", content: { "application/json": { schema: CatalogueSchema } } },
+    401: errors[401],
+  },
+});
+
+export function registerListIndicators(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, (c) => {
+    const indicators = INDICATORS.map((i) => ({
+      name: i.name,
+      label: i.label,
+      category: i.category,
+      params: i.params.map((p) => ({ ...p })),
+      outputs: i.outputs.map((o) => ({ ...o })),
+      min_bars: minBars(i, withDefaults(i, {})),
+      intraday_only: i.intradayOnly,
+    }));
+    return c.json({ count: indicators.length, indicators }, 200);
+  });
+}

@@ -1,0 +1,46 @@
+import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { OPERATORS, type Operator, screen } from "../../services/technical/screen";
+import { errors, keyed } from "../openapi";
+import { ResolutionParam, intParam } from "./schema";
+
+const ScreenSchema = z
+  .object({
+    indicator: z.string(),
+    params: z.record(z.string(), z.number()),
+    operator: z.enum(Object.keys(OPERATORS) as [Operator, ...Operator[]]),
+    value: z.number(),
+    resolution: z.string(),
+    matches: z.array(z.object({ ticker: z.string(), name: z.string(), isin: z.string(), value: z.string().openapi({ description: "Last indicator value, decimal string" }) })),
+    total: z.number().int().openapi({ description: "Matches before the limit" }),
+    skipped: z.number().int().openapi({ description: "Instruments without enough stored bars, left out" }),
+    calculated_at: z.string(),
+  })
+  .openapi("ScreenResult");
+
+const route = createRoute({
+  method: "get",
+  path: "/technical/screen",
+  tags: ["Technical indicators"],
+  summary: "Catalogue instruments whose last indicator value meets a condition (cached 15 minutes)",
+  security: keyed,
+  request: {
+    query: z.object({
+      indicator: z.string().max(32).default("rsi"),
+      operator: z.enum(Object.keys(OPERATORS) as [Operator, ...Operator[]]).default("lt"),
+      value: z.coerce.number().refine(Number.isFinite, "value must be a finite number").default(30),
+      resolution: ResolutionParam,
+      period: intParam(1, 1000).default(14),
+      limit: intParam(1, 1000).default(50),
+    }),
+  },
+  responses: {
+    200: { description: "The matches, most extreme first", content: { "application/json": { schema: ScreenSchema } } },
+    400: errors[400],
+    401: errors[401],
+  },
+});
+
+export function registerScreen(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => c.json(await screen({ ctx: c.get("deps"), input: c.req.valid("query") }), 200));
+}

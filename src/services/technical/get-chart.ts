@@ -1,0 +1,64 @@
+import type { Resolution } from "../../domain/indicators/request";
+import type { Deps } from "../../deps";
+import { type IndicatorError, computeAll, parseIndicatorList, seriesOrReason } from "./get-multi";
+
+export interface ChartQuery {
+  ticker: string;
+  indicators: string[];
+  resolution: Resolution;
+  fromDate?: string;
+  toDate?: string;
+  limit?: number;
+}
+
+export interface ChartResult {
+  ticker: string;
+  resolution: Resolution;
+  timestamps: string[];
+  ohlcv: { open: number[]; high: number[]; low: number[]; close: number[]; volume: number[] };
+  indicators: Record<string, (number | null)[]>;
+  errors: IndicatorError[];
+}
+
+/** Chart answers default to the last 200 bars (spec). */
+export const CHART_DEFAULT_LIMIT = 200;
+
+/** Chart columns are JSON numbers: rounded to 10 decimals like the decimal strings of the other routes. */
+const column = (a: Float64Array): (number | null)[] => Array.from(a, (x) => (Number.isNaN(x) ? null : Math.round(x * 1e10) / 1e10));
+
+/** Daily and coarser bars are labelled by their date; 1-minute bars by their time. */
+const label = (t: string, resolution: Resolution) => (resolution === "1min" ? t : t.slice(0, 10));
+
+/**
+ * GET /technical/{ticker}/chart: bars and indicator columns on the same timestamps. A column is
+ * named as asked (`sma_20`), with the output appended for several outputs (`macd_signal`);
+ * `volume` is the volume column itself.
+ */
+export async function getChart({ ctx, input }: { ctx: Deps; input: ChartQuery }): Promise<ChartResult> {
+  const wantsVolume = input.indicators.some((n) => n.trim().toLowerCase() === "volume");
+  const { requests, errors } = parseIndicatorList(
+    ctx,
+    input.indicators.filter((n) => n.trim().toLowerCase() !== "volume"),
+  );
+  const series = await seriesOrReason(ctx, { ...input, limit: input.limit ?? CHART_DEFAULT_LIMIT });
+  if (typeof series === "string") {
+    return { ticker: input.ticker, resolution: input.resolution, timestamps: [], ohlcv: { open: [], high: [], low: [], close: [], volume: [] }, indicators: {}, errors: [...errors, { indicator: "*", error: series }] };
+  }
+  const indicators: Record<string, (number | null)[]> = {};
+  errors.push(
+    ...computeAll(requests, series, input.resolution, (req, outputs) => {
+      req.spec.outputs.forEach((o, k) => {
+        indicators[req.spec.outputs.length === 1 ? req.key : `${req.key}_${o.name}`] = column(outputs[k] ?? new Float64Array());
+      });
+    }),
+  );
+  if (wantsVolume) indicators.volume = Array.from(series.volume);
+  return {
+    ticker: input.ticker,
+    resolution: input.resolution,
+    timestamps: series.times.map((t) => label(t, input.resolution)),
+    ohlcv: { open: Array.from(series.open), high: Array.from(series.high), low: Array.from(series.low), close: Array.from(series.close), volume: Array.from(series.volume) },
+    indicators,
+    errors,
+  };
+}

@@ -1,0 +1,96 @@
+import { type IndicatorRequest, type Resolution, parseIndicator } from "../../domain/indicators/request";
+import type { PriceSeries } from "../../domain/indicators/series";
+import type { Deps } from "../../deps";
+import { BadRequestError, ServiceError } from "../../errors";
+import { checkIndicatorFits } from "./get-indicator";
+import { loadSeries } from "./load-series";
+import { type IndicatorResult, computeOutputs, toIndicatorResult } from "./result";
+
+export interface MultiQuery {
+  ticker: string;
+  indicators: string[];
+  resolution: Resolution;
+  fromDate?: string;
+  toDate?: string;
+  limit?: number;
+  includeOhlcv: boolean;
+}
+
+export interface IndicatorError {
+  indicator: string;
+  error: string;
+}
+
+export interface OhlcvBar {
+  t: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export interface MultiResult {
+  ticker: string;
+  resolution: Resolution;
+  count: number;
+  indicators: IndicatorResult[];
+  errors: IndicatorError[];
+  ohlcv?: OhlcvBar[];
+}
+
+/** Parses `sma_50,rsi,...`; unknown names and bad parameters become errors, not failures. Over the configured maximum is a 400. */
+export function parseIndicatorList(ctx: Deps, names: readonly string[]): { requests: IndicatorRequest[]; errors: IndicatorError[] } {
+  const max = ctx.config.TECHNICAL_MAX_BATCH_INDICATORS;
+  if (names.length > max) throw new BadRequestError(`At most ${max} indicators per request (TECHNICAL_MAX_BATCH_INDICATORS); ${names.length} given`);
+  const requests: IndicatorRequest[] = [];
+  const errors: IndicatorError[] = [];
+  for (const name of names) {
+    const parsed = parseIndicator(name);
+    if (parsed.ok) requests.push(parsed.value);
+    else errors.push({ indicator: name, error: parsed.error });
+  }
+  return { requests, errors };
+}
+
+/** Each request computed on the same series; a failing one is reported in `errors`. */
+export function computeAll(requests: readonly IndicatorRequest[], series: PriceSeries, resolution: Resolution, onResult: (req: IndicatorRequest, outputs: Float64Array[]) => void): IndicatorError[] {
+  const errors: IndicatorError[] = [];
+  for (const req of requests) {
+    const misfit = checkIndicatorFits(req, resolution);
+    if (misfit) {
+      errors.push({ indicator: req.key, error: misfit });
+      continue;
+    }
+    try {
+      onResult(req, computeOutputs(req, series));
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      errors.push({ indicator: req.key, error: err.message });
+    }
+  }
+  return errors;
+}
+
+/** The series, or the reason there is none (no listing, no prices): multi answers report it instead of failing. */
+export async function seriesOrReason(ctx: Deps, q: Omit<MultiQuery, "indicators" | "includeOhlcv">): Promise<PriceSeries | string> {
+  try {
+    return (await loadSeries({ ctx, input: { ticker: q.ticker, resolution: q.resolution, fromDate: q.fromDate, toDate: q.toDate, limit: q.limit ?? ctx.config.TECHNICAL_DEFAULT_LIMIT } })).series;
+  } catch (err) {
+    if (err instanceof ServiceError && (err.code === "NOT_FOUND" || err.code === "NO_DATA")) return err.extra.reason ? `${err.message}: ${err.extra.reason}` : err.message;
+    throw err;
+  }
+}
+
+const ohlcvOf = (s: PriceSeries): OhlcvBar[] =>
+  s.times.map((t, i) => ({ t, open: s.open[i] as number, high: s.high[i] as number, low: s.low[i] as number, close: s.close[i] as number, volume: s.volume[i] as number }));
+
+/** GET /technical/{ticker}/multi (and each ticker of POST /technical/batch): several indicators on one price read. */
+export async function getMulti({ ctx, input }: { ctx: Deps; input: MultiQuery }): Promise<MultiResult> {
+  const { requests, errors } = parseIndicatorList(ctx, input.indicators);
+  const series = await seriesOrReason(ctx, input);
+  if (typeof series === "string") return { ticker: input.ticker, resolution: input.resolution, count: 0, indicators: [], errors: [...errors, { indicator: "*", error: series }], ...(input.includeOhlcv ? { ohlcv: [] } : {}) };
+  const indicators: IndicatorResult[] = [];
+  errors.push(...computeAll(requests, series, input.resolution, (req, outputs) => indicators.push(toIndicatorResult(input.ticker, input.resolution, req, series, outputs))));
+  return { ticker: input.ticker, resolution: input.resolution, count: series.times.length, indicators, errors, ...(input.includeOhlcv ? { ohlcv: ohlcvOf(series) } : {}) };
+}

@@ -1,0 +1,58 @@
+import { toDecimalString } from "../../domain/decimal";
+import { type Params, minBars } from "../../domain/indicators/catalogue";
+import type { IndicatorRequest, Resolution } from "../../domain/indicators/request";
+import type { PriceSeries } from "../../domain/indicators/series";
+import { UnprocessableError } from "../../errors";
+
+/** The spec's Indicator result. */
+export interface IndicatorResult {
+  ticker: string;
+  indicator: string;
+  resolution: Resolution;
+  category: string;
+  params: Params;
+  from_date: string | null;
+  to_date: string | null;
+  count: number;
+  series: { name: string; label: string; values: { t: string; v: string | null }[] }[];
+  cached: boolean;
+  calculated_at: string;
+}
+
+/** 422 with the number of bars needed, when the series is too short for the parameters. */
+export function assertEnoughBars(req: IndicatorRequest, series: PriceSeries): void {
+  const needed = minBars(req.spec, req.params);
+  const have = series.close.length;
+  if (have < needed) {
+    throw new UnprocessableError(`${req.key} needs at least ${needed} bars; ${have} are available for these parameters and window`, [
+      { path: "bars", message: `required ${needed}, available ${have}` },
+    ]);
+  }
+}
+
+/** Computes one indicator over the series (raw outputs, NaN during the warm-up). */
+export function computeOutputs(req: IndicatorRequest, series: PriceSeries): Float64Array[] {
+  assertEnoughBars(req, series);
+  return req.spec.compute(series, req.params);
+}
+
+/** The outputs as the spec's Indicator result: one series per output, `v` a decimal string or null. */
+export function toIndicatorResult(ticker: string, resolution: Resolution, req: IndicatorRequest, series: PriceSeries, outputs: Float64Array[]): IndicatorResult {
+  const times = series.times;
+  return {
+    ticker,
+    indicator: req.spec.name,
+    resolution,
+    category: req.spec.category,
+    params: req.params,
+    from_date: times[0] ?? null,
+    to_date: times.at(-1) ?? null,
+    count: times.length,
+    series: req.spec.outputs.map((o, k) => {
+      const out = outputs[k] ?? new Float64Array(times.length).fill(Number.NaN);
+      return { name: o.name, label: o.label, values: times.map((t, i) => ({ t, v: Number.isNaN(out[i] as number) ? null : toDecimalString(out[i] as number) })) };
+    }),
+    cached: false,
+    calculated_at: new Date().toISOString(),
+  };
+}

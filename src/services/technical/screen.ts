@@ -1,0 +1,96 @@
+import { cacheKeys, cacheTtls } from "../../cache";
+import { type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
+import { readLastBarsOfListings } from "../../db/repositories/prices";
+import { resample } from "../../domain/bars";
+import { toDecimalString } from "../../domain/decimal";
+import { type Params, indicatorSpec, minBars } from "../../domain/indicators/catalogue";
+import { type Resolution, paramsFromQuery } from "../../domain/indicators/request";
+import { seriesOfBars } from "../../domain/indicators/series";
+import { compareListings } from "../../domain/listing-choice";
+import type { Deps } from "../../deps";
+import { BadRequestError } from "../../errors";
+
+export const OPERATORS = { lt: (a: number, b: number) => a < b, gt: (a: number, b: number) => a > b, lte: (a: number, b: number) => a <= b, gte: (a: number, b: number) => a >= b } as const;
+export type Operator = keyof typeof OPERATORS;
+
+export interface ScreenQuery {
+  indicator: string;
+  operator: Operator;
+  value: number;
+  resolution: Resolution;
+  period: number;
+  limit: number;
+}
+
+export interface ScreenResult {
+  indicator: string;
+  params: Params;
+  operator: Operator;
+  value: number;
+  resolution: Resolution;
+  matches: { ticker: string; name: string; isin: string; value: string }[];
+  total: number;
+  /** Instruments without enough stored bars for the indicator, left out. */
+  skipped: number;
+  calculated_at: string;
+}
+
+/** Daily bars read per listing for each resolution, so a weekly or monthly series still has `limit` bars. */
+const DAILY_BARS_PER = { "1D": 1, "1W": 5, "1M": 23 } as const;
+
+/** Each catalogue instrument once: its preferred active listing (the /eod choice rules). */
+function preferredPerInstrument(listings: readonly ListingRow[]): ListingRow[] {
+  const byAsset = new Map<number, ListingRow>();
+  for (const l of [...listings].sort(compareListings)) if (!byAsset.has(l.assetId)) byAsset.set(l.assetId, l);
+  return [...byAsset.values()];
+}
+
+/**
+ * GET /technical/screen: the catalogue instruments whose last indicator value meets `operator value`,
+ * computed over the same number of bars as GET /technical/{ticker} (TECHNICAL_DEFAULT_LIMIT), so both
+ * give the same last value. All candidates' prices come in one query. Cached 15 minutes.
+ */
+export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }): Promise<ScreenResult> {
+  const spec = indicatorSpec(input.indicator);
+  if (!spec) throw new BadRequestError(`Unknown indicator '${input.indicator}'`);
+  if (input.resolution === "1min" || spec.intradayOnly) throw new BadRequestError("The screener runs on daily, weekly or monthly bars (resolution 1D, 1W or 1M); VWAP needs intraday bars");
+  const parsed = paramsFromQuery(spec, { period: input.period });
+  if (!parsed.ok) throw new BadRequestError(parsed.error);
+  const params = parsed.value;
+  const key = cacheKeys.screener([spec.name, JSON.stringify(params), input.operator, input.value, input.resolution, input.limit].join(":"));
+  const hit = await ctx.cache.get<ScreenResult>(key);
+  if (hit) return hit;
+
+  const db = ctx.db.db;
+  const bars = ctx.config.TECHNICAL_DEFAULT_LIMIT;
+  const candidates = preferredPerInstrument(await findActiveListings(db, {}));
+  const stored = await readLastBarsOfListings(db, candidates.map((c) => c.id), bars * DAILY_BARS_PER[input.resolution]);
+  const test = OPERATORS[input.operator];
+  const found: { listing: ListingRow; value: number }[] = [];
+  let skipped = 0;
+  for (const listing of candidates) {
+    const daily = stored.get(listing.id) ?? [];
+    const shaped = input.resolution === "1D" ? daily : resample(daily, input.resolution === "1W" ? "weekly" : "monthly").slice(-bars);
+    if (shaped.length < minBars(spec, params)) {
+      skipped += 1;
+      continue;
+    }
+    const last = spec.compute(seriesOfBars(shaped), params)[0]?.[shaped.length - 1];
+    if (last !== undefined && !Number.isNaN(last) && test(last, input.value)) found.push({ listing, value: last });
+  }
+  // Most extreme first: lowest values for lt/lte, highest for gt/gte.
+  found.sort((a, b) => (input.operator.startsWith("l") ? a.value - b.value : b.value - a.value));
+  const result: ScreenResult = {
+    indicator: spec.name,
+    params,
+    operator: input.operator,
+    value: input.value,
+    resolution: input.resolution,
+    matches: found.slice(0, input.limit).map(({ listing, value }) => ({ ticker: listing.ticker, name: listing.name, isin: listing.isin, value: toDecimalString(value) })),
+    total: found.length,
+    skipped,
+    calculated_at: new Date().toISOString(),
+  };
+  await ctx.cache.set(key, result, cacheTtls(ctx.config).screener);
+  return result;
+}
