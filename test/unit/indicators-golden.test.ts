@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { indicatorSpec, withDefaults } from "../../src/domain/indicators/catalogue";
-import type { PriceSeries } from "../../src/domain/indicators/series";
+import { seriesOfColumns } from "../../src/domain/indicators/series";
 import golden from "../fixtures/talib-indicators.json";
 
 /**
@@ -16,14 +16,7 @@ interface GoldenCase {
 }
 
 const bars = golden.bars;
-const series: PriceSeries = {
-  times: bars.date.map((d) => `${d}T00:00:00Z`),
-  open: Float64Array.from(bars.open),
-  high: Float64Array.from(bars.high),
-  low: Float64Array.from(bars.low),
-  close: Float64Array.from(bars.close),
-  volume: Float64Array.from(bars.volume),
-};
+const series = seriesOfColumns({ ...bars, times: bars.date.map((d) => `${d}T00:00:00Z`) });
 
 /** Our indicator, parameters and output order for each TA-Lib case. */
 const CASES: Record<string, { name: string; params: Record<string, number>; outputs: string[] }> = {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { INDICATORS, indicatorSpec, minBars, withDefaults } from "../../src/domain/indicators/catalogue";
-import type { PriceSeries } from "../../src/domain/indicators/series";
+import { type PriceSeries, seriesOfColumns } from "../../src/domain/indicators/series";
 import golden from "../fixtures/talib-indicators.json";
 
-const fromArrays = (times: string[], h: number[], l: number[], c: number[], v: number[]): PriceSeries => ({
-  times,
-  open: Float64Array.from(c),
-  high: Float64Array.from(h),
-  low: Float64Array.from(l),
-  close: Float64Array.from(c),
-  volume: Float64Array.from(v),
-});
+const fromArrays = (times: string[], h: number[], l: number[], c: number[], v: number[]): PriceSeries => seriesOfColumns({ times, open: c, high: h, low: l, close: c, volume: v });
 
 const first12 = fromArrays(
   golden.bars.date.slice(0, 12).map((d) => `${d}T00:00:00Z`),

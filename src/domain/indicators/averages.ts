@@ -7,7 +7,7 @@ import { emptyOutput } from "./series";
 
 /** Simple moving average over `n` values, a running sum (TA-Lib's order of operations). */
 export function sma(input: Float64Array, n: number, from = 0): Float64Array {
-  const out = emptyOutput(input.length);
+  const out = emptyOutput(input.length, from + n - 1);
   if (input.length - from < n) return out;
   let sum = 0;
   for (let i = from; i < from + n - 1; i++) sum += input[i] as number;
@@ -24,17 +24,9 @@ export function sma(input: Float64Array, n: number, from = 0): Float64Array {
  * values starting at `seedFrom` (TA-Lib's default seeding): the first value is at seedFrom + n - 1.
  */
 export function ema(input: Float64Array, n: number, seedFrom = 0): Float64Array {
-  return emaWithK(input, n, 2 / (n + 1), seedFrom);
-}
-
-/** Wilder's smoothing is an EMA with k = 1 / n and the same seed. */
-export function wilder(input: Float64Array, n: number, seedFrom = 0): Float64Array {
-  return emaWithK(input, n, 1 / n, seedFrom);
-}
-
-function emaWithK(input: Float64Array, n: number, k: number, seedFrom: number): Float64Array {
-  const out = emptyOutput(input.length);
+  const k = 2 / (n + 1);
   const first = seedFrom + n - 1;
+  const out = emptyOutput(input.length, first);
   if (first >= input.length) return out;
   let prev = 0;
   for (let i = seedFrom; i <= first; i++) prev += input[i] as number;
@@ -49,7 +41,7 @@ function emaWithK(input: Float64Array, n: number, k: number, seedFrom: number): 
 
 /** Weighted moving average: weights 1..n, newest heaviest, kept as a running numerator. */
 export function wma(input: Float64Array, n: number): Float64Array {
-  const out = emptyOutput(input.length);
+  const out = emptyOutput(input.length, n - 1);
   if (input.length < n) return out;
   const divider = (n * (n + 1)) / 2;
   let weighted = 0;
@@ -73,7 +65,7 @@ export function wma(input: Float64Array, n: number): Float64Array {
 export function dema(input: Float64Array, n: number): Float64Array {
   const e1 = ema(input, n);
   const e2 = ema(e1, n, n - 1);
-  const out = emptyOutput(input.length);
+  const out = emptyOutput(input.length, 2 * (n - 1));
   for (let i = 2 * (n - 1); i < input.length; i++) out[i] = 2 * (e1[i] as number) - (e2[i] as number);
   return out;
 }
@@ -83,7 +75,7 @@ export function tema(input: Float64Array, n: number): Float64Array {
   const e1 = ema(input, n);
   const e2 = ema(e1, n, n - 1);
   const e3 = ema(e2, n, 2 * (n - 1));
-  const out = emptyOutput(input.length);
+  const out = emptyOutput(input.length, 3 * (n - 1));
   for (let i = 3 * (n - 1); i < input.length; i++) out[i] = 3 * (e1[i] as number) - 3 * (e2[i] as number) + (e3[i] as number);
   return out;
 }

@@ -50,7 +50,7 @@ export const INDICATORS: readonly IndicatorSpec[] = [
   { name: "wma", label: "Weighted moving average", category: "trend", params: [length(20)], outputs: one("wma", "WMA"), intradayOnly: false, lookback: (p) => num(p, "length") - 1, compute: (s, p) => [wma(s.close, num(p, "length"))] },
   { name: "dema", label: "Double exponential moving average", category: "trend", params: [length(20)], outputs: one("dema", "DEMA"), intradayOnly: false, lookback: (p) => 2 * (num(p, "length") - 1), compute: (s, p) => [dema(s.close, num(p, "length"))] },
   { name: "tema", label: "Triple exponential moving average", category: "trend", params: [length(20)], outputs: one("tema", "TEMA"), intradayOnly: false, lookback: (p) => 3 * (num(p, "length") - 1), compute: (s, p) => [tema(s.close, num(p, "length"))] },
-  { name: "vwap", label: "Volume-weighted average price (intraday, by session day)", category: "trend", params: [], outputs: one("vwap", "VWAP"), intradayOnly: true, lookback: () => 0, compute: (s) => [vwap(s.times, s.high, s.low, s.close, s.volume)] },
+  { name: "vwap", label: "Volume-weighted average price (intraday, by session day)", category: "trend", params: [], outputs: one("vwap", "VWAP"), intradayOnly: true, lookback: () => 0, compute: (s) => [vwap(s.epochs, s.high, s.low, s.close, s.volume)] },
   { name: "rsi", label: "Relative strength index", category: "momentum", params: [length(14)], outputs: one("rsi", "RSI"), intradayOnly: false, lookback: (p) => num(p, "length"), compute: (s, p) => [rsi(s.close, num(p, "length"))] },
   {
     name: "macd",

@@ -1,4 +1,4 @@
-import { ema, sma } from "./averages";
+import { sma } from "./averages";
 import { emptyOutput } from "./series";
 
 /**
@@ -6,7 +6,7 @@ import { emptyOutput } from "./series";
  * of the first n gains and losses; a flat market (no gain, no loss) reads 0.
  */
 export function rsi(close: Float64Array, n: number): Float64Array {
-  const out = emptyOutput(close.length);
+  const out = emptyOutput(close.length, n);
   if (close.length <= n) return out;
   let gain = 0;
   let loss = 0;
@@ -29,39 +29,76 @@ export function rsi(close: Float64Array, n: number): Float64Array {
 
 /**
  * MACD as TA-Lib aligns it: both EMAs produce their first value at slow − 1 (the fast one seeded
- * with the average of the `fast` closes ending there), the signal is an EMA of the MACD line, and
- * all three outputs start where the signal does, at slow + signal − 2.
+ * with the average of the `fast` closes ending there), the signal is an EMA of the MACD line
+ * seeded with the average of its first `signal` values, and all three outputs start where the
+ * signal does, at slow + signal − 2. One pass, in the same order of operations as `ema`.
  */
 export function macd(close: Float64Array, fast: number, slow: number, signal: number): [Float64Array, Float64Array, Float64Array] {
   const [f, s] = fast <= slow ? [fast, slow] : [slow, fast];
-  const fastEma = ema(close, f, s - f);
-  const slowEma = ema(close, s);
-  const line = emptyOutput(close.length);
-  for (let i = s - 1; i < close.length; i++) line[i] = (fastEma[i] as number) - (slowEma[i] as number);
-  const sig = ema(line, signal, s - 1);
+  const n = close.length;
   const start = s + signal - 2;
-  const macdOut = emptyOutput(close.length);
-  const hist = emptyOutput(close.length);
-  for (let i = start; i < close.length; i++) {
-    macdOut[i] = line[i] as number;
-    hist[i] = (line[i] as number) - (sig[i] as number);
+  const line = emptyOutput(n, start);
+  const sig = emptyOutput(n, start);
+  const hist = emptyOutput(n, start);
+  if (n < s) return [line, sig, hist];
+  let fastPrev = 0;
+  for (let i = s - f; i < s; i++) fastPrev += close[i] as number;
+  fastPrev /= f;
+  let slowPrev = 0;
+  for (let i = 0; i < s; i++) slowPrev += close[i] as number;
+  slowPrev /= s;
+  const kf = 2 / (f + 1);
+  const ks = 2 / (s + 1);
+  const kg = 2 / (signal + 1);
+  let seed = 0;
+  let sigPrev = 0;
+  for (let i = s - 1; i < n; i++) {
+    if (i >= s) {
+      const c = close[i] as number;
+      fastPrev = (c - fastPrev) * kf + fastPrev;
+      slowPrev = (c - slowPrev) * ks + slowPrev;
+    }
+    const m = fastPrev - slowPrev;
+    if (i < start) {
+      seed += m;
+      continue;
+    }
+    if (i === start) sigPrev = (seed + m) / signal;
+    else sigPrev = (m - sigPrev) * kg + sigPrev;
+    line[i] = m;
+    sig[i] = sigPrev;
+    hist[i] = m - sigPrev;
   }
-  return [macdOut, sig, hist];
+  return [line, sig, hist];
 }
 
-/** Highest high and lowest low of the `n` bars ending at each index (NaN before n − 1). */
+/**
+ * Highest high and lowest low of the `n` bars ending at each index (NaN before n − 1), with two
+ * monotonic queues of indices: each bar enters and leaves each queue once, so O(bars) for any n.
+ */
 function extremes(high: Float64Array, low: Float64Array, n: number): [Float64Array, Float64Array] {
-  const hh = emptyOutput(high.length);
-  const ll = emptyOutput(low.length);
-  for (let i = n - 1; i < high.length; i++) {
-    let h = Number.NEGATIVE_INFINITY;
-    let l = Number.POSITIVE_INFINITY;
-    for (let j = i - n + 1; j <= i; j++) {
-      if ((high[j] as number) > h) h = high[j] as number;
-      if ((low[j] as number) < l) l = low[j] as number;
+  const len = high.length;
+  const hh = emptyOutput(len, n - 1);
+  const ll = emptyOutput(len, n - 1);
+  const maxQ = new Int32Array(len);
+  const minQ = new Int32Array(len);
+  let maxHead = 0;
+  let maxTail = 0;
+  let minHead = 0;
+  let minTail = 0;
+  for (let i = 0; i < len; i++) {
+    const h = high[i] as number;
+    const l = low[i] as number;
+    while (maxTail > maxHead && (high[maxQ[maxTail - 1] as number] as number) <= h) maxTail--;
+    maxQ[maxTail++] = i;
+    while (minTail > minHead && (low[minQ[minTail - 1] as number] as number) >= l) minTail--;
+    minQ[minTail++] = i;
+    if ((maxQ[maxHead] as number) <= i - n) maxHead++;
+    if ((minQ[minHead] as number) <= i - n) minHead++;
+    if (i >= n - 1) {
+      hh[i] = high[maxQ[maxHead] as number] as number;
+      ll[i] = low[minQ[minHead] as number] as number;
     }
-    hh[i] = h;
-    ll[i] = l;
   }
   return [hh, ll];
 }
@@ -69,7 +106,7 @@ function extremes(high: Float64Array, low: Float64Array, n: number): [Float64Arr
 /** Slow stochastic: fast %K over `k` bars, smoothed by an SMA of `slowK` (%K), then `slowD` (%D). */
 export function stoch(high: Float64Array, low: Float64Array, close: Float64Array, k: number, slowK: number, slowD: number): [Float64Array, Float64Array] {
   const [hh, ll] = extremes(high, low, k);
-  const fastK = emptyOutput(close.length);
+  const fastK = emptyOutput(close.length, k - 1);
   for (let i = k - 1; i < close.length; i++) {
     const range = (hh[i] as number) - (ll[i] as number);
     fastK[i] = range === 0 ? 0 : (((close[i] as number) - (ll[i] as number)) / range) * 100;
@@ -88,7 +125,7 @@ export function cci(high: Float64Array, low: Float64Array, close: Float64Array, 
   const tp = new Float64Array(len);
   for (let i = 0; i < len; i++) tp[i] = ((high[i] as number) + (low[i] as number) + (close[i] as number)) / 3;
   const avg = sma(tp, n);
-  const out = emptyOutput(len);
+  const out = emptyOutput(len, n - 1);
   for (let i = n - 1; i < len; i++) {
     const m = avg[i] as number;
     let dev = 0;
@@ -102,7 +139,7 @@ export function cci(high: Float64Array, low: Float64Array, close: Float64Array, 
 
 /** Rate of change in percent over `n` bars (0 where the old close is 0). */
 export function roc(close: Float64Array, n: number): Float64Array {
-  const out = emptyOutput(close.length);
+  const out = emptyOutput(close.length, n);
   for (let i = n; i < close.length; i++) {
     const old = close[i - n] as number;
     out[i] = old === 0 ? 0 : ((close[i] as number) / old - 1) * 100;
@@ -112,7 +149,7 @@ export function roc(close: Float64Array, n: number): Float64Array {
 
 /** Momentum: close − close n bars before. */
 export function mom(close: Float64Array, n: number): Float64Array {
-  const out = emptyOutput(close.length);
+  const out = emptyOutput(close.length, n);
   for (let i = n; i < close.length; i++) out[i] = (close[i] as number) - (close[i - n] as number);
   return out;
 }

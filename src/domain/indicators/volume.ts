@@ -7,10 +7,8 @@ export function obv(close: Float64Array, volume: Float64Array): Float64Array {
   let total = volume[0] as number;
   out[0] = total;
   for (let i = 1; i < close.length; i++) {
-    const c = close[i] as number;
-    const p = close[i - 1] as number;
-    if (c > p) total += volume[i] as number;
-    else if (c < p) total -= volume[i] as number;
+    // Branch-free: up and down closes alternate at random, which defeats branch prediction.
+    total += (volume[i] as number) * Math.sign((close[i] as number) - (close[i - 1] as number));
     out[i] = total;
   }
   return out;
@@ -37,7 +35,7 @@ export function ad(high: Float64Array, low: Float64Array, close: Float64Array, v
  */
 export function mfi(high: Float64Array, low: Float64Array, close: Float64Array, volume: Float64Array, n: number): Float64Array {
   const len = close.length;
-  const out = emptyOutput(len);
+  const out = emptyOutput(len, n);
   if (len <= n) return out;
   const pos = new Float64Array(len);
   const neg = new Float64Array(len);
@@ -66,17 +64,19 @@ export function mfi(high: Float64Array, low: Float64Array, close: Float64Array, 
   return out;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * Intraday VWAP: cumulative typical price × volume over cumulative volume, restarted on each
  * session day (the UTC date of the bar time). A day without volume yet has no value.
  */
-export function vwap(times: readonly string[], high: Float64Array, low: Float64Array, close: Float64Array, volume: Float64Array): Float64Array {
+export function vwap(epochs: Float64Array, high: Float64Array, low: Float64Array, close: Float64Array, volume: Float64Array): Float64Array {
   const out = emptyOutput(close.length);
-  let day = "";
+  let day = Number.NaN;
   let pv = 0;
   let vol = 0;
   for (let i = 0; i < close.length; i++) {
-    const d = (times[i] ?? "").slice(0, 10);
+    const d = Math.floor((epochs[i] as number) / DAY_MS);
     if (d !== day) {
       day = d;
       pv = 0;

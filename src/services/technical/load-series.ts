@@ -1,7 +1,7 @@
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { readDailyBars, readIntradayBars } from "../../db/repositories/prices";
 import { resample } from "../../domain/bars";
-import { type PriceSeries, seriesOfBars } from "../../domain/indicators/series";
+import { type PriceSeries, seriesOfBars, seriesOfColumns } from "../../domain/indicators/series";
 import type { Resolution } from "../../domain/indicators/request";
 import type { Deps } from "../../deps";
 import { ServiceError } from "../../errors";
@@ -21,9 +21,14 @@ export async function readSeries(ctx: Deps, listing: ListingRow, q: SeriesQuery)
   const window = { from: q.fromDate ?? null, to: q.toDate ?? null };
   if (q.resolution === "1min") {
     const candles = await readIntradayBars(db, listing.id, { ...window, limit: q.limit });
-    const series = seriesOfBars(candles.map((c) => ({ date: "", open: c.open, high: c.high, low: c.low, close: c.close, adjClose: c.close, volume: c.volume })));
-    series.times = candles.map((c) => c.minute.toISOString().replace(".000Z", "Z"));
-    return series;
+    return seriesOfColumns({
+      times: candles.map((c) => c.minute.toISOString().replace(".000Z", "Z")),
+      open: candles.map((c) => c.open),
+      high: candles.map((c) => c.high),
+      low: candles.map((c) => c.low),
+      close: candles.map((c) => c.close),
+      volume: candles.map((c) => c.volume),
+    });
   }
   if (q.resolution === "1D") return seriesOfBars(await readDailyBars(db, listing.id, { ...window, lastBars: q.limit }));
   const bars = resample(await readDailyBars(db, listing.id, window), q.resolution === "1W" ? "weekly" : "monthly");
