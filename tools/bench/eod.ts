@@ -1,14 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
-import { startSandbox } from "../dev/sandbox";
-import { startLocalStack } from "../dev/stack";
-import { killGroup, startWrangler, waitForHttp } from "../dev/wrangler";
+import { cpus } from "node:os";
 import { load } from "./load";
-import { freePort } from "../net";
+import { report, resetListings, startBenchStack } from "./stack";
 
 /**
  * `npm run bench`: ingestion of ten years for fresh listings (bars per second through the Worker,
@@ -18,39 +10,16 @@ import { freePort } from "../net";
  * Postgres is DATABASE_URL when set (else a fresh embedded PGlite), the cache Redis when REDIS_URL
  * is set (through the Upstash bridge, else the in-isolate LRU); the answer says which.
  */
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const INGEST_TICKERS = ["AAPL", "SAP.DE", "MC.PA"];
 const EOD_TICKER = "MC.PA";
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 
-/** Puts listings back to "never ingested" so each ingestion is a fresh ten-year one. */
-async function resetListings(databaseUrl: string, tickers: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const ids = (await client.query<{ id: number }>("select id from listings where ticker = any($1)", [tickers])).rows.map((r) => r.id);
-    await client.query("delete from prices_daily where listing_id = any($1)", [ids]);
-    await client.query("update listings set delayed_symbol = null, delayed_symbol_checked_at = null where id = any($1)", [ids]);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
-  const outIndex = process.argv.indexOf("--out");
-  const outFile = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), "mds-bench-"));
-  const stack = await startLocalStack({ databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL, dataDir });
-  const sandbox = await startSandbox({});
-  const key = `bench-${randomBytes(16).toString("hex")}`;
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = startWrangler({ root: ROOT, port, quiet: true, vars: { ...stack.vars, ...sandbox.vars, SERVICE_API_KEYS: key, BENCH_ROUTES: "true" } });
-  const headers = { "X-API-KEY": key };
+  const stack = await startBenchStack();
+  const { base, headers } = stack;
   try {
-    await waitForHttp(`${base}/health`, 90_000);
-    await resetListings(stack.vars.DATABASE_URL ?? "", INGEST_TICKERS);
+    await resetListings(stack.databaseUrl, INGEST_TICKERS);
     await fetch(`${base}/cache/clear`, { method: "POST", headers });
 
     const ingestion = [];
@@ -78,7 +47,7 @@ async function main(): Promise<void> {
     const cached = await run(() => path);
     const database = await run((i) => `${base}/eod/${EOD_TICKER}?from=${oneYearAgo}&to=${futureDay(i)}`);
     const ratio = Number((cached.rps / floor.rps).toFixed(3));
-    const report = {
+    report({
       bench: "eod",
       at: new Date().toISOString(),
       machine: { node: process.version, cpus: cpus().length },
@@ -96,15 +65,9 @@ async function main(): Promise<void> {
         cached_rps_over_floor_rps: ratio,
         cached_within_2x_of_floor: ratio >= 0.5,
       },
-    };
-    const json = JSON.stringify(report, null, 2);
-    console.log(json);
-    if (outFile) writeFileSync(outFile, `${json}\n`);
+    });
   } finally {
-    killGroup(child);
-    await sandbox.stop();
     await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

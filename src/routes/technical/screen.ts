@@ -13,6 +13,7 @@ const ScreenSchema = z
     resolution: z.string(),
     matches: z.array(z.object({ ticker: z.string(), name: z.string(), isin: z.string(), value: z.string().openapi({ description: "Last indicator value, decimal string" }) })),
     total: z.number().int().openapi({ description: "Matches before the limit" }),
+    screened: z.number().int().openapi({ description: "Instruments whose last value was tested" }),
     skipped: z.number().int().openapi({ description: "Instruments without enough stored bars, left out" }),
     calculated_at: z.string(),
   })

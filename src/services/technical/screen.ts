@@ -30,6 +30,8 @@ export interface ScreenResult {
   resolution: Resolution;
   matches: { ticker: string; name: string; isin: string; value: string }[];
   total: number;
+  /** Instruments whose last value was tested. */
+  screened: number;
   /** Instruments without enough stored bars for the indicator, left out. */
   skipped: number;
   calculated_at: string;
@@ -88,6 +90,7 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
     resolution: input.resolution,
     matches: found.slice(0, input.limit).map(({ listing, value }) => ({ ticker: listing.ticker, name: listing.name, isin: listing.isin, value: toDecimalString(value) })),
     total: found.length,
+    screened: candidates.length - skipped,
     skipped,
     calculated_at: new Date().toISOString(),
   };

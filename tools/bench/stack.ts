@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { startSandbox } from "../dev/sandbox";
+import { startLocalStack } from "../dev/stack";
+import { killGroup, startWrangler, waitForHttp } from "../dev/wrangler";
+import { freePort } from "../net";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** The service as the benchmarks drive it: wrangler dev against the local stack and the simulators. */
+export interface BenchStack {
+  base: string;
+  headers: Record<string, string>;
+  databaseUrl: string;
+  databaseLabel: string;
+  cacheLabel: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Postgres is DATABASE_URL when set (else a fresh embedded PGlite), the cache Redis when REDIS_URL
+ * is set (through the Upstash bridge, else the in-isolate LRU); the floor route is on.
+ */
+export async function startBenchStack(): Promise<BenchStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), "mds-bench-"));
+  const stack = await startLocalStack({ databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL, dataDir });
+  const sandbox = await startSandbox({});
+  const key = `bench-${randomBytes(16).toString("hex")}`;
+  const port = await freePort();
+  const child = startWrangler({ root: ROOT, port, quiet: !process.env.BENCH_VERBOSE, vars: { ...stack.vars, ...sandbox.vars, SERVICE_API_KEYS: key, BENCH_ROUTES: "true" } });
+  const stop = async () => {
+    killGroup(child);
+    await sandbox.stop();
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${base}/health`, 90_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base, headers: { "X-API-KEY": key }, databaseUrl: stack.vars.DATABASE_URL ?? "", databaseLabel: stack.databaseLabel, cacheLabel: stack.cacheLabel, stop };
+}
+
+/** Puts listings back to "never ingested" so an ingestion is a fresh ten-year one. */
+export async function resetListings(databaseUrl: string, tickers: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const ids = (await client.query<{ id: number }>("select id from listings where ticker = any($1)", [tickers])).rows.map((r) => r.id);
+    await client.query("delete from prices_daily where listing_id = any($1)", [ids]);
+    await client.query("update listings set delayed_symbol = null, delayed_symbol_checked_at = null where id = any($1)", [ids]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The JSON report on stdout, and in the file after `--out` when given. */
+export function report(doc: unknown): void {
+  const json = JSON.stringify(doc, null, 2);
+  console.log(json);
+  const outIndex = process.argv.indexOf("--out");
+  const outFile = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
+  if (outFile) writeFileSync(outFile, `${json}\n`);
+}
