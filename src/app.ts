@@ -1,5 +1,4 @@
 import { Scalar } from "@scalar/hono-api-reference";
-import type { AppEnv } from "./deps";
 import { errorBody, renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { init } from "./middleware/init";

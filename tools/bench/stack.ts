@@ -62,10 +62,32 @@ export async function resetListings(databaseUrl: string, tickers: string[]): Pro
 }
 
 /** The JSON report on stdout, and in the file after `--out` when given. */
-export function report(doc: unknown): void {
+function report(doc: unknown): void {
   const json = JSON.stringify(doc, null, 2);
   console.log(json);
   const outIndex = process.argv.indexOf("--out");
   const outFile = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
   if (outFile) writeFileSync(outFile, `${json}\n`);
+}
+
+/**
+ * Runs a benchmark against a fresh stack: starts it, hands it to `body`, prints the returned
+ * report, stops the stack, and exits 0 (or 1 with the reason).
+ */
+export function runBench(body: (stack: BenchStack) => Promise<unknown>): void {
+  const run = async () => {
+    const stack = await startBenchStack();
+    try {
+      report(await body(stack));
+    } finally {
+      await stack.stop();
+    }
+  };
+  run().then(
+    () => process.exit(0),
+    (err) => {
+      console.error("bench failed:", err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
 }

@@ -1,16 +1,9 @@
-import type { Resolution } from "../../domain/indicators/request";
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../errors";
-import { type MultiResult, getMulti } from "./get-multi";
+import { type MultiQuery, type MultiResult, getMulti } from "./get-multi";
 
-export interface BatchQuery {
+export interface BatchQuery extends Omit<MultiQuery, "ticker"> {
   tickers: string[];
-  indicators: string[];
-  resolution: Resolution;
-  fromDate?: string;
-  toDate?: string;
-  limit?: number;
-  includeOhlcv: boolean;
 }
 
 /** POST /technical/batch: the multi answer of each ticker (one price read each), within the configured limits. */

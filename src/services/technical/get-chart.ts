@@ -1,14 +1,11 @@
 import type { Resolution } from "../../domain/indicators/request";
 import type { Deps } from "../../deps";
 import { type IndicatorError, computeAll, parseIndicatorList, seriesOrReason } from "./get-multi";
+import type { SeriesWindow } from "./load-series";
 
-export interface ChartQuery {
+export interface ChartQuery extends SeriesWindow {
   ticker: string;
   indicators: string[];
-  resolution: Resolution;
-  fromDate?: string;
-  toDate?: string;
-  limit?: number;
 }
 
 export interface ChartResult {

@@ -3,16 +3,12 @@ import type { PriceSeries } from "../../domain/indicators/series";
 import type { Deps } from "../../deps";
 import { BadRequestError, ServiceError } from "../../errors";
 import { checkIndicatorFits } from "./get-indicator";
-import { loadSeries } from "./load-series";
+import { type SeriesWindow, loadSeries } from "./load-series";
 import { type IndicatorResult, computeOutputs, toIndicatorResult } from "./result";
 
-export interface MultiQuery {
+export interface MultiQuery extends SeriesWindow {
   ticker: string;
   indicators: string[];
-  resolution: Resolution;
-  fromDate?: string;
-  toDate?: string;
-  limit?: number;
   includeOhlcv: boolean;
 }
 

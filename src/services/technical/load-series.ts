@@ -7,11 +7,16 @@ import type { Deps } from "../../deps";
 import { ServiceError } from "../../errors";
 import { resolveListing } from "../eod/resolve-listing";
 
-export interface SeriesQuery {
-  ticker: string;
+/** Which bars: the resolution, an optional date window and how many of the newest (default from the route). */
+export interface SeriesWindow {
   resolution: Resolution;
   fromDate?: string;
   toDate?: string;
+  limit?: number;
+}
+
+export interface SeriesQuery extends SeriesWindow {
+  ticker: string;
   limit: number;
 }
 
