@@ -4,6 +4,8 @@ import { authenticate } from "./middleware/authenticate";
 import { init } from "./middleware/init";
 import { usageLog } from "./middleware/usage";
 import { registerBenchFloor } from "./routes/bench-floor";
+import { realtimeApi } from "./routes/realtime";
+import { registerRealtimeSocket } from "./routes/realtime/websocket";
 import { cacheApi } from "./routes/cache";
 import { catalogueApi } from "./routes/catalogue";
 import { databaseApi } from "./routes/database";
@@ -32,6 +34,7 @@ export function createApp() {
   app.route("/", historyApi);
   app.route("/", stocksApi);
   app.route("/", technicalApi);
+  app.route("/", realtimeApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
   app.openAPIRegistry.registerComponent("securitySchemes", "BearerKey", { type: "http", scheme: "bearer" });
@@ -45,6 +48,7 @@ export function createApp() {
     },
   });
   registerBenchFloor(app);
+  registerRealtimeSocket(app);
   app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Market data service API" }));
 
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`), 404));

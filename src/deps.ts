@@ -4,6 +4,7 @@ import type { DbHandle } from "./db/client";
 import type { Bindings, Config } from "./env";
 import type { DelayedProviderClient } from "./providers/delayed/client";
 import type { HistoryProvider } from "./providers/history";
+import type { StreamDirectory } from "./services/realtime/directory";
 
 /** What a request's handlers and services are given; built once per request by the init middleware. */
 export interface Deps {
@@ -11,6 +12,8 @@ export interface Deps {
   db: DbHandle;
   cache: Cache;
   providers: Providers;
+  /** Realtime streams; null without the Durable Object bindings. */
+  streams: StreamDirectory | null;
 }
 
 /** The external sources a request may call, aimed at their configured base URLs. */

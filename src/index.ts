@@ -1,8 +1,16 @@
 import { createApp } from "./app";
-import type { Bindings } from "./env";
+import type { RealtimeEnv } from "./durable-objects/env";
+import { restoreSubscriptions } from "./services/realtime/restore";
+
+export { StreamRegistry } from "./durable-objects/stream-registry";
+export { TickerStream } from "./durable-objects/ticker-stream";
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<Bindings>;
+  /** Cron: streams of stored subscriptions come back after a deploy or an eviction. */
+  scheduled: async (_controller, env, ctx) => {
+    ctx.waitUntil(restoreSubscriptions(env));
+  },
+} satisfies ExportedHandler<RealtimeEnv>;

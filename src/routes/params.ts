@@ -22,3 +22,9 @@ export const CurrencyParam = z.string().regex(/^[A-Za-z]{3}$/, "a currency is a 
 export const ExchangeParam = z.string().regex(/^[A-Za-z0-9]{1,12}$/, "an exchange code is 1 to 12 letters or digits").openapi({ example: "PAR" });
 
 export const PeriodParam = z.enum(PERIODS);
+
+/** Query booleans: `true`/`false` (also 1/0). */
+export const BoolParam = z
+  .enum(["true", "false", "1", "0"])
+  .default("false")
+  .transform((s) => s === "true" || s === "1");

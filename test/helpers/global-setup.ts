@@ -42,7 +42,8 @@ export default async function setup(project: TestProject) {
 
   const yahoo = await startYahooSim();
   stops.push(yahoo.close);
-  const tradingView = await startTradingViewSim();
+  // Fast ticks and heartbeats so the realtime tests see several of each in seconds.
+  const tradingView = await startTradingViewSim({ tickMs: 200, heartbeatMs: 1500 });
   stops.push(tradingView.close);
 
   const bindings: Record<string, string> = {

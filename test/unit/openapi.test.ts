@@ -2,8 +2,8 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 
-/** Routes outside the API: the document itself, its viewer, and the benchmark floor (off unless BENCH_ROUTES). */
-const DOC_ROUTES = new Set(["GET /openapi.json", "GET /docs", "GET /__bench/floor"]);
+/** Routes outside the HTTP API: the document itself, its viewer, the benchmark floor (off unless BENCH_ROUTES) and the realtime WebSocket. */
+const DOC_ROUTES = new Set(["GET /openapi.json", "GET /docs", "GET /__bench/floor", "GET /ws/realtime/:ticker"]);
 
 describe("GET /openapi.json", () => {
   it("is a valid OpenAPI 3 document", async () => {

@@ -3,15 +3,22 @@ import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
 import { type Frame, decodeFrames, encodeFrame } from "../../src/providers/stream/protocol";
 import { SIM_SYMBOLS, type SimSymbol, dailyHistory } from "./market-data";
+import { MinutePath } from "./minute-path";
 
 /**
  * The stream provider (TradingView chart WebSocket) simulator: the hello frame, `~m~` framing,
  * heartbeats that must be echoed (history is held back until they are), chart sessions with
  * `resolve_symbol` / `create_series` of daily bars, several frames per message, and faults on demand:
  * POST /__sandbox/faults {"symbol": "EURONEXT:MC" | "*", "mode": "symbol_error" | "protocol_error" | "drop" | "silent", "times"?: n}
- * and DELETE /__sandbox/faults.
+ * and DELETE /__sandbox/faults. A 1-minute series (resolution "1") goes on streaming after its
+ * history: a `du` update every `tickMs` (the current minute's bar, a new index when the minute
+ * turns), continuing from the last daily close, with heartbeats every `heartbeatMs` that must be
+ * echoed. POST /__sandbox/stream {"symbol": "NASDAQ:AAPL", "action": "drop" | "stall" | "resume"}
+ * acts on the live streams of a symbol.
  */
 export type StreamFaultMode = "symbol_error" | "protocol_error" | "drop" | "silent";
+
+export type StreamAction = "drop" | "stall" | "resume";
 
 export interface TradingViewSim {
   /** ws:// address of the socket endpoint. */
@@ -58,9 +65,19 @@ interface Fault {
   remaining: number;
 }
 
-export async function startTradingViewSim(opts: { port?: number; today?: () => string } = {}): Promise<TradingViewSim> {
+/** A live 1-minute stream of one symbol on one connection. */
+interface LiveStream {
+  symbol: string;
+  stalled: boolean;
+  stop(): void;
+}
+
+export async function startTradingViewSim(opts: { port?: number; today?: () => string; tickMs?: number; heartbeatMs?: number } = {}): Promise<TradingViewSim> {
   const today = opts.today ?? (() => new Date().toISOString().slice(0, 10));
+  const tickMs = opts.tickMs ?? 1000;
+  const heartbeatMs = opts.heartbeatMs ?? 10_000;
   const faults = new Map<string, Fault>();
+  const live = new Map<WebSocket, LiveStream>();
   let sessionCount = 0;
 
   const takeFault = (symbol: string): StreamFaultMode | undefined => {
@@ -74,6 +91,20 @@ export async function startTradingViewSim(opts: { port?: number; today?: () => s
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://sim").pathname;
+    if (path === "/__sandbox/stream" && req.method === "POST") {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as { symbol?: string; action: StreamAction };
+      let affected = 0;
+      for (const [socket, stream] of live) {
+        if (body.symbol && stream.symbol !== body.symbol) continue;
+        affected += 1;
+        if (body.action === "drop") socket.terminate();
+        else stream.stalled = body.action === "stall";
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ affected }));
+    }
     if (path !== "/__sandbox/faults") {
       res.writeHead(404, { "content-type": "text/plain" });
       return res.end("Not Found");
@@ -119,6 +150,40 @@ export async function startTradingViewSim(opts: { port?: number; today?: () => s
       ws.send(msg("series_completed", [cs, seriesId, "streaming", "s1", { rt_update_period: 5, data_completed: "limit" }]));
     };
 
+    /** History of the last minutes, then a `du` every tickMs; heartbeats keep being required. */
+    const minuteSeries = (cs: string, seriesId: string, symbolId: string, count: number) => {
+      const full = symbols.get(symbolId) ?? "";
+      const s = BY_STREAM_SYMBOL.get(full);
+      if (!s) return ws.send(msg("series_error", [cs, seriesId, "s1", "resolve error"]));
+      const daily = dailyHistory(s.symbol, yesterday(today())).bars.filter((b) => !b.missing);
+      const path = new MinutePath(full, daily.at(-1)?.close ?? 100);
+      const history = path.history(Date.now(), Math.max(1, Math.min(count, 300)));
+      ws.send(msg("series_loading", [cs, seriesId, "s1"]));
+      ws.send(msg("timescale_update", [cs, { [seriesId]: { node: "sim", s: history.map((b, i) => ({ i, v: b })), ns: { d: "", indexes: [] }, t: "s1", lbs: { bar_close_time: (history.at(-1)?.[0] ?? 0) + 60 } } }, { index: 0, zoffset: 0, changes: [], marks: [], index_diff: [] }]));
+      ws.send(msg("series_completed", [cs, seriesId, "streaming", "s1", { rt_update_period: tickMs / 1000, data_completed: "limit" }]));
+      let index = history.length - 1;
+      let lastMinute = history.at(-1)?.[0] ?? 0;
+      const stream: LiveStream = { symbol: full, stalled: false, stop: () => undefined };
+      const ticker = setInterval(() => {
+        if (stream.stalled || ws.readyState !== ws.OPEN) return;
+        const bar = path.update(Date.now());
+        if (bar[0] !== lastMinute) {
+          index += 1;
+          lastMinute = bar[0];
+        }
+        ws.send(msg("du", [cs, { [seriesId]: { s: [{ i: index, v: bar }], ns: { d: "", indexes: "nochange" }, t: "s1", lbs: { bar_close_time: bar[0] + 60 } } }]));
+      }, tickMs);
+      const beats = setInterval(() => {
+        if (stream.stalled || ws.readyState !== ws.OPEN || pending) return;
+        requireHeartbeat(() => undefined);
+      }, heartbeatMs);
+      stream.stop = () => {
+        clearInterval(ticker);
+        clearInterval(beats);
+      };
+      live.set(ws, stream);
+    };
+
     const onMessage = (frame: Frame) => {
       if (frame.kind === "heartbeat") {
         if (pending && frame.raw === pending.expect) {
@@ -152,9 +217,10 @@ export async function startTradingViewSim(opts: { port?: number; today?: () => s
       }
       if (frame.method === "create_series") {
         const [cs, seriesId, , symbolId, resolution, count] = p as [string, string, string, string, string, number];
-        if (!["1D", "D"].includes(resolution)) return ws.send(msg("series_error", [cs, seriesId, "s1", "resolution not served by the sandbox"]));
+        if (!["1D", "D", "1"].includes(resolution)) return ws.send(msg("series_error", [cs, seriesId, "s1", "resolution not served by the sandbox"]));
         if (!symbols.has(symbolId)) return; // the symbol failed to resolve; the real server stays silent too
-        requireHeartbeat(() => series(cs, seriesId, symbolId, Number(count) || 300));
+        if (resolution === "1") requireHeartbeat(() => minuteSeries(cs, seriesId, symbolId, Number(count) || 10));
+        else requireHeartbeat(() => series(cs, seriesId, symbolId, Number(count) || 300));
       }
     };
 
@@ -163,6 +229,8 @@ export async function startTradingViewSim(opts: { port?: number; today?: () => s
     });
     ws.on("close", () => {
       if (pending) clearTimeout(pending.timer);
+      live.get(ws)?.stop();
+      live.delete(ws);
     });
   });
 

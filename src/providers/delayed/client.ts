@@ -78,6 +78,10 @@ export interface Quote {
   exchange: string | null;
   price: number;
   previousClose: number | null;
+  /** Of the last session's bar, when it is the market day. */
+  open: number | null;
+  high: number | null;
+  low: number | null;
   volume: number | null;
   /** Epoch seconds of the last trade. */
   marketTime: number | null;
@@ -148,6 +152,9 @@ export class DelayedProviderClient implements HistoryProvider {
       exchange: r.meta.exchangeName ?? null,
       price: toHint(price, hintOf(r)),
       previousClose: previous?.close ?? null,
+      open: last.date === marketDay ? last.open : null,
+      high: last.date === marketDay ? last.high : null,
+      low: last.date === marketDay ? last.low : null,
       volume: last.date === marketDay ? last.volume : null,
       marketTime: r.meta.regularMarketTime ?? null,
     };

@@ -23,14 +23,14 @@ function barsSince(from: string, now: number): number {
   return Math.min(MAX_BARS, Math.ceil((days * 5) / 7) + 10);
 }
 
-const decimalsOf = (pricescale: unknown) => (typeof pricescale === "number" && pricescale >= 1 ? Math.min(8, Math.round(Math.log10(pricescale))) : 4);
+export const decimalsOf = (pricescale: unknown) => (typeof pricescale === "number" && pricescale >= 1 ? Math.min(8, Math.round(Math.log10(pricescale))) : 4);
 const round = (x: number, dp: number) => Number(x.toFixed(dp));
 
 /**
  * Opens a WebSocket the Workers way (fetch with Upgrade), which lets us send the Origin header the
  * provider insists on. `wss://` is fetched as `https://`.
  */
-async function openSocket(wsUrl: string): Promise<WebSocket> {
+export async function openSocket(wsUrl: string): Promise<WebSocket> {
   const url = wsUrl.replace(/^ws(s?):\/\//, "http$1://");
   let res: Response;
   try {
@@ -51,9 +51,9 @@ interface SeriesState {
   bars: Map<number, number[]>;
 }
 
-/** Bars of a `timescale_update` for our series: `{"sds_1": {"s": [{"i": 0, "v": [t, o, h, l, c, v]}]}}`. */
-function collectBars(params: unknown[], into: Map<number, number[]>): void {
-  const series = (params[1] as Record<string, { s?: { v?: unknown }[] }> | undefined)?.[SERIES];
+/** Bars of a `timescale_update` or `du` for a series: `{"sds_1": {"s": [{"i": 0, "v": [t, o, h, l, c, v]}]}}`, keyed by bar time. */
+export function collectBars(params: unknown[], into: Map<number, number[]>, seriesId = SERIES): void {
+  const series = (params[1] as Record<string, { s?: { v?: unknown }[] }> | undefined)?.[seriesId];
   for (const point of series?.s ?? []) {
     const v = point.v;
     if (Array.isArray(v) && v.length >= 5 && v.slice(0, 5).every((x) => typeof x === "number" && Number.isFinite(x))) {

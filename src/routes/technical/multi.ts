@@ -2,8 +2,8 @@ import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getMulti } from "../../services/technical/get-multi";
 import { errors, keyed } from "../openapi";
-import { TickerParam } from "../params";
-import { BoolParam, IndicatorListParam, MultiResultSchema, WindowQuery, intParam } from "./schema";
+import { BoolParam, TickerParam } from "../params";
+import { IndicatorListParam, MultiResultSchema, WindowQuery, intParam } from "./schema";
 
 const route = createRoute({
   method: "get",

@@ -16,12 +16,6 @@ export const IndicatorListParam = (dflt: string) =>
     .default(dflt)
     .transform((s) => s.split(",").map((x) => x.trim()).filter((x) => x.length > 0));
 
-/** Query booleans: `true`/`false` (also 1/0). */
-export const BoolParam = z
-  .enum(["true", "false", "1", "0"])
-  .default("false")
-  .transform((s) => s === "true" || s === "1");
-
 export const WindowQuery = {
   resolution: ResolutionParam,
   from_date: DateParam.optional(),

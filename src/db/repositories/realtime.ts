@@ -1,0 +1,44 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { pricesIntraday, realtimeSubscriptions } from "../schema";
+
+export type SubscriptionRow = typeof realtimeSubscriptions.$inferSelect;
+
+/** Stores (or reactivates) the subscription of a catalogue ticker. */
+export async function saveSubscription(db: Db, row: { ticker: string; listingId: number; tvExchange: string; tvSymbol: string }): Promise<SubscriptionRow | undefined> {
+  const [saved] = await db
+    .insert(realtimeSubscriptions)
+    .values({ ...row, isActive: true })
+    .onConflictDoUpdate({ target: realtimeSubscriptions.ticker, set: { isActive: true, listingId: row.listingId, tvExchange: row.tvExchange, tvSymbol: row.tvSymbol } })
+    .returning();
+  return saved;
+}
+
+export async function deactivateSubscription(db: Db, ticker: string): Promise<void> {
+  await db.update(realtimeSubscriptions).set({ isActive: false }).where(eq(realtimeSubscriptions.ticker, ticker));
+}
+
+/** The tickers the cron brings back to streaming. */
+export async function activeSubscriptions(db: Db): Promise<string[]> {
+  const rows = await db.select({ ticker: realtimeSubscriptions.ticker }).from(realtimeSubscriptions).where(eq(realtimeSubscriptions.isActive, true));
+  return rows.map((r) => r.ticker);
+}
+
+/** Counts a tick on the stored subscription (a no-op for tickers without one). */
+export async function countTick(db: Db, ticker: string, at: Date): Promise<void> {
+  await db
+    .update(realtimeSubscriptions)
+    .set({ lastTickAt: at, tickCount: sql`${realtimeSubscriptions.tickCount} + 1` })
+    .where(and(eq(realtimeSubscriptions.ticker, ticker), eq(realtimeSubscriptions.isActive, true)));
+}
+
+/** The candle of a minute, written on its first tick and updated while the minute is open. */
+export async function upsertIntradayCandle(db: Db, listingId: number, c: { minute: Date; open: string; high: string; low: string; close: string; volume: number }, source: string): Promise<void> {
+  await db
+    .insert(pricesIntraday)
+    .values({ listingId, minute: c.minute, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, source })
+    .onConflictDoUpdate({
+      target: [pricesIntraday.listingId, pricesIntraday.minute],
+      set: { open: sql`excluded.open`, high: sql`excluded.high`, low: sql`excluded.low`, close: sql`excluded.close`, volume: sql`excluded.volume`, updatedAt: sql`now()` },
+    });
+}

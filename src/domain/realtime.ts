@@ -1,0 +1,46 @@
+import { toDecimalString } from "./decimal";
+
+/** The spec's Realtime tick: one 1-minute bar update of a streamed ticker. */
+export interface RealtimeTick {
+  ticker: string;
+  timestamp: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: number;
+  source: "stream_provider";
+  exchange: null;
+  currency: null;
+}
+
+/** A stream-provider bar (epoch seconds of the minute start) as a tick; prices as decimal strings. */
+export function tickOfBar(ticker: string, bar: { time: number; open: number; high: number; low: number; close: number; volume: number }): RealtimeTick {
+  return {
+    ticker,
+    timestamp: new Date(bar.time * 1000).toISOString().replace(".000Z", "Z"),
+    open: toDecimalString(bar.open, 8),
+    high: toDecimalString(bar.high, 8),
+    low: toDecimalString(bar.low, 8),
+    close: toDecimalString(bar.close, 8),
+    volume: bar.volume,
+    source: "stream_provider",
+    exchange: null,
+    currency: null,
+  };
+}
+
+export type ServerMessageType = "not_streaming" | "snapshot" | "tick" | "error";
+
+/** A server message: `{type, ticker, data, error, ts}` (pong is the exception, sent as exactly `{"type":"pong"}`). */
+export function serverMessage(type: ServerMessageType, ticker: string, data: RealtimeTick | null, error: string | null = null): string {
+  return JSON.stringify({ type, ticker, data, error, ts: new Date().toISOString() });
+}
+
+export const PONG = '{"type":"pong"}';
+
+/** Backoff before reconnect attempt `n` (1-based): doubling from 1 s up to 60 s, with ±25 % jitter so many tickers do not reconnect in step. */
+export function reconnectDelayMs(n: number, random: number): number {
+  const base = Math.min(60_000, 1000 * 2 ** Math.max(0, n - 1));
+  return Math.round(base * (0.75 + random * 0.5));
+}

@@ -1,0 +1,114 @@
+import { ProviderError } from "../errors";
+import { STREAM, collectBars, decimalsOf, openSocket } from "./client";
+import { decodeFrames, encodeFrame, message, sessionId } from "./protocol";
+
+/** A 1-minute bar as the stream provider updates it; prices rounded to the symbol's price scale. */
+export interface LiveBar {
+  /** Minute start, epoch seconds. */
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export interface LiveHandlers {
+  onBar(bar: LiveBar): void;
+  /** The provider refused the symbol (or the protocol): reconnecting would not help. */
+  onFatal(error: ProviderError): void;
+  /** The connection ended; a reconnect may help. */
+  onClosed(reason: string): void;
+}
+
+const SERIES = "sds_1";
+const SYMBOL_REF = "sds_sym_1";
+
+/**
+ * A live 1-minute series of one symbol on the stream provider: history frames and `du` updates
+ * both arrive as bars (the newest is the forming minute), heartbeats are echoed. One socket per
+ * subscription, closed by `close()`.
+ */
+export class LiveSeries {
+  private decimals = 4;
+  private closed = false;
+
+  private constructor(
+    private readonly ws: WebSocket,
+    readonly symbol: string,
+    private readonly handlers: LiveHandlers,
+  ) {}
+
+  static async open(wsUrl: string, symbol: string, handlers: LiveHandlers): Promise<LiveSeries> {
+    const ws = await openSocket(wsUrl);
+    const live = new LiveSeries(ws, symbol, handlers);
+    live.start();
+    return live;
+  }
+
+  private start(): void {
+    const cs = sessionId("cs");
+    this.ws.addEventListener("message", (ev) => {
+      const text = typeof ev.data === "string" ? ev.data : "";
+      for (const frame of decodeFrames(text)) {
+        if (frame.kind === "heartbeat") this.send(encodeFrame(frame.raw));
+        else if (frame.kind === "message") this.onMessage(frame.method, frame.params);
+      }
+    });
+    this.ws.addEventListener("close", (ev) => this.end(`closed by the provider (${ev.code})`));
+    this.ws.addEventListener("error", () => this.end("connection error"));
+    this.send(message("set_auth_token", ["unauthorized_user_token"]));
+    this.send(message("chart_create_session", [cs, ""]));
+    this.send(message("switch_timezone", [cs, "Etc/UTC"]));
+    this.send(message("resolve_symbol", [cs, SYMBOL_REF, `=${JSON.stringify({ symbol: this.symbol, adjustment: "splits", session: "regular" })}`]));
+    this.send(message("create_series", [cs, SERIES, "s1", SYMBOL_REF, "1", 1, ""]));
+  }
+
+  private onMessage(method: string, params: unknown[]): void {
+    if (method === "symbol_resolved") {
+      this.decimals = decimalsOf((params[2] as { pricescale?: unknown } | undefined)?.pricescale);
+      return;
+    }
+    if (method === "timescale_update" || method === "du") {
+      const bars = new Map<number, number[]>();
+      collectBars(params, bars, SERIES);
+      const newest = [...bars.entries()].sort((a, b) => a[0] - b[0]).at(-1);
+      if (newest) this.emit(newest[0], newest[1]);
+      return;
+    }
+    if (method === "symbol_error" || method === "series_error" || method === "critical_error" || method === "protocol_error") {
+      const fatal = new ProviderError(STREAM, method === "symbol_error" ? "not_found" : "bad_response", `${method} for ${this.symbol}: ${params.slice(2).map(String).join(" ") || String(params[0] ?? "")}`);
+      this.closed = true;
+      this.handlers.onFatal(fatal);
+      this.close();
+    }
+  }
+
+  private emit(time: number, v: number[]): void {
+    const r = (x: number | undefined) => Number((x ?? 0).toFixed(this.decimals));
+    this.handlers.onBar({ time, open: r(v[1]), high: r(v[2]), low: r(v[3]), close: r(v[4]), volume: Math.round(v[5] ?? 0) });
+  }
+
+  private send(text: string): void {
+    try {
+      this.ws.send(text);
+    } catch {
+      this.end("send failed");
+    }
+  }
+
+  private end(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.handlers.onClosed(reason);
+  }
+
+  close(): void {
+    this.closed = true;
+    try {
+      this.ws.close(1000, "unsubscribed");
+    } catch {
+      // already closed
+    }
+  }
+}

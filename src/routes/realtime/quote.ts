@@ -1,0 +1,69 @@
+import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { findQuote, getQuote } from "../../services/realtime/get-quote";
+import { errors, keyed } from "../openapi";
+import { BoolParam, TickerParam } from "../params";
+import { QuoteSchema } from "./schema";
+
+const one = createRoute({
+  method: "get",
+  path: "/quote/{ticker}",
+  tags: ["Realtime"],
+  summary: "Last known price: the streamed tick, else the delayed provider's quote",
+  security: keyed,
+  request: {
+    params: z.object({ ticker: TickerParam }),
+    query: z.object({ subscribe_if_missing: BoolParam.openapi({ description: "Also start the stream in the background (full-access keys only)" }) }),
+  },
+  responses: {
+    200: { description: "The quote", content: { "application/json": { schema: QuoteSchema } } },
+    400: errors[400],
+    401: errors[401],
+    404: errors[404],
+  },
+});
+
+/** At most this many tickers per GET /quotes (spec Limits): the rest are dropped. */
+const MAX_QUOTES = 20;
+
+const many = createRoute({
+  method: "get",
+  path: "/quotes",
+  tags: ["Realtime"],
+  summary: "Quotes of up to 20 tickers (never starts a stream)",
+  security: keyed,
+  request: {
+    query: z.object({
+      tickers: z
+        .string()
+        .max(2000)
+        .transform((s) => [...new Set(s.split(",").map((t) => t.trim().toUpperCase()).filter((t) => t.length > 0))].slice(0, MAX_QUOTES))
+        .pipe(z.array(TickerParam).min(1, "name at least one ticker")),
+    }),
+  },
+  responses: {
+    200: { description: "A quote or null per ticker", content: { "application/json": { schema: z.object({ count: z.number().int(), tickers: z.array(z.string()), quotes: z.record(z.string(), QuoteSchema.nullable()) }).openapi("Quotes") } } },
+    400: errors[400],
+    401: errors[401],
+  },
+});
+
+export function registerQuotes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(one, async (c) => {
+    const quote = await getQuote({
+      ctx: c.get("deps"),
+      input: {
+        ticker: c.req.valid("param").ticker,
+        subscribeIfMissing: c.req.valid("query").subscribe_if_missing,
+        fullAccess: c.get("keyKind") === "full",
+        background: (p) => c.executionCtx.waitUntil(p),
+      },
+    });
+    return c.json(quote, 200);
+  });
+  return api.openapi(many, async (c) => {
+    const tickers = c.req.valid("query").tickers;
+    const found = await Promise.all(tickers.map((t) => findQuote(c.get("deps"), t)));
+    return c.json({ count: tickers.length, tickers, quotes: Object.fromEntries(tickers.map((t, i) => [t, found[i] ?? null])) }, 200);
+  });
+}

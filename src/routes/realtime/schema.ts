@@ -1,0 +1,46 @@
+import { z } from "@hono/zod-openapi";
+
+const dec = z.string().openapi({ example: "231.45" });
+
+export const QuoteSchema = z
+  .object({
+    ticker: z.string(),
+    price: dec,
+    open: dec.nullable(),
+    high: dec.nullable(),
+    low: dec.nullable(),
+    close: dec,
+    change: dec,
+    change_pct: dec,
+    volume: z.number().int().nullable(),
+    previous_close: dec.nullable(),
+    timestamp: z.string(),
+    is_realtime: z.boolean(),
+    source: z.enum(["stream_provider", "delayed_provider"]),
+    delay_seconds: z.number().int(),
+  })
+  .openapi("Quote");
+
+export const SubscriptionSchema = z
+  .object({
+    ticker: z.string(),
+    tv_exchange: z.string(),
+    tv_symbol: z.string(),
+    is_active: z.boolean(),
+    subscribed_at: z.string(),
+    last_tick_at: z.string().nullable(),
+    tick_count: z.number().int(),
+    is_streaming: z.boolean(),
+  })
+  .openapi("Subscription");
+
+export const RealtimeStatusSchema = z
+  .object({
+    streaming_count: z.number().int(),
+    active_tickers: z.array(z.string()),
+    ws_connections: z.record(z.string(), z.number().int()),
+    total_ws_clients: z.number().int(),
+    stale_tickers: z.array(z.string()),
+    worker_running: z.boolean(),
+  })
+  .openapi("RealtimeStatus");

@@ -1,0 +1,33 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { classifyKey, extractKey } from "../../auth";
+import type { AppEnv } from "../../deps";
+import { errorBody } from "../../errors";
+import { TickerParam } from "../params";
+
+/** A bad key is refused inside the WebSocket protocol: accepted, then closed with 1008 (spec Authentication 8). */
+function closedWith1008(reason: string): Response {
+  const pair = new WebSocketPair();
+  const server = pair[1];
+  server.accept();
+  server.close(1008, reason);
+  return new Response(null, { status: 101, webSocket: pair[0] });
+}
+
+/**
+ * WS /ws/realtime/{ticker}: the key is checked in the handshake (headers, or `token`/`api_key`/`key`
+ * in the query), then the socket is handed to the ticker's stream. A full-access key starts the
+ * stream; a read-only key is served what is streamed. Not in the OpenAPI document (not HTTP/JSON).
+ */
+export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
+  app.get("/ws/realtime/:ticker", async (c) => {
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return c.json(errorBody("BAD_REQUEST", "This route takes a WebSocket upgrade (Upgrade: websocket)"), 426);
+    const ticker = TickerParam.safeParse(c.req.param("ticker"));
+    if (!ticker.success) return closedWith1008("invalid ticker");
+    const deps = c.get("deps");
+    const kind = await classifyKey(extractKey(c.req.raw.headers, new URL(c.req.url)), deps.config);
+    if (!kind) return closedWith1008("missing or unknown API key");
+    c.set("keyKind", kind);
+    if (!deps.streams) return c.json(errorBody("UPSTREAM_UNAVAILABLE", "Realtime streaming is not configured (Durable Object bindings missing)"), 503);
+    return deps.streams.connect(c.req.raw, ticker.data, kind);
+  });
+}

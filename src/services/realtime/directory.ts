@@ -1,0 +1,34 @@
+import type { RealtimeEnv } from "../../durable-objects/env";
+import type { ClientKind, StreamStatus } from "../../durable-objects/ticker-stream";
+
+/** The realtime streams as the services see them: one Durable Object per upper-cased ticker, and their registry. */
+export interface StreamDirectory {
+  start(ticker: string): Promise<void>;
+  stop(ticker: string): Promise<void>;
+  status(ticker: string): Promise<StreamStatus>;
+  /** Tickers being streamed. */
+  list(): Promise<string[]>;
+  /** Hands a client's WebSocket upgrade to the ticker's stream. */
+  connect(request: Request, ticker: string, kind: ClientKind): Promise<Response>;
+}
+
+/** The directory over the Worker's Durable Object bindings; null where they are absent (plain unit tests). */
+export function streamDirectory(env: Partial<RealtimeEnv>): StreamDirectory | null {
+  const streams = env.TICKER_STREAM;
+  const registryNs = env.STREAM_REGISTRY;
+  if (!streams || !registryNs) return null;
+  const stub = (ticker: string) => streams.get(streams.idFromName(ticker.toUpperCase()));
+  const registry = () => registryNs.get(registryNs.idFromName("registry"));
+  return {
+    start: (t) => stub(t).start(t.toUpperCase()),
+    stop: (t) => stub(t).stop(),
+    status: (t) => stub(t).status(),
+    list: () => registry().list(),
+    connect: (request, t, kind) => {
+      const url = new URL(request.url);
+      url.searchParams.set("ticker", t.toUpperCase());
+      url.searchParams.set("kind", kind);
+      return stub(t).fetch(new Request(url.toString(), request));
+    },
+  };
+}

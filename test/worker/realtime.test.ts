@@ -1,0 +1,106 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { DbHandle } from "../../src/db/client";
+import { listings, pricesIntraday } from "../../src/db/schema";
+import { type Bindings, loadConfig } from "../../src/env";
+import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
+import { forgetCached } from "../helpers/listings";
+import { call } from "../helpers/worker-http";
+import { openSocket } from "../helpers/ws-client";
+
+const db = new DbHandle(loadConfig(env as unknown as Bindings));
+const started: string[] = [];
+
+afterAll(async () => {
+  for (const t of started) await call(`/realtime/subscribe/${t}`, { method: "DELETE" });
+  await db.close();
+});
+
+const TICK_FIELDS = ["close", "currency", "exchange", "high", "low", "open", "source", "ticker", "timestamp", "volume"];
+
+describe("WS /ws/realtime/{ticker}", () => {
+  it("streams ticks with the Realtime tick layout to a full-access client, answers ping, closes on unsubscribe", async () => {
+    started.push("AAPL");
+    const sock = await openSocket("aapl", FULL_KEY);
+    const tick = await sock.next((m) => m.type === "tick");
+    expect(Object.keys(tick).sort()).toEqual(["data", "error", "ticker", "ts", "type"]);
+    expect(tick.ticker).toBe("AAPL");
+    expect(tick.error).toBeNull();
+    const data = tick.data as Record<string, unknown>;
+    expect(Object.keys(data).sort()).toEqual(TICK_FIELDS);
+    expect(data).toMatchObject({ ticker: "AAPL", source: "stream_provider", exchange: null, currency: null });
+    expect(data.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/);
+    for (const k of ["open", "high", "low", "close"]) expect(data[k]).toMatch(/^\d+(\.\d+)?$/);
+    expect(Number.isInteger(data.volume)).toBe(true);
+
+    const before = sock.raw.length;
+    sock.ws.send("ping");
+    await sock.next((m) => m.type === "pong", 3000, before);
+    expect(sock.raw.slice(before)).toContain('{"type":"pong"}');
+
+    sock.ws.send("unsubscribe");
+    expect((await sock.closed).code).toBe(1000);
+  });
+
+  it("closes a connection without a valid key with 1008", async () => {
+    for (const key of [null, "wrong-key"]) {
+      const sock = await openSocket("AAPL", key);
+      expect((await sock.closed).code).toBe(1008);
+    }
+  });
+
+  it("tells a read-only client first that the ticker is not streamed, and starts nothing", async () => {
+    await forgetCached("quote:MSFT");
+    const sock = await openSocket("MSFT", READ_ONLY_KEY, { header: true });
+    const first = await sock.next(() => true);
+    expect(first.type).toBe("not_streaming");
+    expect(first.data).toBeNull();
+    expect(first.error).toContain("not streamed");
+    const status = await call("/realtime/status");
+    expect(status.body.active_tickers).not.toContain("MSFT");
+    sock.ws.close(1000);
+  });
+});
+
+describe("quotes and subscriptions", () => {
+  it("switches GET /quote from the delayed price to the stream after subscribing, and stores candles", async () => {
+    await forgetCached("quote:NVDA");
+    const delayed = await call("/quote/NVDA");
+    expect(delayed.status).toBe(200);
+    expect(delayed.body).toMatchObject({ ticker: "NVDA", is_realtime: false, source: "delayed_provider", delay_seconds: 900 });
+    expect(delayed.body.previous_close).toMatch(/^\d+(\.\d+)?$/);
+
+    started.push("NVDA");
+    const sub = await call("/realtime/subscribe", { method: "POST", body: { tickers: ["nvda"] } });
+    expect(sub.status).toBe(200);
+    expect(sub.body).toEqual([expect.objectContaining({ ticker: "NVDA", tv_exchange: "NASDAQ", tv_symbol: "NVDA", is_active: true, is_streaming: true })]);
+
+    let live = delayed;
+    for (let i = 0; i < 50 && !live.body.is_realtime; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      live = await call("/quote/NVDA");
+    }
+    expect(live.body).toMatchObject({ ticker: "NVDA", is_realtime: true, source: "stream_provider", delay_seconds: 0, change: "0", change_pct: "0", previous_close: null });
+
+    const [nvda] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "NVDA"));
+    const candles = await db.db.select().from(pricesIntraday).where(eq(pricesIntraday.listingId, Number(nvda?.id)));
+    expect(candles.length).toBeGreaterThan(0);
+    expect(candles.every((c) => c.minute.getUTCSeconds() === 0 && c.source === "stream_provider")).toBe(true);
+
+    const status = await call("/realtime/status");
+    expect(status.body.active_tickers).toContain("NVDA");
+    expect(status.body.worker_running).toBe(true);
+
+    const quotes = await call("/quotes?tickers=NVDA,NOSUCHSYM,msft");
+    expect(quotes.body.tickers).toEqual(["NVDA", "NOSUCHSYM", "MSFT"]);
+    expect(quotes.body.quotes.NVDA.is_realtime).toBe(true);
+    expect(quotes.body.quotes.NOSUCHSYM).toBeNull();
+    expect(quotes.body.quotes.MSFT.source).toBe("delayed_provider");
+
+    const gone = await call("/realtime/subscribe/NVDA", { method: "DELETE" });
+    expect(gone.body).toEqual({ status: "unsubscribed", ticker: "NVDA" });
+    expect((await call("/realtime/subscribe/NVDA", { method: "DELETE" })).status).toBe(404);
+    await db.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(nvda?.id)));
+  });
+});
