@@ -9,6 +9,7 @@ import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } f
 import { type Config, loadConfig } from "../env";
 import { type LiveBar, LiveSeries } from "../providers/stream/live";
 import type { RealtimeEnv } from "./env";
+import { upgraded } from "../websocket-response";
 
 export type ClientKind = "full" | "read_only";
 
@@ -73,7 +74,7 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
     } else {
       server.send(serverMessage("not_streaming", ticker, null, `${ticker} is not streamed; a read-only key cannot start a stream (subscribe with a full-access key)`));
     }
-    return new Response(null, { status: 101, webSocket: client });
+    return upgraded(client);
   }
 
   /** Starts (or keeps) streaming the ticker. */

@@ -45,8 +45,8 @@ describe("delayed-provider client against the Yahoo simulator", () => {
     expect(before && after).toBeTruthy();
     // No 4x jump on the split day: the history is adjusted, and the split is announced as an event.
     expect(Math.abs((after?.open ?? 0) / (before?.close ?? 1) - 1)).toBeLessThan(0.2);
-    const raw = await (await fetch(`${sim.url}/v8/finance/chart/AAPL?period1=1597881600&period2=1599696000&interval=1d&events=div%7Csplit`)).json();
-    expect(Object.values(raw.chart.result[0].events.splits)).toEqual([{ date: 1598884200, numerator: 4, denominator: 1, splitRatio: "4:1" }]);
+    const raw = (await (await fetch(`${sim.url}/v8/finance/chart/AAPL?period1=1597881600&period2=1599696000&interval=1d&events=div%7Csplit`)).json()) as { chart: { result: { events: { splits: Record<string, unknown> } }[] } };
+    expect(Object.values(raw.chart.result[0]?.events.splits ?? {})).toEqual([{ date: 1598884200, numerator: 4, denominator: 1, splitRatio: "4:1" }]);
   });
 
   it("finds the listings of an ISIN, and nothing for an ISIN the identifier index lacks", async () => {

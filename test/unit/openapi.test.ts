@@ -9,7 +9,7 @@ describe("GET /openapi.json", () => {
   it("is a valid OpenAPI 3 document", async () => {
     const res = await createApp().request("/openapi.json");
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = (await res.json()) as { openapi: string };
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);

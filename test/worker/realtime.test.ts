@@ -1,11 +1,14 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { DbHandle } from "../../src/db/client";
+import type { RealtimeEnv } from "../../src/durable-objects/env";
+import worker from "../../src/index";
 import { listings, pricesIntraday } from "../../src/db/schema";
 import { type Bindings, loadConfig } from "../../src/env";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
-import { forgetCached } from "../helpers/listings";
+import { clearFaults, fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 import { openSocket } from "../helpers/ws-client";
 
@@ -102,5 +105,60 @@ describe("quotes and subscriptions", () => {
     expect(gone.body).toEqual({ status: "unsubscribed", ticker: "NVDA" });
     expect((await call("/realtime/subscribe/NVDA", { method: "DELETE" })).status).toBe(404);
     await db.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(nvda?.id)));
+  });
+});
+
+const streamSim = inject("streamSimUrl");
+
+describe("stream lifecycle", () => {
+  it("counts clients, sends a snapshot to a late client, and recovers a dropped upstream without client reconnects", async () => {
+    started.push("TSLA");
+    const a = await openSocket("TSLA", FULL_KEY);
+    await a.next((m) => m.type === "tick");
+    const b = await openSocket("TSLA", READ_ONLY_KEY);
+    // A client joining a running stream gets the cached last tick first.
+    expect((await b.next(() => true)).type).toBe("snapshot");
+    const status = await call("/realtime/status");
+    expect(status.body.ws_connections.TSLA).toBe(2);
+    expect(status.body.stale_tickers).not.toContain("TSLA");
+
+    const res = await fetch(`${streamSim}/__sandbox/stream`, { method: "POST", body: JSON.stringify({ symbol: "NASDAQ:TSLA", action: "drop" }) });
+    expect(((await res.json()) as { affected: number }).affected).toBe(1);
+    const mark = a.messages.length;
+    // Backoff starts near 1 s; ticks come again on the same client sockets.
+    await a.next((m) => m.type === "tick", 8000, mark);
+    await b.next((m) => m.type === "tick", 8000, b.messages.length);
+    expect((await call("/realtime/status")).body.ws_connections.TSLA).toBe(2);
+    a.ws.close(1000);
+    b.ws.close(1000);
+  });
+
+  it("ends the stream with an error to its clients when the provider refuses the symbol", async () => {
+    await fault(streamSim, "NASDAQ:ZZZZ", "symbol_error", 1000);
+    const sock = await openSocket("ZZZZ", FULL_KEY);
+    const err = await sock.next((m) => m.type === "error");
+    expect(err.error).toContain("symbol_error");
+    expect((await sock.closed).code).toBe(1011);
+    expect((await call("/realtime/status")).body.active_tickers).not.toContain("ZZZZ");
+    await clearFaults(streamSim);
+  });
+
+  it("restores stored subscriptions from the cron, catalogue tickers only", async () => {
+    started.push("META", "NOTCAT");
+    await call("/realtime/subscribe", { method: "POST", body: { tickers: ["META", "NOTCAT"] } });
+    // Stop both streams as an eviction would, leaving the stored subscription of META active.
+    const streams = (env as unknown as RealtimeEnv).TICKER_STREAM;
+    for (const t of ["META", "NOTCAT"]) await streams.get(streams.idFromName(t)).stop();
+    expect((await call("/realtime/status")).body.active_tickers).not.toContain("META");
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env as unknown as RealtimeEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    let active: string[] = [];
+    for (let i = 0; i < 30 && !active.includes("META"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      active = (await call("/realtime/status")).body.active_tickers;
+    }
+    expect(active).toContain("META");
+    expect(active).not.toContain("NOTCAT");
   });
 });

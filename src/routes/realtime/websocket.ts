@@ -3,6 +3,7 @@ import { classifyKey, extractKey } from "../../auth";
 import type { AppEnv } from "../../deps";
 import { errorBody } from "../../errors";
 import { TickerParam } from "../params";
+import { upgraded } from "../../websocket-response";
 
 /** A bad key is refused inside the WebSocket protocol: accepted, then closed with 1008 (spec Authentication 8). */
 function closedWith1008(reason: string): Response {
@@ -10,7 +11,7 @@ function closedWith1008(reason: string): Response {
   const server = pair[1];
   server.accept();
   server.close(1008, reason);
-  return new Response(null, { status: 101, webSocket: pair[0] });
+  return upgraded(pair[0]);
 }
 
 /**
