@@ -103,6 +103,32 @@ describe("npm run dev:sandbox", () => {
     // Every day's volume lands in exactly one week.
     expect(weekly.data.reduce((n, b) => n + b.Volume, 0)).toBe(daily.data.reduce((n, b) => n + b.Volume, 0));
     expect(weekly.data.at(-1)?.Close).toBe(daily.data.at(-1)?.Close);
+
+    // Realtime: the delayed quote until AAPL is subscribed, then the stream's.
+    type Quote = { is_realtime: boolean; source: string; delay_seconds: number };
+    const before = (await (await get("/quote/AAPL")).json()) as Quote;
+    expect(before).toMatchObject({ is_realtime: false, source: "delayed_provider", delay_seconds: 900 });
+    const sub = await fetch(`${r.base}/realtime/subscribe`, { method: "POST", headers: { "X-API-KEY": r.key, "content-type": "application/json" }, body: JSON.stringify({ tickers: ["AAPL"] }) });
+    expect(sub.status).toBe(200);
+    let after = before;
+    for (let i = 0; i < 50 && !after.is_realtime; i++) {
+      await sleep(200);
+      after = (await (await get("/quote/AAPL")).json()) as Quote;
+    }
+    expect(after).toMatchObject({ is_realtime: true, source: "stream_provider", delay_seconds: 0 });
+    // A WebSocket client (Node's own) gets a snapshot or a tick within 5 s.
+    const ws = new WebSocket(`${r.base.replace("http", "ws")}/ws/realtime/AAPL?token=${r.key}`);
+    const message = await new Promise<{ type: string; data: { timestamp: string; close: string } }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no message within 5 s")), 5000);
+      ws.addEventListener("message", (ev) => {
+        clearTimeout(timer);
+        resolve(JSON.parse(String(ev.data)));
+      });
+    });
+    expect(["snapshot", "tick"]).toContain(message.type);
+    expect(message.data.timestamp).toMatch(/:00Z$/);
+    expect(message.data.close).toMatch(/^\d+(\.\d+)?$/);
+    ws.close();
     await interrupt(r);
   }, 120_000);
 });

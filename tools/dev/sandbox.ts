@@ -11,7 +11,8 @@ export interface Sandbox {
 /** Ports are fixed by SANDBOX_*_PORT when set (to reach the fault endpoints by a known address), else free ones. */
 export async function startSandbox(env: NodeJS.ProcessEnv = process.env): Promise<Sandbox> {
   const yahoo = await startYahooSim({ port: Number(env.SANDBOX_DELAYED_PORT ?? 0) });
-  const tradingView = await startTradingViewSim({ port: Number(env.SANDBOX_STREAM_PORT ?? 0) });
+  // One 1-minute bar update a second by default (SANDBOX_STREAM_TICK_MS changes the pace).
+  const tradingView = await startTradingViewSim({ port: Number(env.SANDBOX_STREAM_PORT ?? 0), tickMs: Number(env.SANDBOX_STREAM_TICK_MS ?? 1000) });
   return {
     vars: { DELAYED_PROVIDER_BASE_URL: yahoo.url, STREAM_PROVIDER_WS_URL: tradingView.wsUrl },
     label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}; faults: POST {url}/__sandbox/faults)`,

@@ -70,7 +70,10 @@ export interface RealtimeStatus {
   worker_running: boolean;
 }
 
-/** GET /realtime/status: each streamed ticker's clients; stale = streamed without a tick in the cache (none in the last 60 s). */
+/**
+ * GET /realtime/status: each streamed ticker's clients; stale = streamed but without a fresh tick:
+ * none in the cache (the last 60 s), or its provider connection is down and being retried.
+ */
 export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeStatus> {
   if (!ctx.streams) return { streaming_count: 0, active_tickers: [], ws_connections: {}, total_ws_clients: 0, stale_tickers: [], worker_running: false };
   const streams = ctx.streams;
@@ -86,7 +89,7 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
     active_tickers: tickers,
     ws_connections,
     total_ws_clients: statuses.reduce((n, s) => n + s.clients, 0),
-    stale_tickers: tickers.filter((_, i) => ticks[i] === null),
+    stale_tickers: tickers.filter((_, i) => ticks[i] === null || !statuses[i]?.connected),
     // The stream workers are the Durable Objects: running when the registry answers.
     worker_running: true,
   };
