@@ -91,6 +91,11 @@ describe("quotes and subscriptions", () => {
     expect(candles.length).toBeGreaterThan(0);
     expect(candles.every((c) => c.minute.getUTCSeconds() === 0 && c.source === "stream_provider")).toBe(true);
 
+    // The stored subscription counts the ticks.
+    const again = await call("/realtime/subscribe", { method: "POST", body: { tickers: ["NVDA"] } });
+    expect(again.body[0].tick_count).toBeGreaterThan(0);
+    expect(again.body[0].last_tick_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
     const status = await call("/realtime/status");
     expect(status.body.active_tickers).toContain("NVDA");
     expect(status.body.worker_running).toBe(true);

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startSandbox } from "../dev/sandbox";
 import { startLocalStack } from "../dev/stack";
+import type { MinuteBar } from "../sandbox/minute-path";
 import { killGroup, startWrangler, waitForHttp } from "../dev/wrangler";
 import { freePort } from "../net";
 
@@ -25,10 +26,10 @@ export interface BenchStack {
  * Postgres is DATABASE_URL when set (else a fresh embedded PGlite), the cache Redis when REDIS_URL
  * is set (through the Upstash bridge, else the in-isolate LRU); the floor route is on.
  */
-export async function startBenchStack(): Promise<BenchStack> {
+export async function startBenchStack(opts: { onStreamUpdate?: (symbol: string, bar: MinuteBar) => void } = {}): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "mds-bench-"));
   const stack = await startLocalStack({ databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL, dataDir });
-  const sandbox = await startSandbox({});
+  const sandbox = await startSandbox({}, { onUpdate: opts.onStreamUpdate });
   const key = `bench-${randomBytes(16).toString("hex")}`;
   const port = await freePort();
   const child = startWrangler({ root: ROOT, port, quiet: !process.env.BENCH_VERBOSE, vars: { ...stack.vars, ...sandbox.vars, SERVICE_API_KEYS: key, BENCH_ROUTES: "true" } });
@@ -74,9 +75,9 @@ function report(doc: unknown): void {
  * Runs a benchmark against a fresh stack: starts it, hands it to `body`, prints the returned
  * report, stops the stack, and exits 0 (or 1 with the reason).
  */
-export function runBench(body: (stack: BenchStack) => Promise<unknown>): void {
+export function runBench(body: (stack: BenchStack) => Promise<unknown>, opts: Parameters<typeof startBenchStack>[0] = {}): void {
   const run = async () => {
-    const stack = await startBenchStack();
+    const stack = await startBenchStack(opts);
     try {
       report(await body(stack));
     } finally {

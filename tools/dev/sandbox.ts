@@ -1,4 +1,4 @@
-import { startTradingViewSim } from "../sandbox/tradingview";
+import { type TradingViewSimOptions, startTradingViewSim } from "../sandbox/tradingview";
 import { startYahooSim } from "../sandbox/yahoo";
 
 /** The provider simulators of `npm run dev:sandbox`, and the Worker settings that aim at them. */
@@ -9,10 +9,10 @@ export interface Sandbox {
 }
 
 /** Ports are fixed by SANDBOX_*_PORT when set (to reach the fault endpoints by a known address), else free ones. */
-export async function startSandbox(env: NodeJS.ProcessEnv = process.env): Promise<Sandbox> {
+export async function startSandbox(env: NodeJS.ProcessEnv = process.env, stream: Pick<TradingViewSimOptions, "onUpdate"> = {}): Promise<Sandbox> {
   const yahoo = await startYahooSim({ port: Number(env.SANDBOX_DELAYED_PORT ?? 0) });
   // One 1-minute bar update a second by default (SANDBOX_STREAM_TICK_MS changes the pace).
-  const tradingView = await startTradingViewSim({ port: Number(env.SANDBOX_STREAM_PORT ?? 0), tickMs: Number(env.SANDBOX_STREAM_TICK_MS ?? 1000) });
+  const tradingView = await startTradingViewSim({ port: Number(env.SANDBOX_STREAM_PORT ?? 0), tickMs: Number(env.SANDBOX_STREAM_TICK_MS ?? 1000), ...stream });
   return {
     vars: { DELAYED_PROVIDER_BASE_URL: yahoo.url, STREAM_PROVIDER_WS_URL: tradingView.wsUrl },
     label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}; faults: POST {url}/__sandbox/faults)`,

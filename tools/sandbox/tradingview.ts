@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
 import { type Frame, decodeFrames, encodeFrame } from "../../src/providers/stream/protocol";
 import { SIM_SYMBOLS, type SimSymbol, dailyHistory } from "./market-data";
-import { MinutePath } from "./minute-path";
+import { type MinuteBar, MinutePath } from "./minute-path";
 
 /**
  * The stream provider (TradingView chart WebSocket) simulator: the hello frame, `~m~` framing,
@@ -72,7 +72,16 @@ interface LiveStream {
   stop(): void;
 }
 
-export async function startTradingViewSim(opts: { port?: number; today?: () => string; tickMs?: number; heartbeatMs?: number } = {}): Promise<TradingViewSim> {
+export interface TradingViewSimOptions {
+  port?: number;
+  today?: () => string;
+  tickMs?: number;
+  heartbeatMs?: number;
+  /** Called as each live update is sent (benchmarks time tick-to-client latency from here). */
+  onUpdate?: (symbol: string, bar: MinuteBar) => void;
+}
+
+export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Promise<TradingViewSim> {
   const today = opts.today ?? (() => new Date().toISOString().slice(0, 10));
   const tickMs = opts.tickMs ?? 1000;
   const heartbeatMs = opts.heartbeatMs ?? 10_000;
@@ -172,6 +181,7 @@ export async function startTradingViewSim(opts: { port?: number; today?: () => s
           lastMinute = bar[0];
         }
         ws.send(msg("du", [cs, { [seriesId]: { s: [{ i: index, v: bar }], ns: { d: "", indexes: "nochange" }, t: "s1", lbs: { bar_close_time: bar[0] + 60 } } }]));
+        opts.onUpdate?.(full, bar);
       }, tickMs);
       const beats = setInterval(() => {
         if (stream.stalled || ws.readyState !== ws.OPEN || pending) return;

@@ -1,0 +1,98 @@
+import { cpus } from "node:os";
+import type { MinuteBar } from "../sandbox/minute-path";
+import { runBench } from "./stack";
+
+/**
+ * `npm run bench:realtime`: 1,000 WebSocket clients on one ticker (the local stack, the stream
+ * simulator at one update a second). For every update the simulator sends during the window, each
+ * client must receive the tick: the report gives ticks lost (must be 0) and the tick-to-client
+ * latency (from the simulator's send to the client's receipt) p50/p99.
+ */
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
+const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 20_000);
+const TICKER = "AAPL";
+const SYMBOL = "NASDAQ:AAPL";
+
+/** One update, as both sides can name it: minute, close and volume. */
+const keyOf = (timestamp: string, close: string, volume: number) => `${timestamp}|${Number(close)}|${volume}`;
+
+const sent = new Map<string, number>();
+let recording = false;
+const onStreamUpdate = (symbol: string, bar: MinuteBar) => {
+  if (!recording || symbol !== SYMBOL) return;
+  sent.set(keyOf(new Date(bar[0] * 1000).toISOString().replace(".000Z", "Z"), String(bar[4]), bar[5]), performance.now());
+};
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+runBench(
+  async (stack) => {
+    const url = `${stack.base.replace("http", "ws")}/ws/realtime/${TICKER}?token=${stack.headers["X-API-KEY"]}`;
+    const received: Map<string, number>[] = [];
+    const sockets: WebSocket[] = [];
+    let closedEarly = 0;
+    const open = (i: number) =>
+      new Promise<void>((resolve, reject) => {
+        const ws = new WebSocket(url);
+        const mine = new Map<string, number>();
+        received[i] = mine;
+        ws.addEventListener("message", (ev) => {
+          const at = performance.now();
+          const m = JSON.parse(String(ev.data)) as { type: string; data?: { timestamp: string; close: string; volume: number } };
+          if (m.type === "tick" && m.data) mine.set(keyOf(m.data.timestamp, m.data.close, m.data.volume), at);
+        });
+        ws.addEventListener("open", () => resolve());
+        ws.addEventListener("error", () => reject(new Error(`client ${i} failed to connect`)));
+        ws.addEventListener("close", () => {
+          if (recording) closedEarly += 1;
+        });
+        sockets.push(ws);
+      });
+    const t0 = performance.now();
+    for (let i = 0; i < CLIENTS; i += 100) await Promise.all(Array.from({ length: Math.min(100, CLIENTS - i) }, (_, k) => open(i + k)));
+    const connectSeconds = (performance.now() - t0) / 1000;
+    // Everyone is streaming once the last client has seen a tick.
+    for (let i = 0; i < 100 && (received.at(-1)?.size ?? 0) === 0; i++) await sleep(100);
+
+    recording = true;
+    await sleep(WINDOW_MS);
+    recording = false;
+    await sleep(2000); // the last updates' delivery
+    const status = (await (await fetch(`${stack.base}/realtime/status`, { headers: stack.headers })).json()) as { ws_connections: Record<string, number> };
+
+    const latencies: number[] = [];
+    let lost = 0;
+    for (const [key, sentAt] of sent) {
+      for (const mine of received) {
+        const at = mine?.get(key);
+        if (at === undefined) lost += 1;
+        else latencies.push(at - sentAt);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    for (const ws of sockets) ws.close();
+    await fetch(`${stack.base}/realtime/subscribe/${TICKER}`, { method: "DELETE", headers: stack.headers });
+    const p99 = Number(percentile(latencies, 99).toFixed(1));
+    return {
+      bench: "realtime",
+      at: new Date().toISOString(),
+      machine: { node: process.version, cpus: cpus().length },
+      database: stack.databaseLabel,
+      cache: stack.cacheLabel,
+      ticker: TICKER,
+      clients: CLIENTS,
+      connect_seconds: Number(connectSeconds.toFixed(2)),
+      clients_counted_by_status: status.ws_connections[TICKER] ?? 0,
+      window_ms: WINDOW_MS,
+      updates_sent: sent.size,
+      deliveries_expected: sent.size * CLIENTS,
+      deliveries: latencies.length,
+      ticks_lost: lost,
+      clients_closed_during_window: closedEarly,
+      latency_ms: { p50: Number(percentile(latencies, 50).toFixed(1)), p99, max: Number((latencies.at(-1) ?? 0).toFixed(1)) },
+      p99_under_250_ms: p99 < 250,
+    };
+  },
+  { onStreamUpdate },
+);
