@@ -115,6 +115,35 @@ describe("quotes and subscriptions", () => {
 
 const streamSim = inject("streamSimUrl");
 
+describe("who may start a stream", () => {
+  it("starts one from GET /quote?subscribe_if_missing only for a full-access key", async () => {
+    started.push("AMZN");
+    await forgetCached("quote:AMZN");
+    const ro = await call("/quote/AMZN?subscribe_if_missing=true", { key: READ_ONLY_KEY });
+    expect(ro.body.is_realtime).toBe(false);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await call("/realtime/status")).body.active_tickers).not.toContain("AMZN");
+    const full = await call("/quote/AMZN?subscribe_if_missing=true");
+    expect(full.body.source).toBe("delayed_provider");
+    let active: string[] = [];
+    for (let i = 0; i < 30 && !active.includes("AMZN"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      active = (await call("/realtime/status")).body.active_tickers;
+    }
+    expect(active).toContain("AMZN");
+  });
+
+  it("keeps to the limits: 20 quotes, 50 subscriptions", async () => {
+    const many = Array.from({ length: 25 }, (_, i) => `Q${i}`);
+    const quotes = await call(`/quotes?tickers=${many.join(",")}`);
+    expect(quotes.body.count).toBe(20);
+    expect(quotes.body.tickers).toEqual(many.slice(0, 20));
+    const tooMany = await call("/realtime/subscribe", { method: "POST", body: { tickers: Array.from({ length: 51 }, (_, i) => `S${i}`) } });
+    expect(tooMany.status).toBe(400);
+    expect((await call("/realtime/subscribe", { method: "POST", body: { tickers: ["AAPL"] }, key: READ_ONLY_KEY })).status).toBe(403);
+  });
+});
+
 describe("stream lifecycle", () => {
   it("counts clients, sends a snapshot to a late client, and recovers a dropped upstream without client reconnects", async () => {
     started.push("TSLA");
