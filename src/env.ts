@@ -67,6 +67,8 @@ export const configSchema = z.object({
 
   /** Deadline of one provider HTTP call; a history over the stream provider gets twice as long. */
   PROVIDER_TIMEOUT_MS: int(8000, 100, 120_000),
+  /** A stream-provider connection silent this long (no bar, no heartbeat) is dropped and reopened. */
+  STREAM_STALL_MS: int(45_000, 1000, 600_000),
   DELAYED_PROVIDER_BASE_URL: url("https://query2.finance.yahoo.com"),
   STREAM_PROVIDER_WS_URL: url("wss://data.tradingview.com/socket.io/websocket"),
   MACRO_PROVIDER_BASE_URL: url("https://api.stlouisfed.org"),

@@ -112,8 +112,20 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
     };
   }
 
+  /** Reconnects after a drop, and while connected watches for a stalled provider (nothing received for STREAM_STALL_MS). */
   override async alarm(): Promise<void> {
-    if (this.streaming && !this.upstream) await this.openUpstream();
+    if (!this.streaming) return;
+    if (this.upstream && Date.now() - this.upstream.lastFrameAt > this.config.STREAM_STALL_MS) {
+      console.warn("stream stalled, reopening", this.ticker);
+      this.upstream.close();
+      this.upstream = undefined;
+    }
+    if (!this.upstream) await this.openUpstream();
+    else await this.watch();
+  }
+
+  private async watch(): Promise<void> {
+    await this.ctx.storage.setAlarm(Date.now() + Math.max(500, this.config.STREAM_STALL_MS / 2));
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -144,6 +156,7 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
         },
       });
       this.attempts = 0;
+      await this.watch();
     } catch (err) {
       console.warn("stream connect failed", ticker, err instanceof Error ? err.message : String(err));
       await this.scheduleReconnect();

@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
     STREAM_PROVIDER_WS_URL: tradingView.wsUrl,
     // Short deadlines so the timeout faults are tested in seconds.
     PROVIDER_TIMEOUT_MS: "1500",
+    // A stalled stream is noticed in seconds rather than the production 45.
+    STREAM_STALL_MS: "2000",
   };
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {

@@ -167,6 +167,18 @@ describe("stream lifecycle", () => {
     b.ws.close(1000);
   });
 
+  it("reopens a stalled provider connection (nothing received, not even heartbeats)", async () => {
+    started.push("GOOGL");
+    const sock = await openSocket("GOOGL", FULL_KEY);
+    await sock.next((m) => m.type === "tick");
+    const res = await fetch(`${streamSim}/__sandbox/stream`, { method: "POST", body: JSON.stringify({ symbol: "NASDAQ:GOOGL", action: "stall" }) });
+    expect(((await res.json()) as { affected: number }).affected).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    const mark = sock.messages.length;
+    await sock.next((m) => m.type === "tick", 10_000, mark);
+    sock.ws.close(1000);
+  });
+
   it("ends the stream with an error to its clients when the provider refuses the symbol", async () => {
     await fault(streamSim, "NASDAQ:ZZZZ", "symbol_error", 1000);
     const sock = await openSocket("ZZZZ", FULL_KEY);

@@ -32,6 +32,8 @@ const SYMBOL_REF = "sds_sym_1";
 export class LiveSeries {
   private decimals = 4;
   private closed = false;
+  /** When the provider last sent anything (a bar, a heartbeat): a silent connection is a stalled one. */
+  lastFrameAt = Date.now();
 
   private constructor(
     private readonly ws: WebSocket,
@@ -50,6 +52,7 @@ export class LiveSeries {
     const cs = sessionId("cs");
     this.ws.addEventListener("message", (ev) => {
       const text = typeof ev.data === "string" ? ev.data : "";
+      this.lastFrameAt = Date.now();
       for (const frame of decodeFrames(text)) {
         if (frame.kind === "heartbeat") this.send(encodeFrame(frame.raw));
         else if (frame.kind === "message") this.onMessage(frame.method, frame.params);
