@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { z } from "zod";
 import { type Cache, cacheKeys, cacheTtls, createCache } from "../cache";
 import { DbHandle } from "../db/client";
 import { findActiveListings } from "../db/repositories/catalogue";
@@ -12,6 +13,21 @@ import type { RealtimeEnv } from "./env";
 import { upgraded } from "../websocket-response";
 
 export type ClientKind = "full" | "read_only";
+
+const ClientCommand = z.enum(["ping", "unsubscribe"]);
+const JsonCommand = z.object({ type: z.string().transform((t) => t.trim().toLowerCase()).pipe(ClientCommand) });
+
+/** A client's message as a command: the bare word or `{"type": ...}`, case and spaces ignored; null for anything else. */
+function clientCommand(text: string): z.infer<typeof ClientCommand> | null {
+  const word = ClientCommand.safeParse(text.trim().toLowerCase());
+  if (word.success) return word.data;
+  try {
+    const json = JsonCommand.safeParse(JSON.parse(text));
+    return json.success ? json.data.type : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface StreamStatus {
   ticker: string | null;
@@ -128,10 +144,15 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
     await this.ctx.storage.setAlarm(Date.now() + Math.max(500, this.config.STREAM_STALL_MS / 2));
   }
 
+  /** `ping` (or `{"type":"ping"}`) is answered with exactly `{"type":"pong"}`; `unsubscribe` closes; anything else is ignored. */
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const text = (typeof message === "string" ? message : new TextDecoder().decode(message)).trim().toLowerCase();
-    if (text === "ping" || text === '{"type":"ping"}') ws.send(PONG);
-    else if (text === "unsubscribe" || text === '{"type":"unsubscribe"}') this.closeQuietly(ws, 1000, "unsubscribed");
+    const command = clientCommand(typeof message === "string" ? message : new TextDecoder().decode(message));
+    try {
+      if (command === "ping") ws.send(PONG);
+      else if (command === "unsubscribe") this.closeQuietly(ws, 1000, "unsubscribed");
+    } catch {
+      // the client went away meanwhile
+    }
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {

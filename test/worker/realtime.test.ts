@@ -41,6 +41,9 @@ describe("WS /ws/realtime/{ticker}", () => {
     sock.ws.send("ping");
     await sock.next((m) => m.type === "pong", 3000, before);
     expect(sock.raw.slice(before)).toContain('{"type":"pong"}');
+    const beforeJson = sock.raw.length;
+    sock.ws.send('{"type": "PING"}');
+    await sock.next((m) => m.type === "pong", 3000, beforeJson);
 
     sock.ws.send("unsubscribe");
     expect((await sock.closed).code).toBe(1000);
