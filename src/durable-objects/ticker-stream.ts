@@ -10,6 +10,7 @@ import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } f
 import { type Config, loadConfig } from "../env";
 import { type LiveBar, LiveSeries } from "../providers/stream/live";
 import type { RealtimeEnv } from "./env";
+import { registryOf } from "./registry-stub";
 import { upgraded } from "../websocket-response";
 
 export type ClientKind = "full" | "read_only";
@@ -100,7 +101,7 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
       this.streaming = true;
       this.error = null;
       await this.ctx.storage.put({ ticker, streaming: true });
-      await this.env.STREAM_REGISTRY.get(this.env.STREAM_REGISTRY.idFromName("registry")).add(ticker);
+      await registryOf(this.env.STREAM_REGISTRY).add(ticker);
     }
     await this.openUpstream();
   }
@@ -110,7 +111,7 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
     this.streaming = false;
     await this.ctx.storage.put("streaming", false);
     await this.ctx.storage.deleteAlarm();
-    if (this.ticker) await this.env.STREAM_REGISTRY.get(this.env.STREAM_REGISTRY.idFromName("registry")).remove(this.ticker);
+    if (this.ticker) await registryOf(this.env.STREAM_REGISTRY).remove(this.ticker);
     this.upstream?.close();
     this.upstream = undefined;
     for (const ws of this.ctx.getWebSockets()) this.closeQuietly(ws, 1000, "stream stopped");

@@ -1,4 +1,5 @@
 import type { RealtimeEnv } from "../../durable-objects/env";
+import { registryOf } from "../../durable-objects/registry-stub";
 import type { ClientKind, StreamStatus } from "../../durable-objects/ticker-stream";
 
 /** The realtime streams as the services see them: one Durable Object per upper-cased ticker, and their registry. */
@@ -18,7 +19,7 @@ export function streamDirectory(env: Partial<RealtimeEnv>): StreamDirectory | nu
   const registryNs = env.STREAM_REGISTRY;
   if (!streams || !registryNs) return null;
   const stub = (ticker: string) => streams.get(streams.idFromName(ticker.toUpperCase()));
-  const registry = () => registryNs.get(registryNs.idFromName("registry"));
+  const registry = () => registryOf(registryNs);
   return {
     start: (t) => stub(t).start(t.toUpperCase()),
     stop: (t) => stub(t).stop(),
