@@ -40,24 +40,27 @@ export class UpstashCache implements Cache {
 
   async deletePattern(pattern: string): Promise<number> {
     let deleted = 0;
-    let cursor = "0";
-    do {
-      const [next, keys] = await this.redis.scan(cursor, { match: pattern, count: SCAN_COUNT });
-      if (keys.length > 0) deleted += await this.redis.del(...keys);
-      cursor = String(next);
-    } while (cursor !== "0");
+    for await (const keys of this.scan(pattern)) if (keys.length > 0) deleted += await this.redis.del(...keys);
     return deleted;
   }
 
   async keys(pattern: string, max = 1000): Promise<string[]> {
     const out = new Set<string>();
+    for await (const keys of this.scan(pattern)) {
+      for (const k of keys) if (out.size < max) out.add(k);
+      if (out.size >= max) break;
+    }
+    return [...out];
+  }
+
+  /** Each SCAN page of keys matching a glob, until the cursor comes back to 0 (never KEYS). */
+  private async *scan(pattern: string): AsyncGenerator<string[]> {
     let cursor = "0";
     do {
       const [next, keys] = await this.redis.scan(cursor, { match: pattern, count: SCAN_COUNT });
-      for (const k of keys) if (out.size < max) out.add(k);
+      yield keys;
       cursor = String(next);
-    } while (cursor !== "0" && out.size < max);
-    return [...out];
+    } while (cursor !== "0");
   }
 
   async publish(channel: string, message: unknown): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Resolution } from "./bars";
+import { addDays } from "./ingest-plan";
 
 export const PERIODS = ["1d", "5d", "1mo", "3mo", "6mo", "1y", "2y", "5y", "10y", "ytd", "max", "daily", "weekly", "monthly"] as const;
 export type Period = (typeof PERIODS)[number];
@@ -40,6 +41,19 @@ export function windowOf(period: Period, today: string): PeriodWindow {
 
 const MONTHS_BACK: Partial<Record<Period, number>> = { "1mo": 1, "3mo": 3, "6mo": 6, "1y": 12, "2y": 24, "5y": 60, "10y": 120 };
 const LAST_BARS: Partial<Record<Period, number>> = { "1d": 1, "5d": 5 };
+
+/** The earliest date any provider serves: `max` and the bar-size periods reach back to it. */
+const EARLIEST = "1970-01-01";
+
+/**
+ * The first calendar date a provider must be asked from to cover a period's bars: its window's
+ * start, a fortnight back for the last 1 or 5 sessions (whatever the holidays), else all history.
+ * @example fetchFromOf("5d", "2026-11-25") // "2026-11-11"
+ */
+export function fetchFromOf(period: Period, today: string): string {
+  const w = windowOf(period, today);
+  return w.from ?? (w.lastBars ? addDays(today, -14) : EARLIEST);
+}
 
 /** Ten years before `today`: what a fresh ingestion fetches. */
 export function tenYearsBefore(today: string): string {

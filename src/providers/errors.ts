@@ -13,6 +13,9 @@ export class ProviderError extends Error {
   }
 }
 
+/** Providers refuse bare clients: every provider call sends a browser's User-Agent. */
+export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+
 /**
  * GET a JSON document with a deadline, mapping transport failures to ProviderError.
  * A 404 is returned to the caller (providers answer unknown symbols with a JSON 404 body).

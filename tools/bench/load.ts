@@ -8,7 +8,8 @@ export interface LoadResult {
   body_bytes: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+/** The p-th percentile of ascending values. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (x: number, dp = 2) => Number(x.toFixed(dp));
 
 /** `pathOf(i)` gives the i-th request's URL, so a run can hit one URL or a fresh one each time. */

@@ -1,5 +1,6 @@
 import { cpus } from "node:os";
 import type { MinuteBar } from "../sandbox/minute-path";
+import { percentile } from "./load";
 import { runBench } from "./stack";
 
 /**
@@ -23,7 +24,6 @@ const onStreamUpdate = (symbol: string, bar: MinuteBar) => {
   sent.set(keyOf(new Date(bar[0] * 1000).toISOString().replace(".000Z", "Z"), String(bar[4]), bar[5]), performance.now());
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 runBench(

@@ -1,6 +1,6 @@
 import { cpus } from "node:os";
 import pg from "pg";
-import { load } from "./load";
+import { load, percentile } from "./load";
 import { runBench } from "./stack";
 
 /**
@@ -22,7 +22,6 @@ async function catalogueTickers(databaseUrl: string): Promise<string[]> {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 runBench(async (stack) => {
   const { base, headers } = stack;

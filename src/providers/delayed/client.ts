@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Bar } from "../../domain/bars";
-import { ProviderError, getJson } from "../errors";
+import { BROWSER_USER_AGENT, ProviderError, getJson } from "../errors";
 import type { History, HistoryProvider } from "../history";
 
 /**
@@ -9,8 +9,7 @@ import type { History, HistoryProvider } from "../history";
  */
 export const DELAYED = "delayed_provider";
 
-// Browser-like agent: the provider refuses bare clients.
-const HEADERS = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36", accept: "application/json" };
+const HEADERS = { "user-agent": BROWSER_USER_AGENT, accept: "application/json" };
 
 const num = z.number().nullable().optional();
 const chartSchema = z.object({

@@ -1,5 +1,5 @@
 import type { Bar } from "../../domain/bars";
-import { ProviderError } from "../errors";
+import { BROWSER_USER_AGENT, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
 import { type Frame, decodeFrames, encodeFrame, message, sessionId } from "./protocol";
 
@@ -8,7 +8,7 @@ export const STREAM = "stream_provider";
 /** The provider accepts chart sessions from its own site only. */
 const HEADERS = {
   Origin: "https://www.tradingview.com",
-  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36",
+  "User-Agent": BROWSER_USER_AGENT,
 };
 
 /** Anonymous sessions get at most about 5,000 bars of a series. */

@@ -13,7 +13,7 @@ const BodySchema = z
     resolution: z.enum(RESOLUTIONS).default("1D"),
     from_date: DateParam.nullable().default(null),
     to_date: DateParam.nullable().default(null),
-    limit: z.number().int().min(1).max(100_000).default(500),
+    limit: z.number().int().min(1).max(100_000).optional().openapi({ description: "Bars loaded per ticker; default TECHNICAL_DEFAULT_LIMIT (500)" }),
     include_ohlcv: z.boolean().default(false),
   })
   .openapi("TechnicalBatchRequest");

@@ -1,6 +1,6 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
-import { getChart } from "../../services/technical/get-chart";
+import { CHART_DEFAULT_LIMIT, getChart } from "../../services/technical/get-chart";
 import { errors, keyed } from "../openapi";
 import { TickerParam } from "../params";
 import { IndicatorErrorSchema, IndicatorListParam, WindowQuery, intParam } from "./schema";
@@ -25,7 +25,7 @@ const route = createRoute({
   security: keyed,
   request: {
     params: z.object({ ticker: TickerParam }),
-    query: z.object({ indicators: IndicatorListParam("sma_20,ema_50,volume"), ...WindowQuery, limit: intParam(1, 100_000).default(200) }),
+    query: z.object({ indicators: IndicatorListParam("sma_20,ema_50,volume"), ...WindowQuery, limit: intParam(1, 100_000).default(CHART_DEFAULT_LIMIT) }),
   },
   responses: {
     200: { description: "Aligned columns; failures in errors", content: { "application/json": { schema: ChartSchema } } },

@@ -7,6 +7,7 @@ import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../
 import type { ListingRow } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
 import { BadRequestError, NoDataError } from "../../errors";
+import { givenRange } from "../date-range";
 import { ingestListing } from "./ingest-listing";
 import { resolveListing } from "./resolve-listing";
 
@@ -32,17 +33,16 @@ const RESOLUTION_PERIODS: readonly Period[] = ["daily", "weekly", "monthly"];
 
 /** The window asked for: a period, or from/to (with daily, weekly or monthly as the bar size). */
 function windowOfQuery(q: EodQuery, today: string): { window: PeriodWindow; label: string } {
-  if (q.from === undefined && q.to === undefined) {
+  const range = givenRange(q.from, q.to);
+  if (!range) {
     if (!q.period) throw new BadRequestError("period is required unless from and to are given");
     return { window: windowOf(q.period, today), label: q.period };
   }
-  if (q.from === undefined || q.to === undefined) throw new BadRequestError("from and to must be given together");
-  if (q.from > q.to) throw new BadRequestError(`from (${q.from}) is after to (${q.to})`);
   if (q.period && !RESOLUTION_PERIODS.includes(q.period)) {
     throw new BadRequestError(`period ${q.period} is a window of its own; with from and to use daily, weekly or monthly`);
   }
   const resolution = q.period === "weekly" || q.period === "monthly" ? q.period : "daily";
-  return { window: { from: q.from, to: q.to, lastBars: null, resolution }, label: q.period ?? "custom" };
+  return { window: { ...range, lastBars: null, resolution }, label: q.period ?? "custom" };
 }
 
 /** ISO 8601 with an explicit offset (the spec asks for one; UTC is +00:00). */

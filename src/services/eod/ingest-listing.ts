@@ -84,7 +84,10 @@ export async function ingestListing({ ctx, input }: { ctx: Deps; input: { listin
     }
   }
   if (report.written > 0) {
-    await Promise.all([ctx.cache.deletePattern(cacheKeys.eodOfTicker(listing.ticker)), ctx.cache.deletePattern(cacheKeys.technicalOfTicker(listing.ticker))]);
+    // The prices are stored either way: a cache that fails here costs stale answers, not this one.
+    await Promise.all([ctx.cache.deletePattern(cacheKeys.eodOfTicker(listing.ticker)), ctx.cache.deletePattern(cacheKeys.technicalOfTicker(listing.ticker))]).catch((err: unknown) =>
+      console.warn("cache drop after ingestion failed", listing.ticker, String(err)),
+    );
   }
   return report;
 }

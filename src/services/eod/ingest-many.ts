@@ -1,8 +1,8 @@
 import { type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
-import { type DateRange, addDays, dayBefore } from "../../domain/ingest-plan";
-import { type Period, tenYearsBefore, windowOf } from "../../domain/periods";
+import { type DateRange, dayBefore } from "../../domain/ingest-plan";
+import { type Period, fetchFromOf, tenYearsBefore } from "../../domain/periods";
 import type { Deps } from "../../deps";
-import { BadRequestError } from "../../errors";
+import { givenRange } from "../date-range";
 import { type IngestReport, ingestListing } from "./ingest-listing";
 
 export interface IngestRequest {
@@ -22,8 +22,6 @@ export interface IngestOutcome {
 
 /** At most this many listings are ingested side by side: each holds a database connection and a provider call. */
 const PARALLEL = 3;
-/** The earliest date any provider serves; `max` asks for everything from here. */
-const EPOCH = "1970-01-01";
 
 /**
  * The dates to make sure are stored: from/to as given, else the period's window up to yesterday
@@ -31,16 +29,9 @@ const EPOCH = "1970-01-01";
  */
 export function ingestWindow(req: Pick<IngestRequest, "period" | "from" | "to">, today: string): DateRange {
   const yesterday = dayBefore(today);
-  if (req.from !== undefined || req.to !== undefined) {
-    if (req.from === undefined || req.to === undefined) throw new BadRequestError("from and to must be given together");
-    if (req.from > req.to) throw new BadRequestError(`from (${req.from}) is after to (${req.to})`);
-    return { from: req.from, to: req.to < yesterday ? req.to : yesterday };
-  }
-  if (!req.period) return { from: tenYearsBefore(today), to: yesterday };
-  const w = windowOf(req.period, today);
-  // 1d and 5d are the last sessions: two weeks of calendar days hold them whatever the holidays.
-  const from = w.from ?? (w.lastBars ? addDays(today, -14) : EPOCH);
-  return { from, to: yesterday };
+  const range = givenRange(req.from, req.to);
+  if (range) return { from: range.from, to: range.to < yesterday ? range.to : yesterday };
+  return { from: req.period ? fetchFromOf(req.period, today) : tenYearsBefore(today), to: yesterday };
 }
 
 async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -1,9 +1,8 @@
 import { cacheKeys, cacheTtls } from "../../cache";
 import type { Bar } from "../../domain/bars";
-import { addDays } from "../../domain/ingest-plan";
-import { type Period, windowOf } from "../../domain/periods";
+import { type Period, fetchFromOf, windowOf } from "../../domain/periods";
 import type { Deps } from "../../deps";
-import { BadRequestError } from "../../errors";
+import { givenRange } from "../date-range";
 import type { Interval } from "../../providers/delayed/client";
 import { asServiceError } from "../provider-failure";
 
@@ -25,8 +24,6 @@ export interface TickerHistory {
   bars: Bar[];
 }
 
-/** `max` and the bar-size periods reach back as far as the provider serves. */
-const EARLIEST = "1970-01-01";
 
 /**
  * GET /ticker/{symbol}/history: bars of a delayed-provider symbol as typed (the workspace's history
@@ -34,18 +31,9 @@ const EARLIEST = "1970-01-01";
  */
 export async function getTickerHistory({ ctx, input }: { ctx: Deps; input: HistoryQuery }): Promise<TickerHistory> {
   const today = new Date().toISOString().slice(0, 10);
-  let from: string;
-  let to = today;
-  if (input.from !== undefined || input.to !== undefined) {
-    if (input.from === undefined || input.to === undefined) throw new BadRequestError("from and to must be given together");
-    if (input.from > input.to) throw new BadRequestError(`from (${input.from}) is after to (${input.to})`);
-    from = input.from;
-    to = input.to;
-  } else {
-    const w = windowOf(input.period, today);
-    // 1d and 5d mean the last sessions: a fortnight of calendar days holds them.
-    from = w.from ?? (w.lastBars ? addDays(today, -14) : EARLIEST);
-  }
+  const range = givenRange(input.from, input.to);
+  const from = range?.from ?? fetchFromOf(input.period, today);
+  const to = range?.to ?? today;
   const key = cacheKeys.eod(input.symbol, `HISTORY:${input.interval}:${from}:${to}:${input.period}`.toUpperCase());
   const cached = await ctx.cache.get<TickerHistory>(key);
   if (cached) return cached;

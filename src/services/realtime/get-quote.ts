@@ -1,6 +1,5 @@
-import Decimal from "decimal.js";
 import { cacheKeys } from "../../cache";
-import { toDecimalString } from "../../domain/decimal";
+import { changeFrom, toDecimalString } from "../../domain/decimal";
 import type { RealtimeTick } from "../../domain/realtime";
 import type { Deps } from "../../deps";
 import { NotFoundError } from "../../errors";
@@ -38,9 +37,7 @@ export async function findQuote(ctx: Deps, ticker: string): Promise<QuoteAnswer 
   if (tick) return fromTick(tick);
   try {
     const q = await ctx.providers.delayed.quote(ticker);
-    const price = new Decimal(q.price);
-    const change = q.previousClose === null ? null : price.minus(q.previousClose);
-    const pct = change === null || q.previousClose === 0 || q.previousClose === null ? null : change.div(q.previousClose).times(100);
+    const c = changeFrom(q.price, q.previousClose);
     const d = (x: number | null) => (x === null ? null : toDecimalString(x, 8));
     return {
       ticker,
@@ -49,8 +46,8 @@ export async function findQuote(ctx: Deps, ticker: string): Promise<QuoteAnswer 
       high: d(q.high),
       low: d(q.low),
       close: toDecimalString(q.price, 8),
-      change: change === null ? "0" : change.toDecimalPlaces(8).toFixed(),
-      change_pct: pct === null ? "0" : pct.toDecimalPlaces(4).toFixed(),
+      change: c ? c.change.toDecimalPlaces(8).toFixed() : "0",
+      change_pct: c?.percent ? c.percent.toFixed() : "0",
       volume: q.volume,
       previous_close: d(q.previousClose),
       timestamp: new Date((q.marketTime ?? Date.now() / 1000) * 1000).toISOString(),

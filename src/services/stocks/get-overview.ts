@@ -1,5 +1,5 @@
-import Decimal from "decimal.js";
 import { cacheKeys, cacheTtls } from "../../cache";
+import { changeFrom } from "../../domain/decimal";
 import type { Deps } from "../../deps";
 import type { Quote } from "../../providers/delayed/client";
 import { ProviderError } from "../../providers/errors";
@@ -15,11 +15,9 @@ export interface StocksOverview {
   errors: { symbol: string; message: string }[];
 }
 
-/** Change and percent change in decimal arithmetic, so 0.1 + 0.2 residue never reaches an answer. */
 function withChange(quote: Quote): OverviewEntry {
-  if (quote.previousClose === null || quote.previousClose === 0) return { quote, change: null, changePercent: null };
-  const change = new Decimal(quote.price).minus(quote.previousClose);
-  return { quote, change: change.toNumber(), changePercent: change.div(quote.previousClose).times(100).toDecimalPlaces(4).toNumber() };
+  const c = changeFrom(quote.price, quote.previousClose);
+  return { quote, change: c ? c.change.toNumber() : null, changePercent: c?.percent ? c.percent.toNumber() : null };
 }
 
 /**
