@@ -1,4 +1,5 @@
 import { Scalar } from "@scalar/hono-api-reference";
+import type { DepsOptions } from "./deps";
 import { errorBody, renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { init } from "./middleware/init";
@@ -18,11 +19,14 @@ import { technicalApi } from "./routes/technical";
 
 export const API_VERSION = "0.1.0";
 
-/** Builds the whole HTTP app: middleware, every area's sub-app, the OpenAPI document and the docs page. */
-export function createApp() {
+/**
+ * Builds the whole HTTP app: middleware, every area's sub-app, the OpenAPI document and the docs page.
+ * `opts` reach `buildDeps` (tests pin the clock there).
+ */
+export function createApp(opts: DepsOptions = {}) {
   const app = createApi();
 
-  app.use("*", init);
+  app.use("*", init(opts));
   app.use("*", usageLog);
   app.use("*", authenticate);
 

@@ -40,11 +40,9 @@ export function accessOf(method: string, routeTemplate: string): Access {
 export function extractKey(headers: Headers, url?: URL): string | undefined {
   const header = headers.get("x-api-key")?.trim();
   if (header) return header;
-  const auth = headers.get("authorization")?.trim();
-  if (auth) {
-    const m = /^Bearer\s+(.+)$/i.exec(auth);
-    return m?.[1]?.trim() || auth;
-  }
+  // Only the Bearer scheme carries a key (spec Authentication 1); a bare `Authorization: <key>` is no key.
+  const bearer = /^Bearer\s+(\S+)$/i.exec(headers.get("authorization")?.trim() ?? "");
+  if (bearer?.[1]) return bearer[1];
   if (url) {
     for (const name of ["token", "api_key", "key"]) {
       const v = url.searchParams.get(name)?.trim();

@@ -1,14 +1,21 @@
 import type { KeyKind } from "./auth";
-import type { Cache } from "./cache";
-import type { DbHandle } from "./db/client";
-import type { Bindings, Config } from "./env";
-import type { DelayedProviderClient } from "./providers/delayed/client";
+import { type Cache, createCache } from "./cache";
+import { type Clock, type Deadline, deadlineIn, pinnedClock, systemClock } from "./clock";
+import { DbHandle } from "./db/client";
+import type { RealtimeEnv } from "./durable-objects/env";
+import { type Bindings, type Config, loadConfig } from "./env";
+import { DelayedProviderClient } from "./providers/delayed/client";
 import type { HistoryProvider } from "./providers/history";
-import type { StreamDirectory } from "./services/realtime/directory";
+import { StreamProviderClient } from "./providers/stream/client";
+import { type StreamDirectory, streamDirectory } from "./services/realtime/directory";
 
 /** What a request's handlers and services are given; built once per request by the init middleware. */
 export interface Deps {
   config: Config;
+  /** The only source of the time for business decisions (tests pin it). */
+  clock: Clock;
+  /** When the work this was built for must be answered by: every provider call stays inside it. */
+  deadline: Deadline;
   db: DbHandle;
   cache: Cache;
   providers: Providers;
@@ -30,3 +37,34 @@ export type AppEnv = {
     requestId: string;
   };
 };
+
+export interface DepsOptions {
+  /** Pins the time (tests); otherwise CLOCK_PINNED_AT, else the system clock. */
+  clock?: Clock;
+  /** False for long-lived work (a Durable Object's stream, a cron job): no request deadline. */
+  requestDeadline?: boolean;
+}
+
+/**
+ * The one place that builds what a request, a Durable Object or a cron job works with: config
+ * (parsed once per env object), clock, deadline, a lazy database handle, the cache, the providers
+ * (bounded by the deadline) and the realtime streams.
+ * @example const deps = buildDeps(env, { requestDeadline: false }); await deps.db.close();
+ */
+export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
+  const config = loadConfig(env);
+  const clock = opts.clock ?? (config.CLOCK_PINNED_AT ? pinnedClock(config.CLOCK_PINNED_AT) : systemClock);
+  const deadline = deadlineIn(clock, opts.requestDeadline === false ? Number.POSITIVE_INFINITY : config.REQUEST_DEADLINE_MS);
+  return {
+    config,
+    clock,
+    deadline,
+    db: new DbHandle(config),
+    cache: createCache(config),
+    providers: {
+      delayed: new DelayedProviderClient(config.DELAYED_PROVIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline),
+      stream: new StreamProviderClient(config.STREAM_PROVIDER_WS_URL, config.PROVIDER_TIMEOUT_MS * 2, clock, deadline),
+    },
+    streams: streamDirectory(env as Partial<RealtimeEnv>),
+  };
+}

@@ -65,6 +65,10 @@ export const configSchema = z.object({
   UPSTASH_REDIS_REST_TOKEN: optionalString,
   MEMORY_CACHE_MAX_ENTRIES: int(5000, 10, 1_000_000),
 
+  /** Pins the service's clock at this instant (ISO 8601), which then runs on: tests and the sandbox only. */
+  CLOCK_PINNED_AT: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
+  /** A request's overall deadline: every provider call of the request fits inside it, fallbacks included. */
+  REQUEST_DEADLINE_MS: int(20_000, 500, 120_000),
   /** Deadline of one provider HTTP call; a history over the stream provider gets twice as long. */
   PROVIDER_TIMEOUT_MS: int(8000, 100, 120_000),
   /** A stream-provider connection silent this long (no bar, no heartbeat) is dropped and reopened. */
@@ -127,6 +131,17 @@ function stringSettings(env: Bindings): Record<string, string> {
   return out;
 }
 
+/**
+ * A setting that does not parse. Its message names the settings and what they must be, never their
+ * values (a secret may be among them); the HTTP layer answers it with a 500.
+ */
+export class ConfigError extends Error {
+  constructor(readonly settings: string[], detail: string) {
+    super(`Invalid service configuration: ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
 const parsed = new WeakMap<object, Config>();
 
 /**
@@ -136,7 +151,12 @@ const parsed = new WeakMap<object, Config>();
 export function loadConfig(env: Bindings): Config {
   const hit = parsed.get(env);
   if (hit) return hit;
-  const config = configSchema.parse(stringSettings(env));
+  const result = configSchema.safeParse(stringSettings(env));
+  if (!result.success) {
+    const settings = [...new Set(result.error.issues.map((i) => String(i.path[0] ?? "?")))];
+    throw new ConfigError(settings, result.error.issues.map((i) => `${String(i.path[0] ?? "?")}: ${i.message}`).join("; "));
+  }
+  const config = result.data;
   parsed.set(env, config);
   return config;
 }

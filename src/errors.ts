@@ -2,6 +2,9 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
+import { databaseUnavailable } from "./db/errors";
+import { ConfigError } from "./env";
+import { ProviderError } from "./providers/errors";
 
 /**
  * Errors thrown by services: free of HTTP, mapped to a status in one place (`STATUS_OF`).
@@ -13,6 +16,8 @@ export type ErrorCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "NO_DATA"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
   | "UNPROCESSABLE"
   | "UPSTREAM_UNAVAILABLE"
   | "INTERNAL";
@@ -23,6 +28,8 @@ const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   NO_DATA: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   UPSTREAM_UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -35,6 +42,8 @@ const TITLE_OF: Record<ErrorCode, string> = {
   FORBIDDEN: "Forbidden",
   NOT_FOUND: "Not found",
   NO_DATA: "No data found",
+  PAYLOAD_TOO_LARGE: "Payload too large",
+  UNSUPPORTED_MEDIA_TYPE: "Unsupported media type",
   UNPROCESSABLE: "Unprocessable",
   UPSTREAM_UNAVAILABLE: "Upstream unavailable",
   INTERNAL: "Internal error",
@@ -106,6 +115,9 @@ export function zodMessage(error: ZodError): string {
     .join("; ");
 }
 
+/** Hono's own HTTP errors by status: each keeps its meaning (a 415 is not an "Invalid request"). */
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = { 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 413: "PAYLOAD_TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE" };
+
 /** The single error renderer of the app: JSON always, never a stack trace. */
 export function renderError(err: unknown, c: Context): Response {
   if (err instanceof ServiceError) {
@@ -117,8 +129,20 @@ export function renderError(err: unknown, c: Context): Response {
   if (err instanceof HTTPException) {
     const status = err.status;
     // Hono raises 400 for a malformed JSON body; keep its message, it names the problem.
-    const code: ErrorCode = status === 401 ? "UNAUTHORIZED" : status === 403 ? "FORBIDDEN" : status === 404 ? "NOT_FOUND" : status >= 500 ? "INTERNAL" : "BAD_REQUEST";
-    return c.json(errorBody(code, err.message || TITLE_OF[code]), status);
+    const code = CODE_OF_STATUS[status] ?? (status >= 500 ? "INTERNAL" : "BAD_REQUEST");
+    return c.json(errorBody(code, err.message || TITLE_OF[code]), statusOf(code));
+  }
+  if (err instanceof ProviderError) {
+    // Backstop: services turn provider failures into answers; one that escapes is still the provider's.
+    return c.json(errorBody("UPSTREAM_UNAVAILABLE", `The ${err.provider.replace("_", " ")} is unavailable: ${err.detail}`), 503);
+  }
+  if (databaseUnavailable(err)) {
+    console.warn("database unavailable", c.req.method, c.req.path, String(err));
+    return c.json(errorBody("UPSTREAM_UNAVAILABLE", "The database is unavailable; try again shortly"), 503);
+  }
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    return c.json(errorBody("INTERNAL", err.message), 500);
   }
   console.error("unhandled error", c.req.method, c.req.path, err);
   return c.json(errorBody("INTERNAL", "An unexpected error occurred"), 500);

@@ -44,4 +44,6 @@ export const cacheKeys = {
   news: (ticker: string, variant: string) => `news:${up(ticker)}:${variant}`,
   healthSummary: () => "health:providers",
   stocksOverview: (tickers: readonly string[]) => `stocks:${tickers.join(",")}`,
+  /** Set while a listing's stream-sourced bars have just been asked of the delayed provider again. */
+  replacementTried: (listingId: number) => `ingest:replaced:${listingId}`,
 } as const;

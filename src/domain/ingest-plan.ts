@@ -15,30 +15,51 @@ export const addDays = (date: string, days: number) => new Date(Date.parse(`${da
 export const dayBefore = (date: string) => addDays(date, -1);
 
 /**
- * The ranges of `wanted` outside the stored range `[first, last]` (before it, after it, or all of it
- * when nothing is stored). Gaps inside the stored range are not refetched: providers serve every
- * session, so a hole there is a day without trading, not a missed one.
- * @example missingRanges({from: "2016-01-01", to: "2026-11-24"}, {first: "2016-01-04", last: "2026-11-20"})
- *          // [{from: "2016-01-01", to: "2016-01-03"}, {from: "2026-11-21", to: "2026-11-24"}]
+ * A day on which none of the venues we list trades: weekends, 1 January and 25 December (closed
+ * on NYSE, Nasdaq, Euronext, Xetra, Borsa Italiana and the LSE alike). Other holidays differ by venue.
  */
-export function missingRanges(wanted: DateRange, stored: { first: string; last: string } | null): DateRange[] {
-  if (wanted.from > wanted.to) return [];
-  if (!stored) return [{ ...wanted }];
-  const out: DateRange[] = [];
-  if (wanted.from < stored.first) out.push({ from: wanted.from, to: wanted.to < stored.first ? wanted.to : addDays(stored.first, -1) });
-  if (wanted.to > stored.last) out.push({ from: wanted.from > stored.last ? wanted.from : addDays(stored.last, 1), to: wanted.to });
-  return out;
+export function noSessionAnywhere(date: string): boolean {
+  const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const md = date.slice(5);
+  return wd === 0 || wd === 6 || md === "01-01" || md === "12-25";
 }
 
 /**
- * The last weekday strictly before `today`: the newest session whose daily bar can be complete.
+ * A range narrowed to its first and last possible session; null when it holds none: asking a
+ * provider for a weekend or for Christmas would fetch nothing, every time.
+ * @example sessionsOf({from: "2016-11-26", to: "2016-11-27"}) // null (a Saturday and a Sunday)
+ */
+export function sessionsOf(range: DateRange): DateRange | null {
+  let { from, to } = range;
+  while (from <= to && noSessionAnywhere(from)) from = addDays(from, 1);
+  while (to >= from && noSessionAnywhere(to)) to = addDays(to, -1);
+  return from <= to ? { from, to } : null;
+}
+
+/**
+ * The ranges of `wanted` outside the stored range `[first, last]` (before it, after it, or all of it
+ * when nothing is stored) that can hold a session. Gaps inside the stored range are not refetched:
+ * providers serve every session, so a hole there is a day without trading, not a missed one.
+ * @example missingRanges({from: "2015-12-30", to: "2026-11-24"}, {first: "2016-01-04", last: "2026-11-20"})
+ *          // [{from: "2015-12-30", to: "2015-12-31"}, {from: "2026-11-23", to: "2026-11-24"}]
+ */
+export function missingRanges(wanted: DateRange, stored: { first: string; last: string } | null): DateRange[] {
+  if (wanted.from > wanted.to) return [];
+  const out: DateRange[] = [];
+  if (!stored) out.push({ ...wanted });
+  else {
+    if (wanted.from < stored.first) out.push({ from: wanted.from, to: wanted.to < stored.first ? wanted.to : addDays(stored.first, -1) });
+    if (wanted.to > stored.last) out.push({ from: wanted.from > stored.last ? wanted.from : addDays(stored.last, 1), to: wanted.to });
+  }
+  return out.map(sessionsOf).filter((r): r is DateRange => r !== null);
+}
+
+/**
+ * The last possible session strictly before `today`: the newest session whose daily bar can be complete.
  * @example lastCompleteSession("2026-11-23") // "2026-11-20" (a Monday gives the Friday before)
  */
 export function lastCompleteSession(today: string): string {
   let d = addDays(today, -1);
-  for (;;) {
-    const wd = new Date(`${d}T00:00:00Z`).getUTCDay();
-    if (wd !== 0 && wd !== 6) return d;
-    d = addDays(d, -1);
-  }
+  while (noSessionAnywhere(d)) d = addDays(d, -1);
+  return d;
 }

@@ -33,8 +33,8 @@ export function tickOfBar(ticker: string, bar: { time: number; open: number; hig
 export type ServerMessageType = "not_streaming" | "snapshot" | "tick" | "error";
 
 /** A server message: `{type, ticker, data, error, ts}` (pong is the exception, sent as exactly `{"type":"pong"}`). */
-export function serverMessage(type: ServerMessageType, ticker: string, data: RealtimeTick | null, error: string | null = null): string {
-  return JSON.stringify({ type, ticker, data, error, ts: new Date().toISOString() });
+export function serverMessage(type: ServerMessageType, ticker: string, data: RealtimeTick | null, error: string | null, now: Date): string {
+  return JSON.stringify({ type, ticker, data, error, ts: now.toISOString() });
 }
 
 export const PONG = '{"type":"pong"}';

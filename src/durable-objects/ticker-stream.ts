@@ -1,22 +1,25 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { type Cache, cacheKeys, cacheTtls, createCache } from "../cache";
-import { DbHandle } from "../db/client";
+import { cacheKeys, cacheTtls } from "../cache";
+import type { Clock } from "../clock";
 import { findActiveListings } from "../db/repositories/catalogue";
-import { countTick, upsertIntradayCandle } from "../db/repositories/realtime";
+import { countTick, deactivateSubscription, upsertIntradayCandle } from "../db/repositories/realtime";
+import { type Deps, buildDeps } from "../deps";
 import { preferredListing } from "../domain/listing-choice";
 import { streamSymbolOf } from "../domain/provider-symbols";
 import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } from "../domain/realtime";
-import { type Config, loadConfig } from "../env";
 import { type LiveBar, LiveSeries } from "../providers/stream/live";
+import { upgraded } from "../websocket-response";
 import type { RealtimeEnv } from "./env";
 import { registryOf } from "./registry-stub";
-import { upgraded } from "../websocket-response";
 
 export type ClientKind = "full" | "read_only";
 
 const ClientCommand = z.enum(["ping", "unsubscribe"]);
 const JsonCommand = z.object({ type: z.string().transform((t) => t.trim().toLowerCase()).pipe(ClientCommand) });
+
+/** Client commands are a word or a small JSON object: anything longer is refused unread (close 1009). */
+export const MAX_CLIENT_MESSAGE_BYTES = 1024;
 
 /** A client's message as a command: the bare word or `{"type": ...}`, case and spaces ignored; null for anything else. */
 function clientCommand(text: string): z.infer<typeof ClientCommand> | null {
@@ -38,6 +41,8 @@ export interface StreamStatus {
   lastTickAt: string | null;
   reconnectAttempts: number;
   error: string | null;
+  /** Streamed, but no tick within the last tick's lifetime (60 s), or the provider connection is down. */
+  stale: boolean;
 }
 
 /**
@@ -53,43 +58,56 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
   private streaming = false;
   private upstream: LiveSeries | undefined;
   private connecting = false;
+  /** Bumped by every stop(): a connection that completes after a stop sees it and closes itself. */
+  private generation = 0;
   private attempts = 0;
-  private lastTickAt: number | null = null;
+  private lastTick: { at: number; tick: RealtimeTick } | null = null;
   private error: string | null = null;
   private listing: { id: number; exchange: string | null } | null | undefined;
   /** Effects are applied one tick after another, so a slow write never reorders them. */
   private effects: Promise<void> = Promise.resolve();
-  private readonly config: Config;
-  private readonly cache: Cache;
-  private readonly db: DbHandle;
+  private readonly deps: Deps;
+  private readonly clock: Clock;
 
   constructor(ctx: DurableObjectState, env: RealtimeEnv) {
     super(ctx, env);
-    this.config = loadConfig(env);
-    this.cache = createCache(this.config);
-    this.db = new DbHandle(this.config);
+    this.deps = buildDeps(env, { requestDeadline: false });
+    this.clock = this.deps.clock;
+    // A bare "ping" is answered by the runtime without waking a hibernated object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", PONG));
     void ctx.blockConcurrencyWhile(async () => {
       this.ticker = (await ctx.storage.get<string>("ticker")) ?? null;
       this.streaming = (await ctx.storage.get<boolean>("streaming")) ?? false;
       // Evicted while streaming: reconnect right away.
-      if (this.streaming) await ctx.storage.setAlarm(Date.now());
+      if (this.streaming) await ctx.storage.setAlarm(this.clock.now().getTime());
     });
   }
 
-  /** A client's WebSocket upgrade, forwarded by the Worker after the key check. */
+  /**
+   * A client's WebSocket upgrade, forwarded by the Worker after the key check. A full-access key
+   * starts the stream first: if that fails, the client gets a 503 and no socket.
+   */
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const ticker = url.searchParams.get("ticker") ?? "";
     const kind: ClientKind = url.searchParams.get("kind") === "full" ? "full" : "read_only";
+    if (kind === "full") {
+      try {
+        await this.start(ticker);
+      } catch (err) {
+        console.warn("stream start failed", ticker, String(err));
+        return Response.json({ error: "Upstream unavailable", message: `The stream of ${ticker} could not be started; try again shortly` }, { status: 503 });
+      }
+    }
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server, [kind]);
-    if (kind === "full") await this.start(ticker);
+    const now = this.clock.now();
     if (this.streaming) {
-      const last = await this.cache.get<RealtimeTick>(cacheKeys.quote(ticker));
-      if (last) server.send(serverMessage("snapshot", ticker, last));
+      const last = (await this.deps.cache.get<RealtimeTick>(cacheKeys.quote(ticker))) ?? this.freshTick();
+      if (last) server.send(serverMessage("snapshot", ticker, last, null, now));
     } else {
-      server.send(serverMessage("not_streaming", ticker, null, `${ticker} is not streamed; a read-only key cannot start a stream (subscribe with a full-access key)`));
+      server.send(serverMessage("not_streaming", ticker, null, `${ticker} is not streamed; a read-only key cannot start a stream (subscribe with a full-access key)`, now));
     }
     return upgraded(client);
   }
@@ -109,6 +127,7 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
   /** Stops streaming; clients are told by a normal close. */
   async stop(): Promise<void> {
     this.streaming = false;
+    this.generation += 1;
     await this.ctx.storage.put("streaming", false);
     await this.ctx.storage.deleteAlarm();
     if (this.ticker) await registryOf(this.env.STREAM_REGISTRY).remove(this.ticker);
@@ -118,21 +137,33 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
   }
 
   async status(): Promise<StreamStatus> {
+    const connected = this.upstream !== undefined;
     return {
       ticker: this.ticker,
       streaming: this.streaming,
-      connected: this.upstream !== undefined,
+      connected,
       clients: this.ctx.getWebSockets().length,
-      lastTickAt: this.lastTickAt === null ? null : new Date(this.lastTickAt).toISOString(),
+      lastTickAt: this.lastTick === null ? null : new Date(this.lastTick.at).toISOString(),
       reconnectAttempts: this.attempts,
       error: this.error,
+      stale: this.streaming && (!connected || this.freshTick() === null),
     };
+  }
+
+  /** The last tick if it is still fresh (the cache's 60 s): what /quote reads when no shared cache exists. */
+  async lastFreshTick(): Promise<RealtimeTick | null> {
+    return this.streaming ? this.freshTick() : null;
+  }
+
+  private freshTick(): RealtimeTick | null {
+    const ttlMs = cacheTtls(this.deps.config).quote * 1000;
+    return this.lastTick && this.clock.now().getTime() - this.lastTick.at <= ttlMs ? this.lastTick.tick : null;
   }
 
   /** Reconnects after a drop, and while connected watches for a stalled provider (nothing received for STREAM_STALL_MS). */
   override async alarm(): Promise<void> {
     if (!this.streaming) return;
-    if (this.upstream && Date.now() - this.upstream.lastFrameAt > this.config.STREAM_STALL_MS) {
+    if (this.upstream && this.clock.now().getTime() - this.upstream.lastFrameAt > this.deps.config.STREAM_STALL_MS) {
       console.warn("stream stalled, reopening", this.ticker);
       this.upstream.close();
       this.upstream = undefined;
@@ -142,11 +173,20 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
   }
 
   private async watch(): Promise<void> {
-    await this.ctx.storage.setAlarm(Date.now() + Math.max(500, this.config.STREAM_STALL_MS / 2));
+    await this.ctx.storage.setAlarm(this.clock.now().getTime() + Math.max(500, this.deps.config.STREAM_STALL_MS / 2));
   }
 
-  /** `ping` (or `{"type":"ping"}`) is answered with exactly `{"type":"pong"}`; `unsubscribe` closes; anything else is ignored. */
+  /**
+   * `ping` (or `{"type":"ping"}`) is answered with exactly `{"type":"pong"}`; `unsubscribe` closes;
+   * a message over MAX_CLIENT_MESSAGE_BYTES closes with 1009 unread; anything else is ignored.
+   */
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // A string's UTF-8 size is at most three bytes per UTF-16 unit: the cheap bound spares encoding small messages.
+    const size = typeof message === "string" ? (message.length * 3 <= MAX_CLIENT_MESSAGE_BYTES ? message.length : new TextEncoder().encode(message).byteLength) : message.byteLength;
+    if (size > MAX_CLIENT_MESSAGE_BYTES) {
+      this.closeQuietly(ws, 1009, `messages are at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`);
+      return;
+    }
     const command = clientCommand(typeof message === "string" ? message : new TextDecoder().decode(message));
     try {
       if (command === "ping") ws.send(PONG);
@@ -164,24 +204,43 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
     if (!this.streaming || !this.ticker || this.upstream || this.connecting) return;
     this.connecting = true;
     const ticker = this.ticker;
+    const generation = this.generation;
     try {
       if (this.listing === undefined) {
-        const chosen = preferredListing(await findActiveListings(this.db.db, { ticker }));
+        const chosen = preferredListing(await this.withDb((db) => findActiveListings(db, { ticker })));
         this.listing = chosen ? { id: chosen.id, exchange: chosen.exchange } : null;
       }
-      this.upstream = await LiveSeries.open(this.config.STREAM_PROVIDER_WS_URL, streamSymbolOf(ticker, this.listing?.exchange ?? null), {
-        onBar: (bar) => this.onBar(ticker, bar),
-        onFatal: (err) => void this.onFatal(ticker, err.message),
-        onClosed: () => {
-          this.upstream = undefined;
-          void this.scheduleReconnect();
+      let live: LiveSeries | undefined;
+      live = await LiveSeries.open(
+        this.deps.config.STREAM_PROVIDER_WS_URL,
+        streamSymbolOf(ticker, this.listing?.exchange ?? null),
+        {
+          onBar: (bar) => this.onBar(ticker, bar),
+          onFatal: (err) => void this.onFatal(ticker, err.message),
+          onClosed: () => {
+            // A connection that closes before it was adopted is handled below; an older one is nobody's.
+            if (live === undefined || this.upstream !== live) return;
+            this.upstream = undefined;
+            void this.scheduleReconnect();
+          },
         },
-      });
+        { connectTimeoutMs: this.deps.config.PROVIDER_TIMEOUT_MS, clock: this.clock },
+      );
+      // stop() ran while we were connecting: this connection belongs to no one.
+      if (generation !== this.generation || !this.streaming) {
+        live.close();
+        return;
+      }
+      if (live.isClosed) {
+        await this.scheduleReconnect();
+        return;
+      }
+      this.upstream = live;
       this.attempts = 0;
       await this.watch();
     } catch (err) {
       console.warn("stream connect failed", ticker, err instanceof Error ? err.message : String(err));
-      await this.scheduleReconnect();
+      if (generation === this.generation) await this.scheduleReconnect();
     } finally {
       this.connecting = false;
     }
@@ -190,14 +249,15 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
   private async scheduleReconnect(): Promise<void> {
     if (!this.streaming) return;
     this.attempts += 1;
-    await this.ctx.storage.setAlarm(Date.now() + reconnectDelayMs(this.attempts, Math.random()));
+    await this.ctx.storage.setAlarm(this.clock.now().getTime() + reconnectDelayMs(this.attempts, Math.random()));
   }
 
+  /** The provider refused the symbol: the clients are told, the stream stops, and the stored subscription is deactivated so the cron does not restore it. */
   private async onFatal(ticker: string, message: string): Promise<void> {
-    this.error = message;
+    const now = this.clock.now();
     for (const ws of this.ctx.getWebSockets()) {
       try {
-        ws.send(serverMessage("error", ticker, null, message));
+        ws.send(serverMessage("error", ticker, null, message, now));
       } catch {
         // the client is gone
       }
@@ -206,12 +266,14 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
     this.upstream = undefined;
     await this.stop();
     this.error = message;
+    await this.withDb((db) => deactivateSubscription(db, ticker)).catch((err: unknown) => console.warn("deactivating a refused subscription failed", ticker, String(err)));
   }
 
   private onBar(ticker: string, bar: LiveBar): void {
     const tick = tickOfBar(ticker, bar);
-    this.lastTickAt = Date.now();
-    const text = serverMessage("tick", ticker, tick);
+    const now = this.clock.now();
+    this.lastTick = { at: now.getTime(), tick };
+    const text = serverMessage("tick", ticker, tick, null, now);
     for (const ws of this.ctx.getWebSockets()) {
       try {
         ws.send(text);
@@ -219,16 +281,34 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
         // one broken client must not stop the others
       }
     }
-    this.effects = this.effects.then(() => this.applyEffects(ticker, tick)).catch((err: unknown) => console.warn("tick effects failed", ticker, err instanceof Error ? err.message : String(err)));
+    this.effects = this.effects.then(() => this.applyEffects(ticker, tick, now)).catch((err: unknown) => console.warn("tick effects failed", ticker, err instanceof Error ? err.message : String(err)));
   }
 
-  private async applyEffects(ticker: string, tick: RealtimeTick): Promise<void> {
-    await this.cache.set(cacheKeys.quote(ticker), tick, cacheTtls(this.config).quote);
-    await this.cache.publish(cacheKeys.priceChannel(ticker), tick);
-    if (this.listing) {
-      await upsertIntradayCandle(this.db.db, this.listing.id, { minute: new Date(tick.timestamp), open: tick.open, high: tick.high, low: tick.low, close: tick.close, volume: tick.volume }, tick.source);
+  private async applyEffects(ticker: string, tick: RealtimeTick, at: Date): Promise<void> {
+    const { cache, config } = this.deps;
+    await cache.set(cacheKeys.quote(ticker), tick, cacheTtls(config).quote);
+    await cache.publish(cacheKeys.priceChannel(ticker), tick);
+    const listing = this.listing;
+    await this.withDb(async (db) => {
+      if (listing) {
+        await upsertIntradayCandle(db, listing.id, { minute: new Date(tick.timestamp), open: tick.open, high: tick.high, low: tick.low, close: tick.close, volume: tick.volume }, tick.source);
+      }
+      await countTick(db, ticker, at);
+    });
+  }
+
+  /**
+   * A database connection for one piece of work, closed after it: an object lives for hours, and a
+   * pool kept open across events dies with the isolate's sockets (the "Network connection lost"
+   * and "send() after close()" noise of long runs).
+   */
+  private async withDb<T>(work: (db: Deps["db"]["db"]) => Promise<T>): Promise<T> {
+    const { db } = buildDeps(this.env, { clock: this.clock, requestDeadline: false });
+    try {
+      return await work(db.db);
+    } finally {
+      await db.close();
     }
-    await countTick(this.db.db, ticker, new Date());
   }
 
   private closeQuietly(ws: WebSocket, code: number, reason: string): void {

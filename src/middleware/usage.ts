@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../deps";
+import { storableText } from "../db/text";
 import { recordUsage } from "../services/usage/record-usage";
 
 /**
@@ -8,18 +9,18 @@ import { recordUsage } from "../services/usage/record-usage";
  * answer has gone (`waitUntil`), so logging never slows or fails the request.
  */
 export const usageLog = createMiddleware<AppEnv>(async (c, next) => {
-  const started = Date.now();
-  await next();
   const deps = c.get("deps");
+  const started = deps.clock.now().getTime();
+  await next();
   const template = routePath(c, -1);
   const tickerParam = template.includes(":ticker") ? c.req.param("ticker") : undefined;
   const entry = {
     method: c.req.method,
     route: template === "*" || template === "/*" ? "(unmatched)" : template,
-    ticker: tickerParam ? tickerParam.toUpperCase().slice(0, 32) : null,
+    ticker: tickerParam ? storableText(tickerParam.toUpperCase(), 32) : null,
     keyKind: c.get("keyKind"),
     status: c.res.status,
-    latencyMs: Date.now() - started,
+    latencyMs: deps.clock.now().getTime() - started,
   };
   const after = recordUsage({ ctx: deps, input: entry }).finally(() => deps.db.close());
   try {

@@ -1,3 +1,5 @@
+import type { Deadline } from "../clock";
+
 /** Why a provider call failed; services turn these into fallbacks or a clear error, never a 500. */
 export type ProviderFailure = "not_found" | "rate_limited" | "timeout" | "unavailable" | "bad_response";
 
@@ -17,24 +19,45 @@ export class ProviderError extends Error {
 export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 
 /**
- * GET a JSON document with a deadline, mapping transport failures to ProviderError.
- * A 404 is returned to the caller (providers answer unknown symbols with a JSON 404 body).
+ * How long one provider call may take: its own timeout, cut to what is left of the request's
+ * deadline. A deadline already passed is a timeout before anything is sent.
  */
-export async function getJson(provider: string, url: string, opts: { timeoutMs: number; headers?: Record<string, string> }): Promise<{ status: number; body: unknown }> {
-  let res: Response;
+export function callTimeout(provider: string, timeoutMs: number, deadline?: Deadline): number {
+  const left = deadline ? deadline.remainingMs() : Number.POSITIVE_INFINITY;
+  if (left <= 0) throw new ProviderError(provider, "timeout", "not asked: the request's deadline had passed");
+  return Math.max(1, Math.min(timeoutMs, left));
+}
+
+/** A thrown transport error (abort, timeout, refused connection) as the provider's failure. */
+export const failureOf = (provider: string, err: unknown, ms: number): ProviderError => {
+  if (err instanceof ProviderError) return err;
+  const name = (err as { name?: string })?.name;
+  if (name === "TimeoutError" || name === "AbortError") return new ProviderError(provider, "timeout", `no complete answer within ${ms} ms`);
+  return new ProviderError(provider, "unavailable", `request failed: ${err instanceof Error ? err.message : String(err)}`);
+};
+
+/**
+ * GET a JSON document with a deadline covering the headers and the whole body, mapping every
+ * transport failure to a ProviderError. A 404 is returned to the caller (providers answer unknown
+ * symbols with a JSON 404 body).
+ */
+export async function getJson(provider: string, url: string, opts: { timeoutMs: number; deadline?: Deadline; headers?: Record<string, string> }): Promise<{ status: number; body: unknown }> {
+  const ms = callTimeout(provider, opts.timeoutMs, opts.deadline);
+  let status: number;
+  let text: string;
   try {
-    res = await fetch(url, { headers: opts.headers, signal: AbortSignal.timeout(opts.timeoutMs) });
+    const res = await fetch(url, { headers: opts.headers, signal: AbortSignal.timeout(ms) });
+    status = res.status;
+    if (status === 429) throw new ProviderError(provider, "rate_limited", "rate limit reached (HTTP 429)");
+    if (status >= 500) throw new ProviderError(provider, "unavailable", `HTTP ${status}`);
+    // The body is read under the same deadline: a provider that sends headers and then stalls times out here.
+    text = await res.text();
   } catch (err) {
-    const name = (err as { name?: string })?.name;
-    if (name === "TimeoutError" || name === "AbortError") throw new ProviderError(provider, "timeout", `no answer within ${opts.timeoutMs} ms`);
-    throw new ProviderError(provider, "unavailable", `request failed: ${err instanceof Error ? err.message : String(err)}`);
+    throw failureOf(provider, err, ms);
   }
-  if (res.status === 429) throw new ProviderError(provider, "rate_limited", "rate limit reached (HTTP 429)");
-  if (res.status >= 500) throw new ProviderError(provider, "unavailable", `HTTP ${res.status}`);
-  const text = await res.text();
   try {
-    return { status: res.status, body: JSON.parse(text) as unknown };
+    return { status, body: JSON.parse(text) as unknown };
   } catch {
-    throw new ProviderError(provider, "bad_response", `HTTP ${res.status} with a body that is not JSON`);
+    throw new ProviderError(provider, "bad_response", `HTTP ${status} with a body that is not JSON`);
   }
 }

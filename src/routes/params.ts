@@ -10,7 +10,24 @@ export const TickerParam = z
   .transform((s) => s.toUpperCase())
   .openapi({ example: "MC.PA" });
 
-export const DateParam = z.string().refine(isCalendarDate, "a date is a calendar date written YYYY-MM-DD").openapi({ example: "2026-01-02" });
+/**
+ * A delayed-provider symbol as typed: ^GSPC, EURUSD=X, GC=F, BRK-B, MC.PA. Routes that ask the
+ * provider with the symbol as typed take these; the 10-character ticker rule is the catalogue's.
+ */
+export const SymbolParam = z
+  .string()
+  .regex(/^[A-Za-z0-9.^=-]{1,20}$/, "a symbol is 1 to 20 letters, digits, '.', '-', '^' or '='")
+  .transform((s) => s.toUpperCase())
+  .openapi({ example: "MC.PA" });
+
+/** Dates before 1900 have no market data anywhere; the bound also keeps year 0, which Postgres has not, out. */
+const FIRST_DATE = "1900-01-01";
+
+export const DateParam = z
+  .string()
+  .refine(isCalendarDate, "a date is a calendar date written YYYY-MM-DD")
+  .refine((s) => s >= FIRST_DATE, `a date is ${FIRST_DATE} or later`)
+  .openapi({ example: "2026-01-02" });
 
 export const IsinParam = z
   .string()

@@ -44,3 +44,8 @@ export async function clearFaults(simUrl: string): Promise<void> {
 export async function forgetCached(pattern: string): Promise<void> {
   await createCache(loadConfig(env as unknown as Bindings)).deletePattern(pattern);
 }
+
+/** Requests the delayed-provider simulator has served, by `<endpoint> <symbol>` (e.g. `chart ENEL.MI`). */
+export async function simRequests(simUrl: string): Promise<Record<string, number>> {
+  return (await (await fetch(`${simUrl}/__sandbox/requests`)).json()) as Record<string, number>;
+}

@@ -1,20 +1,47 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { createApp } from "../../src/app";
+import { pinnedClock } from "../../src/clock";
+import type { RealtimeEnv } from "../../src/durable-objects/env";
 import { FULL_KEY } from "./keys";
 
+export interface CallOptions {
+  method?: string;
+  key?: string | null;
+  bearer?: boolean;
+  body?: unknown;
+  /** Pins the service's clock at this date (YYYY-MM-DD, 15:00 UTC) or instant: the app is built with it. */
+  at?: string;
+}
+
+const pinnedApps = new Map<string, ReturnType<typeof createApp>>();
+
+/** The Worker's fetch, or the same app built with a pinned clock (the production code path but for the time). */
+async function fetchAt(request: Request, at: string | undefined): Promise<Response> {
+  if (at === undefined) return exports.default.fetch(request);
+  let app = pinnedApps.get(at);
+  if (!app) {
+    app = createApp({ clock: pinnedClock(at) });
+    pinnedApps.set(at, app);
+  }
+  const ctx = createExecutionContext();
+  const res = await app.fetch(request, env as unknown as RealtimeEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
 /** Calls the Worker under test; `key` defaults to a full-access key, `null` sends none. */
-export async function call(
-  path: string,
-  opts: { method?: string; key?: string | null; bearer?: boolean; body?: unknown } = {},
-): Promise<{ status: number; body: any; headers: Headers }> {
+export async function call(path: string, opts: CallOptions = {}): Promise<{ status: number; body: any; headers: Headers }> {
   const headers = new Headers();
   const key = opts.key === undefined ? FULL_KEY : opts.key;
   if (key !== null) headers.set(opts.bearer ? "authorization" : "x-api-key", opts.bearer ? `Bearer ${key}` : key);
   if (opts.body !== undefined) headers.set("content-type", "application/json");
-  const res = await exports.default.fetch(`http://svc${path}`, {
+  const request = new Request(`http://svc${path}`, {
     method: opts.method ?? "GET",
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
+  const res = await fetchAt(request, opts.at);
   const text = await res.text();
   let body: any = text;
   if ((res.headers.get("content-type") ?? "").includes("json")) body = JSON.parse(text);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { pinnedClock } from "../../src/clock";
 import { DelayedProviderClient } from "../../src/providers/delayed/client";
 import { ProviderError } from "../../src/providers/errors";
 import { dailyHistory } from "../../tools/sandbox/market-data";
@@ -12,7 +13,7 @@ describe("delayed-provider client against the Yahoo simulator", () => {
   const fault = (body: unknown) => fetch(`${sim.url}/__sandbox/faults`, { method: "POST", body: JSON.stringify(body) });
 
   beforeAll(async () => {
-    sim = await startYahooSim({ today: () => TODAY });
+    sim = await startYahooSim({ clock: pinnedClock(TODAY) });
     client = new DelayedProviderClient(sim.url, 1500);
   });
   afterEach(async () => {

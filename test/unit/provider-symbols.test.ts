@@ -49,13 +49,25 @@ describe("provider symbols", () => {
 describe("ingestion plan", () => {
   it("fetches everything when nothing is stored, and only the edges otherwise", () => {
     expect(missingRanges({ from: "2016-11-25", to: "2026-11-24" }, null)).toEqual([{ from: "2016-11-25", to: "2026-11-24" }]);
-    expect(missingRanges({ from: "2016-01-01", to: "2026-11-24" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([
-      { from: "2016-01-01", to: "2016-01-03" },
-      { from: "2026-11-21", to: "2026-11-24" },
+    expect(missingRanges({ from: "2015-12-30", to: "2026-11-24" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([
+      { from: "2015-12-30", to: "2015-12-31" },
+      { from: "2026-11-23", to: "2026-11-24" },
     ]);
     expect(missingRanges({ from: "2020-01-01", to: "2020-12-31" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([]);
-    expect(missingRanges({ from: "2010-01-01", to: "2011-01-01" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([{ from: "2010-01-01", to: "2011-01-01" }]);
+    // New Year's Day and the weekend after it hold no session; 2011-01-01 is a Saturday (and New Year's Day).
+    expect(missingRanges({ from: "2010-01-01", to: "2011-01-01" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([{ from: "2010-01-04", to: "2010-12-31" }]);
     expect(missingRanges({ from: "2026-11-25", to: "2026-11-24" }, null)).toEqual([]);
+  });
+
+  it("never asks for a range that holds no weekday", () => {
+    // The ten-year window of 2026-11-26 starts on Saturday 2016-11-26: that weekend is not missing.
+    expect(missingRanges({ from: "2016-11-26", to: "2026-11-25" }, { first: "2016-11-28", last: "2026-11-25" })).toEqual([]);
+    expect(missingRanges({ from: "2026-11-21", to: "2026-11-22" }, null)).toEqual([]);
+    expect(missingRanges({ from: "2026-11-20", to: "2026-11-23" }, { first: "2026-11-20", last: "2026-11-20" })).toEqual([{ from: "2026-11-23", to: "2026-11-23" }]);
+    // No venue we list trades on Christmas Day or New Year's Day.
+    expect(missingRanges({ from: "2025-12-24", to: "2025-12-28" }, { first: "2016-01-04", last: "2025-12-24" })).toEqual([{ from: "2025-12-26", to: "2025-12-26" }]);
+    expect(missingRanges({ from: "2025-12-31", to: "2026-01-01" }, { first: "2016-01-04", last: "2025-12-31" })).toEqual([]);
+    expect(lastCompleteSession("2026-01-02")).toBe("2025-12-31");
   });
 
   it("knows the last complete session", () => {

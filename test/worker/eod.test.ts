@@ -263,21 +263,21 @@ describe("GET /eod/{ticker}: failing providers", () => {
     for (const b of res.body.data as JsonBar[]) expect(b.Close).toBe(closes.get(b.Date));
   });
 
-  it("answers 404 naming both providers when both fail, never a 500", async () => {
+  it("answers 503 naming both providers when one failed and the other knows no such symbol: a retry may succeed", async () => {
     await fault(yahoo, "*", "500", 1_000);
     await fault(stream, "EURONEXT:AIR", "symbol_error", 1_000);
     const res = await call("/eod/AIR.PA?period=1y");
-    expect(res.status).toBe(404);
-    expect(res.body.error).toBe("No data found");
-    expect(res.body.reason).toContain("delayed_provider");
-    expect(res.body.reason).toContain("stream_provider: unknown symbol EURONEXT:AIR");
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe("Upstream unavailable");
+    expect(res.body.reason).toBe("delayed_provider: HTTP 500; stream_provider: unknown symbol EURONEXT:AIR: invalid symbol");
+    expect(res.body.message).toBe(`No provider could serve AIR.PA now: ${res.body.reason}`);
   });
 
-  it("gives a clear 404, not a 500, when the stream provider drops the connection too", async () => {
+  it("gives a clear 503, not a 404 or a 500, when the stream provider drops the connection too", async () => {
     await fault(yahoo, "SIE.DE", "500", 1_000);
     await fault(stream, "XETR:SIE", "drop", 1_000);
     const res = await call("/eod/SIE.DE?period=1mo");
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(503);
     expect(res.body.reason).toBe("delayed_provider: HTTP 500; stream_provider: connection closed before the series completed");
   });
 

@@ -3,39 +3,36 @@ import { READ_ONLY_KEY } from "../helpers/keys";
 import { resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const today = iso(new Date());
-const yesterday = iso(new Date(Date.now() - 86_400_000));
-const tenYearsAgo = (() => {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() - 10);
-  return iso(d);
-})();
+// A Thursday whose ten-year window starts on a Saturday (2016-11-26): the day this test once broke on.
+const at = "2026-11-26";
+const yesterday = "2026-11-25";
+const tenYearsAgo = "2016-11-26";
 
 describe("POST /historical/ingest", () => {
   beforeAll(() => resetTickers("NFLX", "KO", "RACE", "RACE.MI"));
 
   it("ingests ten years on a fresh listing, and a rerun changes no row", async () => {
-    const first = await call("/historical/ingest", { method: "POST", body: { tickers: ["nflx"] } });
+    const first = await call("/historical/ingest", { at, method: "POST", body: { tickers: ["nflx"] } });
     expect(first.status).toBe(200);
     expect(first.body.window).toEqual({ from: tenYearsAgo, to: yesterday });
     expect(first.body.count).toBe(1);
     const r = first.body.results[0];
     expect(r).toMatchObject({ query: "NFLX", status: "ingested", ticker: "NFLX", isin: "US64110L1061", exchange: "NASDAQ", currency: "USD", source: "delayed_provider", errors: [] });
-    expect(r.requested_ranges).toEqual([{ from: tenYearsAgo, to: yesterday }]);
+    // The window's first weekend can hold no session: it is never asked for, so a rerun has nothing to ask.
+    expect(r.requested_ranges).toEqual([{ from: "2016-11-28", to: yesterday }]);
     // About 252 sessions a year, less the simulator's rare null slots.
     expect(r.bars_fetched).toBeGreaterThan(2480);
     expect(r.rows_written).toBe(r.bars_fetched);
     expect(first.body.rows_written).toBe(r.rows_written);
 
-    const again = await call("/historical/ingest", { method: "POST", body: { tickers: ["NFLX"] } });
+    const again = await call("/historical/ingest", { at, method: "POST", body: { tickers: ["NFLX"] } });
     expect(again.body.results[0]).toMatchObject({ status: "up_to_date", requested_ranges: [], bars_fetched: 0, rows_written: 0 });
 
     // Asking for a stored window again fetches nothing either.
-    const stored = await call("/historical/ingest", { method: "POST", body: { tickers: ["NFLX"], from: "2020-01-02", to: "2020-12-31" } });
+    const stored = await call("/historical/ingest", { at, method: "POST", body: { tickers: ["NFLX"], from: "2020-01-02", to: "2020-12-31" } });
     expect(stored.body.results[0]).toMatchObject({ status: "up_to_date", rows_written: 0 });
 
-    const db = await call("/database/ticker/NFLX");
+    const db = await call("/database/ticker/NFLX", { at });
     expect(db.status).toBe(200);
     expect(db.body.listings).toHaveLength(1);
     expect(db.body.listings[0]).toMatchObject({ ticker: "NFLX", bars: r.rows_written, last_source: "delayed_provider" });
@@ -44,20 +41,22 @@ describe("POST /historical/ingest", () => {
   });
 
   it("fetches only the missing edge when asked for more history, and nothing twice", async () => {
-    const before = (await call("/database/ticker/NFLX")).body.listings[0];
-    const older = await call("/historical/ingest", { method: "POST", body: { tickers: ["NFLX"], from: "2015-01-02", to: "2016-12-30" } });
+    const before = (await call("/database/ticker/NFLX", { at })).body.listings[0];
+    const older = await call("/historical/ingest", { at, method: "POST", body: { tickers: ["NFLX"], from: "2015-01-02", to: "2016-12-30" } });
     const r = older.body.results[0];
     expect(r.status).toBe("ingested");
-    expect(r.requested_ranges).toEqual([{ from: "2015-01-02", to: iso(new Date(Date.parse(`${before.first_date}T00:00:00Z`) - 86_400_000)) }]);
+    // Up to the Friday before the first stored Monday: the weekend between is not missing.
+    expect(before.first_date).toBe("2016-11-28");
+    expect(r.requested_ranges).toEqual([{ from: "2015-01-02", to: "2016-11-25" }]);
     expect(r.rows_written).toBe(r.bars_fetched);
-    const after = (await call("/database/ticker/NFLX")).body.listings[0];
+    const after = (await call("/database/ticker/NFLX", { at })).body.listings[0];
     expect(after.first_date).toBe("2015-01-02");
     expect(after.bars).toBe(before.bars + r.rows_written);
     expect(after.last_date).toBe(before.last_date);
   });
 
   it("ingests every listing of an ISIN and reports unknown names without failing the rest", async () => {
-    const res = await call("/historical/ingest", { method: "POST", body: { isins: ["NL0011585146"], tickers: ["NOSUCH"], period: "1mo" } });
+    const res = await call("/historical/ingest", { at, method: "POST", body: { isins: ["NL0011585146"], tickers: ["NOSUCH"], period: "1mo" } });
     expect(res.status).toBe(200);
     const byQuery = res.body.results.map((x: { query: string; ticker: string | null; exchange: string | null; status: string }) => [x.query, x.ticker, x.exchange, x.status]);
     expect(byQuery).toEqual([
@@ -83,7 +82,7 @@ describe("POST /historical/ingest", () => {
   });
 
   it("needs a full-access key", async () => {
-    const res = await call("/historical/ingest", { method: "POST", body: { tickers: ["KO"] }, key: READ_ONLY_KEY });
+    const res = await call("/historical/ingest", { at, method: "POST", body: { tickers: ["KO"] }, key: READ_ONLY_KEY });
     expect(res.status).toBe(403);
     expect((await call("/database/ticker/KO")).status).toBe(404);
   });

@@ -56,9 +56,13 @@ describe("daily prices repository (real driver path)", () => {
   it("rewrites only the bars that changed, and reads windows and the last N bars", async () => {
     const id = await freshListing(db);
     const series = bars(30);
-    await upsertDailyBars(db.db, id, series, "stream_provider");
+    await upsertDailyBars(db.db, id, series, "delayed_provider");
     const revised = series.map((b, i) => (i === 29 ? { ...b, close: 123.456789, volume: 7 } : b));
     expect(await upsertDailyBars(db.db, id, revised, "delayed_provider")).toBe(1);
+    // The same values from another provider relabel every bar: data_source says who stored what is there.
+    expect(await upsertDailyBars(db.db, id, revised, "stream_provider")).toBe(30);
+    const sources = await db.db.selectDistinct({ s: pricesDaily.dataSource }).from(pricesDaily).where(eq(pricesDaily.listingId, id));
+    expect(sources).toEqual([{ s: "stream_provider" }]);
     const last = await readDailyBars(db.db, id, { lastBars: 2 });
     expect(last.map((b) => [b.date, b.close, b.volume])).toEqual([
       [series[28]?.date, series[28]?.close, series[28]?.volume],

@@ -16,8 +16,9 @@ export interface EmbeddedPostgres {
 export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number } = {}): Promise<EmbeddedPostgres> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const db = await PGlite.create(opts.dataDir ?? "memory://");
-  // PGlite runs one query at a time; the server multiplexes several client connections onto it.
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: 32 });
+  // PGlite runs one query at a time; the server multiplexes client connections onto it (each concurrent
+  // request holds one: 50 first requests of one ticker at once must all get in).
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: 256 });
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   return {

@@ -1,5 +1,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { type Clock, systemClock } from "../../src/clock";
 import { type WebSocket, WebSocketServer } from "ws";
 import { type Frame, decodeFrames, encodeFrame } from "../../src/providers/stream/protocol";
 import { SIM_SYMBOLS, type SimSymbol, dailyHistory } from "./market-data";
@@ -14,7 +16,9 @@ import { type MinuteBar, MinutePath } from "./minute-path";
  * history: a `du` update every `tickMs` (the current minute's bar, a new index when the minute
  * turns), continuing from the last daily close, with heartbeats every `heartbeatMs` that must be
  * echoed. POST /__sandbox/stream {"symbol": "NASDAQ:AAPL", "action": "drop" | "stall" | "resume"}
- * acts on the live streams of a symbol.
+ * acts on the live streams of a symbol. A connection whose URL carries `connect_delay_ms=N` gets its
+ * handshake answered N ms late, and `connect_delay_ms=hang` never (a provider that accepts the TCP
+ * connection and then says nothing).
  */
 export type StreamFaultMode = "symbol_error" | "protocol_error" | "drop" | "silent";
 
@@ -74,7 +78,8 @@ interface LiveStream {
 
 export interface TradingViewSimOptions {
   port?: number;
-  today?: () => string;
+  /** The sandbox's time: which daily bars exist, and the minute bars streamed. */
+  clock?: Clock;
   tickMs?: number;
   heartbeatMs?: number;
   /** Called as each live update is sent (benchmarks time tick-to-client latency from here). */
@@ -82,7 +87,8 @@ export interface TradingViewSimOptions {
 }
 
 export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Promise<TradingViewSim> {
-  const today = opts.today ?? (() => new Date().toISOString().slice(0, 10));
+  const clock = opts.clock ?? systemClock;
+  const today = () => clock.today();
   const tickMs = opts.tickMs ?? 1000;
   const heartbeatMs = opts.heartbeatMs ?? 10_000;
   const faults = new Map<string, Fault>();
@@ -128,10 +134,24 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ ok: true }));
   });
-  const wss = new WebSocketServer({ server, path: "/socket.io/websocket" });
+  const wss = new WebSocketServer({ noServer: true });
+  const held = new Set<Duplex>();
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? "/", "http://sim");
+    if (url.pathname !== "/socket.io/websocket") return socket.destroy();
+    const upgrade = () => wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+    const delay = url.searchParams.get("connect_delay_ms");
+    if (delay === "hang") {
+      held.add(socket);
+      socket.on("close", () => held.delete(socket));
+      return;
+    }
+    if (delay) setTimeout(upgrade, Number(delay));
+    else upgrade();
+  });
 
   wss.on("connection", (ws: WebSocket) => {
-    const now = Date.now();
+    const now = clock.now().getTime();
     ws.send(encodeFrame(JSON.stringify({ session_id: `sim_${now}`, timestamp: Math.floor(now / 1000), timestampMs: now, release: "sandbox", protocol: "json", javastudies: ["3.66"], auth_scheme_vsn: 2 })));
     const symbols = new Map<string, string>(); // client symbol id -> EXCHANGE:SYM
     let heartbeat = 0;
@@ -166,7 +186,7 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
       if (!s) return ws.send(msg("series_error", [cs, seriesId, "s1", "resolve error"]));
       const daily = dailyHistory(s.symbol, yesterday(today())).bars.filter((b) => !b.missing);
       const path = new MinutePath(full, daily.at(-1)?.close ?? 100);
-      const history = path.history(Date.now(), Math.max(1, Math.min(count, 300)));
+      const history = path.history(clock.now().getTime(), Math.max(1, Math.min(count, 300)));
       ws.send(msg("series_loading", [cs, seriesId, "s1"]));
       ws.send(msg("timescale_update", [cs, { [seriesId]: { node: "sim", s: history.map((b, i) => ({ i, v: b })), ns: { d: "", indexes: [] }, t: "s1", lbs: { bar_close_time: (history.at(-1)?.[0] ?? 0) + 60 } } }, { index: 0, zoffset: 0, changes: [], marks: [], index_diff: [] }]));
       ws.send(msg("series_completed", [cs, seriesId, "streaming", "s1", { rt_update_period: tickMs / 1000, data_completed: "limit" }]));
@@ -175,7 +195,7 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
       const stream: LiveStream = { symbol: full, stalled: false, stop: () => undefined };
       const ticker = setInterval(() => {
         if (stream.stalled || ws.readyState !== ws.OPEN) return;
-        const bar = path.update(Date.now());
+        const bar = path.update(clock.now().getTime());
         if (bar[0] !== lastMinute) {
           index += 1;
           lastMinute = bar[0];
@@ -253,6 +273,7 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
     close: () =>
       new Promise<void>((resolve) => {
         for (const c of wss.clients) c.terminate();
+        for (const s of held) s.destroy();
         wss.close();
         server.closeAllConnections();
         server.close(() => resolve());

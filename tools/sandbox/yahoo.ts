@@ -1,15 +1,18 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type Clock, systemClock } from "../../src/clock";
 import { resample } from "../../src/domain/bars";
 import { SIM_SYMBOLS, type SimBar, type SimSymbol, dailyHistory } from "./market-data";
 
 /**
  * The delayed provider (Yahoo Finance) simulator: chart v8, search v1 and quote v7 in the real wire
  * format (one root key, the error envelope, float32-widened prices, null slots), with faults on demand:
- * POST /__sandbox/faults {"symbol": "AAPL" | "*", "mode": "500" | "timeout" | "malformed" | "unknown" | "ratelimit", "times"?: n}
- * and DELETE /__sandbox/faults.
+ * POST /__sandbox/faults {"symbol": "AAPL" | "*", "mode": FaultMode, "times"?: n} and DELETE /__sandbox/faults.
+ * GET /__sandbox/requests counts the chart, search and quote requests per symbol (DELETE resets),
+ * so tests can tell how many provider fetches a burst of requests cost.
  */
-export type FaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit";
+/** `stall`: headers and the start of a body, then nothing (the body never completes). */
+export type FaultMode = "500" | "timeout" | "stall" | "malformed" | "unknown" | "ratelimit";
 
 export interface YahooSim {
   url: string;
@@ -49,6 +52,9 @@ function meta(s: SimSymbol, bars: SimBar[], interval: string, range: string) {
     gmtoffset: s.gmtoffset,
     timezone: s.timezone,
     regularMarketPrice: last ? f32(last.close) : null,
+    regularMarketDayHigh: last ? f32(last.high) : null,
+    regularMarketDayLow: last ? f32(last.low) : null,
+    regularMarketVolume: last?.volume ?? null,
     chartPreviousClose: prev ? f32(prev.close) : null,
     priceHint: 2,
     longName: s.name,
@@ -183,9 +189,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startYahooSim(opts: { port?: number; today?: () => string } = {}): Promise<YahooSim> {
-  const today = opts.today ?? (() => new Date().toISOString().slice(0, 10));
+export async function startYahooSim(opts: { port?: number; clock?: Clock } = {}): Promise<YahooSim> {
+  const clock = opts.clock ?? systemClock;
+  const today = () => clock.today();
   const faults = new Map<string, Fault>();
+  const requests = new Map<string, number>();
   const held = new Set<ServerResponse>();
 
   const takeFault = (symbol: string): FaultMode | undefined => {
@@ -208,13 +216,26 @@ export async function startYahooSim(opts: { port?: number; today?: () => string 
       faults.set(body.symbol ?? "*", { mode: body.mode, remaining: body.times ?? Number.POSITIVE_INFINITY });
       return send(res, 200, { set: body });
     }
+    if (path === "/__sandbox/requests") {
+      if (req.method === "DELETE") requests.clear();
+      return send(res, 200, Object.fromEntries(requests));
+    }
     const chartMatch = /^\/v8\/finance\/chart\/([^/]+)$/.exec(path);
     const symbol = chartMatch?.[1] ? decodeURIComponent(chartMatch[1]) : (url.searchParams.get("symbols") ?? url.searchParams.get("q") ?? "");
+    const counted = `${path.split("/")[3] ?? path} ${symbol}`;
+    requests.set(counted, (requests.get(counted) ?? 0) + 1);
     const fault = takeFault(symbol);
     if (fault === "timeout") {
       held.add(res);
       res.on("close", () => held.delete(res));
       return; // never answers; the client's timeout must fire
+    }
+    if (fault === "stall") {
+      held.add(res);
+      res.on("close", () => held.delete(res));
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"chart":{"result":[');
+      return; // the body never completes; the client's deadline must cover reading it
     }
     if (fault === "500") {
       res.writeHead(500, { "content-type": "text/html" });

@@ -73,6 +73,6 @@ export async function findActiveListings(db: Db, filter: ListingFilter): Promise
  * Records the outcome of a symbol verification: the symbol, or null when the provider has none in
  * the listing's currency. The time lets a negative answer be retried later rather than never.
  */
-export async function recordDelayedSymbol(db: Db, listingId: number, symbol: string | null): Promise<void> {
-  await db.update(listings).set({ delayedSymbol: symbol, delayedSymbolCheckedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(listings.id, listingId));
+export async function recordDelayedSymbol(db: Db, listingId: number, symbol: string | null, checkedAt: Date): Promise<void> {
+  await db.update(listings).set({ delayedSymbol: symbol, delayedSymbolCheckedAt: checkedAt, updatedAt: sql`now()` }).where(eq(listings.id, listingId));
 }

@@ -41,8 +41,9 @@ export async function upsertDailyBars(db: Db, listingId: number, bars: readonly 
           updatedAt: sql`now()`,
         },
         // Only a real change rewrites a row: reingesting the same range is a no-op.
-        setWhere: sql`(${pricesDaily.open}, ${pricesDaily.high}, ${pricesDaily.low}, ${pricesDaily.close}, ${pricesDaily.adjClose}, ${pricesDaily.volume})
-          IS DISTINCT FROM (excluded.open, excluded.high, excluded.low, excluded.close, excluded.adj_close, excluded.volume)`,
+        // A bar that another provider had stored is relabelled even when its values agree.
+        setWhere: sql`(${pricesDaily.open}, ${pricesDaily.high}, ${pricesDaily.low}, ${pricesDaily.close}, ${pricesDaily.adjClose}, ${pricesDaily.volume}, ${pricesDaily.dataSource})
+          IS DISTINCT FROM (excluded.open, excluded.high, excluded.low, excluded.close, excluded.adj_close, excluded.volume, excluded.data_source)`,
       })
       .returning({ date: pricesDaily.date });
     written += res.length;
@@ -86,6 +87,18 @@ export async function storedRange(db: Db, listingId: number): Promise<{ first: s
     .from(pricesDaily)
     .where(eq(pricesDaily.listingId, listingId));
   return row && row.count > 0 ? { first: row.first, last: row.last, count: row.count } : null;
+}
+
+/**
+ * The span of a listing's bars stored from `source` within `window` (null when none): the bars an
+ * ingestion asks the delayed provider for again, since a fallback's adjusted closes are not adjusted.
+ */
+export async function sourcedRange(db: Db, listingId: number, source: string, window: { from: string; to: string }): Promise<{ from: string; to: string } | null> {
+  const [row] = await db
+    .select({ from: sql<string | null>`min(${pricesDaily.date})`, to: sql<string | null>`max(${pricesDaily.date})` })
+    .from(pricesDaily)
+    .where(and(eq(pricesDaily.listingId, listingId), eq(pricesDaily.dataSource, source), gte(pricesDaily.date, window.from), lte(pricesDaily.date, window.to)));
+  return row?.from && row.to ? { from: row.from, to: row.to } : null;
 }
 
 /** A 1-minute candle as the realtime stream stored it. */

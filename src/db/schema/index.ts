@@ -7,3 +7,4 @@ export * from "./macro";
 export * from "./realtime";
 export * from "./monitoring";
 export * from "./usage-logs";
+export * from "./ingest-leases";

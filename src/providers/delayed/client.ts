@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
 import { BROWSER_USER_AGENT, ProviderError, getJson } from "../errors";
 import type { History, HistoryProvider } from "../history";
@@ -25,6 +26,9 @@ const chartSchema = z.object({
             regularMarketPrice: num,
             chartPreviousClose: num,
             regularMarketTime: num,
+            regularMarketDayHigh: num,
+            regularMarketDayLow: num,
+            regularMarketVolume: num,
             priceHint: z.number().int().optional(),
             longName: z.string().optional(),
             shortName: z.string().optional(),
@@ -117,6 +121,8 @@ export class DelayedProviderClient implements HistoryProvider {
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs = 8000,
+    /** The request's deadline: no call outlives it. */
+    private readonly deadline?: Deadline,
   ) {}
 
   /** Daily bars of `symbol` dated from `from` through `to` (inclusive, YYYY-MM-DD); slots without a close are skipped. */
@@ -144,6 +150,9 @@ export class DelayedProviderClient implements HistoryProvider {
     if (price === undefined || price === null || !last) throw new ProviderError(DELAYED, "not_found", `no price for ${symbol}`);
     const marketDay = r.meta.regularMarketTime ? utcDay(r.meta.regularMarketTime) : last.date;
     const previous = [...bars].reverse().find((b) => b.date < marketDay);
+    const today = last.date === marketDay;
+    const hint = hintOf(r);
+    const fromMeta = (v: number | null | undefined, bar: number) => (v !== null && v !== undefined ? toHint(v, hint) : today ? bar : null);
     return {
       symbol: r.meta.symbol,
       name: r.meta.longName ?? r.meta.shortName ?? null,
@@ -151,17 +160,18 @@ export class DelayedProviderClient implements HistoryProvider {
       exchange: r.meta.exchangeName ?? null,
       price: toHint(price, hintOf(r)),
       previousClose: previous?.close ?? null,
-      open: last.date === marketDay ? last.open : null,
-      high: last.date === marketDay ? last.high : null,
-      low: last.date === marketDay ? last.low : null,
-      volume: last.date === marketDay ? last.volume : null,
+      // The meta carries the session's high, low and volume; the open only the session's bar has.
+      open: today ? last.open : null,
+      high: fromMeta(r.meta.regularMarketDayHigh, last.high),
+      low: fromMeta(r.meta.regularMarketDayLow, last.low),
+      volume: typeof r.meta.regularMarketVolume === "number" ? Math.round(r.meta.regularMarketVolume) : today ? last.volume : null,
       marketTime: r.meta.regularMarketTime ?? null,
     };
   }
 
   private async chart(symbol: string, query: string): Promise<ChartResult> {
     const url = `${this.baseUrl}/v8/finance/chart/${encodeURIComponent(symbol)}?${query}`;
-    const { status, body } = await getJson(DELAYED, url, { timeoutMs: this.timeoutMs, headers: HEADERS });
+    const { status, body } = await getJson(DELAYED, url, { timeoutMs: this.timeoutMs, deadline: this.deadline, headers: HEADERS });
     const parsed = chartSchema.safeParse(body);
     if (!parsed.success) throw new ProviderError(DELAYED, "bad_response", `chart answer of unexpected shape (HTTP ${status})`);
     const { result, error } = parsed.data.chart;
@@ -176,7 +186,7 @@ export class DelayedProviderClient implements HistoryProvider {
   /** Listings the provider finds for a query (an ISIN or a name). */
   async search(query: string): Promise<SearchHit[]> {
     const url = `${this.baseUrl}/v1/finance/search?q=${encodeURIComponent(query)}&quotesCount=10&newsCount=0&enableFuzzyQuery=false&lang=en-US&region=US`;
-    const { status, body } = await getJson(DELAYED, url, { timeoutMs: this.timeoutMs, headers: HEADERS });
+    const { status, body } = await getJson(DELAYED, url, { timeoutMs: this.timeoutMs, deadline: this.deadline, headers: HEADERS });
     const parsed = searchSchema.safeParse(body);
     if (!parsed.success) throw new ProviderError(DELAYED, "bad_response", `search answer of unexpected shape (HTTP ${status})`);
     return parsed.data.quotes.map((h) => ({ symbol: h.symbol, exchange: h.exchange ?? null, name: h.longname ?? h.shortname?.trim() ?? null, quoteType: h.quoteType ?? null }));

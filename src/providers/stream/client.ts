@@ -1,5 +1,6 @@
+import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
-import { BROWSER_USER_AGENT, ProviderError } from "../errors";
+import { BROWSER_USER_AGENT, ProviderError, callTimeout, failureOf } from "../errors";
 import type { History, HistoryProvider } from "../history";
 import { type Frame, decodeFrames, encodeFrame, message, sessionId } from "./protocol";
 
@@ -28,15 +29,16 @@ const round = (x: number, dp: number) => Number(x.toFixed(dp));
 
 /**
  * Opens a WebSocket the Workers way (fetch with Upgrade), which lets us send the Origin header the
- * provider insists on. `wss://` is fetched as `https://`.
+ * provider insists on. `wss://` is fetched as `https://`. The handshake must complete within
+ * `timeoutMs`: a provider that accepts the connection and never answers is a timeout.
  */
-export async function openSocket(wsUrl: string): Promise<WebSocket> {
+export async function openSocket(wsUrl: string, timeoutMs: number): Promise<WebSocket> {
   const url = wsUrl.replace(/^ws(s?):\/\//, "http$1://");
   let res: Response;
   try {
-    res = await fetch(url, { headers: { ...HEADERS, Upgrade: "websocket" } });
+    res = await fetch(url, { headers: { ...HEADERS, Upgrade: "websocket" }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
-    throw new ProviderError(STREAM, "unavailable", `connection failed: ${err instanceof Error ? err.message : String(err)}`);
+    throw failureOf(STREAM, err, timeoutMs);
   }
   const ws = (res as Response & { webSocket?: WebSocket | null }).webSocket;
   if (!ws) throw new ProviderError(STREAM, res.status === 429 ? "rate_limited" : "unavailable", `no WebSocket upgrade (HTTP ${res.status})`);
@@ -72,16 +74,22 @@ export class StreamProviderClient implements HistoryProvider {
 
   constructor(
     private readonly wsUrl: string,
-    private readonly timeoutMs = 15_000,
+    private readonly timeoutMs: number,
+    private readonly clock: Clock,
+    /** The request's deadline: connecting and reading the series both fit inside it. */
+    private readonly deadline?: Deadline,
   ) {}
 
   async dailyHistory(symbol: string, from: string, to: string): Promise<History> {
-    const ws = await openSocket(this.wsUrl);
+    const ms = callTimeout(STREAM, this.timeoutMs, this.deadline);
+    const startedAt = this.clock.now().getTime();
+    const ws = await openSocket(this.wsUrl, ms);
+    const left = Math.max(1, ms - (this.clock.now().getTime() - startedAt));
     const cs = sessionId("cs");
     const state: SeriesState = { currency: null, exchange: null, decimals: 4, bars: new Map() };
     try {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new ProviderError(STREAM, "timeout", `no complete series for ${symbol} within ${this.timeoutMs} ms`)), this.timeoutMs);
+        const timer = setTimeout(() => reject(new ProviderError(STREAM, "timeout", `no complete series for ${symbol} within ${ms} ms`)), left);
         const finish = (err?: ProviderError) => {
           clearTimeout(timer);
           if (err) reject(err);
@@ -98,7 +106,7 @@ export class StreamProviderClient implements HistoryProvider {
         send("chart_create_session", [cs, ""]);
         send("switch_timezone", [cs, "Etc/UTC"]);
         send("resolve_symbol", [cs, SYMBOL_REF, `=${JSON.stringify({ symbol, adjustment: "splits", session: "regular" })}`]);
-        send("create_series", [cs, SERIES, "s1", SYMBOL_REF, "1D", barsSince(from, Date.now()), ""]);
+        send("create_series", [cs, SERIES, "s1", SYMBOL_REF, "1D", barsSince(from, this.clock.now().getTime()), ""]);
       });
     } finally {
       try {

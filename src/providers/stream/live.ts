@@ -1,3 +1,4 @@
+import type { Clock } from "../../clock";
 import { ProviderError } from "../errors";
 import { STREAM, collectBars, decimalsOf, openSocket } from "./client";
 import { decodeFrames, encodeFrame, message, sessionId } from "./protocol";
@@ -33,17 +34,21 @@ export class LiveSeries {
   private decimals = 4;
   private closed = false;
   /** When the provider last sent anything (a bar, a heartbeat): a silent connection is a stalled one. */
-  lastFrameAt = Date.now();
+  lastFrameAt: number;
 
   private constructor(
     private readonly ws: WebSocket,
     readonly symbol: string,
     private readonly handlers: LiveHandlers,
-  ) {}
+    private readonly clock: Clock,
+  ) {
+    this.lastFrameAt = clock.now().getTime();
+  }
 
-  static async open(wsUrl: string, symbol: string, handlers: LiveHandlers): Promise<LiveSeries> {
-    const ws = await openSocket(wsUrl);
-    const live = new LiveSeries(ws, symbol, handlers);
+  /** Connects (the handshake within `connectTimeoutMs`) and asks for the symbol's 1-minute series. */
+  static async open(wsUrl: string, symbol: string, handlers: LiveHandlers, opts: { connectTimeoutMs: number; clock: Clock }): Promise<LiveSeries> {
+    const ws = await openSocket(wsUrl, opts.connectTimeoutMs);
+    const live = new LiveSeries(ws, symbol, handlers, opts.clock);
     live.start();
     return live;
   }
@@ -52,7 +57,7 @@ export class LiveSeries {
     const cs = sessionId("cs");
     this.ws.addEventListener("message", (ev) => {
       const text = typeof ev.data === "string" ? ev.data : "";
-      this.lastFrameAt = Date.now();
+      this.lastFrameAt = this.clock.now().getTime();
       for (const frame of decodeFrames(text)) {
         if (frame.kind === "heartbeat") this.send(encodeFrame(frame.raw));
         else if (frame.kind === "message") this.onMessage(frame.method, frame.params);
@@ -104,6 +109,11 @@ export class LiveSeries {
     if (this.closed) return;
     this.closed = true;
     this.handlers.onClosed(reason);
+  }
+
+  /** Closed by either side (or refused): it will send nothing more. */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   close(): void {

@@ -43,7 +43,7 @@ export const StoredTickerSchema = z
 
 export const CleanupRequestSchema = z
   .object({
-    days_to_keep: z.number().int().min(30).default(730).openapi({ description: "Prices older than this many days are deleted; at least 30" }),
+    days_to_keep: z.number().int().min(30).max(36_500).default(730).openapi({ description: "Prices older than this many days are deleted; 30 to 36,500" }),
     dry_run: z.boolean().default(false).openapi({ description: "Count what a real run would delete, delete nothing" }),
   })
   .strict()

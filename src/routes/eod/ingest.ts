@@ -23,14 +23,17 @@ const RangeSchema = z.object({ from: z.string(), to: z.string() });
 
 const ResultSchema = z.object({
   query: z.string(),
-  status: z.enum(["ingested", "up_to_date", "failed", "not_found"]),
+  status: z.enum(["ingested", "up_to_date", "failed", "not_found"]).openapi({
+    description: "ingested: rows written; up_to_date: nothing missing, or the providers had nothing newer; failed: something was missing and no provider answered",
+  }),
   listing_id: z.number().int().nullable(),
   ticker: z.string().nullable(),
   isin: z.string().nullable(),
   exchange: z.string().nullable(),
   currency: z.string().nullable(),
   source: z.string().nullable().openapi({ description: "Provider whose bars were stored" }),
-  requested_ranges: z.array(RangeSchema).openapi({ description: "Windows that were missing and asked of the providers" }),
+  requested_ranges: z.array(RangeSchema).openapi({ description: "Windows that were missing and asked of the providers (weekends are never missing)" }),
+  replaced_ranges: z.array(RangeSchema).openapi({ description: "Windows stored from the stream provider that the delayed provider served again, with adjusted closes" }),
   bars_fetched: z.number().int(),
   rows_written: z.number().int().openapi({ description: "Rows inserted or changed; 0 when reingesting the same range" }),
   errors: z.array(z.object({ provider: z.string(), message: z.string() })),
@@ -40,15 +43,13 @@ const AnswerSchema = z
   .object({ window: RangeSchema, count: z.number().int(), rows_written: z.number().int(), results: z.array(ResultSchema) })
   .openapi("IngestAnswer");
 
-function toResult({ query, report }: IngestOutcome): z.infer<typeof ResultSchema> {
-  if (!report) {
-    return { query, status: "not_found", listing_id: null, ticker: null, isin: null, exchange: null, currency: null, source: null, requested_ranges: [], bars_fetched: 0, rows_written: 0, errors: [{ provider: "catalogue", message: `no active listing for ${query}` }] };
+function toResult({ query, listing: l, report }: IngestOutcome): z.infer<typeof ResultSchema> {
+  if (!report || !l) {
+    return { query, status: "not_found", listing_id: null, ticker: null, isin: null, exchange: null, currency: null, source: null, requested_ranges: [], replaced_ranges: [], bars_fetched: 0, rows_written: 0, errors: [{ provider: "catalogue", message: `no active listing for ${query}` }] };
   }
-  const l = report.listing;
-  const status = report.requested.length === 0 ? "up_to_date" : report.source ? "ingested" : "failed";
   return {
     query,
-    status,
+    status: report.status,
     listing_id: l.id,
     ticker: l.ticker,
     isin: l.isin,
@@ -56,9 +57,10 @@ function toResult({ query, report }: IngestOutcome): z.infer<typeof ResultSchema
     currency: l.currency,
     source: report.source,
     requested_ranges: report.requested,
+    replaced_ranges: report.replaced,
     bars_fetched: report.fetched,
     rows_written: report.written,
-    errors: report.errors,
+    errors: report.errors.map(({ provider, message }) => ({ provider, message })),
   };
 }
 

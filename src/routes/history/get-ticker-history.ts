@@ -2,14 +2,8 @@ import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getTickerHistory } from "../../services/history/get-ticker-history";
 import { errors, keyed } from "../openapi";
-import { DateParam, PeriodParam } from "../params";
+import { DateParam, PeriodParam, SymbolParam } from "../params";
 
-/** A delayed-provider symbol as typed: ^GSPC, EURUSD=X, BRK-B, MC.PA. */
-const SymbolParam = z
-  .string()
-  .regex(/^[A-Za-z0-9.^=-]{1,20}$/, "a symbol is 1 to 20 letters, digits, '.', '-', '^' or '='")
-  .transform((s) => s.toUpperCase())
-  .openapi({ example: "MC.PA" });
 
 const HistoryBarSchema = z.object({
   date: z.string(),

@@ -1,8 +1,8 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
-import { findQuote, getQuote } from "../../services/realtime/get-quote";
+import type { AppEnv, Deps } from "../../deps";
+import { type QuoteAnswer, findQuote, getQuote } from "../../services/realtime/get-quote";
 import { errors, keyed } from "../openapi";
-import { BoolParam, TickerParam } from "../params";
+import { BoolParam, SymbolParam } from "../params";
 import { QuoteSchema } from "./schema";
 
 const one = createRoute({
@@ -12,7 +12,7 @@ const one = createRoute({
   summary: "Last known price: the streamed tick, else the delayed provider's quote",
   security: keyed,
   request: {
-    params: z.object({ ticker: TickerParam }),
+    params: z.object({ ticker: SymbolParam }),
     query: z.object({ subscribe_if_missing: BoolParam.openapi({ description: "Also start the stream in the background (full-access keys only)" }) }),
   },
   responses: {
@@ -20,6 +20,7 @@ const one = createRoute({
     400: errors[400],
     401: errors[401],
     404: errors[404],
+    503: errors[503],
   },
 });
 
@@ -38,15 +39,39 @@ const many = createRoute({
         .string()
         .max(2000)
         .transform((s) => [...new Set(s.split(",").map((t) => t.trim().toUpperCase()).filter((t) => t.length > 0))].slice(0, MAX_QUOTES))
-        .pipe(z.array(TickerParam).min(1, "name at least one ticker")),
+        .pipe(z.array(z.string()).min(1, "name at least one ticker"))
+        .openapi({ example: "AAPL,MC.PA,^GSPC" }),
     }),
   },
   responses: {
-    200: { description: "A quote or null per ticker", content: { "application/json": { schema: z.object({ count: z.number().int(), tickers: z.array(z.string()), quotes: z.record(z.string(), QuoteSchema.nullable()) }).openapi("Quotes") } } },
+    200: {
+      description: "A quote or null per ticker; `errors` says why each null is null",
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              count: z.number().int(),
+              tickers: z.array(z.string()),
+              quotes: z.record(z.string(), QuoteSchema.nullable()),
+              errors: z.record(z.string(), z.string()).openapi({ description: "Ticker -> why it has no quote: not a symbol, unknown to the provider, or the provider failing" }),
+            })
+            .openapi("Quotes"),
+        },
+      },
+    },
     400: errors[400],
     401: errors[401],
   },
 });
+
+/** One ticker of GET /quotes: its quote, or null and the reason (a malformed ticker spoils only itself). */
+async function quoteOrReason(deps: Deps, ticker: string): Promise<{ quote: QuoteAnswer | null; error?: string }> {
+  const symbol = SymbolParam.safeParse(ticker);
+  if (!symbol.success) return { quote: null, error: `not a symbol: ${symbol.error.issues[0]?.message ?? "malformed"}` };
+  const found = await findQuote(deps, symbol.data);
+  if (found.quote) return { quote: found.quote };
+  return { quote: null, error: "failed" in found ? found.failed.message : `no quote: ${found.missing}` };
+}
 
 export function registerQuotes(api: OpenAPIHono<AppEnv>) {
   api.openapi(one, async (c) => {
@@ -63,7 +88,11 @@ export function registerQuotes(api: OpenAPIHono<AppEnv>) {
   });
   return api.openapi(many, async (c) => {
     const tickers = c.req.valid("query").tickers;
-    const found = await Promise.all(tickers.map((t) => findQuote(c.get("deps"), t)));
-    return c.json({ count: tickers.length, tickers, quotes: Object.fromEntries(tickers.map((t, i) => [t, found[i] ?? null])) }, 200);
+    const found = await Promise.all(tickers.map((t) => quoteOrReason(c.get("deps"), t)));
+    const errorsOf: Record<string, string> = {};
+    found.forEach((f, i) => {
+      if (f.error) errorsOf[tickers[i] ?? ""] = f.error;
+    });
+    return c.json({ count: tickers.length, tickers, quotes: Object.fromEntries(tickers.map((t, i) => [t, found[i]?.quote ?? null])), errors: errorsOf }, 200);
   });
 }

@@ -20,7 +20,7 @@ export interface CleanupResult {
  * and usage logs past USAGE_LOG_RETENTION_DAYS. A dry run counts exactly what a real run would delete.
  */
 export async function cleanupDatabase({ ctx, input }: { ctx: Deps; input: { daysToKeep: number; dryRun: boolean } }): Promise<CleanupResult> {
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   const pricesBefore = new Date(now - input.daysToKeep * DAY_MS).toISOString().slice(0, 10);
   const logsBefore = new Date(now - LOG_RETENTION_DAYS * DAY_MS);
   const usageLogsBefore = new Date(now - ctx.config.USAGE_LOG_RETENTION_DAYS * DAY_MS);

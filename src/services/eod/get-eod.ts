@@ -2,13 +2,13 @@ import { cacheKeys, cacheTtls } from "../../cache";
 import { readDailyBars } from "../../db/repositories/prices";
 import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
-import { dayBefore, lastCompleteSession } from "../../domain/ingest-plan";
+import { dayBefore } from "../../domain/ingest-plan";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
-import { BadRequestError, NoDataError } from "../../errors";
+import { BadRequestError, NoDataError, ServiceError } from "../../errors";
 import { givenRange } from "../date-range";
-import { ingestListing } from "./ingest-listing";
+import { type IngestReport, ingestListing } from "./ingest-listing";
 import { resolveListing } from "./resolve-listing";
 
 export interface EodQuery {
@@ -48,7 +48,7 @@ function windowOfQuery(q: EodQuery, today: string): { window: PeriodWindow; labe
 /** ISO 8601 with an explicit offset (the spec asks for one; UTC is +00:00). */
 const withOffset = (d: Date) => d.toISOString().replace("Z", "+00:00");
 
-function render(q: EodQuery, label: string, listing: ListingRow, bars: Bar[], dataSource: string): EodAnswer {
+function render(q: EodQuery, label: string, listing: ListingRow, bars: Bar[], dataSource: string, now: Date): EodAnswer {
   if (q.fmt === "csv") return { contentType: "text/csv; charset=utf-8", body: barsToCsv(bars) };
   const answer = {
     ticker: q.ticker,
@@ -56,7 +56,7 @@ function render(q: EodQuery, label: string, listing: ListingRow, bars: Bar[], da
     period: label,
     format: "json",
     count: bars.length,
-    retrieved_at: withOffset(new Date()),
+    retrieved_at: withOffset(now),
     data_source: dataSource,
     data: bars.map((b) => ({ Date: b.date, Open: b.open, High: b.high, Low: b.low, Close: b.close, "Adj Close": b.adjClose, Volume: b.volume })),
   };
@@ -68,25 +68,36 @@ function cacheVariant(q: EodQuery): string {
   return [q.isin ?? "", q.currency ?? "", q.exchange ?? "", q.period ?? "", q.from ?? "", q.to ?? "", q.fmt, q.order].join(":").toUpperCase();
 }
 
-/** Rule 2: nothing stored for the window, so ingest (ten years, or further back if asked) and read again. */
+/** The ingestion's failures as the caller sees them: 503 when a retry may succeed, else 404 with each provider's reason. */
+function nothingIngested(listing: ListingRow, report: IngestReport): never {
+  const why = report.errors.map((e) => `${e.provider}: ${e.message}`).join("; ");
+  if (report.errors.some((e) => e.transient)) {
+    throw new ServiceError("UPSTREAM_UNAVAILABLE", `No provider could serve ${listing.ticker} now: ${why}`, { reason: why });
+  }
+  throw new NoDataError(`No data found for ${listing.ticker}`, why || `no trading sessions of ${listing.ticker} in the requested window`);
+}
+
+/**
+ * Rule 2: nothing stored for the window, so ingest (ten years, or further back if asked) and read
+ * again. The read happens whoever wrote the rows (this request or a concurrent one it waited for).
+ */
 async function ingestThenRead(ctx: Deps, listing: ListingRow, window: PeriodWindow, today: string): Promise<{ bars: Bar[]; source: string }> {
   const tenYears = tenYearsBefore(today);
   const from = window.from && window.from < tenYears ? window.from : tenYears;
   const report = await ingestListing({ ctx, input: { listing, wanted: { from, to: dayBefore(today) }, today } });
-  const bars = report.written > 0 ? await readDailyBars(ctx.db.db, listing.id, window) : [];
-  if (bars.length === 0) {
-    const why = report.errors.map((e) => `${e.provider}: ${e.message}`).join("; ");
-    throw new NoDataError(`No data found for ${listing.ticker}`, why || `no trading sessions of ${listing.ticker} in the requested window`);
-  }
+  const bars = await readDailyBars(ctx.db.db, listing.id, window);
+  if (bars.length === 0) nothingIngested(listing, report);
   return { bars, source: report.source ?? "database" };
 }
 
-/** A stored series that lacks the newest complete session is topped up; a failure still answers with what is stored. */
-async function topUp(ctx: Deps, listing: ListingRow, window: PeriodWindow, bars: Bar[], today: string): Promise<Bar[]> {
-  const newest = lastCompleteSession(today);
-  const last = bars.at(-1)?.date;
-  if (!last || last >= newest || (window.to !== null && window.to < newest)) return bars;
-  const report = await ingestListing({ ctx, input: { listing, wanted: { from: last, to: dayBefore(today) }, today } });
+/**
+ * A stored series that lacks the newest complete session is topped up, and stream-sourced bars are
+ * offered to the delayed provider again; a failure still answers with what is stored.
+ */
+async function refresh(ctx: Deps, listing: ListingRow, window: PeriodWindow, bars: Bar[], today: string): Promise<Bar[]> {
+  const yesterday = dayBefore(today);
+  const to = window.to !== null && window.to < yesterday ? window.to : yesterday;
+  const report = await ingestListing({ ctx, input: { listing, wanted: { from: bars[0]?.date ?? to, to }, today } });
   return report.written > 0 ? readDailyBars(ctx.db.db, listing.id, window) : bars;
 }
 
@@ -96,7 +107,7 @@ async function topUp(ctx: Deps, listing: ListingRow, window: PeriodWindow, bars:
  * from the database are cached 24 hours; an ingestion of the ticker drops them.
  */
 export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Promise<EodAnswer> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = ctx.clock.today();
   const { window, label } = windowOfQuery(input, today);
   const key = cacheKeys.eod(input.ticker, cacheVariant(input));
   const cached = await ctx.cache.get<EodAnswer>(key);
@@ -104,10 +115,10 @@ export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Pr
 
   const listing = await resolveListing({ ctx, input });
   const stored = await readDailyBars(ctx.db.db, listing.id, window);
-  const { bars, source } = stored.length > 0 ? { bars: await topUp(ctx, listing, window, stored, today), source: "database" } : await ingestThenRead(ctx, listing, window, today);
+  const { bars, source } = stored.length > 0 ? { bars: await refresh(ctx, listing, window, stored, today), source: "database" } : await ingestThenRead(ctx, listing, window, today);
   const shaped = resample(bars, window.resolution);
   if (input.order === "d") shaped.reverse();
-  const answer = render(input, label, listing, shaped, source);
+  const answer = render(input, label, listing, shaped, source, ctx.clock.now());
   // Only answers read from the database are cached: a cached ingestion answer would go on saying
   // "delayed_provider" for a day about prices that are by then stored.
   if (source === "database") await ctx.cache.set(key, answer, cacheTtls(ctx.config).eod);

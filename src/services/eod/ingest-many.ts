@@ -16,7 +16,8 @@ export interface IngestRequest {
 export interface IngestOutcome {
   /** What the caller named (a ticker or an ISIN). */
   query: string;
-  /** Null when the catalogue has no active listing for it. */
+  /** Both null when the catalogue has no active listing for it. */
+  listing: ListingRow | null;
   report: IngestReport | null;
 }
 
@@ -52,7 +53,7 @@ async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T
  * each ingested for the window; a name the catalogue does not know is reported, not fatal.
  */
 export async function ingestMany({ ctx, input }: { ctx: Deps; input: IngestRequest }): Promise<{ window: DateRange; outcomes: IngestOutcome[] }> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = ctx.clock.today();
   const window = ingestWindow(input, today);
   const db = ctx.db.db;
   const targets: { query: string; listing: ListingRow | null }[] = [];
@@ -69,6 +70,7 @@ export async function ingestMany({ ctx, input }: { ctx: Deps; input: IngestReque
   }
   const outcomes = await inParallel(targets, PARALLEL, async ({ query, listing }) => ({
     query,
+    listing,
     report: listing ? await ingestListing({ ctx, input: { listing, wanted: window, today } }) : null,
   }));
   return { window, outcomes };

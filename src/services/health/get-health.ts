@@ -21,7 +21,7 @@ export async function getHealth({ ctx }: { ctx: Deps }): Promise<Health> {
     status: cacheUp ? "ok" : "degraded",
     service: SERVICE_NAME,
     // The spec asks for ISO 8601 without a zone; the value is UTC.
-    timestamp: new Date().toISOString().replace(/Z$/, ""),
+    timestamp: ctx.clock.now().toISOString().replace(/Z$/, ""),
     delayed_provider_available: providers.loaded.includes(DELAYED_PROVIDER),
     providers: { loaded: providers.loaded.length, unavailable: providers.unavailable },
     cache: { enabled: true, status: cacheStatus, ttl_seconds: { ...cacheTtls(ctx.config) } },

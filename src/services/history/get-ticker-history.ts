@@ -30,7 +30,7 @@ export interface TickerHistory {
  * chart takes any symbol, catalogue or not). Cached with the ticker's EOD answers, 24 hours.
  */
 export async function getTickerHistory({ ctx, input }: { ctx: Deps; input: HistoryQuery }): Promise<TickerHistory> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = ctx.clock.today();
   const range = givenRange(input.from, input.to);
   const from = range?.from ?? fetchFromOf(input.period, today);
   const to = range?.to ?? today;

@@ -1,12 +1,15 @@
 import type { RealtimeEnv } from "../../durable-objects/env";
 import { registryOf } from "../../durable-objects/registry-stub";
 import type { ClientKind, StreamStatus } from "../../durable-objects/ticker-stream";
+import type { RealtimeTick } from "../../domain/realtime";
 
 /** The realtime streams as the services see them: one Durable Object per upper-cased ticker, and their registry. */
 export interface StreamDirectory {
   start(ticker: string): Promise<void>;
   stop(ticker: string): Promise<void>;
   status(ticker: string): Promise<StreamStatus>;
+  /** The ticker's last tick if streamed and fresh, asked of its object (where no shared cache holds it). */
+  lastFreshTick(ticker: string): Promise<RealtimeTick | null>;
   /** Tickers being streamed. */
   list(): Promise<string[]>;
   /** Hands a client's WebSocket upgrade to the ticker's stream. */
@@ -24,6 +27,7 @@ export function streamDirectory(env: Partial<RealtimeEnv>): StreamDirectory | nu
     start: (t) => stub(t).start(t.toUpperCase()),
     stop: (t) => stub(t).stop(),
     status: (t) => stub(t).status(),
+    lastFreshTick: (t) => stub(t).lastFreshTick(),
     list: () => registry().list(),
     connect: (request, t, kind) => {
       const url = new URL(request.url);

@@ -2,7 +2,8 @@ import { cacheKeys } from "../../cache";
 import { changeFrom, toDecimalString } from "../../domain/decimal";
 import type { RealtimeTick } from "../../domain/realtime";
 import type { Deps } from "../../deps";
-import { NotFoundError } from "../../errors";
+import { NoDataError } from "../../errors";
+import { asServiceError } from "../provider-failure";
 import { ProviderError } from "../../providers/errors";
 
 /** The spec's Quote. */
@@ -31,46 +32,63 @@ function fromTick(t: RealtimeTick): QuoteAnswer {
   return { ticker: t.ticker, price: t.close, open: t.open, high: t.high, low: t.low, close: t.close, change: "0", change_pct: "0", volume: t.volume, previous_close: null, timestamp: t.timestamp, is_realtime: true, source: "stream_provider", delay_seconds: 0 };
 }
 
-/** The last tick when the ticker is streamed, else the delayed provider's quote of the ticker as typed, else null. */
-export async function findQuote(ctx: Deps, ticker: string): Promise<QuoteAnswer | null> {
-  const tick = await ctx.cache.get<RealtimeTick>(cacheKeys.quote(ticker));
-  if (tick) return fromTick(tick);
+/** The ticker's fresh streamed tick: the shared cache, else (no Upstash: each isolate has its own LRU) its object. */
+async function streamedTick(ctx: Deps, ticker: string): Promise<RealtimeTick | null> {
+  const cached = await ctx.cache.get<RealtimeTick>(cacheKeys.quote(ticker));
+  if (cached || ctx.cache.backend !== "memory" || !ctx.streams) return cached;
+  return ctx.streams.lastFreshTick(ticker).catch((err: unknown) => {
+    console.warn("asking the stream object for its tick failed", ticker, String(err));
+    return null;
+  });
+}
+
+/** A quote, or why there is none: `missing` when the provider knows no such ticker, `failed` when it could not answer. */
+export type QuoteLookup = { quote: QuoteAnswer } | { quote: null; missing: string } | { quote: null; failed: ProviderError };
+
+/** The last tick when the ticker is streamed, else the delayed provider's quote of the ticker as typed. */
+export async function findQuote(ctx: Deps, ticker: string): Promise<QuoteLookup> {
+  const tick = await streamedTick(ctx, ticker);
+  if (tick) return { quote: fromTick(tick) };
   try {
     const q = await ctx.providers.delayed.quote(ticker);
     const c = changeFrom(q.price, q.previousClose);
     const d = (x: number | null) => (x === null ? null : toDecimalString(x, 8));
     return {
-      ticker,
-      price: toDecimalString(q.price, 8),
-      open: d(q.open),
-      high: d(q.high),
-      low: d(q.low),
-      close: toDecimalString(q.price, 8),
-      change: c ? c.change.toDecimalPlaces(8).toFixed() : "0",
-      change_pct: c?.percent ? c.percent.toFixed() : "0",
-      volume: q.volume,
-      previous_close: d(q.previousClose),
-      timestamp: new Date((q.marketTime ?? Date.now() / 1000) * 1000).toISOString(),
-      is_realtime: false,
-      source: "delayed_provider",
-      delay_seconds: DELAYED_SECONDS,
+      quote: {
+        ticker,
+        price: toDecimalString(q.price, 8),
+        open: d(q.open),
+        high: d(q.high),
+        low: d(q.low),
+        close: toDecimalString(q.price, 8),
+        change: c ? c.change.toDecimalPlaces(8).toFixed() : "0",
+        change_pct: c?.percent ? c.percent.toFixed() : "0",
+        volume: q.volume,
+        previous_close: d(q.previousClose),
+        timestamp: new Date(q.marketTime === null ? ctx.clock.now().getTime() : q.marketTime * 1000).toISOString(),
+        is_realtime: false,
+        source: "delayed_provider",
+        delay_seconds: DELAYED_SECONDS,
+      },
     };
   } catch (err) {
-    if (err instanceof ProviderError) return null;
-    throw err;
+    if (!(err instanceof ProviderError)) throw err;
+    return err.failure === "not_found" ? { quote: null, missing: err.detail } : { quote: null, failed: err };
   }
 }
 
 /**
- * GET /quote/{ticker}: the streamed tick first, else the delayed quote, else 404. With
- * `subscribe_if_missing` and a full-access key, a ticker that is not streamed starts streaming in
- * the background (`background` receives the promise); a read-only key never starts a stream.
+ * GET /quote/{ticker}: the streamed tick first, else the delayed quote; 404 only when the provider
+ * knows no such ticker, 503 when it failed. With `subscribe_if_missing` and a full-access key, a
+ * ticker that is not streamed starts streaming in the background (`background` receives the
+ * promise); a read-only key never starts a stream.
  */
 export async function getQuote({ ctx, input }: { ctx: Deps; input: { ticker: string; subscribeIfMissing: boolean; fullAccess: boolean; background: (p: Promise<unknown>) => void } }): Promise<QuoteAnswer> {
-  const quote = await findQuote(ctx, input.ticker);
-  if (input.subscribeIfMissing && input.fullAccess && !quote?.is_realtime && ctx.streams) {
+  const found = await findQuote(ctx, input.ticker);
+  if (input.subscribeIfMissing && input.fullAccess && !found.quote?.is_realtime && ctx.streams) {
     input.background(ctx.streams.start(input.ticker).catch((err: unknown) => console.warn("background subscribe failed", input.ticker, String(err))));
   }
-  if (!quote) throw new NotFoundError("Quote of ticker", input.ticker);
-  return quote;
+  if (found.quote) return found.quote;
+  if ("failed" in found) throw asServiceError(found.failed, input.ticker);
+  throw new NoDataError(`No quote found for ${input.ticker}`, found.missing);
 }

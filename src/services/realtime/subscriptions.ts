@@ -1,4 +1,3 @@
-import { cacheKeys } from "../../cache";
 import { findActiveListings } from "../../db/repositories/catalogue";
 import { type SubscriptionRow, deactivateSubscription, saveSubscription } from "../../db/repositories/realtime";
 import { preferredListing } from "../../domain/listing-choice";
@@ -47,7 +46,7 @@ export async function subscribe({ ctx, input }: { ctx: Deps; input: { tickers: s
     const [tvExchange = "", tvSymbol = ""] = streamSymbolOf(ticker, listing?.exchange ?? null).split(":");
     await streams.start(ticker);
     const stored = listing ? await saveSubscription(ctx.db.db, { ticker, listingId: listing.id, tvExchange, tvSymbol }) : undefined;
-    out.push(toAnswer(stored ?? { ticker, tvExchange, tvSymbol, isActive: true, subscribedAt: new Date(), lastTickAt: null, tickCount: 0 }, true));
+    out.push(toAnswer(stored ?? { ticker, tvExchange, tvSymbol, isActive: true, subscribedAt: ctx.clock.now(), lastTickAt: null, tickCount: 0 }, true));
   }
   return out;
 }
@@ -71,15 +70,14 @@ export interface RealtimeStatus {
 }
 
 /**
- * GET /realtime/status: each streamed ticker's clients; stale = streamed but without a fresh tick:
- * none in the cache (the last 60 s), or its provider connection is down and being retried.
+ * GET /realtime/status: each streamed ticker's clients; stale = streamed but without a fresh tick
+ * (none in the last 60 s, as its object counts them), or its provider connection is down.
  */
 export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeStatus> {
   if (!ctx.streams) return { streaming_count: 0, active_tickers: [], ws_connections: {}, total_ws_clients: 0, stale_tickers: [], worker_running: false };
   const streams = ctx.streams;
   const tickers = await streams.list();
   const statuses = await Promise.all(tickers.map((t) => streams.status(t)));
-  const ticks = await Promise.all(tickers.map((t) => ctx.cache.get(cacheKeys.quote(t))));
   const ws_connections: Record<string, number> = {};
   statuses.forEach((s, i) => {
     ws_connections[tickers[i] ?? ""] = s.clients;
@@ -89,7 +87,7 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
     active_tickers: tickers,
     ws_connections,
     total_ws_clients: statuses.reduce((n, s) => n + s.clients, 0),
-    stale_tickers: tickers.filter((_, i) => ticks[i] === null || !statuses[i]?.connected),
+    stale_tickers: tickers.filter((_, i) => statuses[i]?.stale !== false),
     // The stream workers are the Durable Objects: running when the registry answers.
     worker_running: true,
   };

@@ -52,7 +52,7 @@ export async function getIndicator({ ctx, input }: { ctx: Deps; input: Indicator
     if (hit) return { ...hit, cached: true };
   }
   const { series } = await loadSeries({ ctx, input: { ticker: input.ticker, resolution: input.resolution, fromDate: input.fromDate, toDate: input.toDate, limit } });
-  const result = toIndicatorResult(input.ticker, input.resolution, req, series, computeOutputs(req, series));
+  const result = toIndicatorResult(input.ticker, input.resolution, req, series, computeOutputs(req, series), ctx.clock.now());
   if (useCache) await ctx.cache.set(key, result, technicalTtl(ctx, input.resolution));
   return result;
 }

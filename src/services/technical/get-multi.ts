@@ -87,6 +87,6 @@ export async function getMulti({ ctx, input }: { ctx: Deps; input: MultiQuery })
   const series = await seriesOrReason(ctx, input);
   if (typeof series === "string") return { ticker: input.ticker, resolution: input.resolution, count: 0, indicators: [], errors: [...errors, { indicator: "*", error: series }], ...(input.includeOhlcv ? { ohlcv: [] } : {}) };
   const indicators: IndicatorResult[] = [];
-  errors.push(...computeAll(requests, series, input.resolution, (req, outputs) => indicators.push(toIndicatorResult(input.ticker, input.resolution, req, series, outputs))));
+  errors.push(...computeAll(requests, series, input.resolution, (req, outputs) => indicators.push(toIndicatorResult(input.ticker, input.resolution, req, series, outputs, ctx.clock.now()))));
   return { ticker: input.ticker, resolution: input.resolution, count: series.times.length, indicators, errors, ...(input.includeOhlcv ? { ohlcv: ohlcvOf(series) } : {}) };
 }

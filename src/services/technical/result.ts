@@ -37,7 +37,7 @@ export function computeOutputs(req: IndicatorRequest, series: PriceSeries): Floa
 }
 
 /** The outputs as the spec's Indicator result: one series per output, `v` a decimal string or null. */
-export function toIndicatorResult(ticker: string, resolution: Resolution, req: IndicatorRequest, series: PriceSeries, outputs: Float64Array[]): IndicatorResult {
+export function toIndicatorResult(ticker: string, resolution: Resolution, req: IndicatorRequest, series: PriceSeries, outputs: Float64Array[], calculatedAt: Date): IndicatorResult {
   const times = series.times;
   return {
     ticker,
@@ -53,6 +53,6 @@ export function toIndicatorResult(ticker: string, resolution: Resolution, req: I
       return { name: o.name, label: o.label, values: times.map((t, i) => ({ t, v: Number.isNaN(out[i] as number) ? null : toDecimalString(out[i] as number) })) };
     }),
     cached: false,
-    calculated_at: new Date().toISOString(),
+    calculated_at: calculatedAt.toISOString(),
   };
 }

@@ -92,7 +92,7 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
     total: found.length,
     screened: candidates.length - skipped,
     skipped,
-    calculated_at: new Date().toISOString(),
+    calculated_at: ctx.clock.now().toISOString(),
   };
   await ctx.cache.set(key, result, cacheTtls(ctx.config).screener);
   return result;

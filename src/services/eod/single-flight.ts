@@ -1,0 +1,65 @@
+import { type Deps } from "../../deps";
+import { readLease, releaseLease, tryAcquireLease } from "../../db/repositories/ingest-leases";
+import { ServiceError } from "../../errors";
+
+/** One unit of work on a listing that must not run twice at once. */
+export interface FlightJob<T> {
+  /** The answer when nothing needs doing (checked before taking the lease and after waiting). */
+  isDone(): Promise<T | null>;
+  /** The work, run by the lease holder only. */
+  run(): Promise<T>;
+  /** Whether an outcome is a failure, which the requests that waited for it share rather than retry. */
+  failed(outcome: T): boolean;
+}
+
+/** Lease lifetime when the caller has no deadline (a cron job): longer than any ingestion. */
+const NO_DEADLINE_TTL_MS = 120_000;
+/** Grace beyond the holder's deadline before its lease is taken as abandoned. */
+const TTL_MARGIN_MS = 5_000;
+const POLL_MS = 150;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `job` for a listing so that concurrent callers, in any isolate, share one run: the caller
+ * that takes the listing's lease runs it and leaves its outcome in the lease; the others wait for
+ * that outcome (within their own deadline) and answer with it, so every answer is the same
+ * whoever did the work. A caller whose window the holder did not cover takes the lease next.
+ */
+export async function singleFlight<T>(ctx: Deps, listingId: number, job: FlightJob<T>): Promise<T> {
+  const db = ctx.db.db;
+  const holder = crypto.randomUUID();
+  const left = ctx.deadline.remainingMs();
+  const ttlMs = (Number.isFinite(left) ? left : NO_DEADLINE_TTL_MS) + TTL_MARGIN_MS;
+  let shared: T | null = null;
+  for (;;) {
+    const done = await job.isDone();
+    if (done !== null) return shared ?? done;
+    if (shared !== null && job.failed(shared)) return shared;
+    if (await tryAcquireLease(db, listingId, holder, ttlMs)) {
+      let outcome: T | null = null;
+      try {
+        outcome = await job.run();
+        return outcome;
+      } finally {
+        await releaseLease(db, listingId, holder, outcome).catch((err: unknown) => console.warn("lease release failed", listingId, String(err)));
+      }
+    }
+    shared = await outcomeOfRunningHolder<T>(ctx, listingId);
+  }
+}
+
+/** Waits for the listing's current holder to finish; its outcome, or null when its lease expired or passed on. */
+async function outcomeOfRunningHolder<T>(ctx: Deps, listingId: number): Promise<T | null> {
+  const first = await readLease(ctx.db.db, listingId);
+  if (!first) return null;
+  for (;;) {
+    const lease = await readLease(ctx.db.db, listingId);
+    if (!lease || lease.holder !== first.holder || lease.expired) return null;
+    if (lease.finished) return lease.outcome as T | null;
+    if (ctx.deadline.remainingMs() <= POLL_MS) {
+      throw new ServiceError("UPSTREAM_UNAVAILABLE", "This listing is being ingested by another request that has not finished yet; retry in a few seconds");
+    }
+    await sleep(POLL_MS + Math.floor(Math.random() * POLL_MS));
+  }
+}

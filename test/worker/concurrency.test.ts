@@ -1,0 +1,71 @@
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { DbHandle } from "../../src/db/client";
+import { listings, pricesDaily } from "../../src/db/schema";
+import { type Bindings, loadConfig } from "../../src/env";
+import { resetTickers, simRequests } from "../helpers/listings";
+import { call } from "../helpers/worker-http";
+
+const yahoo = inject("delayedSimUrl");
+
+/** Rows stored for a ticker's listing, and how many distinct dates they hold. */
+async function storedRows(ticker: string): Promise<{ rows: number; dates: number }> {
+  const db = new DbHandle(loadConfig(env as unknown as Bindings));
+  try {
+    const [row] = await db.db
+      .select({ rows: sql<number>`count(*)::int`, dates: sql<number>`count(distinct ${pricesDaily.date})::int` })
+      .from(pricesDaily)
+      .innerJoin(listings, eq(listings.id, pricesDaily.listingId))
+      .where(eq(listings.ticker, ticker));
+    return row ?? { rows: 0, dates: 0 };
+  } finally {
+    await db.close();
+  }
+}
+
+const delta = (after: Record<string, number>, before: Record<string, number>, key: string) => (after[key] ?? 0) - (before[key] ?? 0);
+
+describe("concurrent first requests for one fresh listing", () => {
+  beforeAll(() => resetTickers("ENEL.MI", "ENI.MI"));
+
+  it("50 concurrent GET /eod on a fresh ticker: 50 identical answers, one provider fetch, each bar stored once", async () => {
+    const before = await simRequests(yahoo);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call("/eod/ENEL.MI?period=1y")));
+    const after = await simRequests(yahoo);
+
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    const first = answers[0]?.body;
+    expect(first.count).toBeGreaterThan(245);
+    for (const a of answers) {
+      expect(a.body.data).toEqual(first.data);
+      // Every request answers as the one that ingested: the data came from the delayed provider.
+      expect(a.body.data_source).toBe("delayed_provider");
+    }
+    // One verification (the ISIN search, one chart probe) and one history fetch, for all 50.
+    expect(delta(after, before, "search IT0003128367")).toBe(1);
+    expect(delta(after, before, "chart ENEL.MI")).toBe(2);
+    const stored = await storedRows("ENEL.MI");
+    expect(stored.rows).toBe(stored.dates);
+    expect(stored.rows).toBeGreaterThan(2480);
+
+    // Afterwards the same request reads the database.
+    const again = await call("/eod/ENEL.MI?period=1y");
+    expect(again.body.data_source).toBe("database");
+    expect(again.body.data).toEqual(first.data);
+  });
+
+  it("20 identical POST /historical/ingest at once: one fetch, every answer the one a single request gets", async () => {
+    const before = await simRequests(yahoo);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call("/historical/ingest", { method: "POST", body: { tickers: ["ENI.MI"], period: "2y" } })));
+    const after = await simRequests(yahoo);
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const results = answers.map((a) => a.body.results[0]);
+    expect(results[0]).toMatchObject({ ticker: "ENI.MI", status: "ingested", source: "delayed_provider", errors: [] });
+    expect(results[0].rows_written).toBeGreaterThan(490);
+    for (const r of results) expect(r).toEqual(results[0]);
+    expect(delta(after, before, "chart ENI.MI")).toBe(2);
+    const stored = await storedRows("ENI.MI");
+    expect(stored).toEqual({ rows: results[0].rows_written, dates: results[0].rows_written });
+  });
+});
