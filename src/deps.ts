@@ -41,20 +41,20 @@ export type AppEnv = {
 export interface DepsOptions {
   /** Pins the time (tests); otherwise CLOCK_PINNED_AT, else the system clock. */
   clock?: Clock;
-  /** False for long-lived work (a Durable Object's stream, a cron job): no request deadline. */
-  requestDeadline?: boolean;
+  /** The work's deadline; REQUEST_DEADLINE_MS by default, Infinity for long-lived work (a stream, a cron job). */
+  deadlineMs?: number;
 }
 
 /**
  * The one place that builds what a request, a Durable Object or a cron job works with: config
  * (parsed once per env object), clock, deadline, a lazy database handle, the cache, the providers
  * (bounded by the deadline) and the realtime streams.
- * @example const deps = buildDeps(env, { requestDeadline: false }); await deps.db.close();
+ * @example const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY }); await deps.db.close();
  */
 export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
   const config = loadConfig(env);
   const clock = opts.clock ?? (config.CLOCK_PINNED_AT ? pinnedClock(config.CLOCK_PINNED_AT) : systemClock);
-  const deadline = deadlineIn(clock, opts.requestDeadline === false ? Number.POSITIVE_INFINITY : config.REQUEST_DEADLINE_MS);
+  const deadline = deadlineIn(clock, opts.deadlineMs ?? config.REQUEST_DEADLINE_MS);
   return {
     config,
     clock,

@@ -18,8 +18,19 @@ function useLocalProxy(proxy: string): void {
 }
 
 /**
- * A request's database: the Neon pool is opened on first use and closed by `close()`
- * (Workers forbid sharing sockets between requests, so a pool never outlives its request).
+ * Each write goes out as it is made: with coalesced writes the driver buffers Postgres's Terminate
+ * message for a tick and closes the WebSocket first, then throws "Can't call WebSocket send() after
+ * close()" when the tick comes (neondatabase/serverless#10), and the server never sees a clean logout.
+ */
+neonConfig.coalesceWrites = false;
+
+/** How long `close()` waits for the pool's sockets to finish closing. */
+const CLOSE_WAIT_MS = 2000;
+
+/**
+ * A unit of work's database (a request, one write of a Durable Object, a cron job): the Neon pool
+ * is opened on first use and closed by `close()`, since Workers forbid sharing sockets between
+ * requests and a socket kept open across a long-lived object's events dies with the isolate's.
  */
 export class DbHandle {
   private pool: Pool | undefined;
@@ -37,16 +48,38 @@ export class DbHandle {
     if (!url) throw new ServiceError("UPSTREAM_UNAVAILABLE", "The database is not configured (DATABASE_URL)");
     if (this.config.NEON_WS_PROXY) useLocalProxy(this.config.NEON_WS_PROXY);
     this.pool = new Pool({ connectionString: url, max: 4 });
-    // An idle client that errors (server restart) must not become an unhandled rejection.
-    this.pool.on("error", (err: unknown) => console.warn("database pool error", err instanceof Error ? err.message : (err as { message?: string })?.message ?? String(err)));
+    const pool = this.pool;
+    // An idle client that errors (server restart) must not become an unhandled rejection. Once the
+    // pool is closing, its sockets' teardown errors are expected and not reported.
+    pool.on("error", (err: unknown) => {
+      if (this.pool === pool) console.warn("database pool error", err instanceof Error ? err.message : (err as { message?: string })?.message ?? String(err));
+    });
     this.database = drizzle({ client: this.pool, schema });
     return this.database;
   }
 
+  /**
+   * Ends the pool and waits (at most CLOSE_WAIT_MS) until each of its sockets has closed: `end()`
+   * resolves before that, and the caller's `waitUntil` must cover the whole close handshake.
+   */
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = undefined;
     this.database = undefined;
-    if (pool) await pool.end().catch(() => undefined);
+    if (!pool) return;
+    let left = pool.totalCount;
+    const removed = new Promise<void>((resolve) => {
+      if (left === 0) return resolve();
+      const timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      pool.on("remove", () => {
+        left -= 1;
+        if (left <= 0) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    await pool.end().catch(() => undefined);
+    await removed;
   }
 }

@@ -71,7 +71,7 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
 
   constructor(ctx: DurableObjectState, env: RealtimeEnv) {
     super(ctx, env);
-    this.deps = buildDeps(env, { requestDeadline: false });
+    this.deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
     this.clock = this.deps.clock;
     // A bare "ping" is answered by the runtime without waking a hibernated object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", PONG));
@@ -303,7 +303,7 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
    * and "send() after close()" noise of long runs).
    */
   private async withDb<T>(work: (db: Deps["db"]["db"]) => Promise<T>): Promise<T> {
-    const { db } = buildDeps(this.env, { clock: this.clock, requestDeadline: false });
+    const { db } = buildDeps(this.env, { clock: this.clock, deadlineMs: Number.POSITIVE_INFINITY });
     try {
       return await work(db.db);
     } finally {

@@ -13,17 +13,18 @@ import { type Bindings, loadConfig } from "../../src/env";
 export async function resetTickers(...tickers: string[]): Promise<void> {
   const config = loadConfig(env as unknown as Bindings);
   const db = new DbHandle(config);
+  const cache = createCache(config);
   try {
     const rows = await db.db.select({ id: listings.id }).from(listings).where(inArray(listings.ticker, tickers));
     const ids = rows.map((r) => r.id);
     if (ids.length) {
       await db.db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
       await db.db.update(listings).set({ delayedSymbol: null, delayedSymbolCheckedAt: null }).where(inArray(listings.id, ids));
+      for (const id of ids) await cache.delete(cacheKeys.replacementTried(id));
     }
   } finally {
     await db.close();
   }
-  const cache = createCache(config);
   for (const t of tickers) {
     await cache.deletePattern(cacheKeys.eodOfTicker(t));
     await cache.deletePattern(cacheKeys.technicalOfTicker(t));

@@ -12,20 +12,30 @@ export interface CallOptions {
   body?: unknown;
   /** Pins the service's clock at this date (YYYY-MM-DD, 15:00 UTC) or instant: the app is built with it. */
   at?: string;
+  /** The request's deadline instead of REQUEST_DEADLINE_MS. */
+  deadlineMs?: number;
+  /** Settings that replace the test bindings for this call (e.g. a broken one). */
+  env?: Record<string, string>;
 }
 
-const pinnedApps = new Map<string, ReturnType<typeof createApp>>();
+const apps = new Map<string, ReturnType<typeof createApp>>();
 
-/** The Worker's fetch, or the same app built with a pinned clock (the production code path but for the time). */
-async function fetchAt(request: Request, at: string | undefined): Promise<Response> {
-  if (at === undefined) return exports.default.fetch(request);
-  let app = pinnedApps.get(at);
+/**
+ * The Worker's fetch, or the same app built with a pinned clock, another deadline or other settings
+ * (the production code path but for what the test names).
+ */
+async function fetchWith(request: Request, opts: CallOptions): Promise<Response> {
+  if (opts.at === undefined && opts.deadlineMs === undefined && opts.env === undefined) return exports.default.fetch(request);
+  const id = `${opts.at}|${opts.deadlineMs}`;
+  let app = apps.get(id);
   if (!app) {
-    app = createApp({ clock: pinnedClock(at) });
-    pinnedApps.set(at, app);
+    app = createApp({ clock: opts.at === undefined ? undefined : pinnedClock(opts.at), deadlineMs: opts.deadlineMs });
+    apps.set(id, app);
   }
   const ctx = createExecutionContext();
-  const res = await app.fetch(request, env as unknown as RealtimeEnv, ctx);
+  // A fresh env object when settings change: the config is parsed once per env object.
+  const bindings = opts.env ? { ...(env as unknown as RealtimeEnv), ...opts.env } : (env as unknown as RealtimeEnv);
+  const res = await app.fetch(request, bindings, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -41,7 +51,7 @@ export async function call(path: string, opts: CallOptions = {}): Promise<{ stat
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
-  const res = await fetchAt(request, opts.at);
+  const res = await fetchWith(request, opts);
   const text = await res.text();
   let body: any = text;
   if ((res.headers.get("content-type") ?? "").includes("json")) body = JSON.parse(text);

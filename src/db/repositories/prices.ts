@@ -90,14 +90,14 @@ export async function storedRange(db: Db, listingId: number): Promise<{ first: s
 }
 
 /**
- * The span of a listing's bars stored from `source` within `window` (null when none): the bars an
- * ingestion asks the delayed provider for again, since a fallback's adjusted closes are not adjusted.
+ * The span of a listing's bars stored from `source` (null when none): the bars an ingestion asks the
+ * delayed provider for again, since a fallback's adjusted closes are not adjusted.
  */
-export async function sourcedRange(db: Db, listingId: number, source: string, window: { from: string; to: string }): Promise<{ from: string; to: string } | null> {
+export async function sourcedRange(db: Db, listingId: number, source: string): Promise<{ from: string; to: string } | null> {
   const [row] = await db
     .select({ from: sql<string | null>`min(${pricesDaily.date})`, to: sql<string | null>`max(${pricesDaily.date})` })
     .from(pricesDaily)
-    .where(and(eq(pricesDaily.listingId, listingId), eq(pricesDaily.dataSource, source), gte(pricesDaily.date, window.from), lte(pricesDaily.date, window.to)));
+    .where(and(eq(pricesDaily.listingId, listingId), eq(pricesDaily.dataSource, source)));
   return row?.from && row.to ? { from: row.from, to: row.to } : null;
 }
 

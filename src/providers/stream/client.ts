@@ -35,10 +35,15 @@ const round = (x: number, dp: number) => Number(x.toFixed(dp));
 export async function openSocket(wsUrl: string, timeoutMs: number): Promise<WebSocket> {
   const url = wsUrl.replace(/^ws(s?):\/\//, "http$1://");
   let res: Response;
+  // Its own controller, cleared once connected: a signal that fired later would close the socket.
+  const handshake = new AbortController();
+  const timer = setTimeout(() => handshake.abort(), timeoutMs);
   try {
-    res = await fetch(url, { headers: { ...HEADERS, Upgrade: "websocket" }, signal: AbortSignal.timeout(timeoutMs) });
+    res = await fetch(url, { headers: { ...HEADERS, Upgrade: "websocket" }, signal: handshake.signal });
   } catch (err) {
     throw failureOf(STREAM, err, timeoutMs);
+  } finally {
+    clearTimeout(timer);
   }
   const ws = (res as Response & { webSocket?: WebSocket | null }).webSocket;
   if (!ws) throw new ProviderError(STREAM, res.status === 429 ? "rate_limited" : "unavailable", `no WebSocket upgrade (HTTP ${res.status})`);

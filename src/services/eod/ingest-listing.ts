@@ -56,10 +56,10 @@ interface Plan {
   replaced: DateRange[];
 }
 
-/** What is missing of `wanted`, and which stream-sourced bars inside it the delayed provider should replace. */
+/** What is missing of `wanted`, and the span of stream-sourced bars the delayed provider should replace. */
 async function planOf(ctx: Deps, listing: ListingRow, wanted: DateRange): Promise<Plan & { stored: boolean }> {
   const db = ctx.db.db;
-  const [stored, streamed] = await Promise.all([storedRange(db, listing.id), sourcedRange(db, listing.id, STREAM, wanted)]);
+  const [stored, streamed] = await Promise.all([storedRange(db, listing.id), sourcedRange(db, listing.id, STREAM)]);
   return { stored: stored !== null, requested: missingRanges(wanted, stored), replaced: streamed ? [streamed] : [] };
 }
 

@@ -7,7 +7,7 @@ import type { RealtimeEnv } from "../../durable-objects/env";
  * again. Starting a stream that runs is a no-op, so this is safe to repeat. Answers the tickers.
  */
 export async function restoreSubscriptions(env: RealtimeEnv): Promise<string[]> {
-  const deps = buildDeps(env, { requestDeadline: false });
+  const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
   const streams = deps.streams;
   if (!streams) return [];
   try {
