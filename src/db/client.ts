@@ -17,13 +17,6 @@ function useLocalProxy(proxy: string): void {
   neonConfig.pipelineConnect = false;
 }
 
-/**
- * Each write goes out as it is made: with coalesced writes the driver buffers Postgres's Terminate
- * message for a tick and closes the WebSocket first, then throws "Can't call WebSocket send() after
- * close()" when the tick comes (neondatabase/serverless#10), and the server never sees a clean logout.
- */
-neonConfig.coalesceWrites = false;
-
 /** How long `close()` waits for the pool's sockets to finish closing. */
 const CLOSE_WAIT_MS = 2000;
 

@@ -1,14 +1,16 @@
 /**
  * Whether an error means the database cannot be reached or lost the connection (rather than a
- * query it refused): the caller gets a 503 and may retry. Drizzle wraps driver errors, so the
- * cause chain is walked.
+ * query it refused): the caller gets a 503 and may retry. Drizzle wraps driver errors, and the
+ * driver wraps the runtime's socket ErrorEvent, so the chain (`cause`, `error`) is walked.
  */
 export function databaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+  let e: unknown = err;
+  for (let depth = 0; typeof e === "object" && e !== null && depth < 6; depth++) {
+    const { code, message, cause, error } = e as { code?: unknown; message?: unknown; cause?: unknown; error?: unknown };
     // SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (operator intervention).
     if (typeof code === "string" && /^(08|53|57P)/.test(code)) return true;
-    if (UNREACHABLE.test(e.message)) return true;
+    if (typeof message === "string" && UNREACHABLE.test(message)) return true;
+    e = cause ?? error;
   }
   return false;
 }

@@ -32,11 +32,11 @@ afterAll(() => {
 });
 
 /** `npm run <script>` on a free port and a fresh data folder, until /health answers (at most 60 s). */
-async function launch(script: string): Promise<Running> {
+async function launch(script: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), "mds-smoke-"));
   dirs.push(dataDir);
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DEV_DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DEV_DATA_DIR: dataDir, ...extraEnv };
   for (const k of ["DATABASE_URL", "REDIS_URL", "SERVICE_API_KEYS", "SERVICE_READ_ONLY_API_KEYS", "UPSTASH_REDIS_REST_URL"]) delete env[k];
   const started = Date.now();
   const child = spawn("npm", ["run", script], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
@@ -82,7 +82,8 @@ describe("npm run dev", () => {
 
 describe("npm run dev:sandbox", () => {
   it("ingests MC.PA from the simulators on the first call and reads the database on the second, offline", async () => {
-    const r = await launch("dev:sandbox");
+    const delayedPort = await freePort();
+    const r = await launch("dev:sandbox", { SANDBOX_DELAYED_PORT: String(delayedPort) });
     expect(r.output()).toContain("providers: simulators");
     const get = async (path: string) => fetch(`${r.base}${path}`, { headers: { "X-API-KEY": r.key } });
     type Eod = { data_source: string; count: number; data: { Date: string; Close: number; Volume: number }[] };
@@ -103,6 +104,17 @@ describe("npm run dev:sandbox", () => {
     // Every day's volume lands in exactly one week.
     expect(weekly.data.reduce((n, b) => n + b.Volume, 0)).toBe(daily.data.reduce((n, b) => n + b.Volume, 0));
     expect(weekly.data.at(-1)?.Close).toBe(daily.data.at(-1)?.Close);
+
+    // 50 concurrent first requests of a fresh ticker: 50 identical answers, one history fetch.
+    const requests = async () => (await (await fetch(`http://127.0.0.1:${delayedPort}/__sandbox/requests`)).json()) as Record<string, number>;
+    const burst = await Promise.all(Array.from({ length: 50 }, () => get("/eod/OR.PA?period=1y")));
+    expect(burst.map((res) => res.status)).toEqual(Array(50).fill(200));
+    const bodies = (await Promise.all(burst.map((res) => res.json()))) as Eod[];
+    for (const b of bodies) expect(b.data).toEqual(bodies[0]?.data);
+    expect(bodies[0]?.count).toBeGreaterThan(245);
+    // The verification's probe and the ten-year history: two charts for fifty requests.
+    expect((await requests())["chart OR.PA"]).toBe(2);
+    console.log(`dev:sandbox: 50 concurrent first GET /eod/OR.PA answered 50 x 200 with identical data and 2 chart requests`);
 
     // Realtime: the delayed quote until AAPL is subscribed, then the stream's.
     type Quote = { is_realtime: boolean; source: string; delay_seconds: number };

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { pinnedClock } from "../../src/clock";
+import { deadlineIn, pinnedClock } from "../../src/clock";
 import { DelayedProviderClient } from "../../src/providers/delayed/client";
 import { ProviderError } from "../../src/providers/errors";
 import { dailyHistory } from "../../tools/sandbox/market-data";
@@ -77,6 +77,25 @@ describe("delayed-provider client against the Yahoo simulator", () => {
     expect(Date.now() - started).toBeLessThan(5000);
     // Faults are one-shot here: the next call succeeds.
     expect((await client.dailyHistory("AAPL", "2026-01-01", "2026-02-01")).bars.length).toBeGreaterThan(15);
+  });
+
+  it("times out a body that stalls after the headers, and asks nothing once the request's deadline has passed", async () => {
+    await fault({ symbol: "AAPL", mode: "stall", times: 1 });
+    const err = await client.dailyHistory("AAPL", "2026-01-01", "2026-02-01").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err).toMatchObject({ failure: "timeout", detail: "no complete answer within 1500 ms" });
+
+    const late = new DelayedProviderClient(sim.url, 1500, deadlineIn(pinnedClock(TODAY), 0));
+    const before = (await (await fetch(`${sim.url}/__sandbox/requests`)).json()) as Record<string, number>;
+    await expect(late.quote("AAPL")).rejects.toMatchObject({ failure: "timeout", detail: "not asked: the request's deadline had passed" });
+    const after = (await (await fetch(`${sim.url}/__sandbox/requests`)).json()) as Record<string, number>;
+    expect(after["chart AAPL"]).toBe(before["chart AAPL"]);
+  });
+
+  it("takes the session's high, low and volume from the chart meta for a quote", async () => {
+    const q = await client.quote("SAP.DE");
+    const last = dailyHistory("SAP.DE", "2026-11-24").bars.filter((b) => !b.missing).at(-1);
+    expect(q).toMatchObject({ symbol: "SAP.DE", price: last?.close, high: last?.high, low: last?.low, volume: last?.volume });
   });
 
   it("answers an empty history for a window without sessions", async () => {

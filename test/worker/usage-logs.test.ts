@@ -43,3 +43,18 @@ describe("usage logging", () => {
     }
   });
 });
+
+describe("usage logging of hostile paths", () => {
+  it("writes the row of a request whose path parameter carries a NUL, without the NUL", async () => {
+    const db = new DbHandle(loadConfig(env as unknown as Bindings));
+    try {
+      const since = new Date(Date.now() - 1000);
+      const res = await call("/eod/NU%00LL?period=1y");
+      expect(res.status).toBe(400);
+      const rows = await waitForRow(db, since, "/eod/:ticker");
+      expect(rows.map((r) => [r.ticker, r.status])).toContainEqual(["NULL", 400]);
+    } finally {
+      await db.close();
+    }
+  });
+});

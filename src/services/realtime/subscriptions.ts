@@ -36,7 +36,8 @@ const toAnswer = (r: Pick<SubscriptionRow, "ticker" | "tvExchange" | "tvSymbol" 
 
 /**
  * POST /realtime/subscribe: starts each ticker's stream; a ticker naming a catalogue listing is
- * stored so the cron restores it, others stream until the next restart only.
+ * stored so the cron restores it, others stream until the next restart only. The subscription is
+ * stored before the stream starts, so a refusal by the provider (which deactivates it) comes after.
  */
 export async function subscribe({ ctx, input }: { ctx: Deps; input: { tickers: string[] } }): Promise<SubscriptionAnswer[]> {
   const streams = directory(ctx);
@@ -44,8 +45,8 @@ export async function subscribe({ ctx, input }: { ctx: Deps; input: { tickers: s
   for (const ticker of [...new Set(input.tickers.map((t) => t.toUpperCase()))]) {
     const listing = preferredListing(await findActiveListings(ctx.db.db, { ticker }));
     const [tvExchange = "", tvSymbol = ""] = streamSymbolOf(ticker, listing?.exchange ?? null).split(":");
-    await streams.start(ticker);
     const stored = listing ? await saveSubscription(ctx.db.db, { ticker, listingId: listing.id, tvExchange, tvSymbol }) : undefined;
+    await streams.start(ticker);
     out.push(toAnswer(stored ?? { ticker, tvExchange, tvSymbol, isActive: true, subscribedAt: ctx.clock.now(), lastTickAt: null, tickCount: 0 }, true));
   }
   return out;

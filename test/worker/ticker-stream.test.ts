@@ -1,0 +1,136 @@
+import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
+import { pinnedClock } from "../../src/clock";
+import { DbHandle } from "../../src/db/client";
+import { realtimeSubscriptions } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
+import type { RealtimeEnv } from "../../src/durable-objects/env";
+import { MAX_CLIENT_MESSAGE_BYTES, type TickerStream } from "../../src/durable-objects/ticker-stream";
+import { type Bindings, loadConfig } from "../../src/env";
+import worker from "../../src/index";
+import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
+import { clearFaults, fault, forgetCached } from "../helpers/listings";
+import { call } from "../helpers/worker-http";
+import { openSocket } from "../helpers/ws-client";
+
+const realtimeEnv = env as unknown as RealtimeEnv;
+const streamSim = inject("streamSimUrl");
+const streamWsUrl = inject("workerBindings").STREAM_PROVIDER_WS_URL ?? "";
+const db = new DbHandle(loadConfig(env as unknown as Bindings));
+const started: string[] = [];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const objectOf = (ticker: string) => realtimeEnv.TICKER_STREAM.get(realtimeEnv.TICKER_STREAM.idFromName(ticker));
+
+/** Points one object at another stream-provider address (a setting, as a deploy would give it). */
+function useStreamUrl(instance: TickerStream, url: string): void {
+  Object.assign(instance, { deps: buildDeps({ ...realtimeEnv, STREAM_PROVIDER_WS_URL: url } as Bindings, { deadlineMs: Number.POSITIVE_INFINITY }) });
+}
+
+afterEach(() => clearFaults(streamSim));
+afterAll(async () => {
+  for (const t of started) await objectOf(t).stop();
+  await db.close();
+});
+
+describe("TickerStream: the provider connection", () => {
+  it("closes a connection that completes after stop(): nothing streams for an unsubscribed ticker", async () => {
+    started.push("QCOM");
+    await runInDurableObject(objectOf("QCOM"), async (instance: TickerStream) => {
+      useStreamUrl(instance, `${streamWsUrl}?connect_delay_ms=1000`);
+      const starting = instance.start("QCOM");
+      await sleep(200);
+      await instance.stop();
+      await starting;
+      await sleep(1500);
+      expect(await instance.status()).toMatchObject({ streaming: false, connected: false, lastTickAt: null });
+    });
+  });
+
+  it("gives up on a connect that never completes at the provider deadline, then retries", async () => {
+    started.push("AMD");
+    await runInDurableObject(objectOf("AMD"), async (instance: TickerStream, state) => {
+      useStreamUrl(instance, `${streamWsUrl}?connect_delay_ms=hang`);
+      await instance.start("AMD");
+      expect(await instance.status()).toMatchObject({ streaming: true, connected: false, reconnectAttempts: 1 });
+      expect(await state.storage.getAlarm()).not.toBeNull();
+      useStreamUrl(instance, streamWsUrl);
+      await instance.alarm();
+      expect(await instance.status()).toMatchObject({ streaming: true, connected: true, reconnectAttempts: 0 });
+      await instance.stop();
+    });
+  });
+
+  it("answers a full-access upgrade with 503 and accepts no socket when the stream cannot start", async () => {
+    await runInDurableObject(objectOf("AVGO"), async (instance: TickerStream, state) => {
+      const broken = { idFromName: () => ({}), get: () => ({ add: () => Promise.reject(new Error("registry unavailable")) }) };
+      Object.assign(instance, { env: { ...realtimeEnv, STREAM_REGISTRY: broken } });
+      const res = await instance.fetch(new Request("http://do/?ticker=AVGO&kind=full", { headers: { Upgrade: "websocket" } }));
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: "Upstream unavailable", message: "The stream of AVGO could not be started; try again shortly" });
+      expect(state.getWebSockets()).toHaveLength(0);
+      Object.assign(instance, { env: realtimeEnv });
+      await instance.stop();
+    });
+  });
+
+  it("deactivates the stored subscription of a symbol the provider refuses, so the cron does not restore it", async () => {
+    await fault(streamSim, "NASDAQ:ADBE", "symbol_error", 1000);
+    const res = await call("/realtime/subscribe", { method: "POST", body: { tickers: ["ADBE"] } });
+    expect(res.status).toBe(200);
+    const active = async () => (await db.db.select({ a: realtimeSubscriptions.isActive }).from(realtimeSubscriptions).where(eq(realtimeSubscriptions.ticker, "ADBE")))[0]?.a;
+    await expect.poll(active, { timeout: 5000 }).toBe(false);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), realtimeEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await objectOf("ADBE").status()).streaming).toBe(false);
+  });
+
+  it("lists a streamed ticker without a tick in the last 60 s as stale", async () => {
+    started.push("CSCO");
+    const sock = await openSocket("CSCO", FULL_KEY);
+    await sock.next((m) => m.type === "tick");
+    expect((await call("/realtime/status")).body.stale_tickers).not.toContain("CSCO");
+    await fetch(`${streamSim}/__sandbox/stream`, { method: "POST", body: JSON.stringify({ symbol: "NASDAQ:CSCO", action: "stall" }) });
+    await runInDurableObject(objectOf("CSCO"), async (instance: TickerStream) => {
+      // The object's clock a minute and a bit later, the provider silent meanwhile.
+      Object.assign(instance, { clock: pinnedClock(new Date(Date.now() + 61_000)) });
+    });
+    expect((await call("/realtime/status")).body.stale_tickers).toContain("CSCO");
+    sock.ws.close(1000);
+  });
+});
+
+describe("TickerStream: its clients", () => {
+  it("closes a client whose message is over the size cap with 1009, unread; small junk is ignored", async () => {
+    const sock = await openSocket("PFE", READ_ONLY_KEY);
+    await sock.next((m) => m.type === "not_streaming");
+    sock.ws.send("x".repeat(MAX_CLIENT_MESSAGE_BYTES - 1));
+    sock.ws.send('{"type":"ping"}');
+    await sock.next((m) => m.type === "pong");
+    sock.ws.send("x".repeat(4 * 1024 * 1024));
+    expect((await sock.closed).code).toBe(1009);
+  });
+
+  it("answers a bare ping in the runtime, without waking the object", async () => {
+    await runInDurableObject(objectOf("PFE"), async (_instance: TickerStream, state) => {
+      const pair = state.getWebSocketAutoResponse();
+      expect(pair?.request).toBe("ping");
+      expect(pair?.response).toBe('{"type":"pong"}');
+    });
+  });
+
+  it("serves GET /quote from the object itself when no shared cache holds ticks", async () => {
+    started.push("NKE");
+    const sock = await openSocket("NKE", FULL_KEY);
+    const tick = await sock.next((m) => m.type === "tick");
+    await forgetCached("quote:NKE");
+    const quote = await call("/quote/NKE", { env: { UPSTASH_REDIS_REST_URL: "", UPSTASH_REDIS_REST_TOKEN: "" } });
+    expect(quote.status).toBe(200);
+    expect(quote.body).toMatchObject({ ticker: "NKE", is_realtime: true, source: "stream_provider", delay_seconds: 0 });
+    expect(Date.parse(quote.body.timestamp)).toBeGreaterThanOrEqual(Date.parse(String(tick.data?.timestamp)));
+    sock.ws.close(1000);
+  });
+});
