@@ -5,8 +5,9 @@ import { DurableObject } from "cloudflare:workers";
  * it starts and removes itself when it stops, so /realtime/status can ask each of them.
  */
 export class StreamRegistry extends DurableObject {
-  async add(ticker: string): Promise<void> {
-    await this.ctx.storage.put(`t:${ticker}`, Date.now());
+  /** `since`: when the stream started (epoch ms, on the caller's clock). */
+  async add(ticker: string, since: number): Promise<void> {
+    await this.ctx.storage.put(`t:${ticker}`, since);
   }
 
   async remove(ticker: string): Promise<void> {

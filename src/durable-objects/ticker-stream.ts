@@ -119,7 +119,7 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
       this.streaming = true;
       this.error = null;
       await this.ctx.storage.put({ ticker, streaming: true });
-      await registryOf(this.env.STREAM_REGISTRY).add(ticker);
+      await registryOf(this.env.STREAM_REGISTRY).add(ticker, this.clock.now().getTime());
     }
     await this.openUpstream();
   }

@@ -47,6 +47,14 @@ describe.each(DATES)("on $what ($at)", ({ at, ticker, streamSymbol }) => {
     expect(rerun.body.window).toEqual({ from: tenYearsBefore(at), to: addDays(at, -1) });
     expect(rerun.body.results[0]).toMatchObject({ status: "up_to_date", requested_ranges: [], bars_fetched: 0, rows_written: 0, errors: [] });
 
+    // The symbol's history as the provider serves it: the same sessions of the last month, and the
+    // pinned day's own bar where the provider has one (it includes the current session).
+    const history = await call(`/ticker/${ticker}/history?period=1mo`, { at });
+    const month = windowOf("1mo", at).from ?? "";
+    const days: string[] = history.body.data.map((b: { date: string }) => b.date);
+    expect(days.filter((d) => d < at)).toEqual(expected.filter((b) => b.date >= month).map((b) => b.date));
+    expect(days.every((d) => d <= at)).toBe(true);
+
     await fault(yahoo, ticker, "500", 100);
     await fault(stream, streamSymbol, "drop", 100);
     const down = await call("/historical/ingest", { at, method: "POST", body: { tickers: [ticker] } });
