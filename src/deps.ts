@@ -38,6 +38,19 @@ export type AppEnv = {
   };
 };
 
+const pinnedClocks = new WeakMap<object, Clock>();
+
+/** CLOCK_PINNED_AT's clock, one per env object, so that it runs on across requests instead of restarting. */
+function configuredClock(env: Bindings, config: Config): Clock {
+  if (!config.CLOCK_PINNED_AT) return systemClock;
+  let clock = pinnedClocks.get(env);
+  if (!clock) {
+    clock = pinnedClock(config.CLOCK_PINNED_AT);
+    pinnedClocks.set(env, clock);
+  }
+  return clock;
+}
+
 export interface DepsOptions {
   /** Pins the time (tests); otherwise CLOCK_PINNED_AT, else the system clock. */
   clock?: Clock;
@@ -53,7 +66,7 @@ export interface DepsOptions {
  */
 export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
   const config = loadConfig(env);
-  const clock = opts.clock ?? (config.CLOCK_PINNED_AT ? pinnedClock(config.CLOCK_PINNED_AT) : systemClock);
+  const clock = opts.clock ?? configuredClock(env, config);
   const deadline = deadlineIn(clock, opts.deadlineMs ?? config.REQUEST_DEADLINE_MS);
   return {
     config,

@@ -5,6 +5,7 @@ import { ZodError } from "zod";
 import { databaseUnavailable } from "./db/errors";
 import { ConfigError } from "./env";
 import { ProviderError } from "./providers/errors";
+import { asServiceError } from "./services/provider-failure";
 
 /**
  * Errors thrown by services: free of HTTP, mapped to a status in one place (`STATUS_OF`).
@@ -134,7 +135,7 @@ export function renderError(err: unknown, c: Context): Response {
   }
   if (err instanceof ProviderError) {
     // Backstop: services turn provider failures into answers; one that escapes is still the provider's.
-    return c.json(errorBody("UPSTREAM_UNAVAILABLE", `The ${err.provider.replace("_", " ")} is unavailable: ${err.detail}`), 503);
+    return renderError(asServiceError(err, c.req.path), c);
   }
   if (databaseUnavailable(err)) {
     console.warn("database unavailable", c.req.method, c.req.path, String(err));

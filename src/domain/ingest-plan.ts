@@ -53,13 +53,3 @@ export function missingRanges(wanted: DateRange, stored: { first: string; last: 
   }
   return out.map(sessionsOf).filter((r): r is DateRange => r !== null);
 }
-
-/**
- * The last possible session strictly before `today`: the newest session whose daily bar can be complete.
- * @example lastCompleteSession("2026-11-23") // "2026-11-20" (a Monday gives the Friday before)
- */
-export function lastCompleteSession(today: string): string {
-  let d = addDays(today, -1);
-  while (noSessionAnywhere(d)) d = addDays(d, -1);
-  return d;
-}

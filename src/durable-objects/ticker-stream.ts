@@ -2,8 +2,9 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { cacheKeys, cacheTtls } from "../cache";
 import type { Clock } from "../clock";
+import { type Db, DbHandle } from "../db/client";
 import { findActiveListings } from "../db/repositories/catalogue";
-import { countTick, deactivateSubscription, upsertIntradayCandle } from "../db/repositories/realtime";
+import { type IntradayCandle, countTick, deactivateSubscription, upsertIntradayCandle } from "../db/repositories/realtime";
 import { type Deps, buildDeps } from "../deps";
 import { preferredListing } from "../domain/listing-choice";
 import { streamSymbolOf } from "../domain/provider-symbols";
@@ -64,8 +65,11 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
   private lastTick: { at: number; tick: RealtimeTick } | null = null;
   private error: string | null = null;
   private listing: { id: number; exchange: string | null } | null | undefined;
-  /** Effects are applied one tick after another, so a slow write never reorders them. */
+  /** Cache effects are applied one tick after another, so a slow write never reorders them. */
   private effects: Promise<void> = Promise.resolve();
+  /** Database effects waiting for the next write: the newest candle of each minute, and the ticks to count. */
+  private pending: { candles: Map<number, IntradayCandle>; ticks: number; lastAt: Date | null } = { candles: new Map(), ticks: 0, lastAt: null };
+  private writing: Promise<void> | null = null;
   private readonly deps: Deps;
   private readonly clock: Clock;
 
@@ -281,19 +285,40 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
         // one broken client must not stop the others
       }
     }
-    this.effects = this.effects.then(() => this.applyEffects(ticker, tick, now)).catch((err: unknown) => console.warn("tick effects failed", ticker, err instanceof Error ? err.message : String(err)));
+    this.effects = this.effects.then(() => this.cacheEffects(ticker, tick)).catch((err: unknown) => console.warn("tick cache effects failed", ticker, err instanceof Error ? err.message : String(err)));
+    if (this.listing) this.pending.candles.set(Date.parse(tick.timestamp), { minute: new Date(tick.timestamp), open: tick.open, high: tick.high, low: tick.low, close: tick.close, volume: tick.volume });
+    this.pending.ticks += 1;
+    this.pending.lastAt = now;
+    this.writeSoon(ticker);
   }
 
-  private async applyEffects(ticker: string, tick: RealtimeTick, at: Date): Promise<void> {
+  private async cacheEffects(ticker: string, tick: RealtimeTick): Promise<void> {
     const { cache, config } = this.deps;
     await cache.set(cacheKeys.quote(ticker), tick, cacheTtls(config).quote);
     await cache.publish(cacheKeys.priceChannel(ticker), tick);
+  }
+
+  /**
+   * Writes what the ticks left pending, one connection per write: ticks arriving meanwhile wait
+   * for the next one, so a slow database costs one write per round trip, not one per tick.
+   */
+  private writeSoon(ticker: string): void {
+    if (this.writing) return;
+    this.writing = this.writePending(ticker)
+      .catch((err: unknown) => console.warn("tick writes failed", ticker, err instanceof Error ? err.message : String(err)))
+      .finally(() => {
+        this.writing = null;
+        if (this.pending.ticks > 0) this.writeSoon(ticker);
+      });
+  }
+
+  private async writePending(ticker: string): Promise<void> {
+    const { candles, ticks, lastAt } = this.pending;
+    this.pending = { candles: new Map(), ticks: 0, lastAt: null };
     const listing = this.listing;
     await this.withDb(async (db) => {
-      if (listing) {
-        await upsertIntradayCandle(db, listing.id, { minute: new Date(tick.timestamp), open: tick.open, high: tick.high, low: tick.low, close: tick.close, volume: tick.volume }, tick.source);
-      }
-      await countTick(db, ticker, at);
+      if (listing) for (const candle of candles.values()) await upsertIntradayCandle(db, listing.id, candle, "stream_provider");
+      if (lastAt) await countTick(db, ticker, lastAt, ticks);
     });
   }
 
@@ -302,12 +327,12 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
    * pool kept open across events dies with the isolate's sockets (the "Network connection lost"
    * and "send() after close()" noise of long runs).
    */
-  private async withDb<T>(work: (db: Deps["db"]["db"]) => Promise<T>): Promise<T> {
-    const { db } = buildDeps(this.env, { clock: this.clock, deadlineMs: Number.POSITIVE_INFINITY });
+  private async withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    const handle = new DbHandle(this.deps.config);
     try {
-      return await work(db.db);
+      return await work(handle.db);
     } finally {
-      await db.close();
+      await handle.close();
     }
   }
 

@@ -21,6 +21,7 @@ export const usageLog = createMiddleware<AppEnv>(async (c, next) => {
     keyKind: c.get("keyKind"),
     status: c.res.status,
     latencyMs: deps.clock.now().getTime() - started,
+    createdAt: new Date(started),
   };
   const after = recordUsage({ ctx: deps, input: entry }).finally(() => deps.db.close());
   try {

@@ -1,7 +1,8 @@
 import type { Deadline } from "../clock";
 
 /** Why a provider call failed; services turn these into fallbacks or a clear error, never a 500. */
-export type ProviderFailure = "not_found" | "rate_limited" | "timeout" | "unavailable" | "bad_response";
+/** `deadline`: not asked at all, the request's deadline had passed (nothing is known of the provider). */
+export type ProviderFailure = "not_found" | "rate_limited" | "timeout" | "deadline" | "unavailable" | "bad_response";
 
 export class ProviderError extends Error {
   constructor(
@@ -24,7 +25,7 @@ export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/5
  */
 export function callTimeout(provider: string, timeoutMs: number, deadline?: Deadline): number {
   const left = deadline ? deadline.remainingMs() : Number.POSITIVE_INFINITY;
-  if (left <= 0) throw new ProviderError(provider, "timeout", "not asked: the request's deadline had passed");
+  if (left <= 0) throw new ProviderError(provider, "deadline", "not asked: the request's deadline had passed");
   return Math.max(1, Math.min(timeoutMs, left));
 }
 

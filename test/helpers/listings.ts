@@ -20,7 +20,10 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
     if (ids.length) {
       await db.db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
       await db.db.update(listings).set({ delayedSymbol: null, delayedSymbolCheckedAt: null }).where(inArray(listings.id, ids));
-      for (const id of ids) await cache.delete(cacheKeys.replacementTried(id));
+      for (const id of ids) {
+        await cache.delete(cacheKeys.replacementTried(id));
+        await cache.deletePattern(cacheKeys.emptyRange(id, "*", "*"));
+      }
     }
   } finally {
     await db.close();

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deadlineIn, pinnedClock } from "../../src/clock";
 import { DelayedProviderClient } from "../../src/providers/delayed/client";
 import { ProviderError } from "../../src/providers/errors";
-import { dailyHistory } from "../../tools/sandbox/market-data";
+import { dailyHistory, goodFriday } from "../../tools/sandbox/market-data";
 import { type YahooSim, startYahooSim } from "../../tools/sandbox/yahoo";
 
 const TODAY = "2026-11-25";
@@ -87,7 +87,7 @@ describe("delayed-provider client against the Yahoo simulator", () => {
 
     const late = new DelayedProviderClient(sim.url, 1500, deadlineIn(pinnedClock(TODAY), 0));
     const before = (await (await fetch(`${sim.url}/__sandbox/requests`)).json()) as Record<string, number>;
-    await expect(late.quote("AAPL")).rejects.toMatchObject({ failure: "timeout", detail: "not asked: the request's deadline had passed" });
+    await expect(late.quote("AAPL")).rejects.toMatchObject({ failure: "deadline", detail: "not asked: the request's deadline had passed" });
     const after = (await (await fetch(`${sim.url}/__sandbox/requests`)).json()) as Record<string, number>;
     expect(after["chart AAPL"]).toBe(before["chart AAPL"]);
   });
@@ -96,6 +96,12 @@ describe("delayed-provider client against the Yahoo simulator", () => {
     const q = await client.quote("SAP.DE");
     const last = dailyHistory("SAP.DE", "2026-11-24").bars.filter((b) => !b.missing).at(-1);
     expect(q).toMatchObject({ symbol: "SAP.DE", price: last?.close, high: last?.high, low: last?.low, volume: last?.volume });
+  });
+
+  it("serves no bar on Good Friday, which every venue of the catalogue closes", async () => {
+    expect([goodFriday(2024), goodFriday(2025), goodFriday(2026)]).toEqual(["2024-03-29", "2025-04-18", "2026-04-03"]);
+    const h = await client.dailyHistory("MC.PA", "2026-03-30", "2026-04-07");
+    expect(h.bars.map((b) => b.date)).toEqual(["2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02", "2026-04-06", "2026-04-07"]);
   });
 
   it("answers an empty history for a window without sessions", async () => {

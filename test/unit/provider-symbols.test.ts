@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaleBars } from "../../src/domain/bars";
-import { lastCompleteSession, missingRanges } from "../../src/domain/ingest-plan";
+import { missingRanges, sessionsOf } from "../../src/domain/ingest-plan";
 import { currencyScale, isVenueOf, splitSuffix, streamSymbolOf } from "../../src/domain/provider-symbols";
 import { decodeFrames, encodeFrame, message } from "../../src/providers/stream/protocol";
 
@@ -60,6 +60,8 @@ describe("ingestion plan", () => {
   });
 
   it("never asks for a range that holds no weekday", () => {
+    expect(sessionsOf({ from: "2026-11-21", to: "2026-11-30" })).toEqual({ from: "2026-11-23", to: "2026-11-30" });
+    expect(sessionsOf({ from: "2025-12-25", to: "2025-12-25" })).toBeNull();
     // The ten-year window of 2026-11-26 starts on Saturday 2016-11-26: that weekend is not missing.
     expect(missingRanges({ from: "2016-11-26", to: "2026-11-25" }, { first: "2016-11-28", last: "2026-11-25" })).toEqual([]);
     expect(missingRanges({ from: "2026-11-21", to: "2026-11-22" }, null)).toEqual([]);
@@ -67,14 +69,8 @@ describe("ingestion plan", () => {
     // No venue we list trades on Christmas Day or New Year's Day.
     expect(missingRanges({ from: "2025-12-24", to: "2025-12-28" }, { first: "2016-01-04", last: "2025-12-24" })).toEqual([{ from: "2025-12-26", to: "2025-12-26" }]);
     expect(missingRanges({ from: "2025-12-31", to: "2026-01-01" }, { first: "2016-01-04", last: "2025-12-31" })).toEqual([]);
-    expect(lastCompleteSession("2026-01-02")).toBe("2025-12-31");
   });
 
-  it("knows the last complete session", () => {
-    expect(lastCompleteSession("2026-11-25")).toBe("2026-11-24"); // Wednesday -> Tuesday
-    expect(lastCompleteSession("2026-11-23")).toBe("2026-11-20"); // Monday -> Friday
-    expect(lastCompleteSession("2026-11-22")).toBe("2026-11-20"); // Sunday -> Friday
-  });
 });
 
 describe("stream-provider framing", () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { systemClock } from "../../src/clock";
-import { addDays, lastCompleteSession } from "../../src/domain/ingest-plan";
+import { addDays } from "../../src/domain/ingest-plan";
 import { tenYearsBefore, windowOf } from "../../src/domain/periods";
 import { dailyHistory } from "../../tools/sandbox/market-data";
 import { clearFaults, fault, resetTickers } from "../helpers/listings";
@@ -21,6 +21,8 @@ const DATES: { what: string; at: string; ticker: string; streamSymbol: string }[
   { what: "29 February", at: "2024-02-29", ticker: "INTC", streamSymbol: "NASDAQ:INTC" },
   { what: "31 December", at: "2025-12-31", ticker: "CSCO", streamSymbol: "NASDAQ:CSCO" },
   { what: "the day after a market holiday", at: "2025-12-26", ticker: "ADBE", streamSymbol: "NASDAQ:ADBE" },
+  // Good Friday is a holiday the service's calendar does not know: the providers' empty answer is remembered.
+  { what: "the Monday after Good Friday", at: "2026-04-06", ticker: "MCD", streamSymbol: "NYSE:MCD" },
   { what: "today", at: systemClock.today(), ticker: "COST", streamSymbol: "NASDAQ:COST" },
 ];
 
@@ -41,7 +43,6 @@ describe.each(DATES)("on $what ($at)", ({ at, ticker, streamSymbol }) => {
     const expected = dailyHistory(ticker, addDays(at, -1)).bars.filter((b) => !b.missing && b.date >= from);
     expect(res.body.data.map((b: { Date: string }) => b.Date)).toEqual(expected.map((b) => b.date));
     expect(res.body.data.map((b: { Close: number }) => b.Close)).toEqual(expected.map((b) => b.close));
-    expect((expected.at(-1)?.date ?? "") <= lastCompleteSession(at)).toBe(true);
 
     const rerun = await call("/historical/ingest", { at, method: "POST", body: { tickers: [ticker] } });
     expect(rerun.body.window).toEqual({ from: tenYearsBefore(at), to: addDays(at, -1) });

@@ -126,6 +126,28 @@ function sessions(until: string): string[] {
   return out;
 }
 
+/**
+ * Good Friday of a year (Easter by the anonymous Gregorian computus, less two days): every venue of
+ * the catalogue closes that day, a holiday the service's own calendar does not know.
+ */
+export function goodFriday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return new Date(Date.UTC(year, month - 1, day - 2)).toISOString().slice(0, 10);
+}
+
 const cache = new Map<string, SimHistory>();
 
 /**
@@ -164,6 +186,13 @@ export function dailyHistory(symbol: string, until: string): SimHistory {
     const volume = Math.round(baseVolume * Math.exp(normal(r) * 0.35) * (1 + 8 * Math.abs(ret)));
     const time = Math.round(Date.parse(`${date}T00:00:00Z`) / 1000 + openHour * 3600);
     const missing = r() < 0.002;
+    // The market is shut on Good Friday: the day's draws are made all the same, so every other bar
+    // stays what it was before the holiday was added.
+    if (date === goodFriday(Number(date.slice(0, 4)))) {
+      prevClose = close;
+      price = close;
+      continue;
+    }
     bars.push({ date, time, open: round(open, 2), high: round(high, 2), low: round(low, 2), close: round(close, 2), adjclose: round(close, 2), volume, missing });
     // Ex-dividend on the first session on or after the 15th of Feb, May, Aug and Nov.
     const md = date.slice(5);

@@ -52,8 +52,8 @@ export interface DatabaseTotals {
   requests24h: number;
 }
 
-export async function databaseTotals(db: Db): Promise<DatabaseTotals> {
-  const since = sql`now() - interval '24 hours'`;
+/** `since`: the start of the "last 24 hours" on the service's clock (usage rows carry that clock's time). */
+export async function databaseTotals(db: Db, since: Date): Promise<DatabaseTotals> {
   const [daily] = await db
     .select({
       bars: sql<number>`count(*)::int`,
@@ -83,10 +83,10 @@ export async function databaseTotals(db: Db): Promise<DatabaseTotals> {
   };
 }
 
-/** API requests logged for a ticker: in all (within the usage-log retention) and in the last 24 hours. */
-export async function requestsForTicker(db: Db, ticker: string): Promise<{ total: number; last24h: number }> {
+/** API requests logged for a ticker: in all (within the usage-log retention) and since `since` (the last 24 hours). */
+export async function requestsForTicker(db: Db, ticker: string, since: Date): Promise<{ total: number; last24h: number }> {
   const [row] = await db
-    .select({ total: count(), last24h: sql<number>`count(*) filter (where ${usageLogs.createdAt} >= now() - interval '24 hours')::int` })
+    .select({ total: count(), last24h: sql<number>`count(*) filter (where ${usageLogs.createdAt} >= ${since})::int` })
     .from(usageLogs)
     .where(eq(usageLogs.ticker, ticker));
   return { total: row?.total ?? 0, last24h: row?.last24h ?? 0 };

@@ -24,16 +24,26 @@ export async function activeSubscriptions(db: Db): Promise<string[]> {
   return rows.map((r) => r.ticker);
 }
 
-/** Counts a tick on the stored subscription (a no-op for tickers without one). */
-export async function countTick(db: Db, ticker: string, at: Date): Promise<void> {
+/** Counts `count` ticks on the stored subscription, the last at `at` (a no-op for tickers without one). */
+export async function countTick(db: Db, ticker: string, at: Date, count = 1): Promise<void> {
   await db
     .update(realtimeSubscriptions)
-    .set({ lastTickAt: at, tickCount: sql`${realtimeSubscriptions.tickCount} + 1` })
+    .set({ lastTickAt: at, tickCount: sql`${realtimeSubscriptions.tickCount} + ${count}` })
     .where(and(eq(realtimeSubscriptions.ticker, ticker), eq(realtimeSubscriptions.isActive, true)));
 }
 
+/** A 1-minute candle as a tick gives it: prices as decimal strings. */
+export interface IntradayCandle {
+  minute: Date;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: number;
+}
+
 /** The candle of a minute, written on its first tick and updated while the minute is open. */
-export async function upsertIntradayCandle(db: Db, listingId: number, c: { minute: Date; open: string; high: string; low: string; close: string; volume: number }, source: string): Promise<void> {
+export async function upsertIntradayCandle(db: Db, listingId: number, c: IntradayCandle, source: string): Promise<void> {
   await db
     .insert(pricesIntraday)
     .values({ listingId, minute: c.minute, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, source })

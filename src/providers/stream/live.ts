@@ -56,6 +56,9 @@ export class LiveSeries {
   private start(): void {
     const cs = sessionId("cs");
     this.ws.addEventListener("message", (ev) => {
+      // A connection given up (stalled, replaced, stopped) says nothing more: a late frame of it
+      // must not tick, nor end the stream that replaced it.
+      if (this.closed) return;
       const text = typeof ev.data === "string" ? ev.data : "";
       this.lastFrameAt = this.clock.now().getTime();
       for (const frame of decodeFrames(text)) {

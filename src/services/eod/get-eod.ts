@@ -9,6 +9,7 @@ import type { Deps } from "../../deps";
 import { BadRequestError, NoDataError, ServiceError } from "../../errors";
 import { givenRange } from "../date-range";
 import { type IngestReport, ingestListing } from "./ingest-listing";
+import { StillRunningError } from "./single-flight";
 import { resolveListing } from "./resolve-listing";
 
 export interface EodQuery {
@@ -97,8 +98,14 @@ async function ingestThenRead(ctx: Deps, listing: ListingRow, window: PeriodWind
 async function refresh(ctx: Deps, listing: ListingRow, window: PeriodWindow, bars: Bar[], today: string): Promise<Bar[]> {
   const yesterday = dayBefore(today);
   const to = window.to !== null && window.to < yesterday ? window.to : yesterday;
-  const report = await ingestListing({ ctx, input: { listing, wanted: { from: bars[0]?.date ?? to, to }, today } });
-  return report.written > 0 ? readDailyBars(ctx.db.db, listing.id, window) : bars;
+  try {
+    const report = await ingestListing({ ctx, input: { listing, wanted: { from: bars[0]?.date ?? to, to }, today } });
+    return report.written > 0 ? readDailyBars(ctx.db.db, listing.id, window) : bars;
+  } catch (err) {
+    // Another request is still topping the listing up: what is stored answers meanwhile.
+    if (err instanceof StillRunningError) return bars;
+    throw err;
+  }
 }
 
 /**

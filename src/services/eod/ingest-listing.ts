@@ -2,7 +2,7 @@ import { cacheKeys } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { sourcedRange, storedRange, upsertDailyBars } from "../../db/repositories/prices";
 import { type Bar, scaleBars } from "../../domain/bars";
-import { type DateRange, missingRanges } from "../../domain/ingest-plan";
+import { type DateRange, addDays, dayBefore, missingRanges, sessionsOf } from "../../domain/ingest-plan";
 import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
 import type { Deps } from "../../deps";
 import { ProviderError } from "../../providers/errors";
@@ -16,6 +16,8 @@ export interface IngestError {
   message: string;
   /** A retry may succeed (timeout, 5xx, 429, a malformed answer); false when the provider said it has nothing. */
   transient: boolean;
+  /** Not asked at all: the request's deadline had passed before this provider's turn. */
+  unasked?: boolean;
 }
 
 /**
@@ -27,6 +29,8 @@ export type IngestStatus = "ingested" | "up_to_date" | "failed";
 /** What one ingestion did for one listing: the same report for every request that asked for it together. */
 export interface IngestReport {
   status: IngestStatus;
+  /** The window this ingestion was asked to make sure is stored. */
+  wanted: DateRange;
   /** The windows that were missing and asked of the providers. */
   requested: DateRange[];
   /** Windows stored from the stream provider, asked again of the delayed provider to store adjusted closes. */
@@ -52,24 +56,55 @@ async function fetchFrom(provider: HistoryProvider, symbol: string, listing: Lis
 }
 
 interface Plan {
+  wanted: DateRange;
   requested: DateRange[];
   replaced: DateRange[];
+  stored: boolean;
 }
 
-/** What is missing of `wanted`, and the span of stream-sourced bars the delayed provider should replace. */
-async function planOf(ctx: Deps, listing: ListingRow, wanted: DateRange): Promise<Plan & { stored: boolean }> {
+/**
+ * A range a provider answered without a bar (a venue holiday, the years before a listing traded) is
+ * not asked again for a day, or for an hour when it ends yesterday (a late bar may still come).
+ */
+const emptyTtlSeconds = (range: DateRange, today: string) => (range.to >= dayBefore(today) ? 3_600 : 86_400);
+
+/** What is missing of `wanted` (less the ranges lately answered empty), and the span of stream-sourced bars to replace. */
+async function planOf(ctx: Deps, listing: ListingRow, wanted: DateRange): Promise<Plan> {
   const db = ctx.db.db;
   const [stored, streamed] = await Promise.all([storedRange(db, listing.id), sourcedRange(db, listing.id, STREAM)]);
-  return { stored: stored !== null, requested: missingRanges(wanted, stored), replaced: streamed ? [streamed] : [] };
+  const missing = missingRanges(wanted, stored);
+  const answeredEmpty = await Promise.all(missing.map((r) => ctx.cache.get<boolean>(cacheKeys.emptyRange(listing.id, r.from, r.to))));
+  return { wanted, stored: stored !== null, requested: missing.filter((_, i) => answeredEmpty[i] === null), replaced: streamed ? [streamed] : [] };
 }
 
 const statusOf = (r: Omit<IngestReport, "status">): IngestStatus =>
-  r.requested.length === 0 ? "up_to_date" : r.written > 0 ? "ingested" : r.source !== null ? "up_to_date" : "failed";
+  r.written > 0 ? "ingested" : r.requested.length === 0 || r.source !== null ? "up_to_date" : "failed";
+
+/**
+ * Remembers the parts of the requested ranges the provider that answered had no bar for: a whole
+ * range, or its head before the first bar and its tail after the last, cut to possible sessions as
+ * the next plan will cut them (so that the keys meet).
+ */
+async function rememberEmpty(ctx: Deps, listing: ListingRow, ranges: readonly DateRange[], bars: readonly Bar[], today: string): Promise<void> {
+  const empty: DateRange[] = [];
+  for (const r of ranges) {
+    const inside = bars.filter((b) => b.date >= r.from && b.date <= r.to).map((b) => b.date);
+    if (inside.length === 0) {
+      empty.push(r);
+      continue;
+    }
+    const [first, last] = [inside.reduce((a, b) => (a < b ? a : b)), inside.reduce((a, b) => (a > b ? a : b))];
+    for (const part of [sessionsOf({ from: r.from, to: dayBefore(first) }), sessionsOf({ from: addDays(last, 1), to: r.to })]) if (part) empty.push(part);
+  }
+  await Promise.all(empty.map((r) => ctx.cache.set(cacheKeys.emptyRange(listing.id, r.from, r.to), true, emptyTtlSeconds(r, today))));
+}
 
 /** Fetches and stores a plan: the delayed provider first (missing and replaced windows), the stream provider for what is missing. */
-async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan & { stored: boolean }, today: string): Promise<IngestReport> {
-  const report: Omit<IngestReport, "status"> = { requested: plan.requested, replaced: [], source: null, fetched: 0, written: 0, errors: [] };
-  const failed = (provider: string, err: ProviderError) => report.errors.push({ provider, message: err.detail, transient: err.failure !== "not_found" });
+async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string): Promise<IngestReport> {
+  const report: Omit<IngestReport, "status"> = { wanted: plan.wanted, requested: plan.requested, replaced: [], source: null, fetched: 0, written: 0, errors: [] };
+  const failed = (provider: string, err: ProviderError) =>
+    report.errors.push({ provider, message: err.detail, transient: err.failure !== "not_found", ...(err.failure === "deadline" ? { unasked: true } : {}) });
+  let answered: Bar[] | null = null;
   let missing = plan.requested;
 
   const delayed = ctx.providers.delayed;
@@ -85,6 +120,7 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan & { stored: bo
         report.replaced = plan.replaced;
         report.fetched = bars.length;
         report.written = await upsertDailyBars(ctx.db.db, listing.id, bars, delayed.name);
+        answered = bars;
         missing = [];
       }
     }
@@ -103,12 +139,14 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan & { stored: bo
         report.source = stream.name;
         report.fetched = bars.length;
         report.written = await upsertDailyBars(ctx.db.db, listing.id, bars, stream.name);
+        answered = bars;
       }
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       failed(stream.name, err);
     }
   }
+  if (answered) await rememberEmpty(ctx, listing, plan.requested, answered, today);
   if (report.written > 0) {
     // The prices are stored either way: a cache that fails here costs stale answers, not this one.
     await Promise.all([ctx.cache.deletePattern(cacheKeys.eodOfTicker(listing.ticker)), ctx.cache.deletePattern(cacheKeys.technicalOfTicker(listing.ticker))]).catch((err: unknown) =>
@@ -127,10 +165,11 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan & { stored: bo
  */
 export async function ingestListing({ ctx, input }: { ctx: Deps; input: { listing: ListingRow; wanted: DateRange; today: string } }): Promise<IngestReport> {
   const { listing, wanted, today } = input;
-  const upToDate: IngestReport = { status: "up_to_date", requested: [], replaced: [], source: null, fetched: 0, written: 0, errors: [] };
+  const upToDate: IngestReport = { status: "up_to_date", wanted, requested: [], replaced: [], source: null, fetched: 0, written: 0, errors: [] };
   return singleFlight<IngestReport>(ctx, listing.id, {
-    // A holder that failed is not retried by each request that waited for it: they share its failure.
-    failed: (report) => report.status === "failed",
+    // A holder that worked on this window or a wider one answers for us, failures included (one
+    // failing fetch per wave of requests, not one each), unless it failed for want of time.
+    answers: (r) => r.wanted.from <= wanted.from && r.wanted.to >= wanted.to && !(r.status === "failed" && r.errors.some((e) => e.unasked)),
     // Nothing missing: no lease, no provider call. Stream-sourced bars alone are retried at most every RETRY window.
     isDone: async () => {
       const plan = await planOf(ctx, listing, wanted);

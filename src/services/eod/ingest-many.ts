@@ -4,6 +4,7 @@ import { type Period, fetchFromOf, tenYearsBefore } from "../../domain/periods";
 import type { Deps } from "../../deps";
 import { givenRange } from "../date-range";
 import { type IngestReport, ingestListing } from "./ingest-listing";
+import { StillRunningError } from "./single-flight";
 
 export interface IngestRequest {
   tickers: string[];
@@ -48,6 +49,16 @@ async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T
   return out;
 }
 
+/** One listing's ingestion; another request's unfinished one is this listing's failure, not the batch's. */
+async function ingestOrReport(ctx: Deps, listing: ListingRow, wanted: DateRange, today: string): Promise<IngestReport> {
+  try {
+    return await ingestListing({ ctx, input: { listing, wanted, today } });
+  } catch (err) {
+    if (!(err instanceof StillRunningError)) throw err;
+    return { status: "failed", wanted, requested: [], replaced: [], source: null, fetched: 0, written: 0, errors: [{ provider: "ingestion", message: err.message, transient: true }] };
+  }
+}
+
 /**
  * POST /historical/ingest: every active listing bearing each ticker and every listing of each ISIN,
  * each ingested for the window; a name the catalogue does not know is reported, not fatal.
@@ -71,7 +82,7 @@ export async function ingestMany({ ctx, input }: { ctx: Deps; input: IngestReque
   const outcomes = await inParallel(targets, PARALLEL, async ({ query, listing }) => ({
     query,
     listing,
-    report: listing ? await ingestListing({ ctx, input: { listing, wanted: window, today } }) : null,
+    report: listing ? await ingestOrReport(ctx, listing, window, today) : null,
   }));
   return { window, outcomes };
 }

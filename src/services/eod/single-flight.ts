@@ -1,4 +1,4 @@
-import { type Deps } from "../../deps";
+import type { Deps } from "../../deps";
 import { readLease, releaseLease, tryAcquireLease } from "../../db/repositories/ingest-leases";
 import { ServiceError } from "../../errors";
 
@@ -8,8 +8,18 @@ export interface FlightJob<T> {
   isDone(): Promise<T | null>;
   /** The work, run by the lease holder only. */
   run(): Promise<T>;
-  /** Whether an outcome is a failure, which the requests that waited for it share rather than retry. */
-  failed(outcome: T): boolean;
+  /**
+   * Whether another holder's outcome answers this job too (it did the same work or more), so a
+   * waiter takes it rather than running again, even when the providers had nothing for part of it.
+   */
+  answers(outcome: T): boolean;
+}
+
+/** A holder is still at work when the waiter's own deadline comes. */
+export class StillRunningError extends ServiceError {
+  constructor() {
+    super("UPSTREAM_UNAVAILABLE", "This listing is being ingested by another request that has not finished yet; retry in a few seconds");
+  }
 }
 
 /** Lease lifetime when the caller has no deadline (a cron job): longer than any ingestion. */
@@ -33,9 +43,10 @@ export async function singleFlight<T>(ctx: Deps, listingId: number, job: FlightJ
   const ttlMs = (Number.isFinite(left) ? left : NO_DEADLINE_TTL_MS) + TTL_MARGIN_MS;
   let shared: T | null = null;
   for (;;) {
+    // The outcome of a holder this caller waited for is its answer too: every answer is the same.
+    if (shared !== null && job.answers(shared)) return shared;
     const done = await job.isDone();
-    if (done !== null) return shared ?? done;
-    if (shared !== null && job.failed(shared)) return shared;
+    if (done !== null) return done;
     if (await tryAcquireLease(db, listingId, holder, ttlMs)) {
       let outcome: T | null = null;
       try {
@@ -57,9 +68,7 @@ async function outcomeOfRunningHolder<T>(ctx: Deps, listingId: number): Promise<
     const lease = await readLease(ctx.db.db, listingId);
     if (!lease || lease.holder !== first.holder || lease.expired) return null;
     if (lease.finished) return lease.outcome as T | null;
-    if (ctx.deadline.remainingMs() <= POLL_MS) {
-      throw new ServiceError("UPSTREAM_UNAVAILABLE", "This listing is being ingested by another request that has not finished yet; retry in a few seconds");
-    }
+    if (ctx.deadline.remainingMs() <= POLL_MS) throw new StillRunningError();
     await sleep(POLL_MS + Math.floor(Math.random() * POLL_MS));
   }
 }

@@ -36,10 +36,14 @@ function fromTick(t: RealtimeTick): QuoteAnswer {
 async function streamedTick(ctx: Deps, ticker: string): Promise<RealtimeTick | null> {
   const cached = await ctx.cache.get<RealtimeTick>(cacheKeys.quote(ticker));
   if (cached || ctx.cache.backend !== "memory" || !ctx.streams) return cached;
-  return ctx.streams.lastFreshTick(ticker).catch((err: unknown) => {
+  const streams = ctx.streams;
+  try {
+    // Only a streamed ticker's object is asked: asking wakes (or creates) it.
+    return (await streams.list()).includes(ticker) ? await streams.lastFreshTick(ticker) : null;
+  } catch (err) {
     console.warn("asking the stream object for its tick failed", ticker, String(err));
     return null;
-  });
+  }
 }
 
 /** A quote, or why there is none: `missing` when the provider knows no such ticker, `failed` when it could not answer. */

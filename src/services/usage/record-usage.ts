@@ -8,6 +8,8 @@ export interface UsageEntry {
   keyKind: "full" | "read_only" | "none";
   status: number;
   latencyMs: number;
+  /** When the request came, on the service's clock (retention and the 24-hour counts read this clock too). */
+  createdAt: Date;
 }
 
 /** Writes one usage row; a failure is logged and dropped (usage logging never fails a request). */
