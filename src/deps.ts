@@ -2,7 +2,6 @@ import type { KeyKind } from "./auth";
 import { type Cache, createCache } from "./cache";
 import { type Clock, type Deadline, deadlineIn, pinnedClock, systemClock } from "./clock";
 import { DbHandle } from "./db/client";
-import type { RealtimeEnv } from "./durable-objects/env";
 import { type Bindings, type Config, loadConfig } from "./env";
 import { DelayedProviderClient } from "./providers/delayed/client";
 import type { HistoryProvider } from "./providers/history";
@@ -78,6 +77,6 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
       delayed: new DelayedProviderClient(config.DELAYED_PROVIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline),
       stream: new StreamProviderClient(config.STREAM_PROVIDER_WS_URL, config.PROVIDER_TIMEOUT_MS * 2, clock, deadline),
     },
-    streams: streamDirectory(env as Partial<RealtimeEnv>),
+    streams: streamDirectory(env as Bindings),
   };
 }

@@ -1,12 +1,11 @@
 import { z } from "zod";
 
 /**
- * Worker bindings. Every setting is a string var or secret (wrangler `[vars]`, `.dev.vars`, or
- * `wrangler secret put`); `Config` below is the typed, defaulted view the code actually uses.
+ * The Worker's bindings as `wrangler types` generates them (`Env`, src/worker-configuration.d.ts,
+ * from wrangler.toml and the settings listed in .dev.vars.example). Every setting may be absent
+ * (its default applies), hence Partial; `Config` below is the typed, defaulted view the code uses.
  */
-export interface Bindings {
-  [setting: string]: unknown;
-}
+export type Bindings = Partial<Env>;
 
 const csv = z
   .string()

@@ -3,26 +3,15 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { databaseUnavailable } from "./db/errors";
+import { type ErrorCode, ServiceError } from "./domain/errors";
 import { ConfigError } from "./env";
 import { ProviderError } from "./providers/errors";
 import { asServiceError } from "./services/provider-failure";
 
 /**
- * Errors thrown by services: free of HTTP, mapped to a status in one place (`STATUS_OF`).
- * The message is for the caller; never put internals in it.
+ * The HTTP side of the error model: each code of `domain/errors.ts` to one status and one title
+ * (`STATUS_OF`, `TITLE_OF`), and the one renderer of the app.
  */
-export type ErrorCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "NO_DATA"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "UNPROCESSABLE"
-  | "UPSTREAM_UNAVAILABLE"
-  | "INTERNAL";
-
 const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -49,43 +38,6 @@ const TITLE_OF: Record<ErrorCode, string> = {
   UPSTREAM_UNAVAILABLE: "Upstream unavailable",
   INTERNAL: "Internal error",
 };
-
-export class ServiceError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly extra: { reason?: string; details?: unknown } = {},
-  ) {
-    super(message);
-    this.name = "ServiceError";
-  }
-}
-
-export class BadRequestError extends ServiceError {
-  constructor(message: string, details?: unknown) {
-    super("BAD_REQUEST", message, { details });
-  }
-}
-
-export class NotFoundError extends ServiceError {
-  constructor(entity: string, id: string) {
-    super("NOT_FOUND", `${entity} '${id}' not found`);
-  }
-}
-
-/** 404 with a `reason` the caller can act on (spec: EOD "No data found"). */
-export class NoDataError extends ServiceError {
-  constructor(message: string, reason: string) {
-    super("NO_DATA", message, { reason });
-  }
-}
-
-/** 422: the request is valid but the data cannot answer it (too few bars for the parameters). */
-export class UnprocessableError extends ServiceError {
-  constructor(message: string, details?: unknown) {
-    super("UNPROCESSABLE", message, { details });
-  }
-}
 
 export interface ErrorBody {
   error: string;

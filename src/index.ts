@@ -1,9 +1,8 @@
 import { createApp } from "./app";
-import type { RealtimeEnv } from "./durable-objects/env";
 import { restoreSubscriptions } from "./services/realtime/restore";
 
-export { StreamRegistry } from "./durable-objects/stream-registry";
-export { TickerStream } from "./durable-objects/ticker-stream";
+export { StreamRegistry } from "../durable-objects/stream-registry";
+export { TickerStream } from "../durable-objects/ticker-stream";
 
 const app = createApp();
 
@@ -13,4 +12,4 @@ export default {
   scheduled: async (_controller, env, ctx) => {
     ctx.waitUntil(restoreSubscriptions(env));
   },
-} satisfies ExportedHandler<RealtimeEnv>;
+} satisfies ExportedHandler<Env>;

@@ -1,7 +1,7 @@
 import { Pool, neonConfig } from "@neondatabase/serverless";
 import { type NeonDatabase, drizzle } from "drizzle-orm/neon-serverless";
 import type { Config } from "../env";
-import { ServiceError } from "../errors";
+import { ServiceError } from "../domain/errors";
 import * as schema from "./schema";
 
 export type Db = NeonDatabase<typeof schema>;

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import { accessOf, classifyKey, extractKey } from "../auth";
 import type { AppEnv } from "../deps";
-import { ServiceError } from "../errors";
+import { ServiceError } from "../domain/errors";
 
 /** Applies ROUTE_ACCESS: 401 for a missing or unknown key, 403 for a read-only key on a full-access route. */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,5 +1,6 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
+import { accessOf } from "../auth";
 import type { AppEnv } from "../deps";
 import { errorBody, zodDetails, zodMessage } from "../errors";
 
@@ -27,15 +28,32 @@ export const ErrorSchema = z
 
 const json = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
 
-/** The error answers a route can give, by status, for its OpenAPI entry. */
-export const errors = {
+/** The error answers a route can give, by status: the one table every route's OpenAPI entry draws on. */
+const ERROR_RESPONSES = {
   400: json("Invalid request"),
   401: json("Missing or unknown API key"),
   403: json("A full-access key is required"),
   404: json("Not found"),
   422: json("Not enough data for the parameters"),
-  503: json("A dependency is unavailable"),
+  500: json("An unexpected error, or a setting of the service that does not parse"),
+  503: json("A dependency (the database, a provider) is unavailable; a retry may succeed"),
 } as const;
+
+/** Errors only some routes give, named by the route. */
+export type RouteSpecificError = 404 | 422;
+
+/**
+ * A route's config with its error answers from ERROR_RESPONSES: every route can answer 400, 500
+ * and 503 (the database or a provider); 401 unless it is public and 403 when it needs a full-access
+ * key, both read from ROUTE_ACCESS; and the route-specific ones it names.
+ * @example createRoute(withErrors({ method: "get", path: "/eod/{ticker}", ... }, [404])))
+ */
+export function withErrors<R extends RouteConfig>(config: R, specific: readonly RouteSpecificError[] = []): R {
+  const access = accessOf(config.method.toUpperCase(), config.path.replace(/\{(\w+)\}/g, ":$1"));
+  const statuses: (keyof typeof ERROR_RESPONSES)[] = [400, ...(access === "public" ? [] : [401 as const]), ...(access === "full" ? [403 as const] : []), ...specific, 500, 503];
+  const responses = Object.fromEntries(statuses.map((s) => [s, ERROR_RESPONSES[s]]));
+  return { ...config, responses: { ...responses, ...config.responses } };
+}
 
 /** Security requirement of routes that need a key (either header works). */
 export const keyed: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerKey: [] }];

@@ -1,5 +1,5 @@
 import type { DateRange } from "../domain/ingest-plan";
-import { BadRequestError } from "../errors";
+import { BadRequestError } from "../domain/errors";
 
 /**
  * The from/to a caller gave: null when neither, a 400 when only one or when they are out of order.

@@ -1,4 +1,4 @@
-import { NoDataError, ServiceError } from "../errors";
+import { NoDataError, ServiceError } from "../domain/errors";
 import { ProviderError } from "../providers/errors";
 
 /**

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
+import { buildDeps } from "../../src/deps";
 import { inArray } from "drizzle-orm";
-import { cacheKeys, createCache } from "../../src/cache";
-import { DbHandle } from "../../src/db/client";
+import { cacheKeys } from "../../src/cache";
 import { listings, pricesDaily } from "../../src/db/schema";
-import { type Bindings, loadConfig } from "../../src/env";
 
 /**
  * Puts the listings of `tickers` back to their seeded state: no stored prices, no verified symbol,
@@ -11,9 +10,7 @@ import { type Bindings, loadConfig } from "../../src/env";
  * needs "nothing stored yet" must make it so.
  */
 export async function resetTickers(...tickers: string[]): Promise<void> {
-  const config = loadConfig(env as unknown as Bindings);
-  const db = new DbHandle(config);
-  const cache = createCache(config);
+  const { db, cache } = buildDeps(env);
   try {
     const rows = await db.db.select({ id: listings.id }).from(listings).where(inArray(listings.ticker, tickers));
     const ids = rows.map((r) => r.id);
@@ -46,7 +43,7 @@ export async function clearFaults(simUrl: string): Promise<void> {
 
 /** Removes cached answers matching a glob, so a test starts from "not cached" whatever an earlier run left. */
 export async function forgetCached(pattern: string): Promise<void> {
-  await createCache(loadConfig(env as unknown as Bindings)).deletePattern(pattern);
+  await buildDeps(env).cache.deletePattern(pattern);
 }
 
 /** Requests the delayed-provider simulator has served, by `<endpoint> <symbol>` (e.g. `chart ENEL.MI`). */

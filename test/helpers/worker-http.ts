@@ -2,7 +2,6 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import { createApp } from "../../src/app";
 import { pinnedClock } from "../../src/clock";
-import type { RealtimeEnv } from "../../src/durable-objects/env";
 import { FULL_KEY } from "./keys";
 
 export interface CallOptions {
@@ -34,7 +33,7 @@ async function fetchWith(request: Request, opts: CallOptions): Promise<Response>
   }
   const ctx = createExecutionContext();
   // A fresh env object when settings change: the config is parsed once per env object.
-  const bindings = opts.env ? { ...(env as unknown as RealtimeEnv), ...opts.env } : (env as unknown as RealtimeEnv);
+  const bindings = opts.env ? { ...(env), ...opts.env } : (env);
   const res = await app.fetch(request, bindings, ctx);
   await waitOnExecutionContext(ctx);
   return res;

@@ -32,7 +32,7 @@ afterAll(() => {
 });
 
 /** `npm run <script>` on a free port and a fresh data folder, until /health answers (at most 60 s). */
-async function launch(script: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Running> {
+async function launch(script: string, extraEnv: Record<string, string> = {}): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), "mds-smoke-"));
   dirs.push(dataDir);
   const port = await freePort();

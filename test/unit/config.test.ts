@@ -28,7 +28,7 @@ describe("Config", () => {
       TECHNICAL_DEFAULT_LIMIT: "250",
       DELAYED_PROVIDER_BASE_URL: "http://127.0.0.1:9000/",
       UPSTASH_REDIS_REST_URL: "  ",
-      DURABLE_OBJECT_BINDING: { not: "a string" } as unknown as string,
+      TICKER_STREAM: { not: "a string" } as unknown as Env["TICKER_STREAM"],
     });
     expect(c.SERVICE_API_KEYS).toEqual(["a", "b", "c"]);
     expect(c.TECHNICAL_CACHE_ENABLED).toBe(false);

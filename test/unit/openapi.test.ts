@@ -1,6 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { accessOf } from "../../src/auth";
 
 /** Routes outside the HTTP API: the document itself, its viewer, the benchmark floor (off unless BENCH_ROUTES) and the realtime WebSocket. */
 const DOC_ROUTES = new Set(["GET /openapi.json", "GET /docs", "GET /__bench/floor", "GET /ws/realtime/:ticker"]);
@@ -38,7 +39,21 @@ describe("GET /openapi.json", () => {
       }
     }
     expect(documented).toContain("GET /assets/by-isin/:isin");
+    expect(doc.paths["/eod/{ticker}"]?.get?.responses?.["503"]).toBeDefined();
     expect(documented).toContain("GET /listings");
     expect(documented).toContain("GET /health");
+  });
+
+  it("declares each operation's error answers from the one table: 400, 500, 503, and 401/403 as its access says", async () => {
+    const doc = (await (await createApp().request("/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const access = accessOf(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ":$1"));
+        const statuses = Object.keys(op.responses);
+        const expected = ["400", "500", "503", ...(access === "public" ? [] : ["401"]), ...(access === "full" ? ["403"] : [])];
+        for (const s of expected) expect(statuses, `${method} ${path}`).toContain(s);
+        if (access !== "full") expect(statuses, `${method} ${path}`).not.toContain("403");
+      }
+    }
   });
 });

@@ -1,14 +1,13 @@
 import { env } from "cloudflare:workers";
+import { buildDeps } from "../../src/deps";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DbHandle } from "../../src/db/client";
 import { assets, listings, pricesDaily, providerChecks, usageLogs } from "../../src/db/schema";
-import { type Bindings, loadConfig } from "../../src/env";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
-const db = new DbHandle(loadConfig(env as unknown as Bindings));
+const db = buildDeps(env).db;
 afterAll(() => db.close());
 
 describe("cache administration", () => {

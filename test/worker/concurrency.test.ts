@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
+import { buildDeps } from "../../src/deps";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { DbHandle } from "../../src/db/client";
 import { listings, pricesDaily } from "../../src/db/schema";
-import { type Bindings, loadConfig } from "../../src/env";
 import { resetTickers, simRequests } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
@@ -11,7 +10,7 @@ const yahoo = inject("delayedSimUrl");
 
 /** Rows stored for a ticker's listing, and how many distinct dates they hold. */
 async function storedRows(ticker: string): Promise<{ rows: number; dates: number }> {
-  const db = new DbHandle(loadConfig(env as unknown as Bindings));
+  const db = buildDeps(env).db;
   try {
     const [row] = await db.db
       .select({ rows: sql<number>`count(*)::int`, dates: sql<number>`count(distinct ${pricesDaily.date})::int` })

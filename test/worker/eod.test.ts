@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
+import { buildDeps } from "../../src/deps";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { DbHandle } from "../../src/db/client";
 import { and, gte } from "drizzle-orm";
 import { assets, listings, pricesDaily } from "../../src/db/schema";
-import { type Bindings, loadConfig } from "../../src/env";
 import { call } from "../helpers/worker-http";
 import { clearFaults, fault, forgetCached, resetTickers } from "../helpers/listings";
 
@@ -138,7 +137,7 @@ describe("GET /eod/{ticker}: a stored series missing its newest sessions", () =>
     expect(first.body.data_source).toBe("delayed_provider");
     const data = first.body.data as JsonBar[];
     const cut = data.at(-3)?.Date ?? "";
-    const db = new DbHandle(loadConfig(env as unknown as Bindings));
+    const db = buildDeps(env).db;
     try {
       const [jnj] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "JNJ"));
       await db.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, Number(jnj?.id)), gte(pricesDaily.date, cut)));
@@ -213,7 +212,7 @@ describe("GET /eod/{ticker}: bad input", () => {
 });
 
 describe("GET /eod/{ticker}: a listing no provider knows", () => {
-  const db = new DbHandle(loadConfig(env as unknown as Bindings));
+  const db = buildDeps(env).db;
   const tag = `${Date.now()}`.slice(-9);
   const ticker = `Z${tag.slice(-4)}.PA`;
   let assetId = 0;

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
+import { buildDeps } from "../../src/deps";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { DbHandle } from "../../src/db/client";
 import { readDailyBars, storedRange, upsertDailyBars } from "../../src/db/repositories/prices";
 import { assets, listings, pricesDaily } from "../../src/db/schema";
 import type { Bar } from "../../src/domain/bars";
-import { type Bindings, loadConfig } from "../../src/env";
 
 const created: number[] = [];
 
@@ -33,7 +33,7 @@ function bars(n: number): Bar[] {
 }
 
 describe("daily prices repository (real driver path)", () => {
-  const db = new DbHandle(loadConfig(env as unknown as Bindings));
+  const db = buildDeps(env).db;
   afterAll(async () => {
     // Deleting the instrument cascades to its listing and prices.
     for (const id of created) await db.db.delete(assets).where(eq(assets.id, id));

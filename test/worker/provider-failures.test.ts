@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
+import { buildDeps } from "../../src/deps";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { DbHandle } from "../../src/db/client";
 import { listings, pricesDaily } from "../../src/db/schema";
-import { type Bindings, loadConfig } from "../../src/env";
 import { clearFaults, fault, forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 async function withDb<T>(work: (db: DbHandle["db"]) => Promise<T>): Promise<T> {
-  const db = new DbHandle(loadConfig(env as unknown as Bindings));
+  const db = buildDeps(env).db;
   try {
     return await work(db.db);
   } finally {

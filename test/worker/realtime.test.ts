@@ -1,18 +1,16 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { buildDeps } from "../../src/deps";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { DbHandle } from "../../src/db/client";
-import type { RealtimeEnv } from "../../src/durable-objects/env";
 import worker from "../../src/index";
 import { listings, pricesIntraday } from "../../src/db/schema";
-import { type Bindings, loadConfig } from "../../src/env";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
 import { clearFaults, fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 import { openSocket } from "../helpers/ws-client";
 
-const db = new DbHandle(loadConfig(env as unknown as Bindings));
+const db = buildDeps(env).db;
 const started: string[] = [];
 
 afterAll(async () => {
@@ -196,11 +194,11 @@ describe("stream lifecycle", () => {
     started.push("META", "NOTCAT");
     await call("/realtime/subscribe", { method: "POST", body: { tickers: ["META", "NOTCAT"] } });
     // Stop both streams as an eviction would, leaving the stored subscription of META active.
-    const streams = (env as unknown as RealtimeEnv).TICKER_STREAM;
+    const streams = (env).TICKER_STREAM;
     for (const t of ["META", "NOTCAT"]) await streams.get(streams.idFromName(t)).stop();
     expect((await call("/realtime/status")).body.active_tickers).not.toContain("META");
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env as unknown as RealtimeEnv, ctx);
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
     let active: string[] = [];
     for (let i = 0; i < 30 && !active.includes("META"); i++) {

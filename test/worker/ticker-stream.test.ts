@@ -3,30 +3,26 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { pinnedClock } from "../../src/clock";
-import { DbHandle } from "../../src/db/client";
 import { realtimeSubscriptions } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
-import type { RealtimeEnv } from "../../src/durable-objects/env";
-import { MAX_CLIENT_MESSAGE_BYTES, type TickerStream } from "../../src/durable-objects/ticker-stream";
-import { type Bindings, loadConfig } from "../../src/env";
+import { MAX_CLIENT_MESSAGE_BYTES, type TickerStream } from "../../durable-objects/ticker-stream";
 import worker from "../../src/index";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
 import { clearFaults, fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 import { openSocket } from "../helpers/ws-client";
 
-const realtimeEnv = env as unknown as RealtimeEnv;
 const streamSim = inject("streamSimUrl");
 const streamWsUrl = inject("workerBindings").STREAM_PROVIDER_WS_URL ?? "";
-const db = new DbHandle(loadConfig(env as unknown as Bindings));
+const db = buildDeps(env).db;
 const started: string[] = [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const objectOf = (ticker: string) => realtimeEnv.TICKER_STREAM.get(realtimeEnv.TICKER_STREAM.idFromName(ticker));
+const objectOf = (ticker: string) => env.TICKER_STREAM.get(env.TICKER_STREAM.idFromName(ticker));
 
 /** Points one object at another stream-provider address (a setting, as a deploy would give it). */
 function useStreamUrl(instance: TickerStream, url: string): void {
-  Object.assign(instance, { deps: buildDeps({ ...realtimeEnv, STREAM_PROVIDER_WS_URL: url } as Bindings, { deadlineMs: Number.POSITIVE_INFINITY }) });
+  Object.assign(instance, { deps: buildDeps({ ...env, STREAM_PROVIDER_WS_URL: url }, { deadlineMs: Number.POSITIVE_INFINITY }) });
 }
 
 afterEach(() => clearFaults(streamSim));
@@ -66,12 +62,12 @@ describe("TickerStream: the provider connection", () => {
   it("answers a full-access upgrade with 503 and accepts no socket when the stream cannot start", async () => {
     await runInDurableObject(objectOf("AVGO"), async (instance: TickerStream, state) => {
       const broken = { idFromName: () => ({}), get: () => ({ add: () => Promise.reject(new Error("registry unavailable")) }) };
-      Object.assign(instance, { env: { ...realtimeEnv, STREAM_REGISTRY: broken } });
+      Object.assign(instance, { env: { ...env, STREAM_REGISTRY: broken } });
       const res = await instance.fetch(new Request("http://do/?ticker=AVGO&kind=full", { headers: { Upgrade: "websocket" } }));
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ error: "Upstream unavailable", message: "The stream of AVGO could not be started; try again shortly" });
       expect(state.getWebSockets()).toHaveLength(0);
-      Object.assign(instance, { env: realtimeEnv });
+      Object.assign(instance, { env });
       await instance.stop();
     });
   });
@@ -83,7 +79,7 @@ describe("TickerStream: the provider connection", () => {
     const active = async () => (await db.db.select({ a: realtimeSubscriptions.isActive }).from(realtimeSubscriptions).where(eq(realtimeSubscriptions.ticker, "GS")))[0]?.a;
     await expect.poll(active, { timeout: 5000 }).toBe(false);
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), realtimeEnv, ctx);
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
     expect((await objectOf("GS").status()).streaming).toBe(false);
   });

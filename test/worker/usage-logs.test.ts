@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
+import { buildDeps } from "../../src/deps";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DbHandle } from "../../src/db/client";
 import { usageLogs } from "../../src/db/schema";
-import { type Bindings, loadConfig } from "../../src/env";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { call } from "../helpers/worker-http";
 
@@ -24,7 +24,7 @@ async function waitForRow(db: DbHandle, since: Date, route: string) {
 
 describe("usage logging", () => {
   it("writes one row per request with the route template, key kind, status and latency", async () => {
-    const db = new DbHandle(loadConfig(env as unknown as Bindings));
+    const db = buildDeps(env).db;
     try {
       const since = new Date(Date.now() - 1000);
       const res = await call("/assets/by-isin/FR0000121014", { key: READ_ONLY_KEY });
@@ -46,7 +46,7 @@ describe("usage logging", () => {
 
 describe("usage logging of hostile paths", () => {
   it("writes the row of a request whose path parameter carries a NUL, without the NUL", async () => {
-    const db = new DbHandle(loadConfig(env as unknown as Bindings));
+    const db = buildDeps(env).db;
     try {
       const since = new Date(Date.now() - 1000);
       const res = await call("/eod/NU%00LL?period=1y");

@@ -23,7 +23,7 @@ export function readDevVars(path: string): Record<string, string> {
  * Keys for the local stack: the environment first, then `.dev.vars`; otherwise a pair generated once
  * and kept in `keysFile` so they stay the same between runs.
  */
-export function resolveDevKeys(env: NodeJS.ProcessEnv, devVars: Record<string, string>, keysFile: string): DevKeys {
+export function resolveDevKeys(env: Record<string, string | undefined>, devVars: Record<string, string>, keysFile: string): DevKeys {
   const full = env.SERVICE_API_KEYS || devVars.SERVICE_API_KEYS;
   const readOnly = env.SERVICE_READ_ONLY_API_KEYS || devVars.SERVICE_READ_ONLY_API_KEYS;
   if (full) return { full, readOnly: readOnly ?? "", generated: false };

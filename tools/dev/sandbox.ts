@@ -13,7 +13,7 @@ export interface Sandbox {
  * Ports are fixed by SANDBOX_*_PORT when set (to reach the fault endpoints by a known address), else
  * free ones. CLOCK_PINNED_AT pins the simulators and the Worker at one instant together.
  */
-export async function startSandbox(env: NodeJS.ProcessEnv = process.env, stream: Pick<TradingViewSimOptions, "onUpdate"> = {}): Promise<Sandbox> {
+export async function startSandbox(env: Record<string, string | undefined> = process.env, stream: Pick<TradingViewSimOptions, "onUpdate"> = {}): Promise<Sandbox> {
   const pinned = env.CLOCK_PINNED_AT?.trim();
   const clock = pinned ? pinnedClock(pinned) : systemClock;
   const yahoo = await startYahooSim({ port: Number(env.SANDBOX_DELAYED_PORT ?? 0), clock });

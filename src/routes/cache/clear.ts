@@ -1,11 +1,11 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { clearEodCache } from "../../services/cache/clear";
-import { errors, keyed, textParam } from "../openapi";
+import { keyed, textParam, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { CacheClearSchema } from "./schema";
 
-const clearAll = createRoute({
+const clearAll = createRoute(withErrors({
   method: "post",
   path: "/cache/clear",
   tags: ["Cache administration"],
@@ -13,12 +13,10 @@ const clearAll = createRoute({
   security: keyed,
   responses: {
     200: { description: "What was deleted", content: { "application/json": { schema: CacheClearSchema } } },
-    401: errors[401],
-    403: errors[403],
   },
-});
+}));
 
-const clearTicker = createRoute({
+const clearTicker = createRoute(withErrors({
   method: "post",
   path: "/cache/clear/{ticker}",
   tags: ["Cache administration"],
@@ -30,11 +28,8 @@ const clearTicker = createRoute({
   },
   responses: {
     200: { description: "What was deleted", content: { "application/json": { schema: CacheClearSchema } } },
-    400: errors[400],
-    401: errors[401],
-    403: errors[403],
   },
-});
+}));
 
 export function registerClearCache(api: OpenAPIHono<AppEnv>) {
   api.openapi(clearAll, async (c) => {

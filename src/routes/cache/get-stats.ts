@@ -1,10 +1,10 @@
 import { type OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getCacheStats } from "../../services/cache/get-stats";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { CacheStatsSchema } from "./schema";
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/cache/stats",
   tags: ["Cache administration"],
@@ -12,9 +12,8 @@ const route = createRoute({
   security: keyed,
   responses: {
     200: { description: "Cache statistics", content: { "application/json": { schema: CacheStatsSchema } } },
-    401: errors[401],
   },
-});
+}));
 
 export function registerGetCacheStats(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

@@ -1,10 +1,10 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getAssetByIsin } from "../../services/catalogue/get-asset-by-isin";
-import { errors, keyed, textParam } from "../openapi";
+import { keyed, textParam, withErrors } from "../openapi";
 import { AssetSchema, toAsset } from "./schema";
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/assets/by-isin/{isin}",
   tags: ["Assets and listings"],
@@ -17,11 +17,8 @@ const route = createRoute({
   },
   responses: {
     200: { description: "The instrument", content: { "application/json": { schema: AssetSchema } } },
-    400: errors[400],
-    401: errors[401],
-    404: errors[404],
   },
-});
+}, [404]));
 
 export function registerGetAssetByIsin(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

@@ -1,10 +1,10 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { listListings } from "../../services/catalogue/list-listings";
-import { errors, keyed, textParam } from "../openapi";
+import { keyed, textParam, withErrors } from "../openapi";
 import { ListingsAnswerSchema, toListing } from "./schema";
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/listings",
   tags: ["Assets and listings"],
@@ -20,10 +20,8 @@ const route = createRoute({
   },
   responses: {
     200: { description: "Matching listings", content: { "application/json": { schema: ListingsAnswerSchema } } },
-    400: errors[400],
-    401: errors[401],
   },
-});
+}));
 
 export function registerListListings(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

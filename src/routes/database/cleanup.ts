@@ -1,10 +1,10 @@
 import { type OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { cleanupDatabase } from "../../services/database/cleanup";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { CleanupAnswerSchema, CleanupRequestSchema } from "./schema";
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "post",
   path: "/database/cleanup",
   tags: ["Database administration"],
@@ -13,11 +13,8 @@ const route = createRoute({
   request: { body: { required: false, content: { "application/json": { schema: CleanupRequestSchema } } } },
   responses: {
     200: { description: "What was deleted, or would be with dry_run", content: { "application/json": { schema: CleanupAnswerSchema } } },
-    400: errors[400],
-    401: errors[401],
-    403: errors[403],
   },
-});
+}));
 
 export function registerCleanup(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

@@ -1,10 +1,10 @@
 import { type OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getDatabaseStats } from "../../services/database/get-stats";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { DatabaseStatsSchema } from "./schema";
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/database/stats",
   tags: ["Database administration"],
@@ -12,9 +12,8 @@ const route = createRoute({
   security: keyed,
   responses: {
     200: { description: "Database statistics", content: { "application/json": { schema: DatabaseStatsSchema } } },
-    401: errors[401],
   },
-});
+}));
 
 export function registerGetDatabaseStats(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

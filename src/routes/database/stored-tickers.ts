@@ -1,11 +1,11 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getStoredTicker, listStoredSeries } from "../../services/database/list-stored";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { StoredTickerSchema, StoredTickersSchema, toStoredSeries } from "./schema";
 
-const list = createRoute({
+const list = createRoute(withErrors({
   method: "get",
   path: "/database/tickers",
   tags: ["Database administration"],
@@ -13,11 +13,10 @@ const list = createRoute({
   security: keyed,
   responses: {
     200: { description: "Stored series, one per listing", content: { "application/json": { schema: StoredTickersSchema } } },
-    401: errors[401],
   },
-});
+}));
 
-const one = createRoute({
+const one = createRoute(withErrors({
   method: "get",
   path: "/database/ticker/{ticker}",
   tags: ["Database administration"],
@@ -26,11 +25,8 @@ const one = createRoute({
   request: { params: z.object({ ticker: TickerParam }) },
   responses: {
     200: { description: "The ticker's stored series", content: { "application/json": { schema: StoredTickerSchema } } },
-    400: errors[400],
-    401: errors[401],
-    404: errors[404],
   },
-});
+}, [404]));
 
 export function registerStoredTickers(api: OpenAPIHono<AppEnv>) {
   api.openapi(list, async (c) => {

@@ -1,11 +1,11 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getEod } from "../../services/eod/get-eod";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { CurrencyParam, DateParam, ExchangeParam, IsinParam, PeriodParam, TickerParam } from "../params";
 import { EodAnswerSchema } from "./schema";
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/eod/{ticker}",
   tags: ["Assets and listings"],
@@ -29,11 +29,8 @@ const route = createRoute({
       description: "The bars, as JSON or as CSV (header Date,Open,High,Low,Close,Adj Close,Volume)",
       content: { "application/json": { schema: EodAnswerSchema }, "text/csv": { schema: z.string() } },
     },
-    400: errors[400],
-    401: errors[401],
-    404: errors[404],
   },
-});
+}, [404]));
 
 export function registerGetEod(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { type IngestOutcome, ingestMany } from "../../services/eod/ingest-many";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { DateParam, IsinParam, PeriodParam, TickerParam } from "../params";
 
 /** Listings named per request: each costs provider calls inside one Worker invocation. */
@@ -64,7 +64,7 @@ function toResult({ query, listing: l, report }: IngestOutcome): z.infer<typeof 
   };
 }
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "post",
   path: "/historical/ingest",
   tags: ["Assets and listings"],
@@ -73,11 +73,8 @@ const route = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: BodySchema } } } },
   responses: {
     200: { description: "What was ingested per listing, with counts and errors", content: { "application/json": { schema: AnswerSchema } } },
-    400: errors[400],
-    401: errors[401],
-    403: errors[403],
   },
-});
+}));
 
 export function registerIngest(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

@@ -1,9 +1,10 @@
 import { type OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getHealth } from "../../services/health/get-health";
+import { withErrors } from "../openapi";
 import { HealthSchema } from "./schema";
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/health",
   tags: ["Monitoring"],
@@ -11,7 +12,7 @@ const route = createRoute({
   responses: {
     200: { description: "Health of the service", content: { "application/json": { schema: HealthSchema } } },
   },
-});
+}));
 
 export function registerGetHealth(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => c.json(await getHealth({ ctx: c.get("deps") }), 200));

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getTickerHistory } from "../../services/history/get-ticker-history";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { DateParam, PeriodParam, SymbolParam } from "../params";
 
 
@@ -29,7 +29,7 @@ const TickerHistorySchema = z
   })
   .openapi("TickerHistory");
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/ticker/{symbol}/history",
   tags: ["Assets and listings"],
@@ -46,12 +46,8 @@ const route = createRoute({
   },
   responses: {
     200: { description: "The bars, oldest first", content: { "application/json": { schema: TickerHistorySchema } } },
-    400: errors[400],
-    401: errors[401],
-    404: errors[404],
-    503: errors[503],
   },
-});
+}, [404]));
 
 export function registerGetTickerHistory(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

@@ -1,11 +1,11 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv, Deps } from "../../deps";
 import { type QuoteAnswer, findQuote, getQuote } from "../../services/realtime/get-quote";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { BoolParam, SymbolParam } from "../params";
 import { QuoteSchema } from "./schema";
 
-const one = createRoute({
+const one = createRoute(withErrors({
   method: "get",
   path: "/quote/{ticker}",
   tags: ["Realtime"],
@@ -17,17 +17,13 @@ const one = createRoute({
   },
   responses: {
     200: { description: "The quote", content: { "application/json": { schema: QuoteSchema } } },
-    400: errors[400],
-    401: errors[401],
-    404: errors[404],
-    503: errors[503],
   },
-});
+}, [404]));
 
 /** At most this many tickers per GET /quotes (spec Limits): the rest are dropped. */
 const MAX_QUOTES = 20;
 
-const many = createRoute({
+const many = createRoute(withErrors({
   method: "get",
   path: "/quotes",
   tags: ["Realtime"],
@@ -59,10 +55,8 @@ const many = createRoute({
         },
       },
     },
-    400: errors[400],
-    401: errors[401],
   },
-});
+}));
 
 /** One ticker of GET /quotes: its quote, or null and the reason (a malformed ticker spoils only itself). */
 async function quoteOrReason(deps: Deps, ticker: string): Promise<{ quote: QuoteAnswer | null; error?: string }> {

@@ -1,14 +1,14 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { realtimeStatus, subscribe, unsubscribe } from "../../services/realtime/subscriptions";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { RealtimeStatusSchema, SubscriptionSchema } from "./schema";
 
 /** Tickers per subscribe request (spec Limits). */
 const MAX_TICKERS = 50;
 
-const post = createRoute({
+const post = createRoute(withErrors({
   method: "post",
   path: "/realtime/subscribe",
   tags: ["Realtime"],
@@ -17,14 +17,10 @@ const post = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: z.object({ tickers: z.array(TickerParam).min(1).max(MAX_TICKERS) }).openapi("SubscribeRequest") } } } },
   responses: {
     200: { description: "The subscriptions", content: { "application/json": { schema: z.array(SubscriptionSchema) } } },
-    400: errors[400],
-    401: errors[401],
-    403: errors[403],
-    503: errors[503],
   },
-});
+}));
 
-const del = createRoute({
+const del = createRoute(withErrors({
   method: "delete",
   path: "/realtime/subscribe/{ticker}",
   tags: ["Realtime"],
@@ -33,14 +29,10 @@ const del = createRoute({
   request: { params: z.object({ ticker: TickerParam }) },
   responses: {
     200: { description: "Stopped", content: { "application/json": { schema: z.object({ status: z.literal("unsubscribed"), ticker: z.string() }) } } },
-    400: errors[400],
-    401: errors[401],
-    403: errors[403],
-    404: errors[404],
   },
-});
+}, [404]));
 
-const status = createRoute({
+const status = createRoute(withErrors({
   method: "get",
   path: "/realtime/status",
   tags: ["Realtime"],
@@ -48,9 +40,8 @@ const status = createRoute({
   security: keyed,
   responses: {
     200: { description: "Realtime status", content: { "application/json": { schema: RealtimeStatusSchema } } },
-    401: errors[401],
   },
-});
+}));
 
 export function registerSubscriptions(api: OpenAPIHono<AppEnv>) {
   api.openapi(post, async (c) => c.json(await subscribe({ ctx: c.get("deps"), input: c.req.valid("json") }), 200));

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getStocksOverview } from "../../services/stocks/get-overview";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 
 const StockSchema = z.object({
   symbol: z.string(),
@@ -25,7 +25,7 @@ const OverviewSchema = z
   })
   .openapi("StocksOverview");
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/stocks",
   tags: ["Legacy"],
@@ -33,9 +33,8 @@ const route = createRoute({
   security: keyed,
   responses: {
     200: { description: "Quotes; symbols that failed are listed in errors", content: { "application/json": { schema: OverviewSchema } } },
-    401: errors[401],
   },
-});
+}));
 
 export function registerListStocks(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

@@ -2,7 +2,7 @@ import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { RESOLUTIONS } from "../../domain/indicators/request";
 import { runBatch } from "../../services/technical/batch";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { DateParam, TickerParam } from "../params";
 import { MultiResultSchema } from "./schema";
 
@@ -18,7 +18,7 @@ const BodySchema = z
   })
   .openapi("TechnicalBatchRequest");
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "post",
   path: "/technical/batch",
   tags: ["Technical indicators"],
@@ -27,10 +27,8 @@ const route = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: BodySchema } } } },
   responses: {
     200: { description: "Each ticker's multi-indicator result", content: { "application/json": { schema: z.record(z.string(), MultiResultSchema).openapi("TechnicalBatchAnswer") } } },
-    400: errors[400],
-    401: errors[401],
   },
-});
+}));
 
 export function registerBatch(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

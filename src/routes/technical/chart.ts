@@ -1,7 +1,7 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { CHART_DEFAULT_LIMIT, getChart } from "../../services/technical/get-chart";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { IndicatorErrorSchema, IndicatorListParam, WindowQuery, intParam } from "./schema";
 
@@ -17,7 +17,7 @@ const ChartSchema = z
   })
   .openapi("IndicatorChart");
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/technical/{ticker}/chart",
   tags: ["Technical indicators"],
@@ -29,10 +29,8 @@ const route = createRoute({
   },
   responses: {
     200: { description: "Aligned columns; failures in errors", content: { "application/json": { schema: ChartSchema } } },
-    400: errors[400],
-    401: errors[401],
   },
-});
+}));
 
 export function registerGetChart(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

@@ -1,11 +1,11 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getIndicator } from "../../services/technical/get-indicator";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { IndicatorResultSchema, WindowQuery, intParam } from "./schema";
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/technical/{ticker}",
   tags: ["Technical indicators"],
@@ -26,12 +26,8 @@ const route = createRoute({
   },
   responses: {
     200: { description: "Indicator result", content: { "application/json": { schema: IndicatorResultSchema } } },
-    400: errors[400],
-    401: errors[401],
-    404: errors[404],
-    422: errors[422],
   },
-});
+}, [404, 422]));
 
 export function registerGetIndicator(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { INDICATORS, minBars, withDefaults } from "../../domain/indicators/catalogue";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 
 const CatalogueSchema = z
   .object({
@@ -20,7 +20,7 @@ const CatalogueSchema = z
   })
   .openapi("IndicatorCatalogue");
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/technical/list",
   tags: ["Technical indicators"],
@@ -28,9 +28,8 @@ const route = createRoute({
   security: keyed,
   responses: {
     200: { description: "The catalogue", content: { "application/json": { schema: CatalogueSchema } } },
-    401: errors[401],
   },
-});
+}));
 
 export function registerListIndicators(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, (c) => {

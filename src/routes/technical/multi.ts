@@ -1,11 +1,11 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getMulti } from "../../services/technical/get-multi";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { BoolParam, TickerParam } from "../params";
 import { IndicatorListParam, MultiResultSchema, WindowQuery, intParam } from "./schema";
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/technical/{ticker}/multi",
   tags: ["Technical indicators"],
@@ -22,10 +22,8 @@ const route = createRoute({
   },
   responses: {
     200: { description: "One indicator result per indicator; failures in errors", content: { "application/json": { schema: MultiResultSchema } } },
-    400: errors[400],
-    401: errors[401],
   },
-});
+}));
 
 export function registerGetMulti(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

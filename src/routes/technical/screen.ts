@@ -1,7 +1,7 @@
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { OPERATORS, type Operator, screen } from "../../services/technical/screen";
-import { errors, keyed } from "../openapi";
+import { keyed, withErrors } from "../openapi";
 import { ResolutionParam, intParam } from "./schema";
 
 const ScreenSchema = z
@@ -19,7 +19,7 @@ const ScreenSchema = z
   })
   .openapi("ScreenResult");
 
-const route = createRoute({
+const route = createRoute(withErrors({
   method: "get",
   path: "/technical/screen",
   tags: ["Technical indicators"],
@@ -37,10 +37,8 @@ const route = createRoute({
   },
   responses: {
     200: { description: "The matches, most extreme first", content: { "application/json": { schema: ScreenSchema } } },
-    400: errors[400],
-    401: errors[401],
   },
-});
+}));
 
 export function registerScreen(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => c.json(await screen({ ctx: c.get("deps"), input: c.req.valid("query") }), 200));

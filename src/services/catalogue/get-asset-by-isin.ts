@@ -2,7 +2,7 @@ import { findAssetByIsin } from "../../db/repositories/catalogue";
 import type { AssetRow, ListingRow } from "../../db/repositories/catalogue";
 import { normaliseIsin } from "../../domain/isin";
 import { preferredListing } from "../../domain/listing-choice";
-import { BadRequestError, NotFoundError } from "../../errors";
+import { BadRequestError, NotFoundError } from "../../domain/errors";
 import type { Deps } from "../../deps";
 
 export interface AssetWithListings {

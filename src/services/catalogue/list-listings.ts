@@ -1,7 +1,7 @@
 import { type ListingFilter, type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
 import { normaliseIsin } from "../../domain/isin";
 import { compareListings } from "../../domain/listing-choice";
-import { BadRequestError } from "../../errors";
+import { BadRequestError } from "../../domain/errors";
 import type { Deps } from "../../deps";
 
 /** Active listings matching the filters, in listing-choice order; at least one filter is required. */

@@ -1,6 +1,6 @@
 import { type StoredSeries, requestsForTicker, storedSeries } from "../../db/repositories/price-stats";
 import type { Deps } from "../../deps";
-import { NotFoundError } from "../../errors";
+import { NotFoundError } from "../../domain/errors";
 
 /** GET /database/tickers: every listing with stored prices. */
 export async function listStoredSeries({ ctx }: { ctx: Deps }): Promise<StoredSeries[]> {

@@ -6,7 +6,7 @@ import { dayBefore } from "../../domain/ingest-plan";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
-import { BadRequestError, NoDataError, ServiceError } from "../../errors";
+import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
 import { givenRange } from "../date-range";
 import { type IngestReport, ingestListing } from "./ingest-listing";
 import { StillRunningError } from "./single-flight";

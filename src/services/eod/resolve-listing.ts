@@ -2,7 +2,7 @@ import { type ListingRow, findActiveListings } from "../../db/repositories/catal
 import { compareListings } from "../../domain/listing-choice";
 import { splitSuffix } from "../../domain/provider-symbols";
 import type { Deps } from "../../deps";
-import { NoDataError } from "../../errors";
+import { NoDataError } from "../../domain/errors";
 
 export interface ListingQuery {
   ticker: string;

@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import { readLease, releaseLease, tryAcquireLease } from "../../db/repositories/ingest-leases";
-import { ServiceError } from "../../errors";
+import { ServiceError } from "../../domain/errors";
 
 /** One unit of work on a listing that must not run twice at once. */
 export interface FlightJob<T> {

@@ -1,6 +1,6 @@
-import type { RealtimeEnv } from "../../durable-objects/env";
-import { registryOf } from "../../durable-objects/registry-stub";
-import type { ClientKind, StreamStatus } from "../../durable-objects/ticker-stream";
+import type { Bindings } from "../../env";
+import { registryOf } from "../../../durable-objects/registry-stub";
+import type { ClientKind, StreamStatus } from "../../../durable-objects/ticker-stream";
 import type { RealtimeTick } from "../../domain/realtime";
 
 /** The realtime streams as the services see them: one Durable Object per upper-cased ticker, and their registry. */
@@ -17,7 +17,7 @@ export interface StreamDirectory {
 }
 
 /** The directory over the Worker's Durable Object bindings; null where they are absent (plain unit tests). */
-export function streamDirectory(env: Partial<RealtimeEnv>): StreamDirectory | null {
+export function streamDirectory(env: Bindings): StreamDirectory | null {
   const streams = env.TICKER_STREAM;
   const registryNs = env.STREAM_REGISTRY;
   if (!streams || !registryNs) return null;

@@ -2,7 +2,7 @@ import { cacheKeys } from "../../cache";
 import { changeFrom, toDecimalString } from "../../domain/decimal";
 import type { RealtimeTick } from "../../domain/realtime";
 import type { Deps } from "../../deps";
-import { NoDataError } from "../../errors";
+import { NoDataError } from "../../domain/errors";
 import { asServiceError } from "../provider-failure";
 import { ProviderError } from "../../providers/errors";
 

@@ -1,12 +1,11 @@
 import { activeSubscriptions } from "../../db/repositories/realtime";
 import { buildDeps } from "../../deps";
-import type { RealtimeEnv } from "../../durable-objects/env";
 
 /**
  * The cron's job: every active stored subscription (catalogue tickers only are stored) streams
  * again. Starting a stream that runs is a no-op, so this is safe to repeat. Answers the tickers.
  */
-export async function restoreSubscriptions(env: RealtimeEnv): Promise<string[]> {
+export async function restoreSubscriptions(env: Env): Promise<string[]> {
   const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
   const streams = deps.streams;
   if (!streams) return [];

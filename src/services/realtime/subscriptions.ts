@@ -3,7 +3,7 @@ import { type SubscriptionRow, deactivateSubscription, saveSubscription } from "
 import { preferredListing } from "../../domain/listing-choice";
 import { streamSymbolOf } from "../../domain/provider-symbols";
 import type { Deps } from "../../deps";
-import { NotFoundError, ServiceError } from "../../errors";
+import { NotFoundError, ServiceError } from "../../domain/errors";
 import type { StreamDirectory } from "./directory";
 
 /** The spec's Subscription. */

@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps";
-import { BadRequestError } from "../../errors";
+import { BadRequestError } from "../../domain/errors";
 import { type MultiQuery, type MultiResult, getMulti } from "./get-multi";
 
 export interface BatchQuery extends Omit<MultiQuery, "ticker"> {

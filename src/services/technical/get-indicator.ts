@@ -2,7 +2,7 @@ import { cacheKeys, cacheTtls } from "../../cache";
 import { INDICATORS, indicatorSpec } from "../../domain/indicators/catalogue";
 import { type IndicatorRequest, type Resolution, isIntraday, paramsFromQuery } from "../../domain/indicators/request";
 import type { Deps } from "../../deps";
-import { BadRequestError } from "../../errors";
+import { BadRequestError } from "../../domain/errors";
 import { loadSeries } from "./load-series";
 import { type IndicatorResult, computeOutputs, toIndicatorResult } from "./result";
 

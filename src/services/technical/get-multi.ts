@@ -1,7 +1,7 @@
 import { type IndicatorRequest, type Resolution, parseIndicator } from "../../domain/indicators/request";
 import type { PriceSeries } from "../../domain/indicators/series";
 import type { Deps } from "../../deps";
-import { BadRequestError, ServiceError } from "../../errors";
+import { BadRequestError, ServiceError } from "../../domain/errors";
 import { checkIndicatorFits } from "./get-indicator";
 import { type SeriesWindow, loadSeries } from "./load-series";
 import { type IndicatorResult, computeOutputs, toIndicatorResult } from "./result";

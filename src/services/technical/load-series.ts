@@ -4,7 +4,7 @@ import { resample } from "../../domain/bars";
 import { type PriceSeries, seriesOfBars, seriesOfColumns } from "../../domain/indicators/series";
 import type { Resolution } from "../../domain/indicators/request";
 import type { Deps } from "../../deps";
-import { ServiceError } from "../../errors";
+import { ServiceError } from "../../domain/errors";
 import { resolveListing } from "../eod/resolve-listing";
 
 /** Which bars: the resolution, an optional date window and how many of the newest (default from the route). */

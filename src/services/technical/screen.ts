@@ -8,7 +8,7 @@ import { type Resolution, paramsFromQuery } from "../../domain/indicators/reques
 import { seriesOfBars } from "../../domain/indicators/series";
 import { compareListings } from "../../domain/listing-choice";
 import type { Deps } from "../../deps";
-import { BadRequestError } from "../../errors";
+import { BadRequestError } from "../../domain/errors";
 
 export const OPERATORS = { lt: (a: number, b: number) => a < b, gt: (a: number, b: number) => a > b, lte: (a: number, b: number) => a <= b, gte: (a: number, b: number) => a >= b } as const;
 export type Operator = keyof typeof OPERATORS;

@@ -1,17 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { cacheKeys, cacheTtls } from "../cache";
-import type { Clock } from "../clock";
-import { type Db, DbHandle } from "../db/client";
-import { findActiveListings } from "../db/repositories/catalogue";
-import { type IntradayCandle, countTick, deactivateSubscription, upsertIntradayCandle } from "../db/repositories/realtime";
-import { type Deps, buildDeps } from "../deps";
-import { preferredListing } from "../domain/listing-choice";
-import { streamSymbolOf } from "../domain/provider-symbols";
-import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } from "../domain/realtime";
-import { type LiveBar, LiveSeries } from "../providers/stream/live";
-import { upgraded } from "../websocket-response";
-import type { RealtimeEnv } from "./env";
+import { cacheKeys, cacheTtls } from "../src/cache";
+import type { Clock } from "../src/clock";
+import { type Db, DbHandle } from "../src/db/client";
+import { findActiveListings } from "../src/db/repositories/catalogue";
+import { type IntradayCandle, countTick, deactivateSubscription, upsertIntradayCandle } from "../src/db/repositories/realtime";
+import { type Deps, buildDeps } from "../src/deps";
+import { preferredListing } from "../src/domain/listing-choice";
+import { streamSymbolOf } from "../src/domain/provider-symbols";
+import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } from "../src/domain/realtime";
+import { type LiveBar, LiveSeries } from "../src/providers/stream/live";
+import { upgraded } from "../src/websocket-response";
 import { registryOf } from "./registry-stub";
 
 export type ClientKind = "full" | "read_only";
@@ -54,7 +53,7 @@ export interface StreamStatus {
  * the stored subscription. Upstream drops are retried with backoff (alarm); a refused symbol ends
  * the stream with an error to its clients.
  */
-export class TickerStream extends DurableObject<RealtimeEnv> {
+export class TickerStream extends DurableObject<Env> {
   private ticker: string | null = null;
   private streaming = false;
   private upstream: LiveSeries | undefined;
@@ -73,7 +72,7 @@ export class TickerStream extends DurableObject<RealtimeEnv> {
   private readonly deps: Deps;
   private readonly clock: Clock;
 
-  constructor(ctx: DurableObjectState, env: RealtimeEnv) {
+  constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
     this.clock = this.deps.clock;
