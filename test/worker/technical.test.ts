@@ -165,6 +165,25 @@ describe("GET /technical/{ticker}/multi and /chart", () => {
   });
 });
 
+describe("caching of multi, chart and batch answers", () => {
+  it("keeps each answer under the ticker's technical keys, so an ingestion of the ticker drops it", async () => {
+    await forgetCached("technical:MSFT:*");
+    const cache = buildDeps(env).cache;
+    const first = await call("/technical/MSFT/multi?indicators=rsi_14,sma_20");
+    expect(await cache.keys("technical:MSFT:multi:*")).toHaveLength(1);
+    const second = await call("/technical/MSFT/multi?indicators=rsi_14,sma_20");
+    // The same answer, computed once: the cached copy carries the first one's time.
+    expect(second.body).toEqual(first.body);
+    await call("/technical/MSFT/chart?indicators=macd");
+    expect(await cache.keys("technical:MSFT:chart:*")).toHaveLength(1);
+    await call("/technical/batch", { method: "POST", body: { tickers: ["MSFT"], indicators: ["ema_10"] } });
+    expect(await cache.keys("technical:MSFT:multi:*")).toHaveLength(2);
+    // A ticker without prices is not cached.
+    await call("/technical/DIS/multi");
+    expect(await cache.keys("technical:DIS:multi:*")).toEqual([]);
+  });
+});
+
 describe("POST /technical/batch", () => {
   it("answers each ticker with a read-only key, within the limits", async () => {
     const res = await call("/technical/batch", { method: "POST", key: READ_ONLY_KEY, body: { tickers: ["AAPL", "MSFT", "DIS"], indicators: ["rsi_14", "sma_50"], limit: 100 } });

@@ -1,4 +1,4 @@
-import { cacheKeys, cacheTtls } from "../../cache";
+import { cacheKeys, cacheTtls, remember } from "../../cache";
 import { readDailyBars } from "../../db/repositories/prices";
 import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
@@ -110,24 +110,26 @@ async function refresh(ctx: Deps, listing: ListingRow, window: PeriodWindow, bar
 
 /**
  * GET /eod/{ticker}: the bars of the chosen listing over the window, ingesting first when nothing is
- * stored for it (rule 2) and topping up a stored series that lacks the newest sessions. Answers read
- * from the database are cached 24 hours; an ingestion of the ticker drops them.
+ * stored for it (rule 2) and topping up a stored series that lacks the newest sessions. Answers are
+ * cached 24 hours (spec), an ingestion's too; an ingestion of the ticker drops them.
  */
 export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Promise<EodAnswer> {
   const today = ctx.clock.today();
   const { window, label } = windowOfQuery(input, today);
+  let ingested: { listing: ListingRow; shaped: Bar[]; now: Date } | null = null;
+  const load = async (): Promise<EodAnswer> => {
+    const listing = await resolveListing({ ctx, input });
+    const stored = await readDailyBars(ctx.db.db, listing.id, window);
+    const { bars, source } = stored.length > 0 ? { bars: await refresh(ctx, listing, window, stored, today), source: "database" } : await ingestThenRead(ctx, listing, window, today);
+    const shaped = resample(bars, window.resolution);
+    if (input.order === "d") shaped.reverse();
+    const now = ctx.clock.now();
+    if (source !== "database") ingested = { listing, shaped, now };
+    return render(input, label, listing, shaped, source, now);
+  };
+  // The copy of an ingestion's answer kept for later requests says "database": by then the prices
+  // are stored (spec data_source).
+  const asStored = (): EodAnswer | null => (ingested ? render(input, label, ingested.listing, ingested.shaped, "database", ingested.now) : null);
   const key = cacheKeys.eod(input.ticker, cacheVariant(input));
-  const cached = await ctx.cache.get<EodAnswer>(key);
-  if (cached) return cached;
-
-  const listing = await resolveListing({ ctx, input });
-  const stored = await readDailyBars(ctx.db.db, listing.id, window);
-  const { bars, source } = stored.length > 0 ? { bars: await refresh(ctx, listing, window, stored, today), source: "database" } : await ingestThenRead(ctx, listing, window, today);
-  const shaped = resample(bars, window.resolution);
-  if (input.order === "d") shaped.reverse();
-  const answer = render(input, label, listing, shaped, source, ctx.clock.now());
-  // Only answers read from the database are cached: a cached ingestion answer would go on saying
-  // "delayed_provider" for a day about prices that are by then stored.
-  if (source === "database") await ctx.cache.set(key, answer, cacheTtls(ctx.config).eod);
-  return answer;
+  return (await remember(ctx.cache, key, cacheTtls(ctx.config).eod, load, { cacheAs: (answer) => asStored() ?? answer })).value;
 }

@@ -1,4 +1,4 @@
-import { cacheKeys, cacheTtls } from "../../cache";
+import { cacheKeys, cacheTtls, remember } from "../../cache";
 import type { Bar } from "../../domain/bars";
 import { type Period, fetchFromOf, windowOf } from "../../domain/periods";
 import type { Deps } from "../../deps";
@@ -35,16 +35,15 @@ export async function getTickerHistory({ ctx, input }: { ctx: Deps; input: Histo
   const from = range?.from ?? fetchFromOf(input.period, today);
   const to = range?.to ?? today;
   const key = cacheKeys.eod(input.symbol, `HISTORY:${input.interval}:${from}:${to}:${input.period}`.toUpperCase());
-  const cached = await ctx.cache.get<TickerHistory>(key);
-  if (cached) return cached;
-  try {
-    const h = await ctx.providers.delayed.history(input.symbol, from, to, input.interval);
-    const lastBars = input.from === undefined ? windowOf(input.period, today).lastBars : null;
-    const bars = lastBars ? h.bars.slice(-lastBars) : h.bars;
-    const answer: TickerHistory = { symbol: h.symbol, currency: h.currency, exchange: h.exchange, interval: input.interval, from, to, bars };
-    await ctx.cache.set(key, answer, cacheTtls(ctx.config).eod);
-    return answer;
-  } catch (err) {
-    throw asServiceError(err, input.symbol);
-  }
+  const load = async (): Promise<TickerHistory> => {
+    try {
+      const h = await ctx.providers.delayed.history(input.symbol, from, to, input.interval);
+      const lastBars = input.from === undefined ? windowOf(input.period, today).lastBars : null;
+      const bars = lastBars ? h.bars.slice(-lastBars) : h.bars;
+      return { symbol: h.symbol, currency: h.currency, exchange: h.exchange, interval: input.interval, from, to, bars };
+    } catch (err) {
+      throw asServiceError(err, input.symbol);
+    }
+  };
+  return (await remember(ctx.cache, key, cacheTtls(ctx.config).eod, load)).value;
 }

@@ -1,4 +1,4 @@
-import { cacheKeys, cacheTtls } from "../../cache";
+import { cacheKeys, cacheTtls, remember } from "../../cache";
 import { changeFrom } from "../../domain/decimal";
 import type { Deps } from "../../deps";
 import type { Quote } from "../../providers/delayed/client";
@@ -27,17 +27,17 @@ function withChange(quote: Quote): OverviewEntry {
 export async function getStocksOverview({ ctx }: { ctx: Deps }): Promise<StocksOverview> {
   const tickers = ctx.config.STOCKS_OVERVIEW_TICKERS;
   const key = cacheKeys.stocksOverview(tickers);
-  const cached = await ctx.cache.get<StocksOverview>(key);
-  if (cached) return cached;
-  const settled = await Promise.allSettled(tickers.map((t) => ctx.providers.delayed.quote(t)));
-  const out: StocksOverview = { entries: [], errors: [] };
-  settled.forEach((r, i) => {
-    const symbol = tickers[i] ?? "";
-    if (r.status === "fulfilled") out.entries.push(withChange(r.value));
-    else if (r.reason instanceof ProviderError) out.errors.push({ symbol, message: r.reason.message });
-    else throw r.reason;
-  });
+  const load = async (): Promise<StocksOverview> => {
+    const settled = await Promise.allSettled(tickers.map((t) => ctx.providers.delayed.quote(t)));
+    const out: StocksOverview = { entries: [], errors: [] };
+    settled.forEach((r, i) => {
+      const symbol = tickers[i] ?? "";
+      if (r.status === "fulfilled") out.entries.push(withChange(r.value));
+      else if (r.reason instanceof ProviderError) out.errors.push({ symbol, message: r.reason.message });
+      else throw r.reason;
+    });
+    return out;
+  };
   // A partial answer is not cached: the next call retries the failed symbols.
-  if (out.errors.length === 0) await ctx.cache.set(key, out, cacheTtls(ctx.config).stocks_overview);
-  return out;
+  return (await remember(ctx.cache, key, cacheTtls(ctx.config).stocks_overview, load, { shouldCache: (out) => out.errors.length === 0 })).value;
 }

@@ -1,6 +1,7 @@
 import type { Resolution } from "../../domain/indicators/request";
 import type { Deps } from "../../deps";
-import { type IndicatorError, computeAll, parseIndicatorList, seriesOrReason } from "./get-multi";
+import { rememberTechnical } from "./get-indicator";
+import { type IndicatorError, computeAll, hasPrices, parseIndicatorList, seriesOrReason } from "./get-multi";
 import type { SeriesWindow } from "./load-series";
 
 export interface ChartQuery extends SeriesWindow {
@@ -32,6 +33,11 @@ const label = (t: string, resolution: Resolution) => (resolution === "1min" ? t 
  * `volume` is the volume column itself.
  */
 export async function getChart({ ctx, input }: { ctx: Deps; input: ChartQuery }): Promise<ChartResult> {
+  const variant = ["chart", input.indicators, input.fromDate ?? "", input.toDate ?? "", input.limit ?? CHART_DEFAULT_LIMIT];
+  return (await rememberTechnical(ctx, input.ticker, input.resolution, variant, () => computeChart(ctx, input), hasPrices)).value;
+}
+
+async function computeChart(ctx: Deps, input: ChartQuery): Promise<ChartResult> {
   const wantsVolume = input.indicators.some((n) => n.trim().toLowerCase() === "volume");
   const { requests, errors } = parseIndicatorList(
     ctx,

@@ -1,4 +1,4 @@
-import { cacheKeys, cacheTtls } from "../../cache";
+import { cacheKeys, cacheTtls, remember } from "../../cache";
 import { INDICATORS, indicatorSpec } from "../../domain/indicators/catalogue";
 import { type IndicatorRequest, type Resolution, isIntraday, paramsFromQuery } from "../../domain/indicators/request";
 import type { Deps } from "../../deps";
@@ -34,6 +34,16 @@ export function technicalTtl(ctx: Deps, resolution: Resolution): number {
   return isIntraday(resolution) ? ttl.technical_intraday : ttl.technical_daily;
 }
 
+/**
+ * Every indicator answer (single, multi, chart, and batch through multi) is cached here: one key
+ * shape per ticker (dropped by an ingestion of it), the lifetime of its resolution, and the
+ * TECHNICAL_CACHE_ENABLED switch. `variant` names everything that shapes the answer.
+ */
+export async function rememberTechnical<T>(ctx: Deps, ticker: string, resolution: Resolution, variant: readonly unknown[], load: () => Promise<T>, shouldCache?: (value: T) => boolean) {
+  const key = cacheKeys.technical(ticker, [...variant, resolution].map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(":"));
+  return remember(ctx.cache, key, technicalTtl(ctx, resolution), load, { enabled: ctx.config.TECHNICAL_CACHE_ENABLED, shouldCache });
+}
+
 /** GET /technical/{ticker}: one indicator over the stored bars, cached when TECHNICAL_CACHE_ENABLED. */
 export async function getIndicator({ ctx, input }: { ctx: Deps; input: IndicatorQuery }): Promise<IndicatorResult> {
   const spec = indicatorSpec(input.indicator);
@@ -45,14 +55,11 @@ export async function getIndicator({ ctx, input }: { ctx: Deps; input: Indicator
   const req: IndicatorRequest = { key: spec.name, spec, params: params.value };
   const limit = input.limit ?? ctx.config.TECHNICAL_DEFAULT_LIMIT;
 
-  const useCache = ctx.config.TECHNICAL_CACHE_ENABLED;
-  const key = cacheKeys.technical(input.ticker, [spec.name, JSON.stringify(params.value), input.resolution, input.fromDate ?? "", input.toDate ?? "", limit].join(":"));
-  if (useCache) {
-    const hit = await ctx.cache.get<IndicatorResult>(key);
-    if (hit) return { ...hit, cached: true };
-  }
-  const { series } = await loadSeries({ ctx, input: { ticker: input.ticker, resolution: input.resolution, fromDate: input.fromDate, toDate: input.toDate, limit } });
-  const result = toIndicatorResult(input.ticker, input.resolution, req, series, computeOutputs(req, series), ctx.clock.now());
-  if (useCache) await ctx.cache.set(key, result, technicalTtl(ctx, input.resolution));
-  return result;
+  const load = async () => {
+    const { series } = await loadSeries({ ctx, input: { ticker: input.ticker, resolution: input.resolution, fromDate: input.fromDate, toDate: input.toDate, limit } });
+    return toIndicatorResult(input.ticker, input.resolution, req, series, computeOutputs(req, series), ctx.clock.now());
+  };
+  const variant = [spec.name, params.value, input.fromDate ?? "", input.toDate ?? "", limit];
+  const { value, hit } = await rememberTechnical(ctx, input.ticker, input.resolution, variant, load);
+  return hit ? { ...value, cached: true } : value;
 }

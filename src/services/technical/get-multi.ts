@@ -2,7 +2,7 @@ import { type IndicatorRequest, type Resolution, parseIndicator } from "../../do
 import type { PriceSeries } from "../../domain/indicators/series";
 import type { Deps } from "../../deps";
 import { BadRequestError, ServiceError } from "../../domain/errors";
-import { checkIndicatorFits } from "./get-indicator";
+import { checkIndicatorFits, rememberTechnical } from "./get-indicator";
 import { type SeriesWindow, loadSeries } from "./load-series";
 import { type IndicatorResult, computeOutputs, toIndicatorResult } from "./result";
 
@@ -83,10 +83,18 @@ const ohlcvOf = (s: PriceSeries): OhlcvBar[] =>
 
 /** GET /technical/{ticker}/multi (and each ticker of POST /technical/batch): several indicators on one price read. */
 export async function getMulti({ ctx, input }: { ctx: Deps; input: MultiQuery }): Promise<MultiResult> {
-  const { requests, errors } = parseIndicatorList(ctx, input.indicators);
-  const series = await seriesOrReason(ctx, input);
-  if (typeof series === "string") return { ticker: input.ticker, resolution: input.resolution, count: 0, indicators: [], errors: [...errors, { indicator: "*", error: series }], ...(input.includeOhlcv ? { ohlcv: [] } : {}) };
-  const indicators: IndicatorResult[] = [];
-  errors.push(...computeAll(requests, series, input.resolution, (req, outputs) => indicators.push(toIndicatorResult(input.ticker, input.resolution, req, series, outputs, ctx.clock.now()))));
-  return { ticker: input.ticker, resolution: input.resolution, count: series.times.length, indicators, errors, ...(input.includeOhlcv ? { ohlcv: ohlcvOf(series) } : {}) };
+  const load = async (): Promise<MultiResult> => {
+    const { requests, errors } = parseIndicatorList(ctx, input.indicators);
+    const series = await seriesOrReason(ctx, input);
+    if (typeof series === "string") return { ticker: input.ticker, resolution: input.resolution, count: 0, indicators: [], errors: [...errors, { indicator: "*", error: series }], ...(input.includeOhlcv ? { ohlcv: [] } : {}) };
+    const indicators: IndicatorResult[] = [];
+    errors.push(...computeAll(requests, series, input.resolution, (req, outputs) => indicators.push(toIndicatorResult(input.ticker, input.resolution, req, series, outputs, ctx.clock.now()))));
+    return { ticker: input.ticker, resolution: input.resolution, count: series.times.length, indicators, errors, ...(input.includeOhlcv ? { ohlcv: ohlcvOf(series) } : {}) };
+  };
+  const variant = ["multi", input.indicators, input.fromDate ?? "", input.toDate ?? "", input.limit ?? ctx.config.TECHNICAL_DEFAULT_LIMIT, input.includeOhlcv];
+  // An answer that found no prices is not cached: the next request may find them.
+  return (await rememberTechnical(ctx, input.ticker, input.resolution, variant, load, hasPrices)).value;
 }
+
+/** Whether a multi or chart answer was computed on prices (one that reports none is not cached). */
+export const hasPrices = (r: { errors: IndicatorError[] }) => !r.errors.some((e) => e.indicator === "*");

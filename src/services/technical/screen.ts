@@ -1,9 +1,9 @@
-import { cacheKeys, cacheTtls } from "../../cache";
+import { cacheKeys, cacheTtls, remember } from "../../cache";
 import { type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
 import { readLastBarsOfListings } from "../../db/repositories/prices";
 import { resample } from "../../domain/bars";
 import { toDecimalString } from "../../domain/decimal";
-import { type Params, indicatorSpec, minBars } from "../../domain/indicators/catalogue";
+import { type IndicatorSpec, type Params, indicatorSpec, minBars } from "../../domain/indicators/catalogue";
 import { type Resolution, paramsFromQuery } from "../../domain/indicators/request";
 import { seriesOfBars } from "../../domain/indicators/series";
 import { compareListings } from "../../domain/listing-choice";
@@ -56,13 +56,16 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
   const spec = indicatorSpec(input.indicator);
   if (!spec) throw new BadRequestError(`Unknown indicator '${input.indicator}'`);
   if (input.resolution === "1min" || spec.intradayOnly) throw new BadRequestError("The screener runs on daily, weekly or monthly bars (resolution 1D, 1W or 1M); VWAP needs intraday bars");
+  const resolution = input.resolution;
   const parsed = paramsFromQuery(spec, { period: input.period });
   if (!parsed.ok) throw new BadRequestError(parsed.error);
   const params = parsed.value;
   const key = cacheKeys.screener([spec.name, JSON.stringify(params), input.operator, input.value, input.resolution, input.limit].join(":"));
-  const hit = await ctx.cache.get<ScreenResult>(key);
-  if (hit) return hit;
+  return (await remember(ctx.cache, key, cacheTtls(ctx.config).screener, () => runScreen(ctx, { ...input, resolution }, spec, params))).value;
+}
 
+/** The screen itself, over every instrument's preferred listing. */
+async function runScreen(ctx: Deps, input: ScreenQuery & { resolution: Exclude<Resolution, "1min"> }, spec: IndicatorSpec, params: Params): Promise<ScreenResult> {
   const db = ctx.db.db;
   const bars = ctx.config.TECHNICAL_DEFAULT_LIMIT;
   const candidates = preferredPerInstrument(await findActiveListings(db, {}));
@@ -94,6 +97,5 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
     skipped,
     calculated_at: ctx.clock.now().toISOString(),
   };
-  await ctx.cache.set(key, result, cacheTtls(ctx.config).screener);
   return result;
 }
