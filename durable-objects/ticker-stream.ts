@@ -9,6 +9,7 @@ import { type Deps, buildDeps } from "../src/deps";
 import { preferredListing } from "../src/domain/listing-choice";
 import { streamSymbolOf } from "../src/domain/provider-symbols";
 import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } from "../src/domain/realtime";
+import { STREAM } from "../src/providers/names";
 import { type LiveBar, LiveSeries } from "../src/providers/stream/live";
 import { upgraded } from "../src/websocket-response";
 import { registryOf } from "./registry-stub";
@@ -316,7 +317,7 @@ export class TickerStream extends DurableObject<Env> {
     this.pending = { candles: new Map(), ticks: 0, lastAt: null };
     const listing = this.listing;
     await this.withDb(async (db) => {
-      if (listing) for (const candle of candles.values()) await upsertIntradayCandle(db, listing.id, candle, "stream_provider");
+      if (listing) for (const candle of candles.values()) await upsertIntradayCandle(db, listing.id, candle, STREAM);
       if (lastAt) await countTick(db, ticker, lastAt, ticks);
     });
   }

@@ -5,6 +5,7 @@ export interface RememberOptions<T> {
   shouldCache?: (value: T) => boolean;
   /** What is cached for a freshly loaded value, when it differs from what this call answers. */
   cacheAs?: (value: T) => T;
+
   /** Off: always load, never cache (a setting such as TECHNICAL_CACHE_ENABLED). */
   enabled?: boolean;
 }

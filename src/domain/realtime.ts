@@ -1,3 +1,4 @@
+import { STREAM } from "../providers/names";
 import { toDecimalString } from "./decimal";
 
 /** The spec's Realtime tick: one 1-minute bar update of a streamed ticker. */
@@ -9,7 +10,7 @@ export interface RealtimeTick {
   low: string;
   close: string;
   volume: number;
-  source: "stream_provider";
+  source: typeof STREAM;
   exchange: null;
   currency: null;
 }
@@ -24,7 +25,7 @@ export function tickOfBar(ticker: string, bar: { time: number; open: number; hig
     low: toDecimalString(bar.low, 8),
     close: toDecimalString(bar.close, 8),
     volume: bar.volume,
-    source: "stream_provider",
+    source: STREAM,
     exchange: null,
     currency: null,
   };

@@ -1,7 +1,9 @@
+import { DELAYED, STREAM } from "./names";
+
 /**
  * The registry of external data providers. Each entry loads its client module lazily; an entry
- * whose module fails to load (missing dependency) is reported in `/health` as unavailable and is
- * skipped by every request. Provider issues add their entries to `PROVIDERS`.
+ * whose module fails to load (missing dependency) is reported in `/health` as unavailable.
+ * Provider issues add their entries to `PROVIDERS`.
  */
 export type ProviderKind = "delayed" | "stream" | "macro" | "news" | "scraped" | "filings";
 
@@ -12,11 +14,9 @@ export interface ProviderEntry {
   load: () => Promise<unknown>;
 }
 
-export const DELAYED_PROVIDER = "delayed_provider";
-
 export const PROVIDERS: readonly ProviderEntry[] = [
-  { name: DELAYED_PROVIDER, kind: "delayed", load: () => import("./delayed/client") },
-  { name: "stream_provider", kind: "stream", load: () => import("./stream/client") },
+  { name: DELAYED, kind: "delayed", load: () => import("./delayed/client") },
+  { name: STREAM, kind: "stream", load: () => import("./stream/client") },
 ];
 
 export interface ProviderStatus {

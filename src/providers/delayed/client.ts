@@ -2,13 +2,13 @@ import { z } from "zod";
 import type { Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
 import { BROWSER_USER_AGENT, ProviderError, getJson } from "../errors";
+import { DELAYED } from "../names";
 import type { History, HistoryProvider } from "../history";
 
 /**
  * The delayed provider (Yahoo Finance) over its public JSON endpoints: chart v8 for history and
  * quotes (no cookie or crumb needed), search v1 to find the symbols of an ISIN.
  */
-export const DELAYED = "delayed_provider";
 
 const HEADERS = { "user-agent": BROWSER_USER_AGENT, accept: "application/json" };
 

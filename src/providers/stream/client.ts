@@ -1,10 +1,10 @@
 import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
 import { BROWSER_USER_AGENT, ProviderError, callTimeout, failureOf } from "../errors";
+import { STREAM } from "../names";
 import type { History, HistoryProvider } from "../history";
 import { type Frame, decodeFrames, encodeFrame, message, sessionId } from "./protocol";
 
-export const STREAM = "stream_provider";
 
 /** The provider accepts chart sessions from its own site only. */
 const HEADERS = {

@@ -1,6 +1,7 @@
 import type { Clock } from "../../clock";
 import { ProviderError } from "../errors";
-import { STREAM, collectBars, decimalsOf, openSocket } from "./client";
+import { STREAM } from "../names";
+import { collectBars, decimalsOf, openSocket } from "./client";
 import { decodeFrames, encodeFrame, message, sessionId } from "./protocol";
 
 /** A 1-minute bar as the stream provider updates it; prices rounded to the symbol's price scale. */

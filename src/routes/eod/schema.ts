@@ -1,4 +1,6 @@
+import { DELAYED, STREAM } from "../../providers/names";
 import { z } from "@hono/zod-openapi";
+import { DateParam, IsinParam, PeriodParam, TickerParam } from "../params";
 
 export const EodBarSchema = z
   .object({
@@ -20,7 +22,48 @@ export const EodAnswerSchema = z
     format: z.string(),
     count: z.number().int(),
     retrieved_at: z.string().openapi({ example: "2026-11-25T14:03:11.512+00:00" }),
-    data_source: z.enum(["database", "delayed_provider", "stream_provider"]),
+    data_source: z.enum(["database", DELAYED, STREAM]),
     data: z.array(EodBarSchema),
   })
   .openapi("EodAnswer");
+
+/** Listings named per request: each costs provider calls inside one Worker invocation. */
+const MAX_NAMES = 20;
+
+export const IngestRequestSchema = z
+  .object({
+    tickers: z.array(TickerParam).max(MAX_NAMES).default([]),
+    isins: z.array(IsinParam).max(MAX_NAMES).default([]),
+    period: PeriodParam.optional().openapi({ description: "Window to make sure is stored; default ten years" }),
+    from: DateParam.optional(),
+    to: DateParam.optional(),
+  })
+  .refine((b) => b.tickers.length + b.isins.length > 0, { message: "name at least one ticker or ISIN", path: ["tickers"] })
+  .refine((b) => b.tickers.length + b.isins.length <= MAX_NAMES, { message: `at most ${MAX_NAMES} tickers and ISINs together`, path: ["tickers"] })
+  .openapi("IngestRequest");
+
+const RangeSchema = z.object({ from: z.string(), to: z.string() });
+
+const IngestResultSchema = z.object({
+  query: z.string(),
+  status: z.enum(["ingested", "up_to_date", "failed", "not_found"]).openapi({
+    description: "ingested: rows written; up_to_date: nothing missing, or the providers had nothing newer; failed: something was missing and no provider answered",
+  }),
+  listing_id: z.number().int().nullable(),
+  ticker: z.string().nullable(),
+  isin: z.string().nullable(),
+  exchange: z.string().nullable(),
+  currency: z.string().nullable(),
+  source: z.string().nullable().openapi({ description: "Provider whose bars were stored" }),
+  requested_ranges: z.array(RangeSchema).openapi({ description: "Windows that were missing and asked of the providers (weekends are never missing)" }),
+  replaced_ranges: z.array(RangeSchema).openapi({ description: "Windows stored from the stream provider that the delayed provider served again, with adjusted closes" }),
+  bars_fetched: z.number().int(),
+  rows_written: z.number().int().openapi({ description: "Rows inserted or changed; 0 when reingesting the same range" }),
+  errors: z.array(z.object({ provider: z.string(), message: z.string() })),
+});
+
+export const IngestAnswerSchema = z
+  .object({ window: RangeSchema, count: z.number().int(), rows_written: z.number().int(), results: z.array(IngestResultSchema) })
+  .openapi("IngestAnswer");
+
+export type IngestResult = z.infer<typeof IngestResultSchema>;

@@ -3,31 +3,9 @@ import type { AppEnv } from "../../deps";
 import { getTickerHistory } from "../../services/history/get-ticker-history";
 import { keyed, withErrors } from "../openapi";
 import { DateParam, PeriodParam, SymbolParam } from "../params";
+import { DELAYED } from "../../providers/names";
+import { TickerHistorySchema } from "./schema";
 
-
-const HistoryBarSchema = z.object({
-  date: z.string(),
-  open: z.number(),
-  high: z.number(),
-  low: z.number(),
-  close: z.number(),
-  adj_close: z.number(),
-  volume: z.number().int(),
-});
-
-const TickerHistorySchema = z
-  .object({
-    symbol: z.string(),
-    currency: z.string().nullable().openapi({ description: "As the provider quotes it (GBp is pence)" }),
-    exchange: z.string().nullable(),
-    interval: z.enum(["1d", "1wk", "1mo"]),
-    from: z.string(),
-    to: z.string(),
-    source: z.literal("delayed_provider"),
-    count: z.number().int(),
-    data: z.array(HistoryBarSchema),
-  })
-  .openapi("TickerHistory");
 
 const route = createRoute(withErrors({
   method: "get",
@@ -53,6 +31,6 @@ export function registerGetTickerHistory(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {
     const h = await getTickerHistory({ ctx: c.get("deps"), input: { symbol: c.req.valid("param").symbol, ...c.req.valid("query") } });
     const data = h.bars.map((b) => ({ date: b.date, open: b.open, high: b.high, low: b.low, close: b.close, adj_close: b.adjClose, volume: b.volume }));
-    return c.json({ symbol: h.symbol, currency: h.currency, exchange: h.exchange, interval: h.interval, from: h.from, to: h.to, source: "delayed_provider" as const, count: data.length, data }, 200);
+    return c.json({ symbol: h.symbol, currency: h.currency, exchange: h.exchange, interval: h.interval, from: h.from, to: h.to, source: DELAYED, count: data.length, data }, 200);
   });
 }

@@ -1,7 +1,11 @@
 import { createApi } from "../openapi";
+import { registerRealtimeStatus } from "./get-status";
 import { registerQuotes } from "./quote";
-import { registerSubscriptions } from "./subscribe";
+import { registerSubscribe } from "./subscribe";
+import { registerUnsubscribe } from "./unsubscribe";
 
 export const realtimeApi = createApi();
 registerQuotes(realtimeApi);
-registerSubscriptions(realtimeApi);
+registerSubscribe(realtimeApi);
+registerUnsubscribe(realtimeApi);
+registerRealtimeStatus(realtimeApi);

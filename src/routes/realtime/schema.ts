@@ -1,3 +1,4 @@
+import { DELAYED, STREAM } from "../../providers/names";
 import { z } from "@hono/zod-openapi";
 
 const dec = z.string().openapi({ example: "231.45" });
@@ -16,7 +17,7 @@ export const QuoteSchema = z
     previous_close: dec.nullable(),
     timestamp: z.string(),
     is_realtime: z.boolean(),
-    source: z.enum(["stream_provider", "delayed_provider"]),
+    source: z.enum([STREAM, DELAYED]),
     delay_seconds: z.number().int(),
   })
   .openapi("Quote");

@@ -1,3 +1,4 @@
+import { DELAYED } from "../../providers/names";
 import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getStocksOverview } from "../../services/stocks/get-overview";
@@ -19,7 +20,7 @@ const StockSchema = z.object({
 const OverviewSchema = z
   .object({
     count: z.number().int(),
-    source: z.literal("delayed_provider"),
+    source: z.literal(DELAYED),
     stocks: z.array(StockSchema),
     errors: z.array(z.object({ symbol: z.string(), message: z.string() })),
   })
@@ -51,6 +52,6 @@ export function registerListStocks(api: OpenAPIHono<AppEnv>) {
       volume: q.volume,
       market_time: q.marketTime === null ? null : new Date(q.marketTime * 1000).toISOString(),
     }));
-    return c.json({ count: stocks.length, source: "delayed_provider" as const, stocks, errors: o.errors }, 200);
+    return c.json({ count: stocks.length, source: DELAYED, stocks, errors: o.errors }, 200);
   });
 }

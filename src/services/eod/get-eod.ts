@@ -1,5 +1,6 @@
 import { cacheKeys, cacheTtls, remember } from "../../cache";
-import { readDailyBars } from "../../db/repositories/prices";
+import { readDailyBars, sourcedRange } from "../../db/repositories/prices";
+import { STREAM } from "../../providers/names";
 import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
 import { dayBefore } from "../../domain/ingest-plan";
@@ -117,6 +118,7 @@ export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Pr
   const today = ctx.clock.today();
   const { window, label } = windowOfQuery(input, today);
   let ingested: { listing: ListingRow; shaped: Bar[]; now: Date } | null = null;
+  let provisional = false;
   const load = async (): Promise<EodAnswer> => {
     const listing = await resolveListing({ ctx, input });
     const stored = await readDailyBars(ctx.db.db, listing.id, window);
@@ -125,11 +127,15 @@ export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Pr
     if (input.order === "d") shaped.reverse();
     const now = ctx.clock.now();
     if (source !== "database") ingested = { listing, shaped, now };
+    provisional = (await sourcedRange(ctx.db.db, listing.id, STREAM)) !== null;
     return render(input, label, listing, shaped, source, now);
   };
   // The copy of an ingestion's answer kept for later requests says "database": by then the prices
   // are stored (spec data_source).
   const asStored = (): EodAnswer | null => (ingested ? render(input, label, ingested.listing, ingested.shaped, "database", ingested.now) : null);
   const key = cacheKeys.eod(input.ticker, cacheVariant(input));
-  return (await remember(ctx.cache, key, cacheTtls(ctx.config).eod, load, { cacheAs: (answer) => asStored() ?? answer })).value;
+  // Bars from the stream provider wait to be replaced by the delayed provider's: an answer holding
+  // any is not kept, so that the next request finds the replacement (tried at most every 15 minutes).
+  const opts = { cacheAs: (answer: EodAnswer) => asStored() ?? answer, shouldCache: () => !provisional };
+  return (await remember(ctx.cache, key, cacheTtls(ctx.config).eod, load, opts)).value;
 }

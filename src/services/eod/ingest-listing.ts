@@ -7,7 +7,7 @@ import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
 import type { Deps } from "../../deps";
 import { ProviderError } from "../../providers/errors";
 import type { HistoryProvider } from "../../providers/history";
-import { STREAM } from "../../providers/stream/client";
+import { STREAM } from "../../providers/names";
 import { singleFlight } from "./single-flight";
 import { verifiedDelayedSymbol } from "./verify-symbol";
 

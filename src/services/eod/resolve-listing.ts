@@ -20,7 +20,7 @@ const upper = (s: string | undefined) => s?.trim().toUpperCase() || undefined;
  * what did not match.
  */
 export async function resolveListing({ ctx, input }: { ctx: Deps; input: ListingQuery }): Promise<ListingRow> {
-  const ticker = input.ticker.toUpperCase();
+  const { ticker } = input;
   const isin = upper(input.isin);
   const db = ctx.db.db;
   let rows = await findActiveListings(db, isin ? { ticker, isin } : { ticker });

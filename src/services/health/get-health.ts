@@ -1,6 +1,7 @@
 import { cacheTtls } from "../../cache";
 import type { Deps } from "../../deps";
-import { DELAYED_PROVIDER, providerStatus } from "../../providers/registry";
+import { DELAYED } from "../../providers/names";
+import { providerStatus } from "../../providers/registry";
 
 export const SERVICE_NAME = "market-data-service";
 
@@ -22,7 +23,7 @@ export async function getHealth({ ctx }: { ctx: Deps }): Promise<Health> {
     service: SERVICE_NAME,
     // The spec asks for ISO 8601 without a zone; the value is UTC.
     timestamp: ctx.clock.now().toISOString().replace(/Z$/, ""),
-    delayed_provider_available: providers.loaded.includes(DELAYED_PROVIDER),
+    delayed_provider_available: providers.loaded.includes(DELAYED),
     providers: { loaded: providers.loaded.length, unavailable: providers.unavailable },
     cache: { enabled: true, status: cacheStatus, ttl_seconds: { ...cacheTtls(ctx.config) } },
   };

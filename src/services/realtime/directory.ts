@@ -3,7 +3,7 @@ import { registryOf } from "../../../durable-objects/registry-stub";
 import type { ClientKind, StreamStatus } from "../../../durable-objects/ticker-stream";
 import type { RealtimeTick } from "../../domain/realtime";
 
-/** The realtime streams as the services see them: one Durable Object per upper-cased ticker, and their registry. */
+/** The realtime streams as the services see them: one Durable Object per ticker (upper-cased by the parameter schemas), and their registry. */
 export interface StreamDirectory {
   start(ticker: string): Promise<void>;
   stop(ticker: string): Promise<void>;
@@ -21,17 +21,17 @@ export function streamDirectory(env: Bindings): StreamDirectory | null {
   const streams = env.TICKER_STREAM;
   const registryNs = env.STREAM_REGISTRY;
   if (!streams || !registryNs) return null;
-  const stub = (ticker: string) => streams.get(streams.idFromName(ticker.toUpperCase()));
+  const stub = (ticker: string) => streams.get(streams.idFromName(ticker));
   const registry = () => registryOf(registryNs);
   return {
-    start: (t) => stub(t).start(t.toUpperCase()),
+    start: (t) => stub(t).start(t),
     stop: (t) => stub(t).stop(),
     status: (t) => stub(t).status(),
     lastFreshTick: (t) => stub(t).lastFreshTick(),
     list: () => registry().list(),
     connect: (request, t, kind) => {
       const url = new URL(request.url);
-      url.searchParams.set("ticker", t.toUpperCase());
+      url.searchParams.set("ticker", t);
       url.searchParams.set("kind", kind);
       return stub(t).fetch(new Request(url.toString(), request));
     },

@@ -5,6 +5,7 @@ import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
 import { asServiceError } from "../provider-failure";
 import { ProviderError } from "../../providers/errors";
+import { DELAYED, type ProviderName, STREAM } from "../../providers/names";
 
 /** The spec's Quote. */
 export interface QuoteAnswer {
@@ -20,7 +21,7 @@ export interface QuoteAnswer {
   previous_close: string | null;
   timestamp: string;
   is_realtime: boolean;
-  source: "stream_provider" | "delayed_provider";
+  source: ProviderName;
   delay_seconds: number;
 }
 
@@ -29,7 +30,7 @@ const DELAYED_SECONDS = 900;
 
 /** A streamed tick as a quote: no previous close in a tick, so change is "0" and previous_close null (spec). */
 function fromTick(t: RealtimeTick): QuoteAnswer {
-  return { ticker: t.ticker, price: t.close, open: t.open, high: t.high, low: t.low, close: t.close, change: "0", change_pct: "0", volume: t.volume, previous_close: null, timestamp: t.timestamp, is_realtime: true, source: "stream_provider", delay_seconds: 0 };
+  return { ticker: t.ticker, price: t.close, open: t.open, high: t.high, low: t.low, close: t.close, change: "0", change_pct: "0", volume: t.volume, previous_close: null, timestamp: t.timestamp, is_realtime: true, source: STREAM, delay_seconds: 0 };
 }
 
 /** The ticker's fresh streamed tick: the shared cache, else (no Upstash: each isolate has its own LRU) its object. */
@@ -71,7 +72,7 @@ export async function findQuote(ctx: Deps, ticker: string): Promise<QuoteLookup>
         previous_close: d(q.previousClose),
         timestamp: new Date(q.marketTime === null ? ctx.clock.now().getTime() : q.marketTime * 1000).toISOString(),
         is_realtime: false,
-        source: "delayed_provider",
+        source: DELAYED,
         delay_seconds: DELAYED_SECONDS,
       },
     };

@@ -42,7 +42,7 @@ const toAnswer = (r: Pick<SubscriptionRow, "ticker" | "tvExchange" | "tvSymbol" 
 export async function subscribe({ ctx, input }: { ctx: Deps; input: { tickers: string[] } }): Promise<SubscriptionAnswer[]> {
   const streams = directory(ctx);
   const out: SubscriptionAnswer[] = [];
-  for (const ticker of [...new Set(input.tickers.map((t) => t.toUpperCase()))]) {
+  for (const ticker of new Set(input.tickers)) {
     const listing = preferredListing(await findActiveListings(ctx.db.db, { ticker }));
     const [tvExchange = "", tvSymbol = ""] = streamSymbolOf(ticker, listing?.exchange ?? null).split(":");
     const stored = listing ? await saveSubscription(ctx.db.db, { ticker, listingId: listing.id, tvExchange, tvSymbol }) : undefined;

@@ -1,0 +1,26 @@
+import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { unsubscribe } from "../../services/realtime/subscriptions";
+import { keyed, withErrors } from "../openapi";
+import { TickerParam } from "../params";
+
+const route = createRoute(
+  withErrors(
+    {
+      method: "delete",
+      path: "/realtime/subscribe/{ticker}",
+      tags: ["Realtime"],
+      summary: "Stops streaming a ticker (full-access key)",
+      security: keyed,
+      request: { params: z.object({ ticker: TickerParam }) },
+      responses: {
+        200: { description: "Stopped", content: { "application/json": { schema: z.object({ status: z.literal("unsubscribed"), ticker: z.string() }) } } },
+      },
+    },
+    [404],
+  ),
+);
+
+export function registerUnsubscribe(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => c.json(await unsubscribe({ ctx: c.get("deps"), input: c.req.valid("param") }), 200));
+}
