@@ -4,7 +4,12 @@ import { cacheKeys, cacheTtls } from "../src/cache";
 import type { Clock } from "../src/clock";
 import { type Db, DbHandle } from "../src/db/client";
 import { findActiveListings } from "../src/db/repositories/catalogue";
-import { type IntradayCandle, countTick, deactivateSubscription, upsertIntradayCandle } from "../src/db/repositories/realtime";
+import {
+  type IntradayCandle,
+  countTick,
+  deactivateSubscription,
+  upsertIntradayCandle,
+} from "../src/db/repositories/realtime";
 import { type Deps, buildDeps } from "../src/deps";
 import { preferredListing } from "../src/domain/listing-choice";
 import { streamSymbolOf } from "../src/domain/provider-symbols";
@@ -17,7 +22,12 @@ import { registryOf } from "./registry-stub";
 export type ClientKind = "full" | "read_only";
 
 const ClientCommand = z.enum(["ping", "unsubscribe"]);
-const JsonCommand = z.object({ type: z.string().transform((t) => t.trim().toLowerCase()).pipe(ClientCommand) });
+const JsonCommand = z.object({
+  type: z
+    .string()
+    .transform((t) => t.trim().toLowerCase())
+    .pipe(ClientCommand),
+});
 
 /** Client commands are a word or a small JSON object: anything longer is refused unread (close 1009). */
 export const MAX_CLIENT_MESSAGE_BYTES = 1024;
@@ -68,7 +78,11 @@ export class TickerStream extends DurableObject<Env> {
   /** Cache effects are applied one tick after another, so a slow write never reorders them. */
   private effects: Promise<void> = Promise.resolve();
   /** Database effects waiting for the next write: the newest candle of each minute, and the ticks to count. */
-  private pending: { candles: Map<number, IntradayCandle>; ticks: number; lastAt: Date | null } = { candles: new Map(), ticks: 0, lastAt: null };
+  private pending: { candles: Map<number, IntradayCandle>; ticks: number; lastAt: Date | null } = {
+    candles: new Map(),
+    ticks: 0,
+    lastAt: null,
+  };
   private writing: Promise<void> | null = null;
   private readonly deps: Deps;
   private readonly clock: Clock;
@@ -100,7 +114,10 @@ export class TickerStream extends DurableObject<Env> {
         await this.start(ticker);
       } catch (err) {
         console.warn("stream start failed", ticker, String(err));
-        return Response.json({ error: "Upstream unavailable", message: `The stream of ${ticker} could not be started; try again shortly` }, { status: 503 });
+        return Response.json(
+          { error: "Upstream unavailable", message: `The stream of ${ticker} could not be started; try again shortly` },
+          { status: 503 },
+        );
       }
     }
     const pair = new WebSocketPair();
@@ -111,7 +128,15 @@ export class TickerStream extends DurableObject<Env> {
       const last = (await this.deps.cache.get<RealtimeTick>(cacheKeys.quote(ticker))) ?? this.freshTick();
       if (last) server.send(serverMessage("snapshot", ticker, last, null, now));
     } else {
-      server.send(serverMessage("not_streaming", ticker, null, `${ticker} is not streamed; a read-only key cannot start a stream (subscribe with a full-access key)`, now));
+      server.send(
+        serverMessage(
+          "not_streaming",
+          ticker,
+          null,
+          `${ticker} is not streamed; a read-only key cannot start a stream (subscribe with a full-access key)`,
+          now,
+        ),
+      );
     }
     return upgraded(client);
   }
@@ -186,7 +211,12 @@ export class TickerStream extends DurableObject<Env> {
    */
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     // A string's UTF-8 size is at most three bytes per UTF-16 unit: the cheap bound spares encoding small messages.
-    const size = typeof message === "string" ? (message.length * 3 <= MAX_CLIENT_MESSAGE_BYTES ? message.length : new TextEncoder().encode(message).byteLength) : message.byteLength;
+    const size =
+      typeof message === "string"
+        ? message.length * 3 <= MAX_CLIENT_MESSAGE_BYTES
+          ? message.length
+          : new TextEncoder().encode(message).byteLength
+        : message.byteLength;
     if (size > MAX_CLIENT_MESSAGE_BYTES) {
       this.closeQuietly(ws, 1009, `messages are at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`);
       return;
@@ -270,7 +300,9 @@ export class TickerStream extends DurableObject<Env> {
     this.upstream = undefined;
     await this.stop();
     this.error = message;
-    await this.withDb((db) => deactivateSubscription(db, ticker)).catch((err: unknown) => console.warn("deactivating a refused subscription failed", ticker, String(err)));
+    await this.withDb((db) => deactivateSubscription(db, ticker)).catch((err: unknown) =>
+      console.warn("deactivating a refused subscription failed", ticker, String(err)),
+    );
   }
 
   private onBar(ticker: string, bar: LiveBar): void {
@@ -285,8 +317,20 @@ export class TickerStream extends DurableObject<Env> {
         // one broken client must not stop the others
       }
     }
-    this.effects = this.effects.then(() => this.cacheEffects(ticker, tick)).catch((err: unknown) => console.warn("tick cache effects failed", ticker, err instanceof Error ? err.message : String(err)));
-    if (this.listing) this.pending.candles.set(Date.parse(tick.timestamp), { minute: new Date(tick.timestamp), open: tick.open, high: tick.high, low: tick.low, close: tick.close, volume: tick.volume });
+    this.effects = this.effects
+      .then(() => this.cacheEffects(ticker, tick))
+      .catch((err: unknown) =>
+        console.warn("tick cache effects failed", ticker, err instanceof Error ? err.message : String(err)),
+      );
+    if (this.listing)
+      this.pending.candles.set(Date.parse(tick.timestamp), {
+        minute: new Date(tick.timestamp),
+        open: tick.open,
+        high: tick.high,
+        low: tick.low,
+        close: tick.close,
+        volume: tick.volume,
+      });
     this.pending.ticks += 1;
     this.pending.lastAt = now;
     this.writeSoon(ticker);
@@ -305,7 +349,9 @@ export class TickerStream extends DurableObject<Env> {
   private writeSoon(ticker: string): void {
     if (this.writing) return;
     this.writing = this.writePending(ticker)
-      .catch((err: unknown) => console.warn("tick writes failed", ticker, err instanceof Error ? err.message : String(err)))
+      .catch((err: unknown) =>
+        console.warn("tick writes failed", ticker, err instanceof Error ? err.message : String(err)),
+      )
       .finally(() => {
         this.writing = null;
         if (this.pending.ticks > 0) this.writeSoon(ticker);

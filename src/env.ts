@@ -135,7 +135,10 @@ function stringSettings(env: Bindings): Record<string, string> {
  * values (a secret may be among them); the HTTP layer answers it with a 500.
  */
 export class ConfigError extends Error {
-  constructor(readonly settings: string[], detail: string) {
+  constructor(
+    readonly settings: string[],
+    detail: string,
+  ) {
     super(`Invalid service configuration: ${detail}`);
     this.name = "ConfigError";
   }
@@ -153,7 +156,10 @@ export function loadConfig(env: Bindings): Config {
   const result = configSchema.safeParse(stringSettings(env));
   if (!result.success) {
     const settings = [...new Set(result.error.issues.map((i) => String(i.path[0] ?? "?")))];
-    throw new ConfigError(settings, result.error.issues.map((i) => `${String(i.path[0] ?? "?")}: ${i.message}`).join("; "));
+    throw new ConfigError(
+      settings,
+      result.error.issues.map((i) => `${String(i.path[0] ?? "?")}: ${i.message}`).join("; "),
+    );
   }
   const config = result.data;
   parsed.set(env, config);

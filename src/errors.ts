@@ -46,7 +46,11 @@ export interface ErrorBody {
   details?: unknown;
 }
 
-export function errorBody(code: ErrorCode, message: string, extra: { reason?: string; details?: unknown } = {}): ErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  extra: { reason?: string; details?: unknown } = {},
+): ErrorBody {
   const body: ErrorBody = { error: TITLE_OF[code], message };
   if (extra.reason !== undefined) body.reason = extra.reason;
   if (extra.details !== undefined) body.details = extra.details;
@@ -69,7 +73,13 @@ export function zodMessage(error: ZodError): string {
 }
 
 /** Hono's own HTTP errors by status: each keeps its meaning (a 415 is not an "Invalid request"). */
-const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = { 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 413: "PAYLOAD_TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE" };
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+};
 
 /** The single error renderer of the app: JSON always, never a stack trace. */
 export function renderError(err: unknown, c: Context): Response {

@@ -15,7 +15,13 @@ export interface RememberOptions<T> {
  * `hit` says which. A cache that fails reads as a miss and writes nothing (the Cache contract).
  * @example const { value } = await remember(ctx.cache, cacheKeys.screener(v), 900, () => screen(ctx));
  */
-export async function remember<T>(cache: Cache, key: string, ttlSeconds: number, load: () => Promise<T>, opts: RememberOptions<T> = {}): Promise<{ value: T; hit: boolean }> {
+export async function remember<T>(
+  cache: Cache,
+  key: string,
+  ttlSeconds: number,
+  load: () => Promise<T>,
+  opts: RememberOptions<T> = {},
+): Promise<{ value: T; hit: boolean }> {
   if (opts.enabled === false) return { value: await load(), hit: false };
   const cached = await cache.get<T>(key);
   if (cached !== null) return { value: cached, hit: true };

@@ -71,7 +71,12 @@ export class UpstashCache implements Cache {
     const [keys, info] = await Promise.all([this.redis.dbsize(), this.command<string>(["INFO", "server", "memory"])]);
     const field = (name: string) => info?.match(new RegExp(`^${name}:(.*)$`, "m"))?.[1]?.trim() ?? null;
     const memory = field("used_memory");
-    return { backend: "upstash", version: field("redis_version"), keys, memory_used_bytes: memory === null ? null : Number(memory) };
+    return {
+      backend: "upstash",
+      version: field("redis_version"),
+      keys,
+      memory_used_bytes: memory === null ? null : Number(memory),
+    };
   }
 
   async ping(): Promise<boolean> {

@@ -45,7 +45,11 @@ export class DbHandle {
     // An idle client that errors (server restart) must not become an unhandled rejection. Once the
     // pool is closing, its sockets' teardown errors are expected and not reported.
     pool.on("error", (err: unknown) => {
-      if (this.pool === pool) console.warn("database pool error", err instanceof Error ? err.message : (err as { message?: string })?.message ?? String(err));
+      if (this.pool === pool)
+        console.warn(
+          "database pool error",
+          err instanceof Error ? err.message : ((err as { message?: string })?.message ?? String(err)),
+        );
     });
     this.database = drizzle({ client: this.pool, schema });
     return this.database;

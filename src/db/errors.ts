@@ -6,7 +6,12 @@
 export function databaseUnavailable(err: unknown): boolean {
   let e: unknown = err;
   for (let depth = 0; typeof e === "object" && e !== null && depth < 6; depth++) {
-    const { code, message, cause, error } = e as { code?: unknown; message?: unknown; cause?: unknown; error?: unknown };
+    const { code, message, cause, error } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      error?: unknown;
+    };
     // SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (operator intervention).
     if (typeof code === "string" && /^(08|53|57P)/.test(code)) return true;
     if (typeof message === "string" && UNREACHABLE.test(message)) return true;

@@ -58,5 +58,12 @@ export function resample(bars: readonly Bar[], resolution: Resolution): Bar[] {
 export function scaleBars(bars: readonly Bar[], factor: number): Bar[] {
   if (factor === 1) return [...bars];
   const s = (x: number) => Number((x * factor).toFixed(8));
-  return bars.map((b) => ({ ...b, open: s(b.open), high: s(b.high), low: s(b.low), close: s(b.close), adjClose: s(b.adjClose) }));
+  return bars.map((b) => ({
+    ...b,
+    open: s(b.open),
+    high: s(b.high),
+    low: s(b.low),
+    close: s(b.close),
+    adjClose: s(b.adjClose),
+  }));
 }

@@ -15,7 +15,10 @@ export function toDecimalString(x: number, places = 10): string {
  * residue (0.1 + 0.2) reaches an answer. Null without a previous close; no percent from a close of 0.
  * @example changeFrom(101.5, 100)?.percent.toFixed() // "1.5"
  */
-export function changeFrom(price: number, previousClose: number | null): { change: Decimal; percent: Decimal | null } | null {
+export function changeFrom(
+  price: number,
+  previousClose: number | null,
+): { change: Decimal; percent: Decimal | null } | null {
   if (previousClose === null) return null;
   const change = new Decimal(price).minus(previousClose);
   return { change, percent: previousClose === 0 ? null : change.div(previousClose).times(100).toDecimalPlaces(4) };

@@ -9,7 +9,8 @@ export interface DateRange {
 
 const DAY = 86_400_000;
 /** `date` moved by whole calendar days. @example addDays("2026-03-01", -1) // "2026-02-28" */
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /** The calendar day before `date`. */
 export const dayBefore = (date: string) => addDays(date, -1);
@@ -48,8 +49,10 @@ export function missingRanges(wanted: DateRange, stored: { first: string; last: 
   const out: DateRange[] = [];
   if (!stored) out.push({ ...wanted });
   else {
-    if (wanted.from < stored.first) out.push({ from: wanted.from, to: wanted.to < stored.first ? wanted.to : addDays(stored.first, -1) });
-    if (wanted.to > stored.last) out.push({ from: wanted.from > stored.last ? wanted.from : addDays(stored.last, 1), to: wanted.to });
+    if (wanted.from < stored.first)
+      out.push({ from: wanted.from, to: wanted.to < stored.first ? wanted.to : addDays(stored.first, -1) });
+    if (wanted.to > stored.last)
+      out.push({ from: wanted.from > stored.last ? wanted.from : addDays(stored.last, 1), to: wanted.to });
   }
   return out.map(sessionsOf).filter((r): r is DateRange => r !== null);
 }

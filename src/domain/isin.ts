@@ -13,7 +13,9 @@ export function normaliseIsin(raw: string): string | null {
  * @example isinCheckDigit("US037833100") // 5
  */
 export function isinCheckDigit(first11: string): number {
-  const digits = [...first11.toUpperCase()].map((ch) => (/[0-9]/.test(ch) ? ch : String(ch.charCodeAt(0) - 55))).join("");
+  const digits = [...first11.toUpperCase()]
+    .map((ch) => (/[0-9]/.test(ch) ? ch : String(ch.charCodeAt(0) - 55)))
+    .join("");
   let sum = 0;
   // Luhn from the right: the rightmost digit of the payload is doubled (the check digit would sit right of it).
   for (let i = digits.length - 1, double = true; i >= 0; i--, double = !double) {

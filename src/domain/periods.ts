@@ -1,7 +1,22 @@
 import type { Resolution } from "./bars";
 import { addDays } from "./ingest-plan";
 
-export const PERIODS = ["1d", "5d", "1mo", "3mo", "6mo", "1y", "2y", "5y", "10y", "ytd", "max", "daily", "weekly", "monthly"] as const;
+export const PERIODS = [
+  "1d",
+  "5d",
+  "1mo",
+  "3mo",
+  "6mo",
+  "1y",
+  "2y",
+  "5y",
+  "10y",
+  "ytd",
+  "max",
+  "daily",
+  "weekly",
+  "monthly",
+] as const;
 export type Period = (typeof PERIODS)[number];
 
 /** What a period asks for: a date window (inclusive; null = unbounded), or the last N bars. */
@@ -39,7 +54,15 @@ export function windowOf(period: Period, today: string): PeriodWindow {
   return { from, to: null, lastBars, resolution };
 }
 
-const MONTHS_BACK: Partial<Record<Period, number>> = { "1mo": 1, "3mo": 3, "6mo": 6, "1y": 12, "2y": 24, "5y": 60, "10y": 120 };
+const MONTHS_BACK: Partial<Record<Period, number>> = {
+  "1mo": 1,
+  "3mo": 3,
+  "6mo": 6,
+  "1y": 12,
+  "2y": 24,
+  "5y": 60,
+  "10y": 120,
+};
 const LAST_BARS: Partial<Record<Period, number>> = { "1d": 1, "5d": 5 };
 
 /** The earliest date any provider serves: `max` and the bar-size periods reach back to it. */

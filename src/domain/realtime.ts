@@ -16,7 +16,10 @@ export interface RealtimeTick {
 }
 
 /** A stream-provider bar (epoch seconds of the minute start) as a tick; prices as decimal strings. */
-export function tickOfBar(ticker: string, bar: { time: number; open: number; high: number; low: number; close: number; volume: number }): RealtimeTick {
+export function tickOfBar(
+  ticker: string,
+  bar: { time: number; open: number; high: number; low: number; close: number; volume: number },
+): RealtimeTick {
   return {
     ticker,
     timestamp: new Date(bar.time * 1000).toISOString().replace(".000Z", "Z"),
@@ -34,7 +37,13 @@ export function tickOfBar(ticker: string, bar: { time: number; open: number; hig
 export type ServerMessageType = "not_streaming" | "snapshot" | "tick" | "error";
 
 /** A server message: `{type, ticker, data, error, ts}` (pong is the exception, sent as exactly `{"type":"pong"}`). */
-export function serverMessage(type: ServerMessageType, ticker: string, data: RealtimeTick | null, error: string | null, now: Date): string {
+export function serverMessage(
+  type: ServerMessageType,
+  ticker: string,
+  data: RealtimeTick | null,
+  error: string | null,
+  now: Date,
+): string {
   return JSON.stringify({ type, ticker, data, error, ts: now.toISOString() });
 }
 

@@ -18,7 +18,10 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.set("keyKind", kind);
   if (access === "full" && kind !== "full") {
-    throw new ServiceError("FORBIDDEN", "This route changes data and needs a full-access key; a read-only key was given");
+    throw new ServiceError(
+      "FORBIDDEN",
+      "This route changes data and needs a full-access key; a read-only key was given",
+    );
   }
   return next();
 });

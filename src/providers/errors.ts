@@ -17,7 +17,8 @@ export class ProviderError extends Error {
 }
 
 /** Providers refuse bare clients: every provider call sends a browser's User-Agent. */
-export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 
 /**
  * How long one provider call may take: its own timeout, cut to what is left of the request's
@@ -33,8 +34,13 @@ export function callTimeout(provider: string, timeoutMs: number, deadline?: Dead
 export const failureOf = (provider: string, err: unknown, ms: number): ProviderError => {
   if (err instanceof ProviderError) return err;
   const name = (err as { name?: string })?.name;
-  if (name === "TimeoutError" || name === "AbortError") return new ProviderError(provider, "timeout", `no complete answer within ${ms} ms`);
-  return new ProviderError(provider, "unavailable", `request failed: ${err instanceof Error ? err.message : String(err)}`);
+  if (name === "TimeoutError" || name === "AbortError")
+    return new ProviderError(provider, "timeout", `no complete answer within ${ms} ms`);
+  return new ProviderError(
+    provider,
+    "unavailable",
+    `request failed: ${err instanceof Error ? err.message : String(err)}`,
+  );
 };
 
 /**
@@ -42,7 +48,11 @@ export const failureOf = (provider: string, err: unknown, ms: number): ProviderE
  * transport failure to a ProviderError. A 404 is returned to the caller (providers answer unknown
  * symbols with a JSON 404 body).
  */
-export async function getJson(provider: string, url: string, opts: { timeoutMs: number; deadline?: Deadline; headers?: Record<string, string> }): Promise<{ status: number; body: unknown }> {
+export async function getJson(
+  provider: string,
+  url: string,
+  opts: { timeoutMs: number; deadline?: Deadline; headers?: Record<string, string> },
+): Promise<{ status: number; body: unknown }> {
   const ms = callTimeout(provider, opts.timeoutMs, opts.deadline);
   let status: number;
   let text: string;

@@ -23,9 +23,11 @@ function constantBody(bytes: number): string {
  */
 export function registerBenchFloor(app: OpenAPIHono<AppEnv>) {
   app.get("/__bench/floor", (c) => {
-    if (!c.get("deps").config.BENCH_ROUTES) return c.json(errorBody("NOT_FOUND", `No route for GET ${c.req.path}`), 404);
+    if (!c.get("deps").config.BENCH_ROUTES)
+      return c.json(errorBody("NOT_FOUND", `No route for GET ${c.req.path}`), 404);
     const bytes = Number(c.req.query("bytes") ?? 1024);
-    if (!Number.isInteger(bytes) || bytes < 2 || bytes > MAX_BYTES) return c.json(errorBody("BAD_REQUEST", `bytes must be an integer from 2 to ${MAX_BYTES}`), 400);
+    if (!Number.isInteger(bytes) || bytes < 2 || bytes > MAX_BYTES)
+      return c.json(errorBody("BAD_REQUEST", `bytes must be an integer from 2 to ${MAX_BYTES}`), 400);
     return c.body(constantBody(bytes), 200, { "content-type": "application/json; charset=utf-8" });
   });
 }

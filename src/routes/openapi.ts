@@ -50,7 +50,14 @@ export type RouteSpecificError = 404 | 422;
  */
 export function withErrors<R extends RouteConfig>(config: R, specific: readonly RouteSpecificError[] = []): R {
   const access = accessOf(config.method.toUpperCase(), config.path.replace(/\{(\w+)\}/g, ":$1"));
-  const statuses: (keyof typeof ERROR_RESPONSES)[] = [400, ...(access === "public" ? [] : [401 as const]), ...(access === "full" ? [403 as const] : []), ...specific, 500, 503];
+  const statuses: (keyof typeof ERROR_RESPONSES)[] = [
+    400,
+    ...(access === "public" ? [] : [401 as const]),
+    ...(access === "full" ? [403 as const] : []),
+    ...specific,
+    500,
+    503,
+  ];
   const responses = Object.fromEntries(statuses.map((s) => [s, ERROR_RESPONSES[s]]));
   return { ...config, responses: { ...responses, ...config.responses } };
 }

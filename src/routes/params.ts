@@ -35,8 +35,14 @@ export const IsinParam = z
   .transform((s) => s.toUpperCase())
   .openapi({ example: "FR0000121014" });
 
-export const CurrencyParam = z.string().regex(/^[A-Za-z]{3}$/, "a currency is a three-letter code").openapi({ example: "EUR" });
-export const ExchangeParam = z.string().regex(/^[A-Za-z0-9]{1,12}$/, "an exchange code is 1 to 12 letters or digits").openapi({ example: "PAR" });
+export const CurrencyParam = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, "a currency is a three-letter code")
+  .openapi({ example: "EUR" });
+export const ExchangeParam = z
+  .string()
+  .regex(/^[A-Za-z0-9]{1,12}$/, "an exchange code is 1 to 12 letters or digits")
+  .openapi({ example: "PAR" });
 
 export const PeriodParam = z.enum(PERIODS);
 

@@ -8,5 +8,8 @@ import { ProviderError } from "../providers/errors";
 export function asServiceError(err: unknown, subject: string): unknown {
   if (!(err instanceof ProviderError)) return err;
   if (err.failure === "not_found") return new NoDataError(`No data found for ${subject}`, err.message);
-  return new ServiceError("UPSTREAM_UNAVAILABLE", `The ${err.provider.replace("_", " ")} is unavailable for ${subject}: ${err.message}`);
+  return new ServiceError(
+    "UPSTREAM_UNAVAILABLE",
+    `The ${err.provider.replace("_", " ")} is unavailable for ${subject}: ${err.message}`,
+  );
 }

@@ -16,7 +16,10 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
     const ids = rows.map((r) => r.id);
     if (ids.length) {
       await db.db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
-      await db.db.update(listings).set({ delayedSymbol: null, delayedSymbolCheckedAt: null }).where(inArray(listings.id, ids));
+      await db.db
+        .update(listings)
+        .set({ delayedSymbol: null, delayedSymbolCheckedAt: null })
+        .where(inArray(listings.id, ids));
       for (const id of ids) {
         await cache.delete(cacheKeys.replacementTried(id));
         await cache.deletePattern(cacheKeys.emptyRange(id, "*", "*"));
@@ -33,7 +36,10 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
 
 /** Sets a fault on a simulator (see tools/sandbox): `mode` for `symbol` ("*" for all), `times` calls. */
 export async function fault(simUrl: string, symbol: string, mode: string, times = 1): Promise<void> {
-  const res = await fetch(`${simUrl}/__sandbox/faults`, { method: "POST", body: JSON.stringify({ symbol, mode, times }) });
+  const res = await fetch(`${simUrl}/__sandbox/faults`, {
+    method: "POST",
+    body: JSON.stringify({ symbol, mode, times }),
+  });
   if (!res.ok) throw new Error(`simulator refused the fault: HTTP ${res.status}`);
 }
 

@@ -24,7 +24,8 @@ const apps = new Map<string, ReturnType<typeof createApp>>();
  * (the production code path but for what the test names).
  */
 async function fetchWith(request: Request, opts: CallOptions): Promise<Response> {
-  if (opts.at === undefined && opts.deadlineMs === undefined && opts.env === undefined) return exports.default.fetch(request);
+  if (opts.at === undefined && opts.deadlineMs === undefined && opts.env === undefined)
+    return exports.default.fetch(request);
   const id = `${opts.at}|${opts.deadlineMs}`;
   let app = apps.get(id);
   if (!app) {
@@ -33,14 +34,17 @@ async function fetchWith(request: Request, opts: CallOptions): Promise<Response>
   }
   const ctx = createExecutionContext();
   // A fresh env object when settings change: the config is parsed once per env object.
-  const bindings = opts.env ? { ...(env), ...opts.env } : (env);
+  const bindings = opts.env ? { ...env, ...opts.env } : env;
   const res = await app.fetch(request, bindings, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
 
 /** Calls the Worker under test; `key` defaults to a full-access key, `null` sends none. */
-export async function call(path: string, opts: CallOptions = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function call(
+  path: string,
+  opts: CallOptions = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const headers = new Headers();
   const key = opts.key === undefined ? FULL_KEY : opts.key;
   if (key !== null) headers.set(opts.bearer ? "authorization" : "x-api-key", opts.bearer ? `Bearer ${key}` : key);

@@ -19,7 +19,11 @@ export interface TestSocket {
 }
 
 /** Opens WS /ws/realtime/{ticker}; `key` goes in the query (null: none), or as a header with `header`. */
-export async function openSocket(ticker: string, key: string | null, opts: { header?: boolean } = {}): Promise<TestSocket> {
+export async function openSocket(
+  ticker: string,
+  key: string | null,
+  opts: { header?: boolean } = {},
+): Promise<TestSocket> {
   const headers = new Headers({ Upgrade: "websocket" });
   let path = `/ws/realtime/${ticker}`;
   if (key !== null && opts.header) headers.set("x-api-key", key);
@@ -37,10 +41,16 @@ export async function openSocket(ticker: string, key: string | null, opts: { hea
     messages.push(JSON.parse(text) as ServerMessage);
     for (const w of waiters.splice(0)) w();
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (ev) => resolve({ code: ev.code, reason: ev.reason })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.addEventListener("close", (ev) => resolve({ code: ev.code, reason: ev.reason })),
+  );
   const next = (pred: (m: ServerMessage) => boolean, ms = 5000, from = 0) =>
     new Promise<ServerMessage>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message within ${ms} ms; got ${raw.slice(from).join(" | ").slice(0, 500)}`)), ms);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no matching message within ${ms} ms; got ${raw.slice(from).join(" | ").slice(0, 500)}`)),
+        ms,
+      );
       const check = () => {
         const hit = messages.slice(from).find(pred);
         if (hit) {

@@ -37,7 +37,14 @@ async function launch(script: string, extraEnv: Record<string, string> = {}): Pr
   dirs.push(dataDir);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DEV_DATA_DIR: dataDir, ...extraEnv };
-  for (const k of ["DATABASE_URL", "REDIS_URL", "SERVICE_API_KEYS", "SERVICE_READ_ONLY_API_KEYS", "UPSTASH_REDIS_REST_URL"]) delete env[k];
+  for (const k of [
+    "DATABASE_URL",
+    "REDIS_URL",
+    "SERVICE_API_KEYS",
+    "SERVICE_READ_ONLY_API_KEYS",
+    "UPSTASH_REDIS_REST_URL",
+  ])
+    delete env[k];
   const started = Date.now();
   const child = spawn("npm", ["run", script], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   launched.push(child);
@@ -64,7 +71,12 @@ async function interrupt(r: Running): Promise<void> {
   process.kill(-(r.child.pid as number), "SIGINT");
   expect(await Promise.race([exited, sleep(20_000).then(() => "timeout")])).not.toBe("timeout");
   await sleep(500);
-  expect(await fetch(`${r.base}/health`).then(() => "up", () => "down")).toBe("down");
+  expect(
+    await fetch(`${r.base}/health`).then(
+      () => "up",
+      () => "down",
+    ),
+  ).toBe("down");
 }
 
 describe("npm run dev", () => {
@@ -106,7 +118,8 @@ describe("npm run dev:sandbox", () => {
     expect(weekly.data.at(-1)?.Close).toBe(daily.data.at(-1)?.Close);
 
     // 50 concurrent first requests of a fresh ticker: 50 identical answers, one history fetch.
-    const requests = async () => (await (await fetch(`http://127.0.0.1:${delayedPort}/__sandbox/requests`)).json()) as Record<string, number>;
+    const requests = async () =>
+      (await (await fetch(`http://127.0.0.1:${delayedPort}/__sandbox/requests`)).json()) as Record<string, number>;
     const burst = await Promise.all(Array.from({ length: 50 }, () => get("/eod/OR.PA?period=1y")));
     expect(burst.map((res) => res.status)).toEqual(Array(50).fill(200));
     const bodies = (await Promise.all(burst.map((res) => res.json()))) as Eod[];
@@ -114,13 +127,19 @@ describe("npm run dev:sandbox", () => {
     expect(bodies[0]?.count).toBeGreaterThan(245);
     // The verification's probe and the ten-year history: two charts for fifty requests.
     expect((await requests())["chart OR.PA"]).toBe(2);
-    console.log(`dev:sandbox: 50 concurrent first GET /eod/OR.PA answered 50 x 200 with identical data and 2 chart requests`);
+    console.log(
+      `dev:sandbox: 50 concurrent first GET /eod/OR.PA answered 50 x 200 with identical data and 2 chart requests`,
+    );
 
     // Realtime: the delayed quote until AAPL is subscribed, then the stream's.
     type Quote = { is_realtime: boolean; source: string; delay_seconds: number };
     const before = (await (await get("/quote/AAPL")).json()) as Quote;
     expect(before).toMatchObject({ is_realtime: false, source: "delayed_provider", delay_seconds: 900 });
-    const sub = await fetch(`${r.base}/realtime/subscribe`, { method: "POST", headers: { "X-API-KEY": r.key, "content-type": "application/json" }, body: JSON.stringify({ tickers: ["AAPL"] }) });
+    const sub = await fetch(`${r.base}/realtime/subscribe`, {
+      method: "POST",
+      headers: { "X-API-KEY": r.key, "content-type": "application/json" },
+      body: JSON.stringify({ tickers: ["AAPL"] }),
+    });
     expect(sub.status).toBe(200);
     let after = before;
     for (let i = 0; i < 50 && !after.is_realtime; i++) {
@@ -130,13 +149,15 @@ describe("npm run dev:sandbox", () => {
     expect(after).toMatchObject({ is_realtime: true, source: "stream_provider", delay_seconds: 0 });
     // A WebSocket client (Node's own) gets a snapshot or a tick within 5 s.
     const ws = new WebSocket(`${r.base.replace("http", "ws")}/ws/realtime/AAPL?token=${r.key}`);
-    const message = await new Promise<{ type: string; data: { timestamp: string; close: string } }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("no message within 5 s")), 5000);
-      ws.addEventListener("message", (ev) => {
-        clearTimeout(timer);
-        resolve(JSON.parse(String(ev.data)));
-      });
-    });
+    const message = await new Promise<{ type: string; data: { timestamp: string; close: string } }>(
+      (resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no message within 5 s")), 5000);
+        ws.addEventListener("message", (ev) => {
+          clearTimeout(timer);
+          resolve(JSON.parse(String(ev.data)));
+        });
+      },
+    );
     expect(["snapshot", "tick"]).toContain(message.type);
     expect(message.data.timestamp).toMatch(/:00Z$/);
     expect(message.data.close).toMatch(/^\d+(\.\d+)?$/);

@@ -6,12 +6,28 @@ describe("database errors", () => {
   it("tells a lost or refused connection (503) from a refused query (a bug, 500)", () => {
     expect(databaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
     // Drizzle's wrapper around the runtime's ErrorEvent, as a dropped socket reaches us.
-    const dropped = new Error("Failed query: select 1", { cause: { message: "Uncaught Error: Network connection lost.", error: new Error("Network connection lost.") } });
+    const dropped = new Error("Failed query: select 1", {
+      cause: { message: "Uncaught Error: Network connection lost.", error: new Error("Network connection lost.") },
+    });
     expect(databaseUnavailable(dropped)).toBe(true);
-    expect(databaseUnavailable(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }))).toBe(true);
-    expect(databaseUnavailable(Object.assign(new Error("sorry, too many clients already"), { code: "53300" }))).toBe(true);
-    expect(databaseUnavailable(Object.assign(new Error('date/time field value out of range: "0000-01-01"'), { code: "22008" }))).toBe(false);
-    expect(databaseUnavailable(new Error("Failed query", { cause: Object.assign(new Error("duplicate key"), { code: "23505" }) }))).toBe(false);
+    expect(
+      databaseUnavailable(
+        Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+      ),
+    ).toBe(true);
+    expect(databaseUnavailable(Object.assign(new Error("sorry, too many clients already"), { code: "53300" }))).toBe(
+      true,
+    );
+    expect(
+      databaseUnavailable(
+        Object.assign(new Error('date/time field value out of range: "0000-01-01"'), { code: "22008" }),
+      ),
+    ).toBe(false);
+    expect(
+      databaseUnavailable(
+        new Error("Failed query", { cause: Object.assign(new Error("duplicate key"), { code: "23505" }) }),
+      ),
+    ).toBe(false);
     expect(databaseUnavailable("a string")).toBe(false);
   });
 

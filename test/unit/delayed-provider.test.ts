@@ -31,7 +31,15 @@ describe("delayed-provider client against the Yahoo simulator", () => {
     for (let i = 0; i < truth.length; i++) {
       const t = truth[i];
       const b = h.bars[i];
-      expect(b, t?.date).toEqual({ date: t?.date, open: t?.open, high: t?.high, low: t?.low, close: t?.close, adjClose: Number(Math.fround(t?.adjclose ?? 0).toPrecision(7)), volume: t?.volume });
+      expect(b, t?.date).toEqual({
+        date: t?.date,
+        open: t?.open,
+        high: t?.high,
+        low: t?.low,
+        close: t?.close,
+        adjClose: Number(Math.fround(t?.adjclose ?? 0).toPrecision(7)),
+        volume: t?.volume,
+      });
     }
     // Dividends make the adjusted close differ from the close before an ex-date.
     expect(dailyHistory("MC.PA", "2026-11-24").dividends.length).toBeGreaterThan(30);
@@ -46,13 +54,22 @@ describe("delayed-provider client against the Yahoo simulator", () => {
     expect(before && after).toBeTruthy();
     // No 4x jump on the split day: the history is adjusted, and the split is announced as an event.
     expect(Math.abs((after?.open ?? 0) / (before?.close ?? 1) - 1)).toBeLessThan(0.2);
-    const raw = (await (await fetch(`${sim.url}/v8/finance/chart/AAPL?period1=1597881600&period2=1599696000&interval=1d&events=div%7Csplit`)).json()) as { chart: { result: { events: { splits: Record<string, unknown> } }[] } };
-    expect(Object.values(raw.chart.result[0]?.events.splits ?? {})).toEqual([{ date: 1598884200, numerator: 4, denominator: 1, splitRatio: "4:1" }]);
+    const raw = (await (
+      await fetch(
+        `${sim.url}/v8/finance/chart/AAPL?period1=1597881600&period2=1599696000&interval=1d&events=div%7Csplit`,
+      )
+    ).json()) as { chart: { result: { events: { splits: Record<string, unknown> } }[] } };
+    expect(Object.values(raw.chart.result[0]?.events.splits ?? {})).toEqual([
+      { date: 1598884200, numerator: 4, denominator: 1, splitRatio: "4:1" },
+    ]);
   });
 
   it("finds the listings of an ISIN, and nothing for an ISIN the identifier index lacks", async () => {
     const hits = await client.search("NL0011585146");
-    expect(hits.map((h) => [h.symbol, h.exchange]).sort()).toEqual([["RACE", "NYQ"], ["RACE.MI", "MIL"]]);
+    expect(hits.map((h) => [h.symbol, h.exchange]).sort()).toEqual([
+      ["RACE", "NYQ"],
+      ["RACE.MI", "MIL"],
+    ]);
     expect(await client.search("IE00B4L5Y983")).toEqual([]);
     const byName = await client.search("iShares Core MSCI World");
     expect(byName.map((h) => h.symbol).sort()).toEqual(["EUNL.DE", "IWDA.AS", "SWDA.L"]);
@@ -60,7 +77,10 @@ describe("delayed-provider client against the Yahoo simulator", () => {
 
   it("maps each failure to a ProviderError of its kind", async () => {
     const failure = async (p: Promise<unknown>) => {
-      const err = await p.then(() => null, (e: unknown) => e);
+      const err = await p.then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(ProviderError);
       return (err as ProviderError).failure;
     };
@@ -87,21 +107,39 @@ describe("delayed-provider client against the Yahoo simulator", () => {
 
     const late = new DelayedProviderClient(sim.url, 1500, deadlineIn(pinnedClock(TODAY), 0));
     const before = (await (await fetch(`${sim.url}/__sandbox/requests`)).json()) as Record<string, number>;
-    await expect(late.quote("AAPL")).rejects.toMatchObject({ failure: "deadline", detail: "not asked: the request's deadline had passed" });
+    await expect(late.quote("AAPL")).rejects.toMatchObject({
+      failure: "deadline",
+      detail: "not asked: the request's deadline had passed",
+    });
     const after = (await (await fetch(`${sim.url}/__sandbox/requests`)).json()) as Record<string, number>;
     expect(after["chart AAPL"]).toBe(before["chart AAPL"]);
   });
 
   it("takes the session's high, low and volume from the chart meta for a quote", async () => {
     const q = await client.quote("SAP.DE");
-    const last = dailyHistory("SAP.DE", "2026-11-24").bars.filter((b) => !b.missing).at(-1);
-    expect(q).toMatchObject({ symbol: "SAP.DE", price: last?.close, high: last?.high, low: last?.low, volume: last?.volume });
+    const last = dailyHistory("SAP.DE", "2026-11-24")
+      .bars.filter((b) => !b.missing)
+      .at(-1);
+    expect(q).toMatchObject({
+      symbol: "SAP.DE",
+      price: last?.close,
+      high: last?.high,
+      low: last?.low,
+      volume: last?.volume,
+    });
   });
 
   it("serves no bar on Good Friday, which every venue of the catalogue closes", async () => {
     expect([goodFriday(2024), goodFriday(2025), goodFriday(2026)]).toEqual(["2024-03-29", "2025-04-18", "2026-04-03"]);
     const h = await client.dailyHistory("MC.PA", "2026-03-30", "2026-04-07");
-    expect(h.bars.map((b) => b.date)).toEqual(["2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02", "2026-04-06", "2026-04-07"]);
+    expect(h.bars.map((b) => b.date)).toEqual([
+      "2026-03-30",
+      "2026-03-31",
+      "2026-04-01",
+      "2026-04-02",
+      "2026-04-06",
+      "2026-04-07",
+    ]);
   });
 
   it("answers an empty history for a window without sessions", async () => {

@@ -3,7 +3,15 @@ import { type Bar, resample } from "../../src/domain/bars";
 import { barsToCsv } from "../../src/domain/csv";
 import { isCalendarDate, tenYearsBefore, windowOf } from "../../src/domain/periods";
 
-const bar = (date: string, o: number, h: number, l: number, c: number, v: number): Bar => ({ date, open: o, high: h, low: l, close: c, adjClose: c - 1, volume: v });
+const bar = (date: string, o: number, h: number, l: number, c: number, v: number): Bar => ({
+  date,
+  open: o,
+  high: h,
+  low: l,
+  close: c,
+  adjClose: c - 1,
+  volume: v,
+});
 
 describe("resample", () => {
   const days = [
@@ -60,6 +68,8 @@ describe("periods", () => {
 
 describe("CSV", () => {
   it("has the spec's header and one line per bar", () => {
-    expect(barsToCsv([bar("2026-01-29", 10.5, 12, 9, 11.25, 100)])).toBe("Date,Open,High,Low,Close,Adj Close,Volume\n2026-01-29,10.5,12,9,11.25,10.25,100\n");
+    expect(barsToCsv([bar("2026-01-29", 10.5, 12, 9, 11.25, 100)])).toBe(
+      "Date,Open,High,Low,Close,Adj Close,Volume\n2026-01-29,10.5,12,9,11.25,10.25,100\n",
+    );
   });
 });

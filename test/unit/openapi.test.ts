@@ -34,7 +34,10 @@ describe("GET /openapi.json", () => {
         expect(op.responses?.["200"]?.content?.["application/json"]?.schema, `${method} ${path}`).toBeDefined();
         for (const name of path.match(/\{(\w+)\}/g) ?? []) {
           const param = name.slice(1, -1);
-          expect(op.parameters?.some((p: any) => p.name === param && p.in === "path"), `${path} ${param}`).toBe(true);
+          expect(
+            op.parameters?.some((p: any) => p.name === param && p.in === "path"),
+            `${path} ${param}`,
+          ).toBe(true);
         }
       }
     }
@@ -45,12 +48,20 @@ describe("GET /openapi.json", () => {
   });
 
   it("declares each operation's error answers from the one table: 400, 500, 503, and 401/403 as its access says", async () => {
-    const doc = (await (await createApp().request("/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = (await (await createApp().request("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         const access = accessOf(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ":$1"));
         const statuses = Object.keys(op.responses);
-        const expected = ["400", "500", "503", ...(access === "public" ? [] : ["401"]), ...(access === "full" ? ["403"] : [])];
+        const expected = [
+          "400",
+          "500",
+          "503",
+          ...(access === "public" ? [] : ["401"]),
+          ...(access === "full" ? ["403"] : []),
+        ];
         for (const s of expected) expect(statuses, `${method} ${path}`).toContain(s);
         if (access !== "full") expect(statuses, `${method} ${path}`).not.toContain("403");
       }

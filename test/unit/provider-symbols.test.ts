@@ -41,21 +41,50 @@ describe("provider symbols", () => {
   });
 
   it("scales pence to pounds without binary residue", () => {
-    const [b] = scaleBars([{ date: "2026-01-02", open: 8123.5, high: 8200.01, low: 8000.1, close: 8123.45, adjClose: 8100.123456, volume: 10 }], 0.01);
-    expect(b).toEqual({ date: "2026-01-02", open: 81.235, high: 82.0001, low: 80.001, close: 81.2345, adjClose: 81.00123456, volume: 10 });
+    const [b] = scaleBars(
+      [
+        {
+          date: "2026-01-02",
+          open: 8123.5,
+          high: 8200.01,
+          low: 8000.1,
+          close: 8123.45,
+          adjClose: 8100.123456,
+          volume: 10,
+        },
+      ],
+      0.01,
+    );
+    expect(b).toEqual({
+      date: "2026-01-02",
+      open: 81.235,
+      high: 82.0001,
+      low: 80.001,
+      close: 81.2345,
+      adjClose: 81.00123456,
+      volume: 10,
+    });
   });
 });
 
 describe("ingestion plan", () => {
   it("fetches everything when nothing is stored, and only the edges otherwise", () => {
-    expect(missingRanges({ from: "2016-11-25", to: "2026-11-24" }, null)).toEqual([{ from: "2016-11-25", to: "2026-11-24" }]);
-    expect(missingRanges({ from: "2015-12-30", to: "2026-11-24" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([
+    expect(missingRanges({ from: "2016-11-25", to: "2026-11-24" }, null)).toEqual([
+      { from: "2016-11-25", to: "2026-11-24" },
+    ]);
+    expect(
+      missingRanges({ from: "2015-12-30", to: "2026-11-24" }, { first: "2016-01-04", last: "2026-11-20" }),
+    ).toEqual([
       { from: "2015-12-30", to: "2015-12-31" },
       { from: "2026-11-23", to: "2026-11-24" },
     ]);
-    expect(missingRanges({ from: "2020-01-01", to: "2020-12-31" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([]);
+    expect(
+      missingRanges({ from: "2020-01-01", to: "2020-12-31" }, { first: "2016-01-04", last: "2026-11-20" }),
+    ).toEqual([]);
     // New Year's Day and the weekend after it hold no session; 2011-01-01 is a Saturday (and New Year's Day).
-    expect(missingRanges({ from: "2010-01-01", to: "2011-01-01" }, { first: "2016-01-04", last: "2026-11-20" })).toEqual([{ from: "2010-01-04", to: "2010-12-31" }]);
+    expect(
+      missingRanges({ from: "2010-01-01", to: "2011-01-01" }, { first: "2016-01-04", last: "2026-11-20" }),
+    ).toEqual([{ from: "2010-01-04", to: "2010-12-31" }]);
     expect(missingRanges({ from: "2026-11-25", to: "2026-11-24" }, null)).toEqual([]);
   });
 
@@ -63,19 +92,29 @@ describe("ingestion plan", () => {
     expect(sessionsOf({ from: "2026-11-21", to: "2026-11-30" })).toEqual({ from: "2026-11-23", to: "2026-11-30" });
     expect(sessionsOf({ from: "2025-12-25", to: "2025-12-25" })).toBeNull();
     // The ten-year window of 2026-11-26 starts on Saturday 2016-11-26: that weekend is not missing.
-    expect(missingRanges({ from: "2016-11-26", to: "2026-11-25" }, { first: "2016-11-28", last: "2026-11-25" })).toEqual([]);
+    expect(
+      missingRanges({ from: "2016-11-26", to: "2026-11-25" }, { first: "2016-11-28", last: "2026-11-25" }),
+    ).toEqual([]);
     expect(missingRanges({ from: "2026-11-21", to: "2026-11-22" }, null)).toEqual([]);
-    expect(missingRanges({ from: "2026-11-20", to: "2026-11-23" }, { first: "2026-11-20", last: "2026-11-20" })).toEqual([{ from: "2026-11-23", to: "2026-11-23" }]);
+    expect(
+      missingRanges({ from: "2026-11-20", to: "2026-11-23" }, { first: "2026-11-20", last: "2026-11-20" }),
+    ).toEqual([{ from: "2026-11-23", to: "2026-11-23" }]);
     // No venue we list trades on Christmas Day or New Year's Day.
-    expect(missingRanges({ from: "2025-12-24", to: "2025-12-28" }, { first: "2016-01-04", last: "2025-12-24" })).toEqual([{ from: "2025-12-26", to: "2025-12-26" }]);
-    expect(missingRanges({ from: "2025-12-31", to: "2026-01-01" }, { first: "2016-01-04", last: "2025-12-31" })).toEqual([]);
+    expect(
+      missingRanges({ from: "2025-12-24", to: "2025-12-28" }, { first: "2016-01-04", last: "2025-12-24" }),
+    ).toEqual([{ from: "2025-12-26", to: "2025-12-26" }]);
+    expect(
+      missingRanges({ from: "2025-12-31", to: "2026-01-01" }, { first: "2016-01-04", last: "2025-12-31" }),
+    ).toEqual([]);
   });
-
 });
 
 describe("stream-provider framing", () => {
   it("frames and unframes several messages, heartbeats and the hello", () => {
-    const text = encodeFrame('{"session_id":"x","protocol":"json"}') + message("symbol_resolved", ["cs_a", "s", { pricescale: 100 }]) + encodeFrame("~h~7");
+    const text =
+      encodeFrame('{"session_id":"x","protocol":"json"}') +
+      message("symbol_resolved", ["cs_a", "s", { pricescale: 100 }]) +
+      encodeFrame("~h~7");
     expect(decodeFrames(text)).toEqual([
       { kind: "other", data: { session_id: "x", protocol: "json" } },
       { kind: "message", method: "symbol_resolved", params: ["cs_a", "s", { pricescale: 100 }] },

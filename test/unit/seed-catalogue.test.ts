@@ -15,7 +15,10 @@ describe("seed catalogue", () => {
   it("gives shares a sector and an industry, and every instrument exactly one primary listing", () => {
     for (const i of SEED_CATALOGUE) {
       if (i.quoteType === "EQUITY") expect(i.sector && i.industry, i.isin).toBeTruthy();
-      expect(i.listings.filter((l) => l.primary), i.isin).toHaveLength(1);
+      expect(
+        i.listings.filter((l) => l.primary),
+        i.isin,
+      ).toHaveLength(1);
     }
   });
 

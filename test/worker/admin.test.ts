@@ -20,7 +20,18 @@ describe("cache administration", () => {
     let stats = await call("/cache/stats");
     expect(stats.status).toBe(200);
     expect(stats.body.cached_tickers).toContain("PEP");
-    expect(stats.body.ttl_seconds).toMatchObject({ eod: 86400, fundamentals: 3600, fundamentals_deep: 86400, dcf: 21600, macro: 21600, news: 1800, screener: 900, technical_daily: 3600, technical_intraday: 60, quote: 60 });
+    expect(stats.body.ttl_seconds).toMatchObject({
+      eod: 86400,
+      fundamentals: 3600,
+      fundamentals_deep: 86400,
+      dcf: 21600,
+      macro: 21600,
+      news: 1800,
+      screener: 900,
+      technical_daily: 3600,
+      technical_intraday: 60,
+      quote: 60,
+    });
     expect(["upstash", "memory"]).toContain(stats.body.backend);
 
     const byPeriod = await call("/cache/clear/PEP?period=1mo", { method: "POST" });
@@ -36,8 +47,13 @@ describe("cache administration", () => {
     await call("/eod/PEP?period=1mo");
     expect((await call("/cache/stats")).body.cached_tickers).toContain("PEP");
     const [pep] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "PEP"));
-    const last = await db.db.select({ d: sql<string>`max(${pricesDaily.date})` }).from(pricesDaily).where(eq(pricesDaily.listingId, Number(pep?.id)));
-    await db.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, Number(pep?.id)), gte(pricesDaily.date, String(last[0]?.d))));
+    const last = await db.db
+      .select({ d: sql<string>`max(${pricesDaily.date})` })
+      .from(pricesDaily)
+      .where(eq(pricesDaily.listingId, Number(pep?.id)));
+    await db.db
+      .delete(pricesDaily)
+      .where(and(eq(pricesDaily.listingId, Number(pep?.id)), gte(pricesDaily.date, String(last[0]?.d))));
     const ingest = await call("/historical/ingest", { method: "POST", body: { tickers: ["PEP"] } });
     expect(ingest.body.results[0].rows_written).toBe(1);
     stats = await call("/cache/stats");
@@ -61,14 +77,53 @@ describe("database administration", () => {
   const tag = `${Date.now()}`.slice(-9);
   let assetId = 0;
   beforeAll(async () => {
-    const [asset] = await db.db.insert(assets).values({ isin: `XA${tag}0`, name: `Old ${tag}`, quoteType: "EQUITY" }).returning({ id: assets.id });
+    const [asset] = await db.db
+      .insert(assets)
+      .values({ isin: `XA${tag}0`, name: `Old ${tag}`, quoteType: "EQUITY" })
+      .returning({ id: assets.id });
     assetId = Number(asset?.id);
-    const [listing] = await db.db.insert(listings).values({ assetId, ticker: `OLD${tag.slice(-5)}`, exchange: "TEST", currency: "EUR", name: "Old", source: "test", isPrimary: true }).returning({ id: listings.id });
+    const [listing] = await db.db
+      .insert(listings)
+      .values({
+        assetId,
+        ticker: `OLD${tag.slice(-5)}`,
+        exchange: "TEST",
+        currency: "EUR",
+        name: "Old",
+        source: "test",
+        isPrimary: true,
+      })
+      .returning({ id: listings.id });
     // Bars from 1920: older than any real series, so this file's cleanup touches nothing of the other tests'.
-    const rows = Array.from({ length: 12 }, (_, i) => ({ listingId: Number(listing?.id), date: `1920-01-${String(i + 10).padStart(2, "0")}`, close: "10.5", adjClose: "10.5", volume: 100, dataSource: "test" }));
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      listingId: Number(listing?.id),
+      date: `1920-01-${String(i + 10).padStart(2, "0")}`,
+      close: "10.5",
+      adjClose: "10.5",
+      volume: 100,
+      dataSource: "test",
+    }));
     await db.db.insert(pricesDaily).values(rows);
-    await db.db.insert(providerChecks).values({ providerName: `test-${tag}`, checkType: "canary", ticker: "OLD", success: true, checkedAt: new Date(Date.now() - 45 * 86_400_000) });
-    await db.db.insert(usageLogs).values({ method: "GET", route: "/test", ticker: null, keyKind: "full", status: 200, latencyMs: 1, createdAt: new Date(Date.now() - 400 * 86_400_000) });
+    await db.db
+      .insert(providerChecks)
+      .values({
+        providerName: `test-${tag}`,
+        checkType: "canary",
+        ticker: "OLD",
+        success: true,
+        checkedAt: new Date(Date.now() - 45 * 86_400_000),
+      });
+    await db.db
+      .insert(usageLogs)
+      .values({
+        method: "GET",
+        route: "/test",
+        ticker: null,
+        keyKind: "full",
+        status: 200,
+        latencyMs: 1,
+        createdAt: new Date(Date.now() - 400 * 86_400_000),
+      });
   });
   afterAll(async () => {
     await db.db.delete(assets).where(eq(assets.id, assetId));
@@ -83,7 +138,13 @@ describe("database administration", () => {
     expect(stats.body.api_requests_24h).toBeGreaterThan(0);
     const tickers = await call("/database/tickers");
     const mine = tickers.body.tickers.find((t: { ticker: string }) => t.ticker === `OLD${tag.slice(-5)}`);
-    expect(mine).toMatchObject({ first_date: "1920-01-10", last_date: "1920-01-21", bars: 12, last_source: "test", currency: "EUR" });
+    expect(mine).toMatchObject({
+      first_date: "1920-01-10",
+      last_date: "1920-01-21",
+      bars: 12,
+      last_source: "test",
+      currency: "EUR",
+    });
     expect(tickers.body.count).toBe(tickers.body.tickers.length);
     expect((await call("/database/ticker/NOSUCH")).status).toBe(404);
   });
@@ -97,7 +158,11 @@ describe("database administration", () => {
     expect(dry.body.deleted.provider_checks).toBeGreaterThanOrEqual(1);
     expect(dry.body.deleted.usage_logs).toBeGreaterThanOrEqual(1);
     // Nothing went.
-    expect((await call("/database/tickers")).body.tickers.some((t: { ticker: string }) => t.ticker === `OLD${tag.slice(-5)}`)).toBe(true);
+    expect(
+      (await call("/database/tickers")).body.tickers.some(
+        (t: { ticker: string }) => t.ticker === `OLD${tag.slice(-5)}`,
+      ),
+    ).toBe(true);
 
     const real = await call("/database/cleanup", { method: "POST", body: { ...body, dry_run: false } });
     expect(real.status).toBe(200);
@@ -111,11 +176,19 @@ describe("database administration", () => {
     const dry = await call("/database/cleanup", { method: "POST", body: { dry_run: true } });
     expect(dry.body.days_to_keep).toBe(730);
     expect(dry.body.dry_run).toBe(true);
-    for (const body of [{ days_to_keep: 29 }, { days_to_keep: "100" }, { days_to_keep: 40.5 }, { dry_run: "yes" }, { days: 100 }]) {
+    for (const body of [
+      { days_to_keep: 29 },
+      { days_to_keep: "100" },
+      { days_to_keep: 40.5 },
+      { dry_run: "yes" },
+      { days: 100 },
+    ]) {
       const res = await call("/database/cleanup", { method: "POST", body });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe("Invalid request");
     }
-    expect((await call("/database/cleanup", { method: "POST", body: { dry_run: true }, key: READ_ONLY_KEY })).status).toBe(403);
+    expect(
+      (await call("/database/cleanup", { method: "POST", body: { dry_run: true }, key: READ_ONLY_KEY })).status,
+    ).toBe(403);
   });
 });

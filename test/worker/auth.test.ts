@@ -16,7 +16,13 @@ const FULL_ONLY = new Set([
   "POST /historical/ingest",
 ]);
 
-const SAMPLE: Record<string, string> = { isin: "US0378331005", ticker: "AAPL", symbol: "AAPL", alert_id: "1", provider_name: "delayed_provider" };
+const SAMPLE: Record<string, string> = {
+  isin: "US0378331005",
+  ticker: "AAPL",
+  symbol: "AAPL",
+  alert_id: "1",
+  provider_name: "delayed_provider",
+};
 
 async function documentedOperations(): Promise<{ method: string; template: string; path: string }[]> {
   const doc = (await call("/openapi.json", { key: null })).body;

@@ -45,7 +45,11 @@ describe("bad input", () => {
       ["/database/cleanup", "null"],
     ];
     for (const [path, body] of bodies) {
-      const res = await exports.default.fetch(`http://svc${path}`, { method: "POST", headers: { "x-api-key": FULL_KEY, "content-type": "application/json" }, body });
+      const res = await exports.default.fetch(`http://svc${path}`, {
+        method: "POST",
+        headers: { "x-api-key": FULL_KEY, "content-type": "application/json" },
+        body,
+      });
       expect(res.status, `${path} ${body}`).toBe(400);
       expect(((await res.json()) as { error: string }).error).toBe("Invalid request");
     }
@@ -67,13 +71,20 @@ describe("the benchmark floor route", () => {
 
 describe("inputs that once reached a 500", () => {
   it("refuses dates Postgres cannot hold, and bounds every number", async () => {
-    for (const path of ["/technical/AAPL?indicator=sma&from_date=0000-01-01", "/eod/MC.PA?from=0000-01-01&to=9999-12-31", "/eod/MC.PA?from=1899-12-31&to=2024-01-01"]) {
+    for (const path of [
+      "/technical/AAPL?indicator=sma&from_date=0000-01-01",
+      "/eod/MC.PA?from=0000-01-01&to=9999-12-31",
+      "/eod/MC.PA?from=1899-12-31&to=2024-01-01",
+    ]) {
       const res = await call(path);
       expect(res.status, path).toBe(400);
       expect(res.body.error, path).toBe("Invalid request");
       expect(res.body.message, path).toContain("1900-01-01 or later");
     }
-    const cleanup = await call("/database/cleanup", { method: "POST", body: { days_to_keep: 3_000_000, dry_run: true } });
+    const cleanup = await call("/database/cleanup", {
+      method: "POST",
+      body: { days_to_keep: 3_000_000, dry_run: true },
+    });
     expect(cleanup.status).toBe(400);
     expect(cleanup.body.details).toEqual([{ path: "days_to_keep", message: "Too big: expected number to be <=36500" }]);
   });
@@ -81,7 +92,10 @@ describe("inputs that once reached a 500", () => {
   it("answers 503 when the database cannot be reached, and a 500 naming a broken setting but not its value", async () => {
     const down = await call("/listings?ticker=AAPL", { env: { NEON_WS_PROXY: "127.0.0.1:9/v2" } });
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({ error: "Upstream unavailable", message: "The database is unavailable; try again shortly" });
+    expect(down.body).toEqual({
+      error: "Upstream unavailable",
+      message: "The database is unavailable; try again shortly",
+    });
     const broken = await call("/listings?ticker=AAPL", { env: { PROVIDER_TIMEOUT_MS: "soon-ish" } });
     expect(broken.status).toBe(500);
     expect(broken.body.error).toBe("Internal error");
@@ -90,10 +104,16 @@ describe("inputs that once reached a 500", () => {
   });
 
   it("keeps the meaning of 415, and takes a key only in the Bearer form of Authorization", async () => {
-    const res = await exports.default.fetch("http://svc/historical/ingest", { method: "POST", headers: { "x-api-key": FULL_KEY, "content-type": "text/plain" }, body: "tickers=AAPL" });
+    const res = await exports.default.fetch("http://svc/historical/ingest", {
+      method: "POST",
+      headers: { "x-api-key": FULL_KEY, "content-type": "text/plain" },
+      body: "tickers=AAPL",
+    });
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({ error: "Unsupported media type", message: "Unsupported Media Type" });
-    const bare = await exports.default.fetch("http://svc/listings?ticker=AAPL", { headers: { authorization: FULL_KEY } });
+    const bare = await exports.default.fetch("http://svc/listings?ticker=AAPL", {
+      headers: { authorization: FULL_KEY },
+    });
     expect(bare.status).toBe(401);
     expect((await call("/listings?ticker=AAPL", { bearer: true })).status).toBe(200);
   });

@@ -23,7 +23,8 @@ async function storedRows(ticker: string): Promise<{ rows: number; dates: number
   }
 }
 
-const delta = (after: Record<string, number>, before: Record<string, number>, key: string) => (after[key] ?? 0) - (before[key] ?? 0);
+const delta = (after: Record<string, number>, before: Record<string, number>, key: string) =>
+  (after[key] ?? 0) - (before[key] ?? 0);
 
 describe("concurrent first requests for one fresh listing", () => {
   beforeAll(() => resetTickers("ENEL.MI", "ENI.MI"));
@@ -57,7 +58,11 @@ describe("concurrent first requests for one fresh listing", () => {
 
   it("20 identical POST /historical/ingest at once: one fetch, every answer the one a single request gets", async () => {
     const before = await simRequests(yahoo);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call("/historical/ingest", { method: "POST", body: { tickers: ["ENI.MI"], period: "2y" } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call("/historical/ingest", { method: "POST", body: { tickers: ["ENI.MI"], period: "2y" } }),
+      ),
+    );
     const after = await simRequests(yahoo);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     const results = answers.map((a) => a.body.results[0]);

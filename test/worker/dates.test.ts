@@ -46,7 +46,13 @@ describe.each(DATES)("on $what ($at)", ({ at, ticker, streamSymbol }) => {
 
     const rerun = await call("/historical/ingest", { at, method: "POST", body: { tickers: [ticker] } });
     expect(rerun.body.window).toEqual({ from: tenYearsBefore(at), to: addDays(at, -1) });
-    expect(rerun.body.results[0]).toMatchObject({ status: "up_to_date", requested_ranges: [], bars_fetched: 0, rows_written: 0, errors: [] });
+    expect(rerun.body.results[0]).toMatchObject({
+      status: "up_to_date",
+      requested_ranges: [],
+      bars_fetched: 0,
+      rows_written: 0,
+      errors: [],
+    });
 
     // The symbol's history as the provider serves it: the same sessions of the last month, and the
     // pinned day's own bar where the provider has one (it includes the current session).

@@ -25,12 +25,15 @@ async function providerCloses(symbol: string, from: string, to: string): Promise
   const p1 = Date.parse(`${from}T00:00:00Z`) / 1000;
   const p2 = Date.parse(`${to}T00:00:00Z`) / 1000 + 86400;
   const res = await fetch(`${yahoo}/v8/finance/chart/${symbol}?period1=${p1}&period2=${p2}&interval=1d`);
-  const body = (await res.json()) as { chart: { result: { timestamp: number[]; indicators: { quote: { close: (number | null)[] }[] } }[] } };
+  const body = (await res.json()) as {
+    chart: { result: { timestamp: number[]; indicators: { quote: { close: (number | null)[] }[] } }[] };
+  };
   const r = body.chart.result[0];
   const out = new Map<string, number>();
   r?.timestamp.forEach((t, i) => {
     const c = r.indicators.quote[0]?.close[i];
-    if (c !== null && c !== undefined) out.set(new Date(t * 1000).toISOString().slice(0, 10), Math.round(c * 100) / 100);
+    if (c !== null && c !== undefined)
+      out.set(new Date(t * 1000).toISOString().slice(0, 10), Math.round(c * 100) / 100);
   });
   return out;
 }
@@ -140,7 +143,9 @@ describe("GET /eod/{ticker}: a stored series missing its newest sessions", () =>
     const db = buildDeps(env).db;
     try {
       const [jnj] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "JNJ"));
-      await db.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, Number(jnj?.id)), gte(pricesDaily.date, cut)));
+      await db.db
+        .delete(pricesDaily)
+        .where(and(eq(pricesDaily.listingId, Number(jnj?.id)), gte(pricesDaily.date, cut)));
     } finally {
       await db.close();
     }
@@ -173,7 +178,11 @@ describe("GET /eod/{ticker}: listing choice and ISIN rules", () => {
     expect(res.body.listing).toEqual({ ticker: "RACE", isin: "NL0011585146", currency: "EUR", exchange: "MIL" });
     const other = await call("/eod/AAPL?period=5d&isin=NL0011585146");
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ error: "No data found", message: expect.any(String), reason: "no listing of AAPL for ISIN NL0011585146 in the catalogue" });
+    expect(other.body).toEqual({
+      error: "No data found",
+      message: expect.any(String),
+      reason: "no listing of AAPL for ISIN NL0011585146 in the catalogue",
+    });
   });
 
   it("answers 404 with a reason when no listing has the currency", async () => {
@@ -207,7 +216,11 @@ describe("GET /eod/{ticker}: bad input", () => {
   it("answers 404 with a reason for a ticker the catalogue does not have", async () => {
     const res = await call("/eod/NOSUCH?period=1y");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: "No data found", message: "No data found for NOSUCH", reason: "NOSUCH is not a listing of the catalogue" });
+    expect(res.body).toEqual({
+      error: "No data found",
+      message: "No data found for NOSUCH",
+      reason: "NOSUCH is not a listing of the catalogue",
+    });
   });
 });
 
@@ -217,9 +230,22 @@ describe("GET /eod/{ticker}: a listing no provider knows", () => {
   const ticker = `Z${tag.slice(-4)}.PA`;
   let assetId = 0;
   beforeAll(async () => {
-    const [asset] = await db.db.insert(assets).values({ isin: `XB${tag}0`, name: `Unlisted Test ${tag}`, quoteType: "EQUITY" }).returning({ id: assets.id });
+    const [asset] = await db.db
+      .insert(assets)
+      .values({ isin: `XB${tag}0`, name: `Unlisted Test ${tag}`, quoteType: "EQUITY" })
+      .returning({ id: assets.id });
     assetId = Number(asset?.id);
-    await db.db.insert(listings).values({ assetId, ticker, exchange: "PAR", currency: "EUR", name: `Unlisted Test ${tag}`, source: "test", isPrimary: true });
+    await db.db
+      .insert(listings)
+      .values({
+        assetId,
+        ticker,
+        exchange: "PAR",
+        currency: "EUR",
+        name: `Unlisted Test ${tag}`,
+        source: "test",
+        isPrimary: true,
+      });
   });
   afterAll(async () => {
     await db.db.delete(assets).where(eq(assets.id, assetId));
@@ -234,7 +260,10 @@ describe("GET /eod/{ticker}: a listing no provider knows", () => {
       message: `No data found for ${ticker}`,
       reason: `delayed_provider: the delayed provider has no symbol of XB${tag}0 on PAR quoted in EUR; stream_provider: unknown symbol EURONEXT:${ticker.slice(0, -3)}: invalid symbol`,
     });
-    const [row] = await db.db.select({ symbol: listings.delayedSymbol, checked: listings.delayedSymbolCheckedAt }).from(listings).where(eq(listings.ticker, ticker));
+    const [row] = await db.db
+      .select({ symbol: listings.delayedSymbol, checked: listings.delayedSymbolCheckedAt })
+      .from(listings)
+      .where(eq(listings.ticker, ticker));
     expect(row?.symbol).toBeNull();
     expect(row?.checked).toBeInstanceOf(Date);
   });
@@ -268,7 +297,9 @@ describe("GET /eod/{ticker}: failing providers", () => {
     const res = await call("/eod/AIR.PA?period=1y");
     expect(res.status).toBe(503);
     expect(res.body.error).toBe("Upstream unavailable");
-    expect(res.body.reason).toBe("delayed_provider: HTTP 500; stream_provider: unknown symbol EURONEXT:AIR: invalid symbol");
+    expect(res.body.reason).toBe(
+      "delayed_provider: HTTP 500; stream_provider: unknown symbol EURONEXT:AIR: invalid symbol",
+    );
     expect(res.body.message).toBe(`No provider could serve AIR.PA now: ${res.body.reason}`);
   });
 
@@ -277,7 +308,9 @@ describe("GET /eod/{ticker}: failing providers", () => {
     await fault(stream, "XETR:SIE", "drop", 1_000);
     const res = await call("/eod/SIE.DE?period=1mo");
     expect(res.status).toBe(503);
-    expect(res.body.reason).toBe("delayed_provider: HTTP 500; stream_provider: connection closed before the series completed");
+    expect(res.body.reason).toBe(
+      "delayed_provider: HTTP 500; stream_provider: connection closed before the series completed",
+    );
   });
 
   it("finds a UCITS fund by name when its ISIN search is empty, on the listing's own exchange", async () => {
@@ -296,6 +329,7 @@ describe("GET /eod/{ticker}: failing providers", () => {
     expect(res.body.data_source).toBe("delayed_provider");
     expect(res.body.listing.currency).toBe("GBP");
     const pence = await providerCloses("SWDA.L", res.body.data[0].Date, res.body.data.at(-1).Date);
-    for (const b of res.body.data as JsonBar[]) expect(b.Close).toBe(Number(((pence.get(b.Date) ?? Number.NaN) / 100).toFixed(8)));
+    for (const b of res.body.data as JsonBar[])
+      expect(b.Close).toBe(Number(((pence.get(b.Date) ?? Number.NaN) / 100).toFixed(8)));
   });
 });

@@ -13,7 +13,15 @@ describe("GET /health", () => {
     expect(body.delayed_provider_available).toBe(true);
     expect(body.providers).toEqual({ loaded: 2, unavailable: [] });
     expect(body.cache.enabled).toBe(true);
-    expect(body.cache.status).toBe(inject("redisBacked") ? "connected" : "memory (in-isolate LRU; Upstash not configured)");
-    expect(body.cache.ttl_seconds).toMatchObject({ eod: 86400, fundamentals: 3600, news: 1800, screener: 900, quote: 60 });
+    expect(body.cache.status).toBe(
+      inject("redisBacked") ? "connected" : "memory (in-isolate LRU; Upstash not configured)",
+    );
+    expect(body.cache.ttl_seconds).toMatchObject({
+      eod: 86400,
+      fundamentals: 3600,
+      news: 1800,
+      screener: 900,
+      quote: 60,
+    });
   });
 });

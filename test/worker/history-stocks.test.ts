@@ -8,17 +8,26 @@ import { call } from "../helpers/worker-http";
 const yahoo = inject("delayedSimUrl");
 
 interface SimChart {
-  chart: { result: { meta: { regularMarketPrice: number }; timestamp: number[]; indicators: { quote: { close: (number | null)[] }[] } }[] };
+  chart: {
+    result: {
+      meta: { regularMarketPrice: number };
+      timestamp: number[];
+      indicators: { quote: { close: (number | null)[] }[] };
+    }[];
+  };
 }
 
 /** The simulator's own daily closes (to the cent) from a range request. */
 async function simCloses(symbol: string, range: string): Promise<{ date: string; close: number }[]> {
-  const body = (await (await fetch(`${yahoo}/v8/finance/chart/${encodeURIComponent(symbol)}?range=${range}&interval=1d`)).json()) as SimChart;
+  const body = (await (
+    await fetch(`${yahoo}/v8/finance/chart/${encodeURIComponent(symbol)}?range=${range}&interval=1d`)
+  ).json()) as SimChart;
   const r = body.chart.result[0];
   const out: { date: string; close: number }[] = [];
   r?.timestamp.forEach((t, i) => {
     const c = r.indicators.quote[0]?.close[i];
-    if (c !== null && c !== undefined) out.push({ date: new Date(t * 1000).toISOString().slice(0, 10), close: Math.round(c * 100) / 100 });
+    if (c !== null && c !== undefined)
+      out.push({ date: new Date(t * 1000).toISOString().slice(0, 10), close: Math.round(c * 100) / 100 });
   });
   return out;
 }
@@ -31,7 +40,13 @@ describe("GET /ticker/{symbol}/history", () => {
   it("serves the provider's bars of a symbol as typed, daily and weekly", async () => {
     const res = await call("/ticker/mc.pa/history?period=1mo");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ symbol: "MC.PA", currency: "EUR", exchange: "PAR", interval: "1d", source: "delayed_provider" });
+    expect(res.body).toMatchObject({
+      symbol: "MC.PA",
+      currency: "EUR",
+      exchange: "PAR",
+      interval: "1d",
+      source: "delayed_provider",
+    });
     // A wider window than asked: the simulator's "1mo" range and the service's calendar month need not start on the same day.
     const sim = await simCloses("MC.PA", "3mo");
     // The service's month: from the same day a month back, through today's session.
@@ -56,7 +71,11 @@ describe("GET /ticker/{symbol}/history", () => {
   it("answers 404 with the reason for an unknown symbol, 503 for a failing provider, 400 for a bad symbol", async () => {
     const unknown = await call("/ticker/%5EGSPC/history");
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: "No data found", message: "No data found for ^GSPC", reason: "delayed_provider: unknown symbol ^GSPC" });
+    expect(unknown.body).toEqual({
+      error: "No data found",
+      message: "No data found for ^GSPC",
+      reason: "delayed_provider: unknown symbol ^GSPC",
+    });
     await fault(yahoo, "BN.PA", "500", 5);
     const down = await call("/ticker/BN.PA/history?period=1mo");
     expect(down.status).toBe(503);
@@ -78,7 +97,18 @@ describe("GET /stocks (legacy)", () => {
 
     const full = await call("/stocks");
     expect(full.body.count).toBe(10);
-    expect(full.body.stocks.map((s: { symbol: string }) => s.symbol)).toEqual(["AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "META", "TSLA", "MC.PA", "SAP.DE", "ASML.AS"]);
+    expect(full.body.stocks.map((s: { symbol: string }) => s.symbol)).toEqual([
+      "AAPL",
+      "MSFT",
+      "GOOGL",
+      "AMZN",
+      "NVDA",
+      "META",
+      "TSLA",
+      "MC.PA",
+      "SAP.DE",
+      "ASML.AS",
+    ]);
     for (const s of full.body.stocks) {
       const sim = await simCloses(s.symbol, "5d");
       const last = sim.at(-1);

@@ -17,7 +17,16 @@ describe("POST /historical/ingest", () => {
     expect(first.body.window).toEqual({ from: tenYearsAgo, to: yesterday });
     expect(first.body.count).toBe(1);
     const r = first.body.results[0];
-    expect(r).toMatchObject({ query: "NFLX", status: "ingested", ticker: "NFLX", isin: "US64110L1061", exchange: "NASDAQ", currency: "USD", source: "delayed_provider", errors: [] });
+    expect(r).toMatchObject({
+      query: "NFLX",
+      status: "ingested",
+      ticker: "NFLX",
+      isin: "US64110L1061",
+      exchange: "NASDAQ",
+      currency: "USD",
+      source: "delayed_provider",
+      errors: [],
+    });
     // The window's first weekend can hold no session: it is never asked for, so a rerun has nothing to ask.
     expect(r.requested_ranges).toEqual([{ from: "2016-11-28", to: yesterday }]);
     // About 252 sessions a year, less the simulator's rare null slots.
@@ -26,23 +35,40 @@ describe("POST /historical/ingest", () => {
     expect(first.body.rows_written).toBe(r.rows_written);
 
     const again = await call("/historical/ingest", { at, method: "POST", body: { tickers: ["NFLX"] } });
-    expect(again.body.results[0]).toMatchObject({ status: "up_to_date", requested_ranges: [], bars_fetched: 0, rows_written: 0 });
+    expect(again.body.results[0]).toMatchObject({
+      status: "up_to_date",
+      requested_ranges: [],
+      bars_fetched: 0,
+      rows_written: 0,
+    });
 
     // Asking for a stored window again fetches nothing either.
-    const stored = await call("/historical/ingest", { at, method: "POST", body: { tickers: ["NFLX"], from: "2020-01-02", to: "2020-12-31" } });
+    const stored = await call("/historical/ingest", {
+      at,
+      method: "POST",
+      body: { tickers: ["NFLX"], from: "2020-01-02", to: "2020-12-31" },
+    });
     expect(stored.body.results[0]).toMatchObject({ status: "up_to_date", rows_written: 0 });
 
     const db = await call("/database/ticker/NFLX", { at });
     expect(db.status).toBe(200);
     expect(db.body.listings).toHaveLength(1);
-    expect(db.body.listings[0]).toMatchObject({ ticker: "NFLX", bars: r.rows_written, last_source: "delayed_provider" });
+    expect(db.body.listings[0]).toMatchObject({
+      ticker: "NFLX",
+      bars: r.rows_written,
+      last_source: "delayed_provider",
+    });
     expect(db.body.listings[0].first_date >= tenYearsAgo).toBe(true);
     expect(db.body.listings[0].last_date <= yesterday).toBe(true);
   });
 
   it("fetches only the missing edge when asked for more history, and nothing twice", async () => {
     const before = (await call("/database/ticker/NFLX", { at })).body.listings[0];
-    const older = await call("/historical/ingest", { at, method: "POST", body: { tickers: ["NFLX"], from: "2015-01-02", to: "2016-12-30" } });
+    const older = await call("/historical/ingest", {
+      at,
+      method: "POST",
+      body: { tickers: ["NFLX"], from: "2015-01-02", to: "2016-12-30" },
+    });
     const r = older.body.results[0];
     expect(r.status).toBe("ingested");
     // Up to the Friday before the first stored Monday: the weekend between is not missing.
@@ -56,9 +82,20 @@ describe("POST /historical/ingest", () => {
   });
 
   it("ingests every listing of an ISIN and reports unknown names without failing the rest", async () => {
-    const res = await call("/historical/ingest", { at, method: "POST", body: { isins: ["NL0011585146"], tickers: ["NOSUCH"], period: "1mo" } });
+    const res = await call("/historical/ingest", {
+      at,
+      method: "POST",
+      body: { isins: ["NL0011585146"], tickers: ["NOSUCH"], period: "1mo" },
+    });
     expect(res.status).toBe(200);
-    const byQuery = res.body.results.map((x: { query: string; ticker: string | null; exchange: string | null; status: string }) => [x.query, x.ticker, x.exchange, x.status]);
+    const byQuery = res.body.results.map(
+      (x: { query: string; ticker: string | null; exchange: string | null; status: string }) => [
+        x.query,
+        x.ticker,
+        x.exchange,
+        x.status,
+      ],
+    );
     expect(byQuery).toEqual([
       ["NOSUCH", null, null, "not_found"],
       ["NL0011585146", "RACE", "MIL", "ingested"],

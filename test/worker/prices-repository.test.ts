@@ -12,10 +12,21 @@ const created: number[] = [];
 /** A listing of its own, so this file never races other tests over shared rows; removed afterwards. */
 async function freshListing(db: DbHandle): Promise<number> {
   const tag = `${Date.now()}${Math.floor(Math.random() * 1e6)}`.slice(-10);
-  const [asset] = await db.db.insert(assets).values({ isin: `XS${tag}`, name: `Test ${tag}`, quoteType: "EQUITY" }).returning({ id: assets.id });
+  const [asset] = await db.db
+    .insert(assets)
+    .values({ isin: `XS${tag}`, name: `Test ${tag}`, quoteType: "EQUITY" })
+    .returning({ id: assets.id });
   const [listing] = await db.db
     .insert(listings)
-    .values({ assetId: Number(asset?.id), ticker: `T${tag}`, exchange: "TEST", currency: "EUR", name: `Test ${tag}`, source: "test", isPrimary: true })
+    .values({
+      assetId: Number(asset?.id),
+      ticker: `T${tag}`,
+      exchange: "TEST",
+      currency: "EUR",
+      name: `Test ${tag}`,
+      source: "test",
+      isPrimary: true,
+    })
     .returning({ id: listings.id });
   created.push(Number(asset?.id));
   return Number(listing?.id);
@@ -26,7 +37,15 @@ function bars(n: number): Bar[] {
   const d = new Date("2016-01-04T00:00:00Z");
   for (let i = 0; i < n; i++) {
     const c = Number((100 + i / 100).toFixed(2));
-    out.push({ date: d.toISOString().slice(0, 10), open: Number((c - 0.5).toFixed(2)), high: Number((c + 1.25).toFixed(2)), low: Number((c - 1).toFixed(2)), close: c, adjClose: Number((c * 0.97).toFixed(6)), volume: 1_000_000 + i });
+    out.push({
+      date: d.toISOString().slice(0, 10),
+      open: Number((c - 0.5).toFixed(2)),
+      high: Number((c + 1.25).toFixed(2)),
+      low: Number((c - 1).toFixed(2)),
+      close: c,
+      adjClose: Number((c * 0.97).toFixed(6)),
+      volume: 1_000_000 + i,
+    });
     d.setUTCDate(d.getUTCDate() + 1);
   }
   return out;
@@ -45,10 +64,18 @@ describe("daily prices repository (real driver path)", () => {
     const series = bars(2600);
     expect(await upsertDailyBars(db.db, id, series, "delayed_provider")).toBe(2600);
     expect(await storedRange(db.db, id)).toEqual({ first: "2016-01-04", last: series.at(-1)?.date, count: 2600 });
-    const stamp = await db.db.select({ u: pricesDaily.updatedAt }).from(pricesDaily).where(eq(pricesDaily.listingId, id)).limit(1);
+    const stamp = await db.db
+      .select({ u: pricesDaily.updatedAt })
+      .from(pricesDaily)
+      .where(eq(pricesDaily.listingId, id))
+      .limit(1);
 
     expect(await upsertDailyBars(db.db, id, series, "delayed_provider")).toBe(0);
-    const again = await db.db.select({ u: pricesDaily.updatedAt }).from(pricesDaily).where(eq(pricesDaily.listingId, id)).limit(1);
+    const again = await db.db
+      .select({ u: pricesDaily.updatedAt })
+      .from(pricesDaily)
+      .where(eq(pricesDaily.listingId, id))
+      .limit(1);
     expect(again[0]?.u).toEqual(stamp[0]?.u);
     expect(await readDailyBars(db.db, id)).toEqual(series);
   });
@@ -61,7 +88,10 @@ describe("daily prices repository (real driver path)", () => {
     expect(await upsertDailyBars(db.db, id, revised, "delayed_provider")).toBe(1);
     // The same values from another provider relabel every bar: data_source says who stored what is there.
     expect(await upsertDailyBars(db.db, id, revised, "stream_provider")).toBe(30);
-    const sources = await db.db.selectDistinct({ s: pricesDaily.dataSource }).from(pricesDaily).where(eq(pricesDaily.listingId, id));
+    const sources = await db.db
+      .selectDistinct({ s: pricesDaily.dataSource })
+      .from(pricesDaily)
+      .where(eq(pricesDaily.listingId, id));
     expect(sources).toEqual([{ s: "stream_provider" }]);
     const last = await readDailyBars(db.db, id, { lastBars: 2 });
     expect(last.map((b) => [b.date, b.close, b.volume])).toEqual([

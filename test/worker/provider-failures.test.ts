@@ -44,7 +44,11 @@ describe("GET /quote and /quotes: a failing provider is never 'not found'", () =
     await fault(yahoo, "MBG.DE", "unknown", 1);
     const unknown = await call("/quote/MBG.DE");
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: "No data found", message: "No quote found for MBG.DE", reason: "unknown symbol MBG.DE" });
+    expect(unknown.body).toEqual({
+      error: "No data found",
+      message: "No quote found for MBG.DE",
+      reason: "unknown symbol MBG.DE",
+    });
     for (const symbol of ["%5EGSPC", "EURUSD%3DX", "GC%3DF"]) {
       const res = await call(`/quote/${symbol}`);
       expect(res.status).toBe(404); // refused by the simulator, which lists no index, currency or future; never a 400
@@ -64,14 +68,18 @@ describe("GET /quote and /quotes: a failing provider is never 'not found'", () =
     expect(res.body.errors).toEqual({
       "BMW.DE": "delayed_provider: HTTP 500",
       NOSUCHSYM: "no quote: unknown symbol NOSUCHSYM",
-      "BAD$SYM": "not a symbol: a symbol is 1 to 20 letters, digits, '.', '-', '^' or '='",
+      BAD$SYM: "not a symbol: a symbol is 1 to 20 letters, digits, '.', '-', '^' or '='",
     });
   });
 
   it("fills the session's high, low and volume from the chart meta", async () => {
     const res = await call("/quote/ADS.DE");
     expect(res.status).toBe(200);
-    const chart = (await (await fetch(`${yahoo}/v8/finance/chart/ADS.DE?range=5d&interval=1d`)).json()) as { chart: { result: { meta: { regularMarketDayHigh: number; regularMarketDayLow: number; regularMarketVolume: number } }[] } };
+    const chart = (await (await fetch(`${yahoo}/v8/finance/chart/ADS.DE?range=5d&interval=1d`)).json()) as {
+      chart: {
+        result: { meta: { regularMarketDayHigh: number; regularMarketDayLow: number; regularMarketVolume: number } }[];
+      };
+    };
     const meta = chart.chart.result[0]?.meta;
     expect(Number(res.body.high)).toBe(Math.round((meta?.regularMarketDayHigh ?? 0) * 100) / 100);
     expect(Number(res.body.low)).toBe(Math.round((meta?.regularMarketDayLow ?? 0) * 100) / 100);
@@ -89,7 +97,9 @@ describe("GET /eod: one deadline for the whole request", () => {
     const res = await call("/eod/SAN.PA?period=1mo", { deadlineMs: 2500 });
     const elapsed = performance.now() - started;
     expect(res.status).toBe(503);
-    expect(res.body.reason).toMatch(/^delayed_provider: no complete answer within 1500 ms; stream_provider: no complete series for EURONEXT:SAN within \d+ ms$/);
+    expect(res.body.reason).toMatch(
+      /^delayed_provider: no complete answer within 1500 ms; stream_provider: no complete series for EURONEXT:SAN within \d+ ms$/,
+    );
     // The deadline is a contract of the route, not a speed: the answer leaves once it has passed.
     expect(elapsed).toBeLessThan(2500 + 1000);
   });
@@ -116,10 +126,16 @@ describe("data quality after a fallback", () => {
     expect(recovered.status).toBe(200);
     expect(recovered.body.data_source).toBe("database");
     // Dividends in the year: the delayed provider's adjusted closes are below the closes before them.
-    const adjusted = recovered.body.data.filter((b: { Close: number; "Adj Close": number }) => b["Adj Close"] < b.Close);
+    const adjusted = recovered.body.data.filter(
+      (b: { Close: number; "Adj Close": number }) => b["Adj Close"] < b.Close,
+    );
     expect(adjusted.length).toBeGreaterThan(100);
     const sources = await withDb((db) =>
-      db.selectDistinct({ s: pricesDaily.dataSource }).from(pricesDaily).innerJoin(listings, eq(listings.id, pricesDaily.listingId)).where(eq(listings.ticker, "BAYN.DE")),
+      db
+        .selectDistinct({ s: pricesDaily.dataSource })
+        .from(pricesDaily)
+        .innerJoin(listings, eq(listings.id, pricesDaily.listingId))
+        .where(eq(listings.ticker, "BAYN.DE")),
     );
     expect(sources).toEqual([{ s: "delayed_provider" }]);
   });
@@ -130,14 +146,26 @@ describe("data quality after a fallback", () => {
     const first = await call("/eod/VOW3.DE?period=1mo");
     expect(first.status).toBe(200);
     expect(first.body.data_source).toBe("stream_provider");
-    const [row] = await withDb((db) => db.select({ symbol: listings.delayedSymbol, checked: listings.delayedSymbolCheckedAt }).from(listings).where(eq(listings.ticker, "VOW3.DE")));
+    const [row] = await withDb((db) =>
+      db
+        .select({ symbol: listings.delayedSymbol, checked: listings.delayedSymbolCheckedAt })
+        .from(listings)
+        .where(eq(listings.ticker, "VOW3.DE")),
+    );
     expect(row).toEqual({ symbol: null, checked: null });
 
     const ingest = await call("/historical/ingest", { method: "POST", body: { tickers: ["VOW3.DE"], period: "1mo" } });
     // Nothing was missing, but the stream-sourced bars were replaced: rows written.
-    expect(ingest.body.results[0]).toMatchObject({ status: "ingested", requested_ranges: [], source: "delayed_provider", errors: [] });
+    expect(ingest.body.results[0]).toMatchObject({
+      status: "ingested",
+      requested_ranges: [],
+      source: "delayed_provider",
+      errors: [],
+    });
     expect(ingest.body.results[0].replaced_ranges).toHaveLength(1);
-    const [after] = await withDb((db) => db.select({ symbol: listings.delayedSymbol }).from(listings).where(eq(listings.ticker, "VOW3.DE")));
+    const [after] = await withDb((db) =>
+      db.select({ symbol: listings.delayedSymbol }).from(listings).where(eq(listings.ticker, "VOW3.DE")),
+    );
     expect(after?.symbol).toBe("VOW3.DE");
   });
 });

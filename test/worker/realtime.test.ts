@@ -72,23 +72,47 @@ describe("quotes and subscriptions", () => {
     await forgetCached("quote:NVDA");
     const delayed = await call("/quote/NVDA");
     expect(delayed.status).toBe(200);
-    expect(delayed.body).toMatchObject({ ticker: "NVDA", is_realtime: false, source: "delayed_provider", delay_seconds: 900 });
+    expect(delayed.body).toMatchObject({
+      ticker: "NVDA",
+      is_realtime: false,
+      source: "delayed_provider",
+      delay_seconds: 900,
+    });
     expect(delayed.body.previous_close).toMatch(/^\d+(\.\d+)?$/);
 
     started.push("NVDA");
     const sub = await call("/realtime/subscribe", { method: "POST", body: { tickers: ["nvda"] } });
     expect(sub.status).toBe(200);
-    expect(sub.body).toEqual([expect.objectContaining({ ticker: "NVDA", tv_exchange: "NASDAQ", tv_symbol: "NVDA", is_active: true, is_streaming: true })]);
+    expect(sub.body).toEqual([
+      expect.objectContaining({
+        ticker: "NVDA",
+        tv_exchange: "NASDAQ",
+        tv_symbol: "NVDA",
+        is_active: true,
+        is_streaming: true,
+      }),
+    ]);
 
     let live = delayed;
     for (let i = 0; i < 50 && !live.body.is_realtime; i++) {
       await new Promise((r) => setTimeout(r, 100));
       live = await call("/quote/NVDA");
     }
-    expect(live.body).toMatchObject({ ticker: "NVDA", is_realtime: true, source: "stream_provider", delay_seconds: 0, change: "0", change_pct: "0", previous_close: null });
+    expect(live.body).toMatchObject({
+      ticker: "NVDA",
+      is_realtime: true,
+      source: "stream_provider",
+      delay_seconds: 0,
+      change: "0",
+      change_pct: "0",
+      previous_close: null,
+    });
 
     const [nvda] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "NVDA"));
-    const candles = await db.db.select().from(pricesIntraday).where(eq(pricesIntraday.listingId, Number(nvda?.id)));
+    const candles = await db.db
+      .select()
+      .from(pricesIntraday)
+      .where(eq(pricesIntraday.listingId, Number(nvda?.id)));
     expect(candles.length).toBeGreaterThan(0);
     expect(candles.every((c) => c.minute.getUTCSeconds() === 0 && c.source === "stream_provider")).toBe(true);
 
@@ -139,9 +163,14 @@ describe("who may start a stream", () => {
     const quotes = await call(`/quotes?tickers=${many.join(",")}`);
     expect(quotes.body.count).toBe(20);
     expect(quotes.body.tickers).toEqual(many.slice(0, 20));
-    const tooMany = await call("/realtime/subscribe", { method: "POST", body: { tickers: Array.from({ length: 51 }, (_, i) => `S${i}`) } });
+    const tooMany = await call("/realtime/subscribe", {
+      method: "POST",
+      body: { tickers: Array.from({ length: 51 }, (_, i) => `S${i}`) },
+    });
     expect(tooMany.status).toBe(400);
-    expect((await call("/realtime/subscribe", { method: "POST", body: { tickers: ["AAPL"] }, key: READ_ONLY_KEY })).status).toBe(403);
+    expect(
+      (await call("/realtime/subscribe", { method: "POST", body: { tickers: ["AAPL"] }, key: READ_ONLY_KEY })).status,
+    ).toBe(403);
   });
 });
 
@@ -157,7 +186,10 @@ describe("stream lifecycle", () => {
     expect(status.body.ws_connections.TSLA).toBe(2);
     expect(status.body.stale_tickers).not.toContain("TSLA");
 
-    const res = await fetch(`${streamSim}/__sandbox/stream`, { method: "POST", body: JSON.stringify({ symbol: "NASDAQ:TSLA", action: "drop" }) });
+    const res = await fetch(`${streamSim}/__sandbox/stream`, {
+      method: "POST",
+      body: JSON.stringify({ symbol: "NASDAQ:TSLA", action: "drop" }),
+    });
     expect(((await res.json()) as { affected: number }).affected).toBe(1);
     const mark = a.messages.length;
     // Backoff starts near 1 s; ticks come again on the same client sockets.
@@ -172,7 +204,10 @@ describe("stream lifecycle", () => {
     started.push("GOOGL");
     const sock = await openSocket("GOOGL", FULL_KEY);
     await sock.next((m) => m.type === "tick");
-    const res = await fetch(`${streamSim}/__sandbox/stream`, { method: "POST", body: JSON.stringify({ symbol: "NASDAQ:GOOGL", action: "stall" }) });
+    const res = await fetch(`${streamSim}/__sandbox/stream`, {
+      method: "POST",
+      body: JSON.stringify({ symbol: "NASDAQ:GOOGL", action: "stall" }),
+    });
     expect(((await res.json()) as { affected: number }).affected).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
     const mark = sock.messages.length;
@@ -194,7 +229,7 @@ describe("stream lifecycle", () => {
     started.push("META", "NOTCAT");
     await call("/realtime/subscribe", { method: "POST", body: { tickers: ["META", "NOTCAT"] } });
     // Stop both streams as an eviction would, leaving the stored subscription of META active.
-    const streams = (env).TICKER_STREAM;
+    const streams = env.TICKER_STREAM;
     for (const t of ["META", "NOTCAT"]) await streams.get(streams.idFromName(t)).stop();
     expect((await call("/realtime/status")).body.active_tickers).not.toContain("META");
     const ctx = createExecutionContext();

@@ -16,7 +16,8 @@ interface Series {
   values: { t: string; v: string | null }[];
 }
 
-const listingId = async (ticker: string) => Number((await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, ticker)))[0]?.id);
+const listingId = async (ticker: string) =>
+  Number((await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, ticker)))[0]?.id);
 
 beforeAll(async () => {
   await resetTickers("AAPL", "MSFT", "DIS", "HD");
@@ -28,7 +29,15 @@ describe("GET /technical/{ticker}", () => {
   it("answers MACD as three series aligned on the bar timestamps", async () => {
     const res = await call("/technical/aapl?indicator=macd");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ticker: "AAPL", indicator: "macd", resolution: "1D", category: "momentum", params: { fast: 12, slow: 26, signal: 9 }, count: 500, cached: false });
+    expect(res.body).toMatchObject({
+      ticker: "AAPL",
+      indicator: "macd",
+      resolution: "1D",
+      category: "momentum",
+      params: { fast: 12, slow: 26, signal: 9 },
+      count: 500,
+      cached: false,
+    });
     const series = res.body.series as Series[];
     expect(series.map((s) => s.name)).toEqual(["macd", "signal", "histogram"]);
     // The timestamps are the bars': the last 500 stored sessions.
@@ -64,7 +73,9 @@ describe("GET /technical/{ticker}", () => {
   it("answers 404 for a ticker without stored prices and 422 when the bars are too few", async () => {
     const none = await call("/technical/DIS?indicator=rsi");
     expect(none.status).toBe(404);
-    expect(none.body.message).toBe("No 1D prices stored for DIS: ingest them through GET /eod/DIS or POST /historical/ingest");
+    expect(none.body.message).toBe(
+      "No 1D prices stored for DIS: ingest them through GET /eod/DIS or POST /historical/ingest",
+    );
     const few = await call("/technical/AAPL?indicator=sma&period=400&limit=300");
     expect(few.status).toBe(422);
     expect(few.body.message).toBe("sma needs at least 400 bars; 300 are available for these parameters and window");
@@ -89,7 +100,10 @@ describe("GET /technical/{ticker}", () => {
       { minute: new Date(`${day}T14:31:00Z`), open: "9", high: "11", low: "9", close: "10", volume: 300 },
       { minute: new Date(`${day}T14:32:00Z`), open: "10", high: "12", low: "9", close: "12", volume: 100 },
     ];
-    await db.db.insert(pricesIntraday).values(candles.map((c) => ({ ...c, listingId: id, source: "stream_provider" }))).onConflictDoNothing();
+    await db.db
+      .insert(pricesIntraday)
+      .values(candles.map((c) => ({ ...c, listingId: id, source: "stream_provider" })))
+      .onConflictDoNothing();
     const res = await call("/technical/HD?indicator=vwap&resolution=1min");
     expect(res.status).toBe(200);
     const values = (res.body.series as Series[])[0]?.values;
@@ -109,7 +123,9 @@ describe("GET /technical/{ticker}", () => {
     const id = await listingId("MSFT");
     const newest = (await call("/database/ticker/MSFT")).body.listings[0].last_date;
     await db.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), gte(pricesDaily.date, newest)));
-    expect((await call("/historical/ingest", { method: "POST", body: { tickers: ["MSFT"] } })).body.results[0].rows_written).toBe(1);
+    expect(
+      (await call("/historical/ingest", { method: "POST", body: { tickers: ["MSFT"] } })).body.results[0].rows_written,
+    ).toBe(1);
     expect((await call("/technical/MSFT?indicator=ema")).body.cached).toBe(false);
   });
 });
@@ -120,9 +136,35 @@ describe("GET /technical/list", () => {
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(18);
     const byName = Object.fromEntries(res.body.indicators.map((i: { name: string }) => [i.name, i]));
-    expect(Object.keys(byName).sort()).toEqual(["ad", "atr", "bbands", "cci", "dema", "ema", "kc", "macd", "mfi", "mom", "obv", "roc", "rsi", "sma", "stoch", "tema", "vwap", "wma"]);
-    expect(byName.macd).toMatchObject({ category: "momentum", min_bars: 34, outputs: [{ name: "macd" }, { name: "signal" }, { name: "histogram" }] });
-    expect(byName.bbands.params.map((p: { name: string; default: number }) => [p.name, p.default])).toEqual([["length", 20], ["std", 2]]);
+    expect(Object.keys(byName).sort()).toEqual([
+      "ad",
+      "atr",
+      "bbands",
+      "cci",
+      "dema",
+      "ema",
+      "kc",
+      "macd",
+      "mfi",
+      "mom",
+      "obv",
+      "roc",
+      "rsi",
+      "sma",
+      "stoch",
+      "tema",
+      "vwap",
+      "wma",
+    ]);
+    expect(byName.macd).toMatchObject({
+      category: "momentum",
+      min_bars: 34,
+      outputs: [{ name: "macd" }, { name: "signal" }, { name: "histogram" }],
+    });
+    expect(byName.bbands.params.map((p: { name: string; default: number }) => [p.name, p.default])).toEqual([
+      ["length", 20],
+      ["std", 2],
+    ]);
     expect(byName.vwap.intraday_only).toBe(true);
     expect(byName.tema.min_bars).toBe(58);
   });
@@ -186,18 +228,30 @@ describe("caching of multi, chart and batch answers", () => {
 
 describe("POST /technical/batch", () => {
   it("answers each ticker with a read-only key, within the limits", async () => {
-    const res = await call("/technical/batch", { method: "POST", key: READ_ONLY_KEY, body: { tickers: ["AAPL", "MSFT", "DIS"], indicators: ["rsi_14", "sma_50"], limit: 100 } });
+    const res = await call("/technical/batch", {
+      method: "POST",
+      key: READ_ONLY_KEY,
+      body: { tickers: ["AAPL", "MSFT", "DIS"], indicators: ["rsi_14", "sma_50"], limit: 100 },
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["AAPL", "MSFT", "DIS"]);
     expect(res.body.AAPL.indicators).toHaveLength(2);
     expect(res.body.AAPL.count).toBe(100);
     expect(res.body.DIS.errors[0].error).toContain("No 1D prices stored");
-    const tooMany = await call("/technical/batch", { method: "POST", body: { tickers: Array.from({ length: 21 }, (_, i) => `T${i}`), indicators: ["rsi"] } });
+    const tooMany = await call("/technical/batch", {
+      method: "POST",
+      body: { tickers: Array.from({ length: 21 }, (_, i) => `T${i}`), indicators: ["rsi"] },
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe("At most 20 tickers per batch (TECHNICAL_MAX_BATCH_TICKERS); 21 given");
-    const tooManyIndicators = await call("/technical/batch", { method: "POST", body: { tickers: ["AAPL"], indicators: Array.from({ length: 11 }, () => "rsi") } });
+    const tooManyIndicators = await call("/technical/batch", {
+      method: "POST",
+      body: { tickers: ["AAPL"], indicators: Array.from({ length: 11 }, () => "rsi") },
+    });
     expect(tooManyIndicators.status).toBe(400);
-    expect(tooManyIndicators.body.message).toBe("At most 10 indicators per request (TECHNICAL_MAX_BATCH_INDICATORS); 11 given");
+    expect(tooManyIndicators.body.message).toBe(
+      "At most 10 indicators per request (TECHNICAL_MAX_BATCH_INDICATORS); 11 given",
+    );
   });
 });
 
@@ -207,7 +261,13 @@ describe("GET /technical/screen", () => {
     // Other files (and earlier runs on a kept database) store prices too: a limit above the catalogue size.
     const res = await call("/technical/screen?indicator=rsi&operator=lt&value=101&limit=1000");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ indicator: "rsi", params: { length: 14 }, operator: "lt", value: 101, resolution: "1D" });
+    expect(res.body).toMatchObject({
+      indicator: "rsi",
+      params: { length: 14 },
+      operator: "lt",
+      value: 101,
+      resolution: "1D",
+    });
     const tickers = res.body.matches.map((m: { ticker: string }) => m.ticker);
     expect(tickers).toContain("AAPL");
     expect(tickers).toContain("MSFT");

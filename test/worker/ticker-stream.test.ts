@@ -1,4 +1,9 @@
-import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
@@ -22,7 +27,9 @@ const objectOf = (ticker: string) => env.TICKER_STREAM.get(env.TICKER_STREAM.idF
 
 /** Points one object at another stream-provider address (a setting, as a deploy would give it). */
 function useStreamUrl(instance: TickerStream, url: string): void {
-  Object.assign(instance, { deps: buildDeps({ ...env, STREAM_PROVIDER_WS_URL: url }, { deadlineMs: Number.POSITIVE_INFINITY }) });
+  Object.assign(instance, {
+    deps: buildDeps({ ...env, STREAM_PROVIDER_WS_URL: url }, { deadlineMs: Number.POSITIVE_INFINITY }),
+  });
 }
 
 afterEach(() => clearFaults(streamSim));
@@ -61,11 +68,19 @@ describe("TickerStream: the provider connection", () => {
 
   it("answers a full-access upgrade with 503 and accepts no socket when the stream cannot start", async () => {
     await runInDurableObject(objectOf("AVGO"), async (instance: TickerStream, state) => {
-      const broken = { idFromName: () => ({}), get: () => ({ add: () => Promise.reject(new Error("registry unavailable")) }) };
+      const broken = {
+        idFromName: () => ({}),
+        get: () => ({ add: () => Promise.reject(new Error("registry unavailable")) }),
+      };
       Object.assign(instance, { env: { ...env, STREAM_REGISTRY: broken } });
-      const res = await instance.fetch(new Request("http://do/?ticker=AVGO&kind=full", { headers: { Upgrade: "websocket" } }));
+      const res = await instance.fetch(
+        new Request("http://do/?ticker=AVGO&kind=full", { headers: { Upgrade: "websocket" } }),
+      );
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: "Upstream unavailable", message: "The stream of AVGO could not be started; try again shortly" });
+      expect(await res.json()).toEqual({
+        error: "Upstream unavailable",
+        message: "The stream of AVGO could not be started; try again shortly",
+      });
       expect(state.getWebSockets()).toHaveLength(0);
       Object.assign(instance, { env });
       await instance.stop();
@@ -76,7 +91,13 @@ describe("TickerStream: the provider connection", () => {
     await fault(streamSim, "NYSE:GS", "symbol_error", 1000);
     const res = await call("/realtime/subscribe", { method: "POST", body: { tickers: ["GS"] } });
     expect(res.status).toBe(200);
-    const active = async () => (await db.db.select({ a: realtimeSubscriptions.isActive }).from(realtimeSubscriptions).where(eq(realtimeSubscriptions.ticker, "GS")))[0]?.a;
+    const active = async () =>
+      (
+        await db.db
+          .select({ a: realtimeSubscriptions.isActive })
+          .from(realtimeSubscriptions)
+          .where(eq(realtimeSubscriptions.ticker, "GS"))
+      )[0]?.a;
     await expect.poll(active, { timeout: 5000 }).toBe(false);
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
@@ -89,7 +110,10 @@ describe("TickerStream: the provider connection", () => {
     const sock = await openSocket("CAT", FULL_KEY);
     await sock.next((m) => m.type === "tick");
     expect((await call("/realtime/status")).body.stale_tickers).not.toContain("CAT");
-    await fetch(`${streamSim}/__sandbox/stream`, { method: "POST", body: JSON.stringify({ symbol: "NYSE:CAT", action: "stall" }) });
+    await fetch(`${streamSim}/__sandbox/stream`, {
+      method: "POST",
+      body: JSON.stringify({ symbol: "NYSE:CAT", action: "stall" }),
+    });
     await runInDurableObject(objectOf("CAT"), async (instance: TickerStream) => {
       // The object's clock a minute and a bit later, the provider silent meanwhile.
       Object.assign(instance, { clock: pinnedClock(new Date(Date.now() + 61_000)) });

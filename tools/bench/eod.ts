@@ -23,11 +23,21 @@ runBench(async (stack) => {
   const ingestion = [];
   for (const ticker of INGEST_TICKERS) {
     const t0 = performance.now();
-    const res = await fetch(`${base}/historical/ingest`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ tickers: [ticker] }) });
+    const res = await fetch(`${base}/historical/ingest`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ tickers: [ticker] }),
+    });
     const seconds = (performance.now() - t0) / 1000;
     const body = (await res.json()) as { results: { rows_written: number; source: string }[] };
     const bars = body.results[0]?.rows_written ?? 0;
-    ingestion.push({ ticker, source: body.results[0]?.source ?? null, bars, seconds: Number(seconds.toFixed(3)), bars_per_second: Math.round(bars / seconds) });
+    ingestion.push({
+      ticker,
+      source: body.results[0]?.source ?? null,
+      bars,
+      seconds: Number(seconds.toFixed(3)),
+      bars_per_second: Math.round(bars / seconds),
+    });
   }
   const rates = ingestion.map((i) => i.bars_per_second).sort((a, b) => a - b);
 
@@ -39,7 +49,8 @@ runBench(async (stack) => {
   const oneYearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   // Each database request names a different end date in the future: the same bars, a cache miss every time.
   const futureDay = (i: number) => new Date(Date.now() + (i + 2) * 86_400_000).toISOString().slice(0, 10);
-  const run = (pathOf: (i: number) => string) => load({ pathOf, headers, concurrency: CONCURRENCY, durationMs: DURATION_MS });
+  const run = (pathOf: (i: number) => string) =>
+    load({ pathOf, headers, concurrency: CONCURRENCY, durationMs: DURATION_MS });
 
   const floor = await run(() => `${base}/__bench/floor?bytes=${bytes}`);
   const cached = await run(() => path);

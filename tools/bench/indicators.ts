@@ -14,7 +14,14 @@ const RUNS = 11;
 const REFERENCE_RUNS = 3;
 
 function syntheticSeries(n: number): PriceSeries {
-  const c = { times: new Array<string>(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n) };
+  const c = {
+    times: new Array<string>(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    volume: new Float64Array(n),
+  };
   let seed = 7;
   const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   let price = 100;
@@ -34,7 +41,10 @@ function syntheticSeries(n: number): PriceSeries {
 }
 
 /** The same computation in `technicalindicators`, where it has one; inputs are plain arrays, as it takes them. */
-function reference(name: string, a: { open: number[]; high: number[]; low: number[]; close: number[]; volume: number[] }): (() => unknown) | null {
+function reference(
+  name: string,
+  a: { open: number[]; high: number[]; low: number[]; close: number[]; volume: number[] },
+): (() => unknown) | null {
   const { high, low, close, volume } = a;
   switch (name) {
     case "sma":
@@ -46,7 +56,15 @@ function reference(name: string, a: { open: number[]; high: number[]; low: numbe
     case "rsi":
       return () => ti.RSI.calculate({ period: 14, values: close });
     case "macd":
-      return () => ti.MACD.calculate({ values: close, fastPeriod: 12, slowPeriod: 26, signalPeriod: 9, SimpleMAOscillator: false, SimpleMASignal: false });
+      return () =>
+        ti.MACD.calculate({
+          values: close,
+          fastPeriod: 12,
+          slowPeriod: 26,
+          signalPeriod: 9,
+          SimpleMAOscillator: false,
+          SimpleMASignal: false,
+        });
     case "stoch":
       return () => ti.Stochastic.calculate({ high, low, close, period: 14, signalPeriod: 3 });
     case "cci":
@@ -58,7 +76,8 @@ function reference(name: string, a: { open: number[]; high: number[]; low: numbe
     case "atr":
       return () => ti.ATR.calculate({ high, low, close, period: 14 });
     case "kc":
-      return () => ti.KeltnerChannels.calculate({ high, low, close, maPeriod: 20, atrPeriod: 20, useSMA: false, multiplier: 2 });
+      return () =>
+        ti.KeltnerChannels.calculate({ high, low, close, maPeriod: 20, atrPeriod: 20, useSMA: false, multiplier: 2 });
     case "obv":
       return () => ti.OBV.calculate({ close, volume });
     case "ad":
@@ -95,7 +114,13 @@ function main(): void {
   const outIndex = process.argv.indexOf("--out");
   const outFile = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
   const series = syntheticSeries(BARS);
-  const arrays = { open: Array.from(series.open), high: Array.from(series.high), low: Array.from(series.low), close: Array.from(series.close), volume: Array.from(series.volume) };
+  const arrays = {
+    open: Array.from(series.open),
+    high: Array.from(series.high),
+    low: Array.from(series.low),
+    close: Array.from(series.close),
+    volume: Array.from(series.volume),
+  };
   const rows = INDICATORS.map((spec: IndicatorSpec) => {
     const params = withDefaults(spec, {});
     const ours = timeIt(() => spec.compute(series, params), RUNS);

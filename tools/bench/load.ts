@@ -9,11 +9,17 @@ export interface LoadResult {
 }
 
 /** The p-th percentile of ascending values. */
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (x: number, dp = 2) => Number(x.toFixed(dp));
 
 /** `pathOf(i)` gives the i-th request's URL, so a run can hit one URL or a fresh one each time. */
-export async function load(opts: { pathOf: (i: number) => string; headers: Record<string, string>; concurrency: number; durationMs: number }): Promise<LoadResult> {
+export async function load(opts: {
+  pathOf: (i: number) => string;
+  headers: Record<string, string>;
+  concurrency: number;
+  durationMs: number;
+}): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -33,5 +39,12 @@ export async function load(opts: { pathOf: (i: number) => string; headers: Recor
   await Promise.all(Array.from({ length: opts.concurrency }, client));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, errors, rps: round(latencies.length / elapsed, 1), p50_ms: round(percentile(latencies, 50)), p99_ms: round(percentile(latencies, 99)), body_bytes: bodyBytes };
+  return {
+    requests: latencies.length,
+    errors,
+    rps: round(latencies.length / elapsed, 1),
+    p50_ms: round(percentile(latencies, 50)),
+    p99_ms: round(percentile(latencies, 99)),
+    body_bytes: bodyBytes,
+  };
 }

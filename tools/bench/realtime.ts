@@ -21,7 +21,10 @@ const sent = new Map<string, number>();
 let recording = false;
 const onStreamUpdate = (symbol: string, bar: MinuteBar) => {
   if (!recording || symbol !== SYMBOL) return;
-  sent.set(keyOf(new Date(bar[0] * 1000).toISOString().replace(".000Z", "Z"), String(bar[4]), bar[5]), performance.now());
+  sent.set(
+    keyOf(new Date(bar[0] * 1000).toISOString().replace(".000Z", "Z"), String(bar[4]), bar[5]),
+    performance.now(),
+  );
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -39,7 +42,10 @@ runBench(
         received[i] = mine;
         ws.addEventListener("message", (ev) => {
           const at = performance.now();
-          const m = JSON.parse(String(ev.data)) as { type: string; data?: { timestamp: string; close: string; volume: number } };
+          const m = JSON.parse(String(ev.data)) as {
+            type: string;
+            data?: { timestamp: string; close: string; volume: number };
+          };
           if (m.type === "tick" && m.data) mine.set(keyOf(m.data.timestamp, m.data.close, m.data.volume), at);
         });
         ws.addEventListener("open", () => resolve());
@@ -50,7 +56,8 @@ runBench(
         sockets.push(ws);
       });
     const t0 = performance.now();
-    for (let i = 0; i < CLIENTS; i += 100) await Promise.all(Array.from({ length: Math.min(100, CLIENTS - i) }, (_, k) => open(i + k)));
+    for (let i = 0; i < CLIENTS; i += 100)
+      await Promise.all(Array.from({ length: Math.min(100, CLIENTS - i) }, (_, k) => open(i + k)));
     const connectSeconds = (performance.now() - t0) / 1000;
     // Everyone is streaming once the last client has seen a tick.
     for (let i = 0; i < 100 && (received.at(-1)?.size ?? 0) === 0; i++) await sleep(100);
@@ -59,7 +66,9 @@ runBench(
     await sleep(WINDOW_MS);
     recording = false;
     await sleep(2000); // the last updates' delivery
-    const status = (await (await fetch(`${stack.base}/realtime/status`, { headers: stack.headers })).json()) as { ws_connections: Record<string, number> };
+    const status = (await (await fetch(`${stack.base}/realtime/status`, { headers: stack.headers })).json()) as {
+      ws_connections: Record<string, number>;
+    };
 
     const latencies: number[] = [];
     let lost = 0;
@@ -90,7 +99,11 @@ runBench(
       deliveries: latencies.length,
       ticks_lost: lost,
       clients_closed_during_window: closedEarly,
-      latency_ms: { p50: Number(percentile(latencies, 50).toFixed(1)), p99, max: Number((latencies.at(-1) ?? 0).toFixed(1)) },
+      latency_ms: {
+        p50: Number(percentile(latencies, 50).toFixed(1)),
+        p99,
+        max: Number((latencies.at(-1) ?? 0).toFixed(1)),
+      },
       p99_under_250_ms: p99 < 250,
     };
   },

@@ -26,13 +26,24 @@ export interface BenchStack {
  * Postgres is DATABASE_URL when set (else a fresh embedded PGlite), the cache Redis when REDIS_URL
  * is set (through the Upstash bridge, else the in-isolate LRU); the floor route is on.
  */
-export async function startBenchStack(opts: { onStreamUpdate?: (symbol: string, bar: MinuteBar) => void } = {}): Promise<BenchStack> {
+export async function startBenchStack(
+  opts: { onStreamUpdate?: (symbol: string, bar: MinuteBar) => void } = {},
+): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "mds-bench-"));
-  const stack = await startLocalStack({ databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL, dataDir });
+  const stack = await startLocalStack({
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    dataDir,
+  });
   const sandbox = await startSandbox({}, { onUpdate: opts.onStreamUpdate });
   const key = `bench-${randomBytes(16).toString("hex")}`;
   const port = await freePort();
-  const child = startWrangler({ root: ROOT, port, quiet: !process.env.BENCH_VERBOSE, vars: { ...stack.vars, ...sandbox.vars, SERVICE_API_KEYS: key, BENCH_ROUTES: "true" } });
+  const child = startWrangler({
+    root: ROOT,
+    port,
+    quiet: !process.env.BENCH_VERBOSE,
+    vars: { ...stack.vars, ...sandbox.vars, SERVICE_API_KEYS: key, BENCH_ROUTES: "true" },
+  });
   const stop = async () => {
     killGroup(child);
     await sandbox.stop();
@@ -46,7 +57,14 @@ export async function startBenchStack(opts: { onStreamUpdate?: (symbol: string, 
     await stop();
     throw err;
   }
-  return { base, headers: { "X-API-KEY": key }, databaseUrl: stack.vars.DATABASE_URL ?? "", databaseLabel: stack.databaseLabel, cacheLabel: stack.cacheLabel, stop };
+  return {
+    base,
+    headers: { "X-API-KEY": key },
+    databaseUrl: stack.vars.DATABASE_URL ?? "",
+    databaseLabel: stack.databaseLabel,
+    cacheLabel: stack.cacheLabel,
+    stop,
+  };
 }
 
 /** Puts listings back to "never ingested" so an ingestion is a fresh ten-year one. */
@@ -54,9 +72,14 @@ export async function resetListings(databaseUrl: string, tickers: string[]): Pro
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const ids = (await client.query<{ id: number }>("select id from listings where ticker = any($1)", [tickers])).rows.map((r) => r.id);
+    const ids = (
+      await client.query<{ id: number }>("select id from listings where ticker = any($1)", [tickers])
+    ).rows.map((r) => r.id);
     await client.query("delete from prices_daily where listing_id = any($1)", [ids]);
-    await client.query("update listings set delayed_symbol = null, delayed_symbol_checked_at = null where id = any($1)", [ids]);
+    await client.query(
+      "update listings set delayed_symbol = null, delayed_symbol_checked_at = null where id = any($1)",
+      [ids],
+    );
   } finally {
     await client.end();
   }
@@ -75,7 +98,10 @@ function report(doc: unknown): void {
  * Runs a benchmark against a fresh stack: starts it, hands it to `body`, prints the returned
  * report, stops the stack, and exits 0 (or 1 with the reason).
  */
-export function runBench(body: (stack: BenchStack) => Promise<unknown>, opts: Parameters<typeof startBenchStack>[0] = {}): void {
+export function runBench(
+  body: (stack: BenchStack) => Promise<unknown>,
+  opts: Parameters<typeof startBenchStack>[0] = {},
+): void {
   const run = async () => {
     const stack = await startBenchStack(opts);
     try {

@@ -53,12 +53,17 @@ export async function startRedisBridge(opts: { redisUrl: string; token: string; 
       const body = req.method === "POST" ? await readJson(req) : null;
 
       if (path === "/pipeline" || path === "/multi-exec") {
-        if (!Array.isArray(body) || !body.every(isCommand)) return send(res, 400, { error: "ERR a pipeline is an array of commands" });
+        if (!Array.isArray(body) || !body.every(isCommand))
+          return send(res, 400, { error: "ERR a pipeline is an array of commands" });
         if (path === "/multi-exec") {
           const multi = redis.multi();
           for (const cmd of body) multi.addCommand(cmd.map(String));
           const replies = (await multi.exec()) as unknown as Reply[];
-          return send(res, 200, replies.map((r) => ({ result: encode(r, base64) })));
+          return send(
+            res,
+            200,
+            replies.map((r) => ({ result: encode(r, base64) })),
+          );
         }
         const out: { result?: Reply; error?: string }[] = [];
         for (const cmd of body) {

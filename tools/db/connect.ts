@@ -8,7 +8,9 @@ export async function assertReachable(url: string, setting: string): Promise<voi
     await client.connect();
     await client.query("SELECT 1");
   } catch (err) {
-    throw new Error(`${setting} is set but Postgres is unreachable (${url}): ${err instanceof Error ? err.message : err}`);
+    throw new Error(
+      `${setting} is set but Postgres is unreachable (${url}): ${err instanceof Error ? err.message : err}`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }

@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({
     databaseUrl: process.env.DATABASE_URL || devVars.DATABASE_URL,
     redisUrl: process.env.REDIS_URL,
-    dataDir: process.env.DEV_DATA_DIR ? `${process.env.DEV_DATA_DIR}/${SANDBOX ? "pglite-sandbox" : "pglite"}` : `${ROOT}/.data/${SANDBOX ? "pglite-sandbox" : "pglite"}`,
+    dataDir: process.env.DEV_DATA_DIR
+      ? `${process.env.DEV_DATA_DIR}/${SANDBOX ? "pglite-sandbox" : "pglite"}`
+      : `${ROOT}/.data/${SANDBOX ? "pglite-sandbox" : "pglite"}`,
   });
   const sandbox: Sandbox | undefined = SANDBOX ? await startSandbox() : undefined;
 
@@ -30,7 +32,10 @@ async function main(): Promise<void> {
     SERVICE_API_KEYS: keys.full,
     SERVICE_READ_ONLY_API_KEYS: keys.readOnly,
     ...(process.env.UPSTASH_REDIS_REST_URL && process.env.UPSTASH_REDIS_REST_TOKEN
-      ? { UPSTASH_REDIS_REST_URL: process.env.UPSTASH_REDIS_REST_URL, UPSTASH_REDIS_REST_TOKEN: process.env.UPSTASH_REDIS_REST_TOKEN }
+      ? {
+          UPSTASH_REDIS_REST_URL: process.env.UPSTASH_REDIS_REST_URL,
+          UPSTASH_REDIS_REST_TOKEN: process.env.UPSTASH_REDIS_REST_TOKEN,
+        }
       : {}),
     ...extraVars(),
     ...(sandbox?.vars ?? {}),
@@ -69,7 +74,13 @@ async function main(): Promise<void> {
 function extraVars(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v && /^(DELAYED_PROVIDER_|STREAM_PROVIDER_|MACRO_|NEWS_|SEC_|TECHNICAL_|DCF_|ALERT_|USAGE_LOG_|WORKSPACE_|STOCKS_|FINNHUB_|MARKETAUX_|NEWSAPI_|ALPHAVANTAGE_)/.test(k)) out[k] = v;
+    if (
+      v &&
+      /^(DELAYED_PROVIDER_|STREAM_PROVIDER_|MACRO_|NEWS_|SEC_|TECHNICAL_|DCF_|ALERT_|USAGE_LOG_|WORKSPACE_|STOCKS_|FINNHUB_|MARKETAUX_|NEWSAPI_|ALPHAVANTAGE_)/.test(
+        k,
+      )
+    )
+      out[k] = v;
   }
   return out;
 }

@@ -23,7 +23,11 @@ export function readDevVars(path: string): Record<string, string> {
  * Keys for the local stack: the environment first, then `.dev.vars`; otherwise a pair generated once
  * and kept in `keysFile` so they stay the same between runs.
  */
-export function resolveDevKeys(env: Record<string, string | undefined>, devVars: Record<string, string>, keysFile: string): DevKeys {
+export function resolveDevKeys(
+  env: Record<string, string | undefined>,
+  devVars: Record<string, string>,
+  keysFile: string,
+): DevKeys {
   const full = env.SERVICE_API_KEYS || devVars.SERVICE_API_KEYS;
   const readOnly = env.SERVICE_READ_ONLY_API_KEYS || devVars.SERVICE_READ_ONLY_API_KEYS;
   if (full) return { full, readOnly: readOnly ?? "", generated: false };
@@ -31,7 +35,10 @@ export function resolveDevKeys(env: Record<string, string | undefined>, devVars:
     const kept = JSON.parse(readFileSync(keysFile, "utf8")) as { full: string; readOnly: string };
     return { full: kept.full, readOnly: readOnly || kept.readOnly, generated: true };
   }
-  const keys = { full: `dev-full-${randomBytes(16).toString("hex")}`, readOnly: `dev-ro-${randomBytes(16).toString("hex")}` };
+  const keys = {
+    full: `dev-full-${randomBytes(16).toString("hex")}`,
+    readOnly: `dev-ro-${randomBytes(16).toString("hex")}`,
+  };
   mkdirSync(dirname(keysFile), { recursive: true });
   writeFileSync(keysFile, JSON.stringify(keys, null, 2), { mode: 0o600 });
   return { ...keys, readOnly: readOnly || keys.readOnly, generated: true };

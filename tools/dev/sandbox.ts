@@ -13,14 +13,26 @@ export interface Sandbox {
  * Ports are fixed by SANDBOX_*_PORT when set (to reach the fault endpoints by a known address), else
  * free ones. CLOCK_PINNED_AT pins the simulators and the Worker at one instant together.
  */
-export async function startSandbox(env: Record<string, string | undefined> = process.env, stream: Pick<TradingViewSimOptions, "onUpdate"> = {}): Promise<Sandbox> {
+export async function startSandbox(
+  env: Record<string, string | undefined> = process.env,
+  stream: Pick<TradingViewSimOptions, "onUpdate"> = {},
+): Promise<Sandbox> {
   const pinned = env.CLOCK_PINNED_AT?.trim();
   const clock = pinned ? pinnedClock(pinned) : systemClock;
   const yahoo = await startYahooSim({ port: Number(env.SANDBOX_DELAYED_PORT ?? 0), clock });
   // One 1-minute bar update a second by default (SANDBOX_STREAM_TICK_MS changes the pace).
-  const tradingView = await startTradingViewSim({ port: Number(env.SANDBOX_STREAM_PORT ?? 0), tickMs: Number(env.SANDBOX_STREAM_TICK_MS ?? 1000), clock, ...stream });
+  const tradingView = await startTradingViewSim({
+    port: Number(env.SANDBOX_STREAM_PORT ?? 0),
+    tickMs: Number(env.SANDBOX_STREAM_TICK_MS ?? 1000),
+    clock,
+    ...stream,
+  });
   return {
-    vars: { DELAYED_PROVIDER_BASE_URL: yahoo.url, STREAM_PROVIDER_WS_URL: tradingView.wsUrl, ...(pinned ? { CLOCK_PINNED_AT: pinned } : {}) },
+    vars: {
+      DELAYED_PROVIDER_BASE_URL: yahoo.url,
+      STREAM_PROVIDER_WS_URL: tradingView.wsUrl,
+      ...(pinned ? { CLOCK_PINNED_AT: pinned } : {}),
+    },
     label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}; faults: POST {url}/__sandbox/faults)`,
     stop: async () => {
       await Promise.all([yahoo.close(), tradingView.close()]);

@@ -17,7 +17,11 @@ export interface LocalStack {
  * Postgres (DATABASE_URL, else an embedded PGlite kept in `dataDir`), the Neon WebSocket proxy,
  * migrations and the seed catalogue, and the Upstash bridge when REDIS_URL is set.
  */
-export async function startLocalStack(opts: { databaseUrl?: string; redisUrl?: string; dataDir: string }): Promise<LocalStack> {
+export async function startLocalStack(opts: {
+  databaseUrl?: string;
+  redisUrl?: string;
+  dataDir: string;
+}): Promise<LocalStack> {
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch(() => undefined);

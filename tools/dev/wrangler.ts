@@ -3,15 +3,34 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 
 /** `wrangler dev` of this project on a port with the given vars; stdio as asked. */
-export function startWrangler(opts: { root: string; port: number; vars: Record<string, string>; quiet?: boolean }): ChildProcess {
+export function startWrangler(opts: {
+  root: string;
+  port: number;
+  vars: Record<string, string>;
+  quiet?: boolean;
+}): ChildProcess {
   const wranglerBin = `${dirname(createRequire(import.meta.url).resolve("wrangler/package.json"))}/bin/wrangler.js`;
-  const args = [wranglerBin, "dev", "--local", "--ip", "127.0.0.1", "--port", String(opts.port), "--show-interactive-dev-session=false"];
+  const args = [
+    wranglerBin,
+    "dev",
+    "--local",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(opts.port),
+    "--show-interactive-dev-session=false",
+  ];
   for (const [k, v] of Object.entries(opts.vars)) args.push("--var", `${k}:${v}`);
   return spawn(process.execPath, args, {
     cwd: opts.root,
     stdio: ["ignore", opts.quiet ? "ignore" : "inherit", opts.quiet ? "ignore" : "inherit"],
     // Offline-friendly: no metrics, no update check, no download of the Request.cf object.
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: "false",
+      NO_UPDATE_NOTIFIER: "1",
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    },
     detached: true,
   });
 }
@@ -30,7 +49,10 @@ export function killGroup(child: ChildProcess): void {
 export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -55,12 +55,34 @@ const SPLITS: Record<string, { date: string; numerator: number; denominator: num
 };
 
 /** Catalogue lines that really pay no dividend (growth shares, accumulating funds). */
-const NO_DIVIDEND = new Set(["TSLA", "AMZN", "NFLX", "ADBE", "BRK-B", "ADYEN.AS", "CSPX.L", "SXR8.DE", "SWDA.L", "IWDA.AS", "EUNL.DE", "CW8.PA"]);
+const NO_DIVIDEND = new Set([
+  "TSLA",
+  "AMZN",
+  "NFLX",
+  "ADBE",
+  "BRK-B",
+  "ADYEN.AS",
+  "CSPX.L",
+  "SXR8.DE",
+  "SWDA.L",
+  "IWDA.AS",
+  "EUNL.DE",
+  "CW8.PA",
+]);
 
-const VENUES: Record<string, Omit<SimSymbol, "symbol" | "streamSymbol" | "isin" | "name" | "currency" | "quoteType">> = {
+const VENUES: Record<
+  string,
+  Omit<SimSymbol, "symbol" | "streamSymbol" | "isin" | "name" | "currency" | "quoteType">
+> = {
   NASDAQ: { yahooExchange: "NMS", fullExchangeName: "NasdaqGS", openUtcHour: 14.5, gmtoffset: -18000, timezone: "EST" },
   NYSE: { yahooExchange: "NYQ", fullExchangeName: "NYSE", openUtcHour: 14.5, gmtoffset: -18000, timezone: "EST" },
-  NYSEARCA: { yahooExchange: "PCX", fullExchangeName: "NYSEArca", openUtcHour: 14.5, gmtoffset: -18000, timezone: "EST" },
+  NYSEARCA: {
+    yahooExchange: "PCX",
+    fullExchangeName: "NYSEArca",
+    openUtcHour: 14.5,
+    gmtoffset: -18000,
+    timezone: "EST",
+  },
   PAR: { yahooExchange: "PAR", fullExchangeName: "Paris", openUtcHour: 8, gmtoffset: 3600, timezone: "CET" },
   AMS: { yahooExchange: "AMS", fullExchangeName: "Amsterdam", openUtcHour: 8, gmtoffset: 3600, timezone: "CET" },
   XETRA: { yahooExchange: "GER", fullExchangeName: "XETRA", openUtcHour: 8, gmtoffset: 3600, timezone: "CET" },
@@ -82,7 +104,15 @@ export const SIM_SYMBOLS: ReadonlyMap<string, SimSymbol> = (() => {
       const venue = VENUES[l.exchange ?? "NYSE"] ?? VENUES.NYSE;
       if (!venue || out.has(symbol)) continue;
       const currency = l.exchange === "LSE" && l.currency === "GBP" ? "GBp" : l.currency;
-      out.set(symbol, { symbol, streamSymbol: streamSymbolOf(l.ticker, l.exchange), isin: inst.isin, name: inst.name, currency, quoteType: inst.quoteType, ...venue });
+      out.set(symbol, {
+        symbol,
+        streamSymbol: streamSymbolOf(l.ticker, l.exchange),
+        isin: inst.isin,
+        name: inst.name,
+        currency,
+        quoteType: inst.quoteType,
+        ...venue,
+      });
     }
   }
   return out;
@@ -193,12 +223,23 @@ export function dailyHistory(symbol: string, until: string): SimHistory {
       price = close;
       continue;
     }
-    bars.push({ date, time, open: round(open, 2), high: round(high, 2), low: round(low, 2), close: round(close, 2), adjclose: round(close, 2), volume, missing });
+    bars.push({
+      date,
+      time,
+      open: round(open, 2),
+      high: round(high, 2),
+      low: round(low, 2),
+      close: round(close, 2),
+      adjclose: round(close, 2),
+      volume,
+      missing,
+    });
     // Ex-dividend on the first session on or after the 15th of Feb, May, Aug and Nov.
     const md = date.slice(5);
     if (paysDividend && ["02", "05", "08", "11"].includes(md.slice(0, 2)) && Number(md.slice(3)) >= 15) {
       const month = date.slice(0, 7);
-      if (!dividends.some((d) => d.date.startsWith(month))) dividends.push({ date, time, amount: round(prevClose * yieldQ, 4) });
+      if (!dividends.some((d) => d.date.startsWith(month)))
+        dividends.push({ date, time, amount: round(prevClose * yieldQ, 4) });
     }
     prevClose = close;
     price = close;
@@ -215,7 +256,10 @@ export function dailyHistory(symbol: string, until: string): SimHistory {
     if (div !== undefined && prev) factor *= 1 - div / prev.close;
   }
   const split = SPLITS[symbol];
-  const splits = split && split.date <= until ? [{ ...split, time: Math.round(Date.parse(`${split.date}T00:00:00Z`) / 1000 + openHour * 3600) }] : [];
+  const splits =
+    split && split.date <= until
+      ? [{ ...split, time: Math.round(Date.parse(`${split.date}T00:00:00Z`) / 1000 + openHour * 3600) }]
+      : [];
   const out = { bars, splits, dividends };
   cache.set(key, out);
   return out;

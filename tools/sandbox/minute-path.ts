@@ -15,7 +15,7 @@ export class MinutePath {
     this.price = lastClose;
     let h = 2166136261;
     for (let i = 0; i < symbol.length; i++) h = Math.imul(h ^ symbol.charCodeAt(i), 16777619);
-    this.seed = (h >>> 0) || 1;
+    this.seed = h >>> 0 || 1;
   }
 
   private random(): number {

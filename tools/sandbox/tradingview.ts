@@ -34,7 +34,9 @@ export interface TradingViewSim {
   close(): Promise<void>;
 }
 
-const BY_STREAM_SYMBOL: ReadonlyMap<string, SimSymbol> = new Map([...SIM_SYMBOLS.values()].map((s) => [s.streamSymbol, s]));
+const BY_STREAM_SYMBOL: ReadonlyMap<string, SimSymbol> = new Map(
+  [...SIM_SYMBOLS.values()].map((s) => [s.streamSymbol, s]),
+);
 
 /** How long a client may take to echo a heartbeat before the session is dropped, as the real server does. */
 const HEARTBEAT_GRACE_MS = 3000;
@@ -109,7 +111,10 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
     if (path === "/__sandbox/stream" && req.method === "POST") {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as { symbol?: string; action: StreamAction };
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as {
+        symbol?: string;
+        action: StreamAction;
+      };
       let affected = 0;
       for (const [socket, stream] of live) {
         if (body.symbol && stream.symbol !== body.symbol) continue;
@@ -128,7 +133,11 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
     else {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as { symbol?: string; mode: StreamFaultMode; times?: number };
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as {
+        symbol?: string;
+        mode: StreamFaultMode;
+        times?: number;
+      };
       faults.set(body.symbol ?? "*", { mode: body.mode, remaining: body.times ?? Number.POSITIVE_INFINITY });
     }
     res.writeHead(200, { "content-type": "application/json" });
@@ -152,7 +161,19 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
 
   wss.on("connection", (ws: WebSocket) => {
     const now = clock.now().getTime();
-    ws.send(encodeFrame(JSON.stringify({ session_id: `sim_${now}`, timestamp: Math.floor(now / 1000), timestampMs: now, release: "sandbox", protocol: "json", javastudies: ["3.66"], auth_scheme_vsn: 2 })));
+    ws.send(
+      encodeFrame(
+        JSON.stringify({
+          session_id: `sim_${now}`,
+          timestamp: Math.floor(now / 1000),
+          timestampMs: now,
+          release: "sandbox",
+          protocol: "json",
+          javastudies: ["3.66"],
+          auth_scheme_vsn: 2,
+        }),
+      ),
+    );
     const symbols = new Map<string, string>(); // client symbol id -> EXCHANGE:SYM
     let heartbeat = 0;
     let pending: { expect: string; then: () => void; timer: NodeJS.Timeout } | undefined;
@@ -173,10 +194,28 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
       const wanted = bars.slice(-Math.max(1, Math.min(count, 5000)));
       ws.send(msg("series_loading", [cs, seriesId, "s1"]));
       for (let i = 0; i < wanted.length; i += CHUNK) {
-        const points = wanted.slice(i, i + CHUNK).map((b, j) => ({ i: i + j, v: [b.time, b.open, b.high, b.low, b.close, b.volume] }));
-        ws.send(msg("timescale_update", [cs, { [seriesId]: { node: "sim", s: points, ns: { d: "", indexes: [] }, t: "s1", lbs: { bar_close_time: (wanted.at(-1)?.time ?? 0) + 86400 } } }, { index: i, zoffset: 0, changes: [], marks: [], index_diff: [] }]));
+        const points = wanted
+          .slice(i, i + CHUNK)
+          .map((b, j) => ({ i: i + j, v: [b.time, b.open, b.high, b.low, b.close, b.volume] }));
+        ws.send(
+          msg("timescale_update", [
+            cs,
+            {
+              [seriesId]: {
+                node: "sim",
+                s: points,
+                ns: { d: "", indexes: [] },
+                t: "s1",
+                lbs: { bar_close_time: (wanted.at(-1)?.time ?? 0) + 86400 },
+              },
+            },
+            { index: i, zoffset: 0, changes: [], marks: [], index_diff: [] },
+          ]),
+        );
       }
-      ws.send(msg("series_completed", [cs, seriesId, "streaming", "s1", { rt_update_period: 5, data_completed: "limit" }]));
+      ws.send(
+        msg("series_completed", [cs, seriesId, "streaming", "s1", { rt_update_period: 5, data_completed: "limit" }]),
+      );
     };
 
     /** History of the last minutes, then a `du` every tickMs; heartbeats keep being required. */
@@ -188,8 +227,30 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
       const path = new MinutePath(full, daily.at(-1)?.close ?? 100);
       const history = path.history(clock.now().getTime(), Math.max(1, Math.min(count, 300)));
       ws.send(msg("series_loading", [cs, seriesId, "s1"]));
-      ws.send(msg("timescale_update", [cs, { [seriesId]: { node: "sim", s: history.map((b, i) => ({ i, v: b })), ns: { d: "", indexes: [] }, t: "s1", lbs: { bar_close_time: (history.at(-1)?.[0] ?? 0) + 60 } } }, { index: 0, zoffset: 0, changes: [], marks: [], index_diff: [] }]));
-      ws.send(msg("series_completed", [cs, seriesId, "streaming", "s1", { rt_update_period: tickMs / 1000, data_completed: "limit" }]));
+      ws.send(
+        msg("timescale_update", [
+          cs,
+          {
+            [seriesId]: {
+              node: "sim",
+              s: history.map((b, i) => ({ i, v: b })),
+              ns: { d: "", indexes: [] },
+              t: "s1",
+              lbs: { bar_close_time: (history.at(-1)?.[0] ?? 0) + 60 },
+            },
+          },
+          { index: 0, zoffset: 0, changes: [], marks: [], index_diff: [] },
+        ]),
+      );
+      ws.send(
+        msg("series_completed", [
+          cs,
+          seriesId,
+          "streaming",
+          "s1",
+          { rt_update_period: tickMs / 1000, data_completed: "limit" },
+        ]),
+      );
       let index = history.length - 1;
       let lastMinute = history.at(-1)?.[0] ?? 0;
       const stream: LiveStream = { symbol: full, stalled: false, stop: () => undefined };
@@ -200,7 +261,19 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
           index += 1;
           lastMinute = bar[0];
         }
-        ws.send(msg("du", [cs, { [seriesId]: { s: [{ i: index, v: bar }], ns: { d: "", indexes: "nochange" }, t: "s1", lbs: { bar_close_time: bar[0] + 60 } } }]));
+        ws.send(
+          msg("du", [
+            cs,
+            {
+              [seriesId]: {
+                s: [{ i: index, v: bar }],
+                ns: { d: "", indexes: "nochange" },
+                t: "s1",
+                lbs: { bar_close_time: bar[0] + 60 },
+              },
+            },
+          ]),
+        );
         opts.onUpdate?.(full, bar);
       }, tickMs);
       const beats = setInterval(() => {
@@ -247,7 +320,8 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
       }
       if (frame.method === "create_series") {
         const [cs, seriesId, , symbolId, resolution, count] = p as [string, string, string, string, string, number];
-        if (!["1D", "D", "1"].includes(resolution)) return ws.send(msg("series_error", [cs, seriesId, "s1", "resolution not served by the sandbox"]));
+        if (!["1D", "D", "1"].includes(resolution))
+          return ws.send(msg("series_error", [cs, seriesId, "s1", "resolution not served by the sandbox"]));
         if (!symbols.has(symbolId)) return; // the symbol failed to resolve; the real server stays silent too
         if (resolution === "1") requireHeartbeat(() => minuteSeries(cs, seriesId, symbolId, Number(count) || 10));
         else requireHeartbeat(() => series(cs, seriesId, symbolId, Number(count) || 300));

@@ -35,7 +35,9 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-const envelope = (root: string, code: string, description: string) => ({ [root]: { result: null, error: { code, description } } });
+const envelope = (root: string, code: string, description: string) => ({
+  [root]: { result: null, error: { code, description } },
+});
 
 function meta(s: SimSymbol, bars: SimBar[], interval: string, range: string) {
   const last = bars.at(-1);
@@ -64,7 +66,17 @@ function meta(s: SimSymbol, bars: SimBar[], interval: string, range: string) {
   };
 }
 
-const RANGE_DAYS: Record<string, number> = { "1d": 1, "5d": 7, "1mo": 31, "3mo": 92, "6mo": 183, "1y": 366, "2y": 731, "5y": 1827, "10y": 3653 };
+const RANGE_DAYS: Record<string, number> = {
+  "1d": 1,
+  "5d": 7,
+  "1mo": 31,
+  "3mo": 92,
+  "6mo": 183,
+  "1y": 366,
+  "2y": 731,
+  "5y": 1827,
+  "10y": 3653,
+};
 
 function chart(s: SimSymbol, q: URLSearchParams, today: string) {
   const history = dailyHistory(s.symbol, yesterday(today));
@@ -74,17 +86,40 @@ function chart(s: SimSymbol, q: URLSearchParams, today: string) {
   let p2 = Number(q.get("period2") ?? Date.parse(`${today}T23:59:59Z`) / 1000);
   if (range) {
     p2 = Date.parse(`${today}T23:59:59Z`) / 1000;
-    p1 = range === "max" ? 0 : range === "ytd" ? Date.parse(`${today.slice(0, 4)}-01-01T00:00:00Z`) / 1000 : p2 - (RANGE_DAYS[range] ?? 366) * 86400;
+    p1 =
+      range === "max"
+        ? 0
+        : range === "ytd"
+          ? Date.parse(`${today.slice(0, 4)}-01-01T00:00:00Z`) / 1000
+          : p2 - (RANGE_DAYS[range] ?? 366) * 86400;
   }
   let bars = history.bars.filter((b) => b.time >= p1 && b.time < p2);
   if (interval === "1wk" || interval === "1mo") {
     const real = bars.filter((b) => !b.missing);
     const agg = resample(
-      real.map((b) => ({ date: b.date, open: b.open, high: b.high, low: b.low, close: b.close, adjClose: b.adjclose, volume: b.volume })),
+      real.map((b) => ({
+        date: b.date,
+        open: b.open,
+        high: b.high,
+        low: b.low,
+        close: b.close,
+        adjClose: b.adjclose,
+        volume: b.volume,
+      })),
       interval === "1wk" ? "weekly" : "monthly",
     );
     const timeOf = new Map(real.map((b) => [b.date, b.time]));
-    bars = agg.map((a) => ({ date: a.date, time: timeOf.get(a.date) ?? 0, open: a.open, high: a.high, low: a.low, close: a.close, adjclose: a.adjClose, volume: a.volume, missing: false }));
+    bars = agg.map((a) => ({
+      date: a.date,
+      time: timeOf.get(a.date) ?? 0,
+      open: a.open,
+      high: a.high,
+      low: a.low,
+      close: a.close,
+      adjclose: a.adjClose,
+      volume: a.volume,
+      missing: false,
+    }));
   }
   const m = meta(s, history.bars, interval, range);
   if (bars.length === 0) return { chart: { result: [{ meta: m, indicators: { quote: [{}] } }], error: null } };
@@ -94,13 +129,22 @@ function chart(s: SimSymbol, q: URLSearchParams, today: string) {
   const inWindow = (t: number) => t >= p1 && t < p2;
   if (wanted.includes("div")) {
     const divs = history.dividends.filter((d) => inWindow(d.time));
-    if (divs.length) events.dividends = Object.fromEntries(divs.map((d) => [String(d.time), { amount: d.amount, date: d.time }]));
+    if (divs.length)
+      events.dividends = Object.fromEntries(divs.map((d) => [String(d.time), { amount: d.amount, date: d.time }]));
   }
   if (wanted.includes("split")) {
     const splits = history.splits.filter((d) => inWindow(d.time));
     if (splits.length) {
       events.splits = Object.fromEntries(
-        splits.map((d) => [String(d.time), { date: d.time, numerator: d.numerator, denominator: d.denominator, splitRatio: `${d.numerator}:${d.denominator}` }]),
+        splits.map((d) => [
+          String(d.time),
+          {
+            date: d.time,
+            numerator: d.numerator,
+            denominator: d.denominator,
+            splitRatio: `${d.numerator}:${d.denominator}`,
+          },
+        ]),
       );
     }
   }
@@ -108,7 +152,15 @@ function chart(s: SimSymbol, q: URLSearchParams, today: string) {
     meta: m,
     timestamp: bars.map((b) => b.time),
     indicators: {
-      quote: [{ open: col((b) => b.open), high: col((b) => b.high), low: col((b) => b.low), close: col((b) => b.close), volume: bars.map((b) => (b.missing ? null : b.volume)) }],
+      quote: [
+        {
+          open: col((b) => b.open),
+          high: col((b) => b.high),
+          low: col((b) => b.low),
+          close: col((b) => b.close),
+          volume: bars.map((b) => (b.missing ? null : b.volume)),
+        },
+      ],
       ...(q.get("includeAdjustedClose") === "true" ? { adjclose: [{ adjclose: col((b) => b.adjclose) }] } : {}),
     },
   };
@@ -145,7 +197,17 @@ function search(q: string) {
       .slice(0, 6)
       .map((s, i) => searchItem(s, 10000 - i));
   }
-  return { explains: [], count: quotes.length, quotes, news: [], nav: [], lists: [], researchReports: [], totalTime: 12, timeTakenForQuotes: 411 };
+  return {
+    explains: [],
+    count: quotes.length,
+    quotes,
+    news: [],
+    nav: [],
+    lists: [],
+    researchReports: [],
+    totalTime: 12,
+    timeTakenForQuotes: 411,
+  };
 }
 
 function quote(symbols: string[], today: string) {
@@ -221,7 +283,9 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
       return send(res, 200, Object.fromEntries(requests));
     }
     const chartMatch = /^\/v8\/finance\/chart\/([^/]+)$/.exec(path);
-    const symbol = chartMatch?.[1] ? decodeURIComponent(chartMatch[1]) : (url.searchParams.get("symbols") ?? url.searchParams.get("q") ?? "");
+    const symbol = chartMatch?.[1]
+      ? decodeURIComponent(chartMatch[1])
+      : (url.searchParams.get("symbols") ?? url.searchParams.get("q") ?? "");
     const counted = `${path.split("/")[3] ?? path} ${symbol}`;
     requests.set(counted, (requests.get(counted) ?? 0) + 1);
     const fault = takeFault(symbol);

@@ -35,7 +35,10 @@ const listingColumns = {
   delayedSymbolCheckedAt: listings.delayedSymbolCheckedAt,
 };
 
-export async function findAssetByIsin(db: Db, isin: string): Promise<{ asset: AssetRow; listings: ListingRow[] } | null> {
+export async function findAssetByIsin(
+  db: Db,
+  isin: string,
+): Promise<{ asset: AssetRow; listings: ListingRow[] } | null> {
   const [asset] = await db.select().from(assets).where(eq(assets.isin, isin)).limit(1);
   if (!asset) return null;
   const rows = await db
@@ -73,6 +76,14 @@ export async function findActiveListings(db: Db, filter: ListingFilter): Promise
  * Records the outcome of a symbol verification: the symbol, or null when the provider has none in
  * the listing's currency. The time lets a negative answer be retried later rather than never.
  */
-export async function recordDelayedSymbol(db: Db, listingId: number, symbol: string | null, checkedAt: Date): Promise<void> {
-  await db.update(listings).set({ delayedSymbol: symbol, delayedSymbolCheckedAt: checkedAt, updatedAt: sql`now()` }).where(eq(listings.id, listingId));
+export async function recordDelayedSymbol(
+  db: Db,
+  listingId: number,
+  symbol: string | null,
+  checkedAt: Date,
+): Promise<void> {
+  await db
+    .update(listings)
+    .set({ delayedSymbol: symbol, delayedSymbolCheckedAt: checkedAt, updatedAt: sql`now()` })
+    .where(eq(listings.id, listingId));
 }

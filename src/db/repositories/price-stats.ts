@@ -84,7 +84,11 @@ export async function databaseTotals(db: Db, since: Date): Promise<DatabaseTotal
 }
 
 /** API requests logged for a ticker: in all (within the usage-log retention) and since `since` (the last 24 hours). */
-export async function requestsForTicker(db: Db, ticker: string, since: Date): Promise<{ total: number; last24h: number }> {
+export async function requestsForTicker(
+  db: Db,
+  ticker: string,
+  since: Date,
+): Promise<{ total: number; last24h: number }> {
   const [row] = await db
     .select({ total: count(), last24h: sql<number>`count(*) filter (where ${usageLogs.createdAt} >= ${since})::int` })
     .from(usageLogs)

@@ -11,7 +11,12 @@ const BATCH = 1000;
  * the same range changes no row and loses none. Rows whose values are unchanged are not rewritten.
  * Answers how many rows were inserted or changed.
  */
-export async function upsertDailyBars(db: Db, listingId: number, bars: readonly Bar[], dataSource: string): Promise<number> {
+export async function upsertDailyBars(
+  db: Db,
+  listingId: number,
+  bars: readonly Bar[],
+  dataSource: string,
+): Promise<number> {
   let written = 0;
   for (let i = 0; i < bars.length; i += BATCH) {
     const rows = bars.slice(i, i + BATCH).map((b) => ({
@@ -52,7 +57,11 @@ export async function upsertDailyBars(db: Db, listingId: number, bars: readonly 
 }
 
 /** Stored daily bars of a listing, ascending, within an optional inclusive window; `lastBars` keeps the newest N. */
-export async function readDailyBars(db: Db, listingId: number, window: { from?: string | null; to?: string | null; lastBars?: number | null } = {}): Promise<Bar[]> {
+export async function readDailyBars(
+  db: Db,
+  listingId: number,
+  window: { from?: string | null; to?: string | null; lastBars?: number | null } = {},
+): Promise<Bar[]> {
   const conditions = [eq(pricesDaily.listingId, listingId)];
   if (window.from) conditions.push(gte(pricesDaily.date, window.from));
   if (window.to) conditions.push(lte(pricesDaily.date, window.to));
@@ -68,22 +77,47 @@ export async function readDailyBars(db: Db, listingId: number, window: { from?: 
     })
     .from(pricesDaily)
     .where(and(...conditions));
-  const rows = window.lastBars ? (await base.orderBy(desc(pricesDaily.date)).limit(window.lastBars)).reverse() : await base.orderBy(asc(pricesDaily.date));
+  const rows = window.lastBars
+    ? (await base.orderBy(desc(pricesDaily.date)).limit(window.lastBars)).reverse()
+    : await base.orderBy(asc(pricesDaily.date));
   return rows.map(toBar);
 }
 
-type StoredBar = { date: string; open: string | null; high: string | null; low: string | null; close: string; adjClose: string; volume: number };
+type StoredBar = {
+  date: string;
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  close: string;
+  adjClose: string;
+  volume: number;
+};
 
 /** A stored row as a bar: numeric strings read as float64; a missing open/high/low reads as the close. */
 function toBar(r: StoredBar): Bar {
   const close = Number(r.close);
-  return { date: r.date, open: r.open === null ? close : Number(r.open), high: r.high === null ? close : Number(r.high), low: r.low === null ? close : Number(r.low), close, adjClose: Number(r.adjClose), volume: r.volume };
+  return {
+    date: r.date,
+    open: r.open === null ? close : Number(r.open),
+    high: r.high === null ? close : Number(r.high),
+    low: r.low === null ? close : Number(r.low),
+    close,
+    adjClose: Number(r.adjClose),
+    volume: r.volume,
+  };
 }
 
 /** First and last stored date of a listing (null when nothing is stored): what an ingestion still has to fetch. */
-export async function storedRange(db: Db, listingId: number): Promise<{ first: string; last: string; count: number } | null> {
+export async function storedRange(
+  db: Db,
+  listingId: number,
+): Promise<{ first: string; last: string; count: number } | null> {
   const [row] = await db
-    .select({ first: sql<string>`min(${pricesDaily.date})`, last: sql<string>`max(${pricesDaily.date})`, count: sql<number>`count(*)::int` })
+    .select({
+      first: sql<string>`min(${pricesDaily.date})`,
+      last: sql<string>`max(${pricesDaily.date})`,
+      count: sql<number>`count(*)::int`,
+    })
     .from(pricesDaily)
     .where(eq(pricesDaily.listingId, listingId));
   return row && row.count > 0 ? { first: row.first, last: row.last, count: row.count } : null;
@@ -93,7 +127,11 @@ export async function storedRange(db: Db, listingId: number): Promise<{ first: s
  * The span of a listing's bars stored from `source` (null when none): the bars an ingestion asks the
  * delayed provider for again, since a fallback's adjusted closes are not adjusted.
  */
-export async function sourcedRange(db: Db, listingId: number, source: string): Promise<{ from: string; to: string } | null> {
+export async function sourcedRange(
+  db: Db,
+  listingId: number,
+  source: string,
+): Promise<{ from: string; to: string } | null> {
   const [row] = await db
     .select({ from: sql<string | null>`min(${pricesDaily.date})`, to: sql<string | null>`max(${pricesDaily.date})` })
     .from(pricesDaily)
@@ -112,17 +150,38 @@ export interface IntradayBar {
 }
 
 /** The newest `limit` 1-minute candles of a listing within an optional window, ascending. */
-export async function readIntradayBars(db: Db, listingId: number, window: { from?: string | null; to?: string | null; limit: number }): Promise<IntradayBar[]> {
+export async function readIntradayBars(
+  db: Db,
+  listingId: number,
+  window: { from?: string | null; to?: string | null; limit: number },
+): Promise<IntradayBar[]> {
   const conditions = [eq(pricesIntraday.listingId, listingId)];
   if (window.from) conditions.push(gte(pricesIntraday.minute, new Date(`${window.from}T00:00:00Z`)));
-  if (window.to) conditions.push(lt(pricesIntraday.minute, new Date(Date.parse(`${window.to}T00:00:00Z`) + 86_400_000)));
+  if (window.to)
+    conditions.push(lt(pricesIntraday.minute, new Date(Date.parse(`${window.to}T00:00:00Z`) + 86_400_000)));
   const rows = await db
-    .select({ minute: pricesIntraday.minute, open: pricesIntraday.open, high: pricesIntraday.high, low: pricesIntraday.low, close: pricesIntraday.close, volume: pricesIntraday.volume })
+    .select({
+      minute: pricesIntraday.minute,
+      open: pricesIntraday.open,
+      high: pricesIntraday.high,
+      low: pricesIntraday.low,
+      close: pricesIntraday.close,
+      volume: pricesIntraday.volume,
+    })
     .from(pricesIntraday)
     .where(and(...conditions))
     .orderBy(desc(pricesIntraday.minute))
     .limit(window.limit);
-  return rows.reverse().map((r) => ({ minute: r.minute, open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close), volume: r.volume }));
+  return rows
+    .reverse()
+    .map((r) => ({
+      minute: r.minute,
+      open: Number(r.open),
+      high: Number(r.high),
+      low: Number(r.low),
+      close: Number(r.close),
+      volume: r.volume,
+    }));
 }
 
 /**
@@ -132,14 +191,21 @@ export async function readIntradayBars(db: Db, listingId: number, window: { from
  * documents instead of 40,000 rows (half the time again). What the screener reads for the whole
  * catalogue at once. Ascending per listing.
  */
-export async function readLastBarsOfListings(db: Db, listingIds: readonly number[], perListing: number): Promise<Map<number, Bar[]>> {
+export async function readLastBarsOfListings(
+  db: Db,
+  listingIds: readonly number[],
+  perListing: number,
+): Promise<Map<number, Bar[]>> {
   const out = new Map<number, Bar[]>();
   if (listingIds.length === 0) return out;
   const ids = sql`ARRAY[${sql.join(
     listingIds.map((id) => sql`${id}`),
     sql`, `,
   )}]::int[]`;
-  const result = await db.execute<{ listing_id: number; bars: [string, number | null, number | null, number | null, number, number, number][] | null }>(sql`
+  const result = await db.execute<{
+    listing_id: number;
+    bars: [string, number | null, number | null, number | null, number, number, number][] | null;
+  }>(sql`
     SELECT l.id AS listing_id,
       (SELECT json_agg(json_build_array(p.date, p.open, p.high, p.low, p.close, p.adj_close, p.volume) ORDER BY p.date)
        FROM (SELECT date, open, high, low, close, adj_close, volume FROM ${pricesDaily}
@@ -149,7 +215,15 @@ export async function readLastBarsOfListings(db: Db, listingIds: readonly number
     if (!r.bars) continue;
     out.set(
       r.listing_id,
-      r.bars.map(([date, open, high, low, close, adjClose, volume]) => ({ date, open: open ?? close, high: high ?? close, low: low ?? close, close, adjClose, volume })),
+      r.bars.map(([date, open, high, low, close, adjClose, volume]) => ({
+        date,
+        open: open ?? close,
+        high: high ?? close,
+        low: low ?? close,
+        close,
+        adjClose,
+        volume,
+      })),
     );
   }
   return out;

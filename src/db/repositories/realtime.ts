@@ -5,11 +5,17 @@ import { pricesIntraday, realtimeSubscriptions } from "../schema";
 export type SubscriptionRow = typeof realtimeSubscriptions.$inferSelect;
 
 /** Stores (or reactivates) the subscription of a catalogue ticker. */
-export async function saveSubscription(db: Db, row: { ticker: string; listingId: number; tvExchange: string; tvSymbol: string }): Promise<SubscriptionRow | undefined> {
+export async function saveSubscription(
+  db: Db,
+  row: { ticker: string; listingId: number; tvExchange: string; tvSymbol: string },
+): Promise<SubscriptionRow | undefined> {
   const [saved] = await db
     .insert(realtimeSubscriptions)
     .values({ ...row, isActive: true })
-    .onConflictDoUpdate({ target: realtimeSubscriptions.ticker, set: { isActive: true, listingId: row.listingId, tvExchange: row.tvExchange, tvSymbol: row.tvSymbol } })
+    .onConflictDoUpdate({
+      target: realtimeSubscriptions.ticker,
+      set: { isActive: true, listingId: row.listingId, tvExchange: row.tvExchange, tvSymbol: row.tvSymbol },
+    })
     .returning();
   return saved;
 }
@@ -20,7 +26,10 @@ export async function deactivateSubscription(db: Db, ticker: string): Promise<vo
 
 /** The tickers the cron brings back to streaming. */
 export async function activeSubscriptions(db: Db): Promise<string[]> {
-  const rows = await db.select({ ticker: realtimeSubscriptions.ticker }).from(realtimeSubscriptions).where(eq(realtimeSubscriptions.isActive, true));
+  const rows = await db
+    .select({ ticker: realtimeSubscriptions.ticker })
+    .from(realtimeSubscriptions)
+    .where(eq(realtimeSubscriptions.isActive, true));
   return rows.map((r) => r.ticker);
 }
 
@@ -43,12 +52,33 @@ export interface IntradayCandle {
 }
 
 /** The candle of a minute, written on its first tick and updated while the minute is open. */
-export async function upsertIntradayCandle(db: Db, listingId: number, c: IntradayCandle, source: string): Promise<void> {
+export async function upsertIntradayCandle(
+  db: Db,
+  listingId: number,
+  c: IntradayCandle,
+  source: string,
+): Promise<void> {
   await db
     .insert(pricesIntraday)
-    .values({ listingId, minute: c.minute, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, source })
+    .values({
+      listingId,
+      minute: c.minute,
+      open: c.open,
+      high: c.high,
+      low: c.low,
+      close: c.close,
+      volume: c.volume,
+      source,
+    })
     .onConflictDoUpdate({
       target: [pricesIntraday.listingId, pricesIntraday.minute],
-      set: { open: sql`excluded.open`, high: sql`excluded.high`, low: sql`excluded.low`, close: sql`excluded.close`, volume: sql`excluded.volume`, updatedAt: sql`now()` },
+      set: {
+        open: sql`excluded.open`,
+        high: sql`excluded.high`,
+        low: sql`excluded.low`,
+        close: sql`excluded.close`,
+        volume: sql`excluded.volume`,
+        updatedAt: sql`now()`,
+      },
     });
 }

@@ -13,7 +13,10 @@ export interface RetentionCutoffs {
   usageLogsBefore: Date;
 }
 
-export type RetentionCounts = Record<"prices_daily" | "prices_intraday" | "provider_checks" | "validation_results" | "alerts" | "usage_logs", number>;
+export type RetentionCounts = Record<
+  "prices_daily" | "prices_intraday" | "provider_checks" | "validation_results" | "alerts" | "usage_logs",
+  number
+>;
 
 /** The one list of what a cleanup deletes: a dry run counts these very predicates, a real run deletes them. */
 function targets(c: RetentionCutoffs): [keyof RetentionCounts, PgTable, SQL | undefined][] {

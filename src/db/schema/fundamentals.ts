@@ -1,14 +1,4 @@
-import {
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { assets } from "./assets";
 
 /** Tables of the deep enrichment (GET /fundamental/deep); the DCF reads only these. */

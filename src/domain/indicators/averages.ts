@@ -76,6 +76,7 @@ export function tema(input: Float64Array, n: number): Float64Array {
   const e2 = ema(e1, n, n - 1);
   const e3 = ema(e2, n, 2 * (n - 1));
   const out = emptyOutput(input.length, 3 * (n - 1));
-  for (let i = 3 * (n - 1); i < input.length; i++) out[i] = 3 * (e1[i] as number) - 3 * (e2[i] as number) + (e3[i] as number);
+  for (let i = 3 * (n - 1); i < input.length; i++)
+    out[i] = 3 * (e1[i] as number) - 3 * (e2[i] as number) + (e3[i] as number);
   return out;
 }

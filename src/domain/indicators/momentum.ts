@@ -33,7 +33,12 @@ export function rsi(close: Float64Array, n: number): Float64Array {
  * seeded with the average of its first `signal` values, and all three outputs start where the
  * signal does, at slow + signal − 2. One pass, in the same order of operations as `ema`.
  */
-export function macd(close: Float64Array, fast: number, slow: number, signal: number): [Float64Array, Float64Array, Float64Array] {
+export function macd(
+  close: Float64Array,
+  fast: number,
+  slow: number,
+  signal: number,
+): [Float64Array, Float64Array, Float64Array] {
   const [f, s] = fast <= slow ? [fast, slow] : [slow, fast];
   const n = close.length;
   const start = s + signal - 2;
@@ -104,7 +109,14 @@ function extremes(high: Float64Array, low: Float64Array, n: number): [Float64Arr
 }
 
 /** Slow stochastic: fast %K over `k` bars, smoothed by an SMA of `slowK` (%K), then `slowD` (%D). */
-export function stoch(high: Float64Array, low: Float64Array, close: Float64Array, k: number, slowK: number, slowD: number): [Float64Array, Float64Array] {
+export function stoch(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  k: number,
+  slowK: number,
+  slowD: number,
+): [Float64Array, Float64Array] {
   const [hh, ll] = extremes(high, low, k);
   const fastK = emptyOutput(close.length, k - 1);
   for (let i = k - 1; i < close.length; i++) {

@@ -34,12 +34,14 @@ export function parseIndicator(text: string): Parsed<IndicatorRequest> {
   const [name = "", ...rest] = key.split("_");
   const spec = indicatorSpec(name);
   if (!spec) return { ok: false, error: `unknown indicator '${text.trim()}'` };
-  if (rest.length > spec.params.length) return { ok: false, error: `${name} takes ${spec.params.length} parameter(s), ${rest.length} given in '${key}'` };
+  if (rest.length > spec.params.length)
+    return { ok: false, error: `${name} takes ${spec.params.length} parameter(s), ${rest.length} given in '${key}'` };
   const given: Params = {};
   for (let i = 0; i < rest.length; i++) {
     const v = Number(rest[i]);
     const p = spec.params[i];
-    if (!p || rest[i] === "" || !Number.isFinite(v)) return { ok: false, error: `'${rest[i]}' in '${key}' is not a number` };
+    if (!p || rest[i] === "" || !Number.isFinite(v))
+      return { ok: false, error: `'${rest[i]}' in '${key}' is not a number` };
     given[p.name] = v;
   }
   const params = withDefaults(spec, given);
@@ -48,7 +50,10 @@ export function parseIndicator(text: string): Parsed<IndicatorRequest> {
 }
 
 /** The single-indicator route's query: `period` sets the length (not for macd and stoch), fast/slow/signal and std their own. */
-export function paramsFromQuery(spec: IndicatorSpec, q: { period?: number; fast?: number; slow?: number; signal?: number; std?: number }): Parsed<Params> {
+export function paramsFromQuery(
+  spec: IndicatorSpec,
+  q: { period?: number; fast?: number; slow?: number; signal?: number; std?: number },
+): Parsed<Params> {
   const given: Params = {};
   if (q.period !== undefined && spec.params.some((p) => p.name === "length")) given.length = q.period;
   for (const k of ["fast", "slow", "signal", "std"] as const) {

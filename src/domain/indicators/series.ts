@@ -17,7 +17,14 @@ export interface PriceSeries {
 }
 
 /** Columns as arrays (times ISO 8601): the form tests, benchmarks and the intraday reader have. */
-export function seriesOfColumns(c: { times: string[]; open: ArrayLike<number>; high: ArrayLike<number>; low: ArrayLike<number>; close: ArrayLike<number>; volume: ArrayLike<number> }): PriceSeries {
+export function seriesOfColumns(c: {
+  times: string[];
+  open: ArrayLike<number>;
+  high: ArrayLike<number>;
+  low: ArrayLike<number>;
+  close: ArrayLike<number>;
+  volume: ArrayLike<number>;
+}): PriceSeries {
   return {
     times: c.times,
     epochs: Float64Array.from(c.times, (t) => Date.parse(t)),

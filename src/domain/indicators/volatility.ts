@@ -53,7 +53,13 @@ export function atr(high: Float64Array, low: Float64Array, close: Float64Array, 
  * Keltner channels (DESIGN.md): EMA(n) of the close ± `multiplier` × EMA(n) of the true range,
  * the first bar's true range being its high − low; first value at n − 1.
  */
-export function kc(high: Float64Array, low: Float64Array, close: Float64Array, n: number, multiplier: number): [Float64Array, Float64Array, Float64Array] {
+export function kc(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  n: number,
+  multiplier: number,
+): [Float64Array, Float64Array, Float64Array] {
   const len = close.length;
   const upper = emptyOutput(len, n - 1);
   const middle = emptyOutput(len, n - 1);

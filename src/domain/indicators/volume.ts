@@ -23,7 +23,7 @@ export function ad(high: Float64Array, low: Float64Array, close: Float64Array, v
     const l = low[i] as number;
     const c = close[i] as number;
     const range = h - l;
-    if (range > 0) total += (((c - l) - (h - c)) / range) * (volume[i] as number);
+    if (range > 0) total += ((c - l - (h - c)) / range) * (volume[i] as number);
     out[i] = total;
   }
   return out;
@@ -33,7 +33,13 @@ export function ad(high: Float64Array, low: Float64Array, close: Float64Array, v
  * Money flow index: typical price × volume split by the direction of the typical price, summed
  * over n bars; first value at n; 0 when the flows sum to less than 1.
  */
-export function mfi(high: Float64Array, low: Float64Array, close: Float64Array, volume: Float64Array, n: number): Float64Array {
+export function mfi(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  volume: Float64Array,
+  n: number,
+): Float64Array {
   const len = close.length;
   const out = emptyOutput(len, n);
   if (len <= n) return out;
@@ -70,7 +76,13 @@ const DAY_MS = 86_400_000;
  * Intraday VWAP: cumulative typical price × volume over cumulative volume, restarted on each
  * session day (the UTC date of the bar time). A day without volume yet has no value.
  */
-export function vwap(epochs: Float64Array, high: Float64Array, low: Float64Array, close: Float64Array, volume: Float64Array): Float64Array {
+export function vwap(
+  epochs: Float64Array,
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  volume: Float64Array,
+): Float64Array {
   const out = emptyOutput(close.length);
   let day = Number.NaN;
   let pv = 0;

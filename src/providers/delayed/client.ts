@@ -35,7 +35,15 @@ const chartSchema = z.object({
           }),
           timestamp: z.array(z.number()).optional(),
           indicators: z.object({
-            quote: z.array(z.object({ open: z.array(num).optional(), high: z.array(num).optional(), low: z.array(num).optional(), close: z.array(num).optional(), volume: z.array(num).optional() })),
+            quote: z.array(
+              z.object({
+                open: z.array(num).optional(),
+                high: z.array(num).optional(),
+                low: z.array(num).optional(),
+                close: z.array(num).optional(),
+                volume: z.array(num).optional(),
+              }),
+            ),
             adjclose: z.array(z.object({ adjclose: z.array(num) })).optional(),
           }),
         }),
@@ -110,7 +118,15 @@ function barsOf(r: ChartResult): Bar[] {
     };
     const a = adj?.[i];
     // Bars are stamped at the session open in UTC: the UTC date is the session date for every venue we list.
-    bars.push({ date: utcDay(t), open: pick(q.open), high: pick(q.high), low: pick(q.low), close: c, adjClose: a === null || a === undefined ? c : to7(a), volume: Math.round(q.volume?.[i] ?? 0) });
+    bars.push({
+      date: utcDay(t),
+      open: pick(q.open),
+      high: pick(q.high),
+      low: pick(q.low),
+      close: c,
+      adjClose: a === null || a === undefined ? c : to7(a),
+      volume: Math.round(q.volume?.[i] ?? 0),
+    });
   }
   return bars;
 }
@@ -134,8 +150,16 @@ export class DelayedProviderClient implements HistoryProvider {
   async history(symbol: string, from: string, to: string, interval: Interval): Promise<History> {
     const p1 = Math.floor(Date.parse(`${from}T00:00:00Z`) / 1000);
     const p2 = Math.floor(Date.parse(`${to}T00:00:00Z`) / 1000) + 86400;
-    const r = await this.chart(symbol, `period1=${p1}&period2=${p2}&interval=${interval}&events=div%7Csplit&includeAdjustedClose=true`);
-    return { symbol: r.meta.symbol, currency: r.meta.currency ?? null, exchange: r.meta.exchangeName ?? null, bars: barsOf(r) };
+    const r = await this.chart(
+      symbol,
+      `period1=${p1}&period2=${p2}&interval=${interval}&events=div%7Csplit&includeAdjustedClose=true`,
+    );
+    return {
+      symbol: r.meta.symbol,
+      currency: r.meta.currency ?? null,
+      exchange: r.meta.exchangeName ?? null,
+      bars: barsOf(r),
+    };
   }
 
   /**
@@ -147,12 +171,14 @@ export class DelayedProviderClient implements HistoryProvider {
     const bars = barsOf(r);
     const last = bars.at(-1);
     const price = r.meta.regularMarketPrice ?? last?.close;
-    if (price === undefined || price === null || !last) throw new ProviderError(DELAYED, "not_found", `no price for ${symbol}`);
+    if (price === undefined || price === null || !last)
+      throw new ProviderError(DELAYED, "not_found", `no price for ${symbol}`);
     const marketDay = r.meta.regularMarketTime ? utcDay(r.meta.regularMarketTime) : last.date;
     const previous = [...bars].reverse().find((b) => b.date < marketDay);
     const today = last.date === marketDay;
     const hint = hintOf(r);
-    const fromMeta = (v: number | null | undefined, bar: number) => (v !== null && v !== undefined ? toHint(v, hint) : today ? bar : null);
+    const fromMeta = (v: number | null | undefined, bar: number) =>
+      v !== null && v !== undefined ? toHint(v, hint) : today ? bar : null;
     return {
       symbol: r.meta.symbol,
       name: r.meta.longName ?? r.meta.shortName ?? null,
@@ -164,20 +190,31 @@ export class DelayedProviderClient implements HistoryProvider {
       open: today ? last.open : null,
       high: fromMeta(r.meta.regularMarketDayHigh, last.high),
       low: fromMeta(r.meta.regularMarketDayLow, last.low),
-      volume: typeof r.meta.regularMarketVolume === "number" ? Math.round(r.meta.regularMarketVolume) : today ? last.volume : null,
+      volume:
+        typeof r.meta.regularMarketVolume === "number"
+          ? Math.round(r.meta.regularMarketVolume)
+          : today
+            ? last.volume
+            : null,
       marketTime: r.meta.regularMarketTime ?? null,
     };
   }
 
   private async chart(symbol: string, query: string): Promise<ChartResult> {
     const url = `${this.baseUrl}/v8/finance/chart/${encodeURIComponent(symbol)}?${query}`;
-    const { status, body } = await getJson(DELAYED, url, { timeoutMs: this.timeoutMs, deadline: this.deadline, headers: HEADERS });
+    const { status, body } = await getJson(DELAYED, url, {
+      timeoutMs: this.timeoutMs,
+      deadline: this.deadline,
+      headers: HEADERS,
+    });
     const parsed = chartSchema.safeParse(body);
-    if (!parsed.success) throw new ProviderError(DELAYED, "bad_response", `chart answer of unexpected shape (HTTP ${status})`);
+    if (!parsed.success)
+      throw new ProviderError(DELAYED, "bad_response", `chart answer of unexpected shape (HTTP ${status})`);
     const { result, error } = parsed.data.chart;
     const r = result?.[0];
     if (error || !r) {
-      if (status === 404 || error?.code === "Not Found") throw new ProviderError(DELAYED, "not_found", `unknown symbol ${symbol}`);
+      if (status === 404 || error?.code === "Not Found")
+        throw new ProviderError(DELAYED, "not_found", `unknown symbol ${symbol}`);
       throw new ProviderError(DELAYED, "bad_response", error?.description ?? `no chart result (HTTP ${status})`);
     }
     return r;
@@ -186,9 +223,19 @@ export class DelayedProviderClient implements HistoryProvider {
   /** Listings the provider finds for a query (an ISIN or a name). */
   async search(query: string): Promise<SearchHit[]> {
     const url = `${this.baseUrl}/v1/finance/search?q=${encodeURIComponent(query)}&quotesCount=10&newsCount=0&enableFuzzyQuery=false&lang=en-US&region=US`;
-    const { status, body } = await getJson(DELAYED, url, { timeoutMs: this.timeoutMs, deadline: this.deadline, headers: HEADERS });
+    const { status, body } = await getJson(DELAYED, url, {
+      timeoutMs: this.timeoutMs,
+      deadline: this.deadline,
+      headers: HEADERS,
+    });
     const parsed = searchSchema.safeParse(body);
-    if (!parsed.success) throw new ProviderError(DELAYED, "bad_response", `search answer of unexpected shape (HTTP ${status})`);
-    return parsed.data.quotes.map((h) => ({ symbol: h.symbol, exchange: h.exchange ?? null, name: h.longname ?? h.shortname?.trim() ?? null, quoteType: h.quoteType ?? null }));
+    if (!parsed.success)
+      throw new ProviderError(DELAYED, "bad_response", `search answer of unexpected shape (HTTP ${status})`);
+    return parsed.data.quotes.map((h) => ({
+      symbol: h.symbol,
+      exchange: h.exchange ?? null,
+      name: h.longname ?? h.shortname?.trim() ?? null,
+      quoteType: h.quoteType ?? null,
+    }));
   }
 }

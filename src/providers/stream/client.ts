@@ -5,7 +5,6 @@ import { STREAM } from "../names";
 import type { History, HistoryProvider } from "../history";
 import { type Frame, decodeFrames, encodeFrame, message, sessionId } from "./protocol";
 
-
 /** The provider accepts chart sessions from its own site only. */
 const HEADERS = {
   Origin: "https://www.tradingview.com",
@@ -24,7 +23,8 @@ function barsSince(from: string, now: number): number {
   return Math.min(MAX_BARS, Math.ceil((days * 5) / 7) + 10);
 }
 
-export const decimalsOf = (pricescale: unknown) => (typeof pricescale === "number" && pricescale >= 1 ? Math.min(8, Math.round(Math.log10(pricescale))) : 4);
+export const decimalsOf = (pricescale: unknown) =>
+  typeof pricescale === "number" && pricescale >= 1 ? Math.min(8, Math.round(Math.log10(pricescale))) : 4;
 const round = (x: number, dp: number) => Number(x.toFixed(dp));
 
 /**
@@ -46,7 +46,12 @@ export async function openSocket(wsUrl: string, timeoutMs: number): Promise<WebS
     clearTimeout(timer);
   }
   const ws = (res as Response & { webSocket?: WebSocket | null }).webSocket;
-  if (!ws) throw new ProviderError(STREAM, res.status === 429 ? "rate_limited" : "unavailable", `no WebSocket upgrade (HTTP ${res.status})`);
+  if (!ws)
+    throw new ProviderError(
+      STREAM,
+      res.status === 429 ? "rate_limited" : "unavailable",
+      `no WebSocket upgrade (HTTP ${res.status})`,
+    );
   (ws as WebSocket & { accept(): void }).accept();
   return ws;
 }
@@ -94,7 +99,10 @@ export class StreamProviderClient implements HistoryProvider {
     const state: SeriesState = { currency: null, exchange: null, decimals: 4, bars: new Map() };
     try {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new ProviderError(STREAM, "timeout", `no complete series for ${symbol} within ${ms} ms`)), left);
+        const timer = setTimeout(
+          () => reject(new ProviderError(STREAM, "timeout", `no complete series for ${symbol} within ${ms} ms`)),
+          left,
+        );
         const finish = (err?: ProviderError) => {
           clearTimeout(timer);
           if (err) reject(err);
@@ -104,13 +112,19 @@ export class StreamProviderClient implements HistoryProvider {
           const text = typeof ev.data === "string" ? ev.data : "";
           for (const frame of decodeFrames(text)) this.onFrame(ws, frame, symbol, state, finish);
         });
-        ws.addEventListener("close", () => finish(new ProviderError(STREAM, "unavailable", "connection closed before the series completed")));
+        ws.addEventListener("close", () =>
+          finish(new ProviderError(STREAM, "unavailable", "connection closed before the series completed")),
+        );
         ws.addEventListener("error", () => finish(new ProviderError(STREAM, "unavailable", "connection error")));
         const send = (method: string, params: unknown[]) => ws.send(message(method, params));
         send("set_auth_token", ["unauthorized_user_token"]);
         send("chart_create_session", [cs, ""]);
         send("switch_timezone", [cs, "Etc/UTC"]);
-        send("resolve_symbol", [cs, SYMBOL_REF, `=${JSON.stringify({ symbol, adjustment: "splits", session: "regular" })}`]);
+        send("resolve_symbol", [
+          cs,
+          SYMBOL_REF,
+          `=${JSON.stringify({ symbol, adjustment: "splits", session: "regular" })}`,
+        ]);
         send("create_series", [cs, SERIES, "s1", SYMBOL_REF, "1D", barsSince(from, this.clock.now().getTime()), ""]);
       });
     } finally {
@@ -125,14 +139,35 @@ export class StreamProviderClient implements HistoryProvider {
     for (const [time, v] of [...state.bars.entries()].sort((a, b) => a[0] - b[0])) {
       const date = new Date(time * 1000).toISOString().slice(0, 10);
       if (date < from || date > to) continue;
-      const [, open, high, low, close, volume] = v.map((x) => x ?? 0) as [number, number, number, number, number, number];
+      const [, open, high, low, close, volume] = v.map((x) => x ?? 0) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
       const c = round(close, state.decimals);
-      bars.push({ date, open: round(open, state.decimals), high: round(high, state.decimals), low: round(low, state.decimals), close: c, adjClose: c, volume: Math.round(volume ?? 0) });
+      bars.push({
+        date,
+        open: round(open, state.decimals),
+        high: round(high, state.decimals),
+        low: round(low, state.decimals),
+        close: c,
+        adjClose: c,
+        volume: Math.round(volume ?? 0),
+      });
     }
     return { symbol, currency: state.currency, exchange: state.exchange, bars };
   }
 
-  private onFrame(ws: WebSocket, frame: Frame, symbol: string, state: SeriesState, finish: (err?: ProviderError) => void): void {
+  private onFrame(
+    ws: WebSocket,
+    frame: Frame,
+    symbol: string,
+    state: SeriesState,
+    finish: (err?: ProviderError) => void,
+  ): void {
     if (frame.kind === "heartbeat") {
       ws.send(encodeFrame(frame.raw)); // unanswered heartbeats get the session dropped
       return;

@@ -47,7 +47,12 @@ export class LiveSeries {
   }
 
   /** Connects (the handshake within `connectTimeoutMs`) and asks for the symbol's 1-minute series. */
-  static async open(wsUrl: string, symbol: string, handlers: LiveHandlers, opts: { connectTimeoutMs: number; clock: Clock }): Promise<LiveSeries> {
+  static async open(
+    wsUrl: string,
+    symbol: string,
+    handlers: LiveHandlers,
+    opts: { connectTimeoutMs: number; clock: Clock },
+  ): Promise<LiveSeries> {
     const ws = await openSocket(wsUrl, opts.connectTimeoutMs);
     const live = new LiveSeries(ws, symbol, handlers, opts.clock);
     live.start();
@@ -72,7 +77,13 @@ export class LiveSeries {
     this.send(message("set_auth_token", ["unauthorized_user_token"]));
     this.send(message("chart_create_session", [cs, ""]));
     this.send(message("switch_timezone", [cs, "Etc/UTC"]));
-    this.send(message("resolve_symbol", [cs, SYMBOL_REF, `=${JSON.stringify({ symbol: this.symbol, adjustment: "splits", session: "regular" })}`]));
+    this.send(
+      message("resolve_symbol", [
+        cs,
+        SYMBOL_REF,
+        `=${JSON.stringify({ symbol: this.symbol, adjustment: "splits", session: "regular" })}`,
+      ]),
+    );
     this.send(message("create_series", [cs, SERIES, "s1", SYMBOL_REF, "1", 1, ""]));
   }
 
@@ -88,8 +99,17 @@ export class LiveSeries {
       if (newest) this.emit(newest[0], newest[1]);
       return;
     }
-    if (method === "symbol_error" || method === "series_error" || method === "critical_error" || method === "protocol_error") {
-      const fatal = new ProviderError(STREAM, method === "symbol_error" ? "not_found" : "bad_response", `${method} for ${this.symbol}: ${params.slice(2).map(String).join(" ") || String(params[0] ?? "")}`);
+    if (
+      method === "symbol_error" ||
+      method === "series_error" ||
+      method === "critical_error" ||
+      method === "protocol_error"
+    ) {
+      const fatal = new ProviderError(
+        STREAM,
+        method === "symbol_error" ? "not_found" : "bad_response",
+        `${method} for ${this.symbol}: ${params.slice(2).map(String).join(" ") || String(params[0] ?? "")}`,
+      );
       this.closed = true;
       this.handlers.onFatal(fatal);
       this.close();
@@ -98,7 +118,14 @@ export class LiveSeries {
 
   private emit(time: number, v: number[]): void {
     const r = (x: number | undefined) => Number((x ?? 0).toFixed(this.decimals));
-    this.handlers.onBar({ time, open: r(v[1]), high: r(v[2]), low: r(v[3]), close: r(v[4]), volume: Math.round(v[5] ?? 0) });
+    this.handlers.onBar({
+      time,
+      open: r(v[1]),
+      high: r(v[2]),
+      low: r(v[3]),
+      close: r(v[4]),
+      volume: Math.round(v[5] ?? 0),
+    });
   }
 
   private send(text: string): void {

@@ -5,31 +5,37 @@ import { keyed, textParam, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { CacheClearSchema } from "./schema";
 
-const clearAll = createRoute(withErrors({
-  method: "post",
-  path: "/cache/clear",
-  tags: ["Cache administration"],
-  summary: "Deletes every cached EOD answer (keys eod:*; full-access key)",
-  security: keyed,
-  responses: {
-    200: { description: "What was deleted", content: { "application/json": { schema: CacheClearSchema } } },
-  },
-}));
+const clearAll = createRoute(
+  withErrors({
+    method: "post",
+    path: "/cache/clear",
+    tags: ["Cache administration"],
+    summary: "Deletes every cached EOD answer (keys eod:*; full-access key)",
+    security: keyed,
+    responses: {
+      200: { description: "What was deleted", content: { "application/json": { schema: CacheClearSchema } } },
+    },
+  }),
+);
 
-const clearTicker = createRoute(withErrors({
-  method: "post",
-  path: "/cache/clear/{ticker}",
-  tags: ["Cache administration"],
-  summary: "Deletes the cached EOD answers of a ticker (keys eod:{TICKER}:*; full-access key)",
-  security: keyed,
-  request: {
-    params: z.object({ ticker: TickerParam }),
-    query: z.object({ period: textParam(16).optional().openapi({ description: "Accepted, but currently deletes nothing" }) }),
-  },
-  responses: {
-    200: { description: "What was deleted", content: { "application/json": { schema: CacheClearSchema } } },
-  },
-}));
+const clearTicker = createRoute(
+  withErrors({
+    method: "post",
+    path: "/cache/clear/{ticker}",
+    tags: ["Cache administration"],
+    summary: "Deletes the cached EOD answers of a ticker (keys eod:{TICKER}:*; full-access key)",
+    security: keyed,
+    request: {
+      params: z.object({ ticker: TickerParam }),
+      query: z.object({
+        period: textParam(16).optional().openapi({ description: "Accepted, but currently deletes nothing" }),
+      }),
+    },
+    responses: {
+      200: { description: "What was deleted", content: { "application/json": { schema: CacheClearSchema } } },
+    },
+  }),
+);
 
 export function registerClearCache(api: OpenAPIHono<AppEnv>) {
   api.openapi(clearAll, async (c) => {
@@ -37,7 +43,10 @@ export function registerClearCache(api: OpenAPIHono<AppEnv>) {
     return c.json({ status: "cleared" as const, ...r }, 200);
   });
   return api.openapi(clearTicker, async (c) => {
-    const r = await clearEodCache({ ctx: c.get("deps"), input: { ticker: c.req.valid("param").ticker, period: c.req.valid("query").period } });
+    const r = await clearEodCache({
+      ctx: c.get("deps"),
+      input: { ticker: c.req.valid("param").ticker, period: c.req.valid("query").period },
+    });
     return c.json({ status: "cleared" as const, ...r }, 200);
   });
 }

@@ -3,7 +3,10 @@ import { z } from "@hono/zod-openapi";
 export const CacheStatsSchema = z
   .object({
     backend: z.enum(["upstash", "memory"]),
-    version: z.string().nullable().openapi({ description: "Redis version behind Upstash; null for the in-isolate cache" }),
+    version: z
+      .string()
+      .nullable()
+      .openapi({ description: "Redis version behind Upstash; null for the in-isolate cache" }),
     keys: z.number().int(),
     memory_used_bytes: z.number().int().nullable(),
     ttl_seconds: z.record(z.string(), z.number().int()).openapi({ description: "Lifetime of each cache category" }),

@@ -4,24 +4,28 @@ import { listListings } from "../../services/catalogue/list-listings";
 import { keyed, textParam, withErrors } from "../openapi";
 import { ListingsAnswerSchema, toListing } from "./schema";
 
-const route = createRoute(withErrors({
-  method: "get",
-  path: "/listings",
-  tags: ["Assets and listings"],
-  summary: "Active listings matching the filters (at least one is required)",
-  security: keyed,
-  request: {
-    query: z.object({
-      ticker: textParam(32).optional().openapi({ example: "MC.PA" }),
-      isin: textParam(32).optional().openapi({ example: "FR0000121014" }),
-      exchange: textParam(32).optional().openapi({ description: "Exchange code as stored in the catalogue", example: "PAR" }),
-      currency: textParam(8).optional().openapi({ example: "EUR" }),
-    }),
-  },
-  responses: {
-    200: { description: "Matching listings", content: { "application/json": { schema: ListingsAnswerSchema } } },
-  },
-}));
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/listings",
+    tags: ["Assets and listings"],
+    summary: "Active listings matching the filters (at least one is required)",
+    security: keyed,
+    request: {
+      query: z.object({
+        ticker: textParam(32).optional().openapi({ example: "MC.PA" }),
+        isin: textParam(32).optional().openapi({ example: "FR0000121014" }),
+        exchange: textParam(32)
+          .optional()
+          .openapi({ description: "Exchange code as stored in the catalogue", example: "PAR" }),
+        currency: textParam(8).optional().openapi({ example: "EUR" }),
+      }),
+    },
+    responses: {
+      200: { description: "Matching listings", content: { "application/json": { schema: ListingsAnswerSchema } } },
+    },
+  }),
+);
 
 export function registerListListings(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

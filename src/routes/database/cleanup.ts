@@ -4,25 +4,39 @@ import { cleanupDatabase } from "../../services/database/cleanup";
 import { keyed, withErrors } from "../openapi";
 import { CleanupAnswerSchema, CleanupRequestSchema } from "./schema";
 
-const route = createRoute(withErrors({
-  method: "post",
-  path: "/database/cleanup",
-  tags: ["Database administration"],
-  summary: "Deletes prices older than days_to_keep days, logs older than 30 days and usage logs past their retention (full-access key)",
-  security: keyed,
-  request: { body: { required: false, content: { "application/json": { schema: CleanupRequestSchema } } } },
-  responses: {
-    200: { description: "What was deleted, or would be with dry_run", content: { "application/json": { schema: CleanupAnswerSchema } } },
-  },
-}));
+const route = createRoute(
+  withErrors({
+    method: "post",
+    path: "/database/cleanup",
+    tags: ["Database administration"],
+    summary:
+      "Deletes prices older than days_to_keep days, logs older than 30 days and usage logs past their retention (full-access key)",
+    security: keyed,
+    request: { body: { required: false, content: { "application/json": { schema: CleanupRequestSchema } } } },
+    responses: {
+      200: {
+        description: "What was deleted, or would be with dry_run",
+        content: { "application/json": { schema: CleanupAnswerSchema } },
+      },
+    },
+  }),
+);
 
 export function registerCleanup(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {
     // Without a JSON body the validator is skipped: parse here so the defaults apply either way.
     const body = CleanupRequestSchema.parse(c.req.valid("json") ?? {});
-    const r = await cleanupDatabase({ ctx: c.get("deps"), input: { daysToKeep: body.days_to_keep, dryRun: body.dry_run } });
+    const r = await cleanupDatabase({
+      ctx: c.get("deps"),
+      input: { daysToKeep: body.days_to_keep, dryRun: body.dry_run },
+    });
     return c.json(
-      { dry_run: r.dryRun, days_to_keep: r.daysToKeep, cutoffs: { prices_before: r.pricesBefore, logs_before: r.logsBefore, usage_logs_before: r.usageLogsBefore }, deleted: r.counts },
+      {
+        dry_run: r.dryRun,
+        days_to_keep: r.daysToKeep,
+        cutoffs: { prices_before: r.pricesBefore, logs_before: r.logsBefore, usage_logs_before: r.usageLogsBefore },
+        deleted: r.counts,
+      },
       200,
     );
   });

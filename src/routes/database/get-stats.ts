@@ -4,23 +4,32 @@ import { getDatabaseStats } from "../../services/database/get-stats";
 import { keyed, withErrors } from "../openapi";
 import { DatabaseStatsSchema } from "./schema";
 
-const route = createRoute(withErrors({
-  method: "get",
-  path: "/database/stats",
-  tags: ["Database administration"],
-  summary: "Stored prices and tickers, API requests of the last 24 hours",
-  security: keyed,
-  responses: {
-    200: { description: "Database statistics", content: { "application/json": { schema: DatabaseStatsSchema } } },
-  },
-}));
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/database/stats",
+    tags: ["Database administration"],
+    summary: "Stored prices and tickers, API requests of the last 24 hours",
+    security: keyed,
+    responses: {
+      200: { description: "Database statistics", content: { "application/json": { schema: DatabaseStatsSchema } } },
+    },
+  }),
+);
 
 export function registerGetDatabaseStats(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {
     const t = await getDatabaseStats({ ctx: c.get("deps") });
     return c.json(
       {
-        prices: { daily_bars: t.dailyBars, listings: t.listingsWithPrices, tickers: t.tickersWithPrices, first_date: t.firstDate, last_date: t.lastDate, intraday_candles: t.intradayCandles },
+        prices: {
+          daily_bars: t.dailyBars,
+          listings: t.listingsWithPrices,
+          tickers: t.tickersWithPrices,
+          first_date: t.firstDate,
+          last_date: t.lastDate,
+          intraday_candles: t.intradayCandles,
+        },
         catalogue: { assets: t.assets, listings: t.listings },
         api_requests_24h: t.requests24h,
       },

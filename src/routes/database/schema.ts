@@ -30,20 +30,31 @@ export const DatabaseStatsSchema = z
   })
   .openapi("DatabaseStats");
 
-export const StoredTickersSchema = z.object({ count: z.number().int(), tickers: z.array(StoredSeriesSchema) }).openapi("StoredTickers");
+export const StoredTickersSchema = z
+  .object({ count: z.number().int(), tickers: z.array(StoredSeriesSchema) })
+  .openapi("StoredTickers");
 
 export const StoredTickerSchema = z
   .object({
     ticker: z.string(),
     listings: z.array(StoredSeriesSchema),
-    api_requests: z.number().int().openapi({ description: "Requests naming the ticker, within the usage-log retention" }),
+    api_requests: z
+      .number()
+      .int()
+      .openapi({ description: "Requests naming the ticker, within the usage-log retention" }),
     api_requests_24h: z.number().int(),
   })
   .openapi("StoredTicker");
 
 export const CleanupRequestSchema = z
   .object({
-    days_to_keep: z.number().int().min(30).max(36_500).default(730).openapi({ description: "Prices older than this many days are deleted; 30 to 36,500" }),
+    days_to_keep: z
+      .number()
+      .int()
+      .min(30)
+      .max(36_500)
+      .default(730)
+      .openapi({ description: "Prices older than this many days are deleted; 30 to 36,500" }),
     dry_run: z.boolean().default(false).openapi({ description: "Count what a real run would delete, delete nothing" }),
   })
   .strict()
@@ -68,5 +79,15 @@ export const CleanupAnswerSchema = z
   .openapi("CleanupAnswer");
 
 export function toStoredSeries(s: StoredSeries): z.infer<typeof StoredSeriesSchema> {
-  return { ticker: s.ticker, listing_id: s.listingId, isin: s.isin, exchange: s.exchange, currency: s.currency, first_date: s.firstDate, last_date: s.lastDate, bars: s.bars, last_source: s.lastSource };
+  return {
+    ticker: s.ticker,
+    listing_id: s.listingId,
+    isin: s.isin,
+    exchange: s.exchange,
+    currency: s.currency,
+    first_date: s.firstDate,
+    last_date: s.lastDate,
+    bars: s.bars,
+    last_source: s.lastSource,
+  };
 }

@@ -5,28 +5,41 @@ import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { StoredTickerSchema, StoredTickersSchema, toStoredSeries } from "./schema";
 
-const list = createRoute(withErrors({
-  method: "get",
-  path: "/database/tickers",
-  tags: ["Database administration"],
-  summary: "Every ticker with prices: first date, last date, number of bars",
-  security: keyed,
-  responses: {
-    200: { description: "Stored series, one per listing", content: { "application/json": { schema: StoredTickersSchema } } },
-  },
-}));
+const list = createRoute(
+  withErrors({
+    method: "get",
+    path: "/database/tickers",
+    tags: ["Database administration"],
+    summary: "Every ticker with prices: first date, last date, number of bars",
+    security: keyed,
+    responses: {
+      200: {
+        description: "Stored series, one per listing",
+        content: { "application/json": { schema: StoredTickersSchema } },
+      },
+    },
+  }),
+);
 
-const one = createRoute(withErrors({
-  method: "get",
-  path: "/database/ticker/{ticker}",
-  tags: ["Database administration"],
-  summary: "The stored series of one ticker and its number of API requests",
-  security: keyed,
-  request: { params: z.object({ ticker: TickerParam }) },
-  responses: {
-    200: { description: "The ticker's stored series", content: { "application/json": { schema: StoredTickerSchema } } },
-  },
-}, [404]));
+const one = createRoute(
+  withErrors(
+    {
+      method: "get",
+      path: "/database/ticker/{ticker}",
+      tags: ["Database administration"],
+      summary: "The stored series of one ticker and its number of API requests",
+      security: keyed,
+      request: { params: z.object({ ticker: TickerParam }) },
+      responses: {
+        200: {
+          description: "The ticker's stored series",
+          content: { "application/json": { schema: StoredTickerSchema } },
+        },
+      },
+    },
+    [404],
+  ),
+);
 
 export function registerStoredTickers(api: OpenAPIHono<AppEnv>) {
   api.openapi(list, async (c) => {
@@ -36,6 +49,14 @@ export function registerStoredTickers(api: OpenAPIHono<AppEnv>) {
   return api.openapi(one, async (c) => {
     const { ticker } = c.req.valid("param");
     const { series, requests } = await getStoredTicker({ ctx: c.get("deps"), input: { ticker } });
-    return c.json({ ticker, listings: series.map(toStoredSeries), api_requests: requests.total, api_requests_24h: requests.last24h }, 200);
+    return c.json(
+      {
+        ticker,
+        listings: series.map(toStoredSeries),
+        api_requests: requests.total,
+        api_requests_24h: requests.last24h,
+      },
+      200,
+    );
   });
 }

@@ -5,36 +5,50 @@ import { keyed, withErrors } from "../openapi";
 import { CurrencyParam, DateParam, ExchangeParam, IsinParam, PeriodParam, TickerParam } from "../params";
 import { EodAnswerSchema } from "./schema";
 
-const route = createRoute(withErrors({
-  method: "get",
-  path: "/eod/{ticker}",
-  tags: ["Assets and listings"],
-  summary: "End-of-day prices of one listing (ingested on first request)",
-  security: keyed,
-  request: {
-    params: z.object({ ticker: TickerParam }),
-    query: z.object({
-      period: PeriodParam.optional().openapi({ description: "Required unless from and to are given; with them, daily, weekly or monthly set the bar size" }),
-      from: DateParam.optional(),
-      to: DateParam.optional(),
-      fmt: z.enum(["json", "csv"]).default("json"),
-      order: z.enum(["a", "d"]).default("a").openapi({ description: "a: oldest first, d: newest first" }),
-      currency: CurrencyParam.optional().openapi({ description: "Chooses a listing when several share the ticker" }),
-      exchange: ExchangeParam.optional().openapi({ description: "Chooses a listing when several share the ticker" }),
-      isin: IsinParam.optional().openapi({ description: "Restricts to one instrument" }),
-    }),
-  },
-  responses: {
-    200: {
-      description: "The bars, as JSON or as CSV (header Date,Open,High,Low,Close,Adj Close,Volume)",
-      content: { "application/json": { schema: EodAnswerSchema }, "text/csv": { schema: z.string() } },
+const route = createRoute(
+  withErrors(
+    {
+      method: "get",
+      path: "/eod/{ticker}",
+      tags: ["Assets and listings"],
+      summary: "End-of-day prices of one listing (ingested on first request)",
+      security: keyed,
+      request: {
+        params: z.object({ ticker: TickerParam }),
+        query: z.object({
+          period: PeriodParam.optional().openapi({
+            description: "Required unless from and to are given; with them, daily, weekly or monthly set the bar size",
+          }),
+          from: DateParam.optional(),
+          to: DateParam.optional(),
+          fmt: z.enum(["json", "csv"]).default("json"),
+          order: z.enum(["a", "d"]).default("a").openapi({ description: "a: oldest first, d: newest first" }),
+          currency: CurrencyParam.optional().openapi({
+            description: "Chooses a listing when several share the ticker",
+          }),
+          exchange: ExchangeParam.optional().openapi({
+            description: "Chooses a listing when several share the ticker",
+          }),
+          isin: IsinParam.optional().openapi({ description: "Restricts to one instrument" }),
+        }),
+      },
+      responses: {
+        200: {
+          description: "The bars, as JSON or as CSV (header Date,Open,High,Low,Close,Adj Close,Volume)",
+          content: { "application/json": { schema: EodAnswerSchema }, "text/csv": { schema: z.string() } },
+        },
+      },
     },
-  },
-}, [404]));
+    [404],
+  ),
+);
 
 export function registerGetEod(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {
-    const answer = await getEod({ ctx: c.get("deps"), input: { ticker: c.req.valid("param").ticker, ...c.req.valid("query") } });
+    const answer = await getEod({
+      ctx: c.get("deps"),
+      input: { ticker: c.req.valid("param").ticker, ...c.req.valid("query") },
+    });
     return c.body(answer.body, 200, { "content-type": answer.contentType });
   });
 }

@@ -6,7 +6,21 @@ import { IngestAnswerSchema, IngestRequestSchema, type IngestResult } from "./sc
 
 function toResult({ query, listing: l, report }: IngestOutcome): IngestResult {
   if (!report || !l) {
-    return { query, status: "not_found", listing_id: null, ticker: null, isin: null, exchange: null, currency: null, source: null, requested_ranges: [], replaced_ranges: [], bars_fetched: 0, rows_written: 0, errors: [{ provider: "catalogue", message: `no active listing for ${query}` }] };
+    return {
+      query,
+      status: "not_found",
+      listing_id: null,
+      ticker: null,
+      isin: null,
+      exchange: null,
+      currency: null,
+      source: null,
+      requested_ranges: [],
+      replaced_ranges: [],
+      bars_fetched: 0,
+      rows_written: 0,
+      errors: [{ provider: "catalogue", message: `no active listing for ${query}` }],
+    };
   }
   return {
     query,
@@ -25,22 +39,30 @@ function toResult({ query, listing: l, report }: IngestOutcome): IngestResult {
   };
 }
 
-const route = createRoute(withErrors({
-  method: "post",
-  path: "/historical/ingest",
-  tags: ["Assets and listings"],
-  summary: "Stores the missing daily bars of listings named by ticker or ISIN (full-access key)",
-  security: keyed,
-  request: { body: { required: true, content: { "application/json": { schema: IngestRequestSchema } } } },
-  responses: {
-    200: { description: "What was ingested per listing, with counts and errors", content: { "application/json": { schema: IngestAnswerSchema } } },
-  },
-}));
+const route = createRoute(
+  withErrors({
+    method: "post",
+    path: "/historical/ingest",
+    tags: ["Assets and listings"],
+    summary: "Stores the missing daily bars of listings named by ticker or ISIN (full-access key)",
+    security: keyed,
+    request: { body: { required: true, content: { "application/json": { schema: IngestRequestSchema } } } },
+    responses: {
+      200: {
+        description: "What was ingested per listing, with counts and errors",
+        content: { "application/json": { schema: IngestAnswerSchema } },
+      },
+    },
+  }),
+);
 
 export function registerIngest(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {
     const { window, outcomes } = await ingestMany({ ctx: c.get("deps"), input: c.req.valid("json") });
     const results = outcomes.map(toResult);
-    return c.json({ window, count: results.length, rows_written: results.reduce((n, r) => n + r.rows_written, 0), results }, 200);
+    return c.json(
+      { window, count: results.length, rows_written: results.reduce((n, r) => n + r.rows_written, 0), results },
+      200,
+    );
   });
 }

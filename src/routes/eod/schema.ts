@@ -38,8 +38,14 @@ export const IngestRequestSchema = z
     from: DateParam.optional(),
     to: DateParam.optional(),
   })
-  .refine((b) => b.tickers.length + b.isins.length > 0, { message: "name at least one ticker or ISIN", path: ["tickers"] })
-  .refine((b) => b.tickers.length + b.isins.length <= MAX_NAMES, { message: `at most ${MAX_NAMES} tickers and ISINs together`, path: ["tickers"] })
+  .refine((b) => b.tickers.length + b.isins.length > 0, {
+    message: "name at least one ticker or ISIN",
+    path: ["tickers"],
+  })
+  .refine((b) => b.tickers.length + b.isins.length <= MAX_NAMES, {
+    message: `at most ${MAX_NAMES} tickers and ISINs together`,
+    path: ["tickers"],
+  })
   .openapi("IngestRequest");
 
 const RangeSchema = z.object({ from: z.string(), to: z.string() });
@@ -47,7 +53,8 @@ const RangeSchema = z.object({ from: z.string(), to: z.string() });
 const IngestResultSchema = z.object({
   query: z.string(),
   status: z.enum(["ingested", "up_to_date", "failed", "not_found"]).openapi({
-    description: "ingested: rows written; up_to_date: nothing missing, or the providers had nothing newer; failed: something was missing and no provider answered",
+    description:
+      "ingested: rows written; up_to_date: nothing missing, or the providers had nothing newer; failed: something was missing and no provider answered",
   }),
   listing_id: z.number().int().nullable(),
   ticker: z.string().nullable(),
@@ -55,15 +62,30 @@ const IngestResultSchema = z.object({
   exchange: z.string().nullable(),
   currency: z.string().nullable(),
   source: z.string().nullable().openapi({ description: "Provider whose bars were stored" }),
-  requested_ranges: z.array(RangeSchema).openapi({ description: "Windows that were missing and asked of the providers (weekends are never missing)" }),
-  replaced_ranges: z.array(RangeSchema).openapi({ description: "Windows stored from the stream provider that the delayed provider served again, with adjusted closes" }),
+  requested_ranges: z
+    .array(RangeSchema)
+    .openapi({ description: "Windows that were missing and asked of the providers (weekends are never missing)" }),
+  replaced_ranges: z
+    .array(RangeSchema)
+    .openapi({
+      description:
+        "Windows stored from the stream provider that the delayed provider served again, with adjusted closes",
+    }),
   bars_fetched: z.number().int(),
-  rows_written: z.number().int().openapi({ description: "Rows inserted or changed; 0 when reingesting the same range" }),
+  rows_written: z
+    .number()
+    .int()
+    .openapi({ description: "Rows inserted or changed; 0 when reingesting the same range" }),
   errors: z.array(z.object({ provider: z.string(), message: z.string() })),
 });
 
 export const IngestAnswerSchema = z
-  .object({ window: RangeSchema, count: z.number().int(), rows_written: z.number().int(), results: z.array(IngestResultSchema) })
+  .object({
+    window: RangeSchema,
+    count: z.number().int(),
+    rows_written: z.number().int(),
+    results: z.array(IngestResultSchema),
+  })
   .openapi("IngestAnswer");
 
 export type IngestResult = z.infer<typeof IngestResultSchema>;

@@ -4,15 +4,17 @@ import { getHealth } from "../../services/health/get-health";
 import { withErrors } from "../openapi";
 import { HealthSchema } from "./schema";
 
-const route = createRoute(withErrors({
-  method: "get",
-  path: "/health",
-  tags: ["Monitoring"],
-  summary: "Service health (public)",
-  responses: {
-    200: { description: "Health of the service", content: { "application/json": { schema: HealthSchema } } },
-  },
-}));
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/health",
+    tags: ["Monitoring"],
+    summary: "Service health (public)",
+    responses: {
+      200: { description: "Health of the service", content: { "application/json": { schema: HealthSchema } } },
+    },
+  }),
+);
 
 export function registerGetHealth(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => c.json(await getHealth({ ctx: c.get("deps") }), 200));

@@ -6,31 +6,62 @@ import { DateParam, PeriodParam, SymbolParam } from "../params";
 import { DELAYED } from "../../providers/names";
 import { TickerHistorySchema } from "./schema";
 
-
-const route = createRoute(withErrors({
-  method: "get",
-  path: "/ticker/{symbol}/history",
-  tags: ["Assets and listings"],
-  summary: "Bars of a delayed-provider symbol as typed (the workspace history chart)",
-  security: keyed,
-  request: {
-    params: z.object({ symbol: SymbolParam }),
-    query: z.object({
-      period: PeriodParam.default("1y"),
-      from: DateParam.optional(),
-      to: DateParam.optional(),
-      interval: z.enum(["1d", "1wk", "1mo"]).default("1d"),
-    }),
-  },
-  responses: {
-    200: { description: "The bars, oldest first", content: { "application/json": { schema: TickerHistorySchema } } },
-  },
-}, [404]));
+const route = createRoute(
+  withErrors(
+    {
+      method: "get",
+      path: "/ticker/{symbol}/history",
+      tags: ["Assets and listings"],
+      summary: "Bars of a delayed-provider symbol as typed (the workspace history chart)",
+      security: keyed,
+      request: {
+        params: z.object({ symbol: SymbolParam }),
+        query: z.object({
+          period: PeriodParam.default("1y"),
+          from: DateParam.optional(),
+          to: DateParam.optional(),
+          interval: z.enum(["1d", "1wk", "1mo"]).default("1d"),
+        }),
+      },
+      responses: {
+        200: {
+          description: "The bars, oldest first",
+          content: { "application/json": { schema: TickerHistorySchema } },
+        },
+      },
+    },
+    [404],
+  ),
+);
 
 export function registerGetTickerHistory(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {
-    const h = await getTickerHistory({ ctx: c.get("deps"), input: { symbol: c.req.valid("param").symbol, ...c.req.valid("query") } });
-    const data = h.bars.map((b) => ({ date: b.date, open: b.open, high: b.high, low: b.low, close: b.close, adj_close: b.adjClose, volume: b.volume }));
-    return c.json({ symbol: h.symbol, currency: h.currency, exchange: h.exchange, interval: h.interval, from: h.from, to: h.to, source: DELAYED, count: data.length, data }, 200);
+    const h = await getTickerHistory({
+      ctx: c.get("deps"),
+      input: { symbol: c.req.valid("param").symbol, ...c.req.valid("query") },
+    });
+    const data = h.bars.map((b) => ({
+      date: b.date,
+      open: b.open,
+      high: b.high,
+      low: b.low,
+      close: b.close,
+      adj_close: b.adjClose,
+      volume: b.volume,
+    }));
+    return c.json(
+      {
+        symbol: h.symbol,
+        currency: h.currency,
+        exchange: h.exchange,
+        interval: h.interval,
+        from: h.from,
+        to: h.to,
+        source: DELAYED,
+        count: data.length,
+        data,
+      },
+      200,
+    );
   });
 }

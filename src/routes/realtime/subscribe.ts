@@ -15,13 +15,27 @@ const route = createRoute(
     tags: ["Realtime"],
     summary: "Starts streaming tickers (full-access key; catalogue tickers are stored and restored)",
     security: keyed,
-    request: { body: { required: true, content: { "application/json": { schema: z.object({ tickers: z.array(TickerParam).min(1).max(MAX_TICKERS) }).openapi("SubscribeRequest") } } } },
+    request: {
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: z.object({ tickers: z.array(TickerParam).min(1).max(MAX_TICKERS) }).openapi("SubscribeRequest"),
+          },
+        },
+      },
+    },
     responses: {
-      200: { description: "The subscriptions", content: { "application/json": { schema: z.array(SubscriptionSchema) } } },
+      200: {
+        description: "The subscriptions",
+        content: { "application/json": { schema: z.array(SubscriptionSchema) } },
+      },
     },
   }),
 );
 
 export function registerSubscribe(api: OpenAPIHono<AppEnv>) {
-  return api.openapi(route, async (c) => c.json(await subscribe({ ctx: c.get("deps"), input: c.req.valid("json") }), 200));
+  return api.openapi(route, async (c) =>
+    c.json(await subscribe({ ctx: c.get("deps"), input: c.req.valid("json") }), 200),
+  );
 }

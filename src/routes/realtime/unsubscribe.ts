@@ -14,7 +14,12 @@ const route = createRoute(
       security: keyed,
       request: { params: z.object({ ticker: TickerParam }) },
       responses: {
-        200: { description: "Stopped", content: { "application/json": { schema: z.object({ status: z.literal("unsubscribed"), ticker: z.string() }) } } },
+        200: {
+          description: "Stopped",
+          content: {
+            "application/json": { schema: z.object({ status: z.literal("unsubscribed"), ticker: z.string() }) },
+          },
+        },
       },
     },
     [404],
@@ -22,5 +27,7 @@ const route = createRoute(
 );
 
 export function registerUnsubscribe(api: OpenAPIHono<AppEnv>) {
-  return api.openapi(route, async (c) => c.json(await unsubscribe({ ctx: c.get("deps"), input: c.req.valid("param") }), 200));
+  return api.openapi(route, async (c) =>
+    c.json(await unsubscribe({ ctx: c.get("deps"), input: c.req.valid("param") }), 200),
+  );
 }

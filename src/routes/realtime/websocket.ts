@@ -21,14 +21,19 @@ function closedWith1008(reason: string): Response {
  */
 export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
   app.get("/ws/realtime/:ticker", async (c) => {
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return c.json(errorBody("BAD_REQUEST", "This route takes a WebSocket upgrade (Upgrade: websocket)"), 426);
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
+      return c.json(errorBody("BAD_REQUEST", "This route takes a WebSocket upgrade (Upgrade: websocket)"), 426);
     const ticker = TickerParam.safeParse(c.req.param("ticker"));
     if (!ticker.success) return closedWith1008("invalid ticker");
     const deps = c.get("deps");
     const kind = await classifyKey(extractKey(c.req.raw.headers, new URL(c.req.url)), deps.config);
     if (!kind) return closedWith1008("missing or unknown API key");
     c.set("keyKind", kind);
-    if (!deps.streams) return c.json(errorBody("UPSTREAM_UNAVAILABLE", "Realtime streaming is not configured (Durable Object bindings missing)"), 503);
+    if (!deps.streams)
+      return c.json(
+        errorBody("UPSTREAM_UNAVAILABLE", "Realtime streaming is not configured (Durable Object bindings missing)"),
+        503,
+      );
     return deps.streams.connect(c.req.raw, ticker.data, kind);
   });
 }

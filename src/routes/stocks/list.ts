@@ -26,16 +26,21 @@ const OverviewSchema = z
   })
   .openapi("StocksOverview");
 
-const route = createRoute(withErrors({
-  method: "get",
-  path: "/stocks",
-  tags: ["Legacy"],
-  summary: "Market overview from delayed-provider quotes of a configured list (legacy; STOCKS_OVERVIEW_TICKERS)",
-  security: keyed,
-  responses: {
-    200: { description: "Quotes; symbols that failed are listed in errors", content: { "application/json": { schema: OverviewSchema } } },
-  },
-}));
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/stocks",
+    tags: ["Legacy"],
+    summary: "Market overview from delayed-provider quotes of a configured list (legacy; STOCKS_OVERVIEW_TICKERS)",
+    security: keyed,
+    responses: {
+      200: {
+        description: "Quotes; symbols that failed are listed in errors",
+        content: { "application/json": { schema: OverviewSchema } },
+      },
+    },
+  }),
+);
 
 export function registerListStocks(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {

@@ -5,34 +5,44 @@ import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { IndicatorResultSchema, WindowQuery, intParam } from "./schema";
 
-const route = createRoute(withErrors({
-  method: "get",
-  path: "/technical/{ticker}",
-  tags: ["Technical indicators"],
-  summary: "One indicator over the stored prices of a ticker",
-  security: keyed,
-  request: {
-    params: z.object({ ticker: TickerParam }),
-    query: z.object({
-      indicator: z.string().max(32).default("rsi").openapi({ description: "Indicator name (see /technical/list)" }),
-      period: intParam(1, 1000).optional().openapi({ description: "Sets the length (not used by macd and stoch)" }),
-      fast: intParam(2, 1000).optional(),
-      slow: intParam(2, 1000).optional(),
-      signal: intParam(1, 1000).optional(),
-      std: z.coerce.number().min(0.1).max(10).optional().openapi({ description: "Bollinger standard deviations" }),
-      ...WindowQuery,
-      limit: intParam(1, 100_000).optional().openapi({ description: "Bars loaded; default TECHNICAL_DEFAULT_LIMIT (500)" }),
-    }),
-  },
-  responses: {
-    200: { description: "Indicator result", content: { "application/json": { schema: IndicatorResultSchema } } },
-  },
-}, [404, 422]));
+const route = createRoute(
+  withErrors(
+    {
+      method: "get",
+      path: "/technical/{ticker}",
+      tags: ["Technical indicators"],
+      summary: "One indicator over the stored prices of a ticker",
+      security: keyed,
+      request: {
+        params: z.object({ ticker: TickerParam }),
+        query: z.object({
+          indicator: z.string().max(32).default("rsi").openapi({ description: "Indicator name (see /technical/list)" }),
+          period: intParam(1, 1000).optional().openapi({ description: "Sets the length (not used by macd and stoch)" }),
+          fast: intParam(2, 1000).optional(),
+          slow: intParam(2, 1000).optional(),
+          signal: intParam(1, 1000).optional(),
+          std: z.coerce.number().min(0.1).max(10).optional().openapi({ description: "Bollinger standard deviations" }),
+          ...WindowQuery,
+          limit: intParam(1, 100_000)
+            .optional()
+            .openapi({ description: "Bars loaded; default TECHNICAL_DEFAULT_LIMIT (500)" }),
+        }),
+      },
+      responses: {
+        200: { description: "Indicator result", content: { "application/json": { schema: IndicatorResultSchema } } },
+      },
+    },
+    [404, 422],
+  ),
+);
 
 export function registerGetIndicator(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {
     const q = c.req.valid("query");
-    const result = await getIndicator({ ctx: c.get("deps"), input: { ...q, ticker: c.req.valid("param").ticker, fromDate: q.from_date, toDate: q.to_date } });
+    const result = await getIndicator({
+      ctx: c.get("deps"),
+      input: { ...q, ticker: c.req.valid("param").ticker, fromDate: q.from_date, toDate: q.to_date },
+    });
     return c.json(result, 200);
   });
 }

@@ -11,7 +11,16 @@ const CatalogueSchema = z
         name: z.string(),
         label: z.string(),
         category: z.string(),
-        params: z.array(z.object({ name: z.string(), default: z.number(), min: z.number(), max: z.number(), integer: z.boolean(), description: z.string() })),
+        params: z.array(
+          z.object({
+            name: z.string(),
+            default: z.number(),
+            min: z.number(),
+            max: z.number(),
+            integer: z.boolean(),
+            description: z.string(),
+          }),
+        ),
         outputs: z.array(z.object({ name: z.string(), label: z.string() })),
         min_bars: z.number().int().openapi({ description: "Bars needed for one value with the default parameters" }),
         intraday_only: z.boolean(),
@@ -20,16 +29,18 @@ const CatalogueSchema = z
   })
   .openapi("IndicatorCatalogue");
 
-const route = createRoute(withErrors({
-  method: "get",
-  path: "/technical/list",
-  tags: ["Technical indicators"],
-  summary: "The indicators with their parameters, outputs and minimum number of bars",
-  security: keyed,
-  responses: {
-    200: { description: "The catalogue", content: { "application/json": { schema: CatalogueSchema } } },
-  },
-}));
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/technical/list",
+    tags: ["Technical indicators"],
+    summary: "The indicators with their parameters, outputs and minimum number of bars",
+    security: keyed,
+    responses: {
+      200: { description: "The catalogue", content: { "application/json": { schema: CatalogueSchema } } },
+    },
+  }),
+);
 
 export function registerListIndicators(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, (c) => {

@@ -5,30 +5,46 @@ import { keyed, withErrors } from "../openapi";
 import { BoolParam, TickerParam } from "../params";
 import { IndicatorListParam, MultiResultSchema, WindowQuery, intParam } from "./schema";
 
-const route = createRoute(withErrors({
-  method: "get",
-  path: "/technical/{ticker}/multi",
-  tags: ["Technical indicators"],
-  summary: "Several indicators on one price read (a numeric suffix sets the first parameter: sma_50)",
-  security: keyed,
-  request: {
-    params: z.object({ ticker: TickerParam }),
-    query: z.object({
-      indicators: IndicatorListParam("sma_20,ema_50,rsi_14,macd"),
-      ...WindowQuery,
-      limit: intParam(1, 100_000).optional(),
-      include_ohlcv: BoolParam,
-    }),
-  },
-  responses: {
-    200: { description: "One indicator result per indicator; failures in errors", content: { "application/json": { schema: MultiResultSchema } } },
-  },
-}));
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/technical/{ticker}/multi",
+    tags: ["Technical indicators"],
+    summary: "Several indicators on one price read (a numeric suffix sets the first parameter: sma_50)",
+    security: keyed,
+    request: {
+      params: z.object({ ticker: TickerParam }),
+      query: z.object({
+        indicators: IndicatorListParam("sma_20,ema_50,rsi_14,macd"),
+        ...WindowQuery,
+        limit: intParam(1, 100_000).optional(),
+        include_ohlcv: BoolParam,
+      }),
+    },
+    responses: {
+      200: {
+        description: "One indicator result per indicator; failures in errors",
+        content: { "application/json": { schema: MultiResultSchema } },
+      },
+    },
+  }),
+);
 
 export function registerGetMulti(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {
     const q = c.req.valid("query");
-    const result = await getMulti({ ctx: c.get("deps"), input: { ticker: c.req.valid("param").ticker, indicators: q.indicators, resolution: q.resolution, fromDate: q.from_date, toDate: q.to_date, limit: q.limit, includeOhlcv: q.include_ohlcv } });
+    const result = await getMulti({
+      ctx: c.get("deps"),
+      input: {
+        ticker: c.req.valid("param").ticker,
+        indicators: q.indicators,
+        resolution: q.resolution,
+        fromDate: q.from_date,
+        toDate: q.to_date,
+        limit: q.limit,
+        includeOhlcv: q.include_ohlcv,
+      },
+    });
     return c.json(result, 200);
   });
 }

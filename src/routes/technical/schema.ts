@@ -2,7 +2,12 @@ import { z } from "@hono/zod-openapi";
 import { RESOLUTIONS } from "../../domain/indicators/request";
 import { DateParam } from "../params";
 
-export const ResolutionParam = z.enum(RESOLUTIONS).default("1D").openapi({ description: "1D, 1W and 1M read the EOD prices; 1min the 1-minute candles saved by the realtime stream" });
+export const ResolutionParam = z
+  .enum(RESOLUTIONS)
+  .default("1D")
+  .openapi({
+    description: "1D, 1W and 1M read the EOD prices; 1min the 1-minute candles saved by the realtime stream",
+  });
 
 /** An integer query parameter (query strings are text). */
 export const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -14,7 +19,12 @@ export const IndicatorListParam = (dflt: string) =>
     .max(600)
     .regex(/^[A-Za-z0-9_.,\s]*$/, "indicator names are letters, digits, '_' and '.', separated by commas")
     .default(dflt)
-    .transform((s) => s.split(",").map((x) => x.trim()).filter((x) => x.length > 0));
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter((x) => x.length > 0),
+    );
 
 export const WindowQuery = {
   resolution: ResolutionParam,
@@ -36,7 +46,12 @@ export const IndicatorResultSchema = z
       z.object({
         name: z.string(),
         label: z.string(),
-        values: z.array(z.object({ t: z.string().openapi({ example: "2026-11-24T00:00:00Z" }), v: z.string().nullable().openapi({ example: "54.2718349012" }) })),
+        values: z.array(
+          z.object({
+            t: z.string().openapi({ example: "2026-11-24T00:00:00Z" }),
+            v: z.string().nullable().openapi({ example: "54.2718349012" }),
+          }),
+        ),
       }),
     ),
     cached: z.boolean(),
@@ -53,6 +68,17 @@ export const MultiResultSchema = z
     count: z.number().int(),
     indicators: z.array(IndicatorResultSchema),
     errors: z.array(IndicatorErrorSchema),
-    ohlcv: z.array(z.object({ t: z.string(), open: z.number(), high: z.number(), low: z.number(), close: z.number(), volume: z.number() })).optional(),
+    ohlcv: z
+      .array(
+        z.object({
+          t: z.string(),
+          open: z.number(),
+          high: z.number(),
+          low: z.number(),
+          close: z.number(),
+          volume: z.number(),
+        }),
+      )
+      .optional(),
   })
   .openapi("MultiIndicatorResult");

@@ -11,7 +11,14 @@ const ScreenSchema = z
     operator: z.enum(Object.keys(OPERATORS) as [Operator, ...Operator[]]),
     value: z.number(),
     resolution: z.string(),
-    matches: z.array(z.object({ ticker: z.string(), name: z.string(), isin: z.string(), value: z.string().openapi({ description: "Last indicator value, decimal string" }) })),
+    matches: z.array(
+      z.object({
+        ticker: z.string(),
+        name: z.string(),
+        isin: z.string(),
+        value: z.string().openapi({ description: "Last indicator value, decimal string" }),
+      }),
+    ),
     total: z.number().int().openapi({ description: "Matches before the limit" }),
     screened: z.number().int().openapi({ description: "Instruments whose last value was tested" }),
     skipped: z.number().int().openapi({ description: "Instruments without enough stored bars, left out" }),
@@ -19,27 +26,34 @@ const ScreenSchema = z
   })
   .openapi("ScreenResult");
 
-const route = createRoute(withErrors({
-  method: "get",
-  path: "/technical/screen",
-  tags: ["Technical indicators"],
-  summary: "Catalogue instruments whose last indicator value meets a condition (cached 15 minutes)",
-  security: keyed,
-  request: {
-    query: z.object({
-      indicator: z.string().max(32).default("rsi"),
-      operator: z.enum(Object.keys(OPERATORS) as [Operator, ...Operator[]]).default("lt"),
-      value: z.coerce.number().refine(Number.isFinite, "value must be a finite number").default(30),
-      resolution: ResolutionParam,
-      period: intParam(1, 1000).default(14),
-      limit: intParam(1, 1000).default(50),
-    }),
-  },
-  responses: {
-    200: { description: "The matches, most extreme first", content: { "application/json": { schema: ScreenSchema } } },
-  },
-}));
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/technical/screen",
+    tags: ["Technical indicators"],
+    summary: "Catalogue instruments whose last indicator value meets a condition (cached 15 minutes)",
+    security: keyed,
+    request: {
+      query: z.object({
+        indicator: z.string().max(32).default("rsi"),
+        operator: z.enum(Object.keys(OPERATORS) as [Operator, ...Operator[]]).default("lt"),
+        value: z.coerce.number().refine(Number.isFinite, "value must be a finite number").default(30),
+        resolution: ResolutionParam,
+        period: intParam(1, 1000).default(14),
+        limit: intParam(1, 1000).default(50),
+      }),
+    },
+    responses: {
+      200: {
+        description: "The matches, most extreme first",
+        content: { "application/json": { schema: ScreenSchema } },
+      },
+    },
+  }),
+);
 
 export function registerScreen(api: OpenAPIHono<AppEnv>) {
-  return api.openapi(route, async (c) => c.json(await screen({ ctx: c.get("deps"), input: c.req.valid("query") }), 200));
+  return api.openapi(route, async (c) =>
+    c.json(await screen({ ctx: c.get("deps"), input: c.req.valid("query") }), 200),
+  );
 }

@@ -12,9 +12,19 @@ export interface ClearResult {
  * `eod:{TICKER}:*`); other categories expire on their own. A `period` is accepted for
  * compatibility and, as the spec says, deletes nothing.
  */
-export async function clearEodCache({ ctx, input }: { ctx: Deps; input: { ticker?: string; period?: string } }): Promise<ClearResult> {
+export async function clearEodCache({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { ticker?: string; period?: string };
+}): Promise<ClearResult> {
   if (input.ticker && input.period) {
-    return { scope: cacheKeys.eod(input.ticker, `${input.period}*`), deleted: 0, note: "clearing by period is not supported yet; nothing was deleted" };
+    return {
+      scope: cacheKeys.eod(input.ticker, `${input.period}*`),
+      deleted: 0,
+      note: "clearing by period is not supported yet; nothing was deleted",
+    };
   }
   const scope = input.ticker ? cacheKeys.eodOfTicker(input.ticker) : cacheKeys.eodAll();
   return { scope, deleted: await ctx.cache.deletePattern(scope) };

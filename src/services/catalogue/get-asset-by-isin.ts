@@ -12,11 +12,22 @@ export interface AssetWithListings {
 }
 
 /** An instrument, its preferred listing (active ones first by the listing-choice rule) and all its listings. */
-export async function getAssetByIsin({ ctx, input }: { ctx: Deps; input: { isin: string } }): Promise<AssetWithListings> {
+export async function getAssetByIsin({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { isin: string };
+}): Promise<AssetWithListings> {
   const isin = normaliseIsin(input.isin);
-  if (!isin) throw new BadRequestError(`Invalid ISIN '${input.isin}': expected two letters followed by ten letters or digits`);
+  if (!isin)
+    throw new BadRequestError(`Invalid ISIN '${input.isin}': expected two letters followed by ten letters or digits`);
   const found = await findAssetByIsin(ctx.db.db, isin);
   if (!found) throw new NotFoundError("Instrument with ISIN", isin);
   const active = found.listings.filter((l) => l.isActive);
-  return { asset: found.asset, preferred: preferredListing(active.length > 0 ? active : found.listings), listings: found.listings };
+  return {
+    asset: found.asset,
+    preferred: preferredListing(active.length > 0 ? active : found.listings),
+    listings: found.listings,
+  };
 }

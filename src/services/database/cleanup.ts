@@ -19,7 +19,13 @@ export interface CleanupResult {
  * POST /database/cleanup: prices older than `daysToKeep` days, monitoring logs older than 30 days
  * and usage logs past USAGE_LOG_RETENTION_DAYS. A dry run counts exactly what a real run would delete.
  */
-export async function cleanupDatabase({ ctx, input }: { ctx: Deps; input: { daysToKeep: number; dryRun: boolean } }): Promise<CleanupResult> {
+export async function cleanupDatabase({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { daysToKeep: number; dryRun: boolean };
+}): Promise<CleanupResult> {
   const now = ctx.clock.now().getTime();
   const pricesBefore = new Date(now - input.daysToKeep * DAY_MS).toISOString().slice(0, 10);
   const logsBefore = new Date(now - LOG_RETENTION_DAYS * DAY_MS);
@@ -29,5 +35,12 @@ export async function cleanupDatabase({ ctx, input }: { ctx: Deps; input: { days
     // Cached answers may hold the deleted bars.
     await Promise.all([ctx.cache.deletePattern(cacheKeys.eodAll()), ctx.cache.deletePattern(cacheKeys.technicalAll())]);
   }
-  return { dryRun: input.dryRun, daysToKeep: input.daysToKeep, pricesBefore, logsBefore: logsBefore.toISOString(), usageLogsBefore: usageLogsBefore.toISOString(), counts };
+  return {
+    dryRun: input.dryRun,
+    daysToKeep: input.daysToKeep,
+    pricesBefore,
+    logsBefore: logsBefore.toISOString(),
+    usageLogsBefore: usageLogsBefore.toISOString(),
+    counts,
+  };
 }

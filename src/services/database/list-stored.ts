@@ -9,7 +9,10 @@ export async function listStoredSeries({ ctx }: { ctx: Deps }): Promise<StoredSe
 
 /** GET /database/ticker/{ticker}: the stored series of the ticker's listings and its API requests; 404 when nothing is stored. */
 export async function getStoredTicker({ ctx, input }: { ctx: Deps; input: { ticker: string } }) {
-  const [series, requests] = await Promise.all([storedSeries(ctx.db.db, input.ticker), requestsForTicker(ctx.db.db, input.ticker, new Date(ctx.clock.now().getTime() - 86_400_000))]);
+  const [series, requests] = await Promise.all([
+    storedSeries(ctx.db.db, input.ticker),
+    requestsForTicker(ctx.db.db, input.ticker, new Date(ctx.clock.now().getTime() - 86_400_000)),
+  ]);
   if (series.length === 0) throw new NotFoundError("Stored prices of ticker", input.ticker);
   return { series, requests };
 }

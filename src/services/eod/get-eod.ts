@@ -41,7 +41,9 @@ function windowOfQuery(q: EodQuery, today: string): { window: PeriodWindow; labe
     return { window: windowOf(q.period, today), label: q.period };
   }
   if (q.period && !RESOLUTION_PERIODS.includes(q.period)) {
-    throw new BadRequestError(`period ${q.period} is a window of its own; with from and to use daily, weekly or monthly`);
+    throw new BadRequestError(
+      `period ${q.period} is a window of its own; with from and to use daily, weekly or monthly`,
+    );
   }
   const resolution = q.period === "weekly" || q.period === "monthly" ? q.period : "daily";
   return { window: { ...range, lastBars: null, resolution }, label: q.period ?? "custom" };
@@ -50,7 +52,14 @@ function windowOfQuery(q: EodQuery, today: string): { window: PeriodWindow; labe
 /** ISO 8601 with an explicit offset (the spec asks for one; UTC is +00:00). */
 const withOffset = (d: Date) => d.toISOString().replace("Z", "+00:00");
 
-function render(q: EodQuery, label: string, listing: ListingRow, bars: Bar[], dataSource: string, now: Date): EodAnswer {
+function render(
+  q: EodQuery,
+  label: string,
+  listing: ListingRow,
+  bars: Bar[],
+  dataSource: string,
+  now: Date,
+): EodAnswer {
   if (q.fmt === "csv") return { contentType: "text/csv; charset=utf-8", body: barsToCsv(bars) };
   const answer = {
     ticker: q.ticker,
@@ -60,30 +69,50 @@ function render(q: EodQuery, label: string, listing: ListingRow, bars: Bar[], da
     count: bars.length,
     retrieved_at: withOffset(now),
     data_source: dataSource,
-    data: bars.map((b) => ({ Date: b.date, Open: b.open, High: b.high, Low: b.low, Close: b.close, "Adj Close": b.adjClose, Volume: b.volume })),
+    data: bars.map((b) => ({
+      Date: b.date,
+      Open: b.open,
+      High: b.high,
+      Low: b.low,
+      Close: b.close,
+      "Adj Close": b.adjClose,
+      Volume: b.volume,
+    })),
   };
   return { contentType: "application/json; charset=utf-8", body: JSON.stringify(answer) };
 }
 
 /** Every parameter that shapes the answer, so equal requests share one cache entry and no DB round trip. */
 function cacheVariant(q: EodQuery): string {
-  return [q.isin ?? "", q.currency ?? "", q.exchange ?? "", q.period ?? "", q.from ?? "", q.to ?? "", q.fmt, q.order].join(":").toUpperCase();
+  return [q.isin ?? "", q.currency ?? "", q.exchange ?? "", q.period ?? "", q.from ?? "", q.to ?? "", q.fmt, q.order]
+    .join(":")
+    .toUpperCase();
 }
 
 /** The ingestion's failures as the caller sees them: 503 when a retry may succeed, else 404 with each provider's reason. */
 function nothingIngested(listing: ListingRow, report: IngestReport): never {
   const why = report.errors.map((e) => `${e.provider}: ${e.message}`).join("; ");
   if (report.errors.some((e) => e.transient)) {
-    throw new ServiceError("UPSTREAM_UNAVAILABLE", `No provider could serve ${listing.ticker} now: ${why}`, { reason: why });
+    throw new ServiceError("UPSTREAM_UNAVAILABLE", `No provider could serve ${listing.ticker} now: ${why}`, {
+      reason: why,
+    });
   }
-  throw new NoDataError(`No data found for ${listing.ticker}`, why || `no trading sessions of ${listing.ticker} in the requested window`);
+  throw new NoDataError(
+    `No data found for ${listing.ticker}`,
+    why || `no trading sessions of ${listing.ticker} in the requested window`,
+  );
 }
 
 /**
  * Rule 2: nothing stored for the window, so ingest (ten years, or further back if asked) and read
  * again. The read happens whoever wrote the rows (this request or a concurrent one it waited for).
  */
-async function ingestThenRead(ctx: Deps, listing: ListingRow, window: PeriodWindow, today: string): Promise<{ bars: Bar[]; source: string }> {
+async function ingestThenRead(
+  ctx: Deps,
+  listing: ListingRow,
+  window: PeriodWindow,
+  today: string,
+): Promise<{ bars: Bar[]; source: string }> {
   const tenYears = tenYearsBefore(today);
   const from = window.from && window.from < tenYears ? window.from : tenYears;
   const report = await ingestListing({ ctx, input: { listing, wanted: { from, to: dayBefore(today) }, today } });
@@ -96,7 +125,13 @@ async function ingestThenRead(ctx: Deps, listing: ListingRow, window: PeriodWind
  * A stored series that lacks the newest complete session is topped up, and stream-sourced bars are
  * offered to the delayed provider again; a failure still answers with what is stored.
  */
-async function refresh(ctx: Deps, listing: ListingRow, window: PeriodWindow, bars: Bar[], today: string): Promise<Bar[]> {
+async function refresh(
+  ctx: Deps,
+  listing: ListingRow,
+  window: PeriodWindow,
+  bars: Bar[],
+  today: string,
+): Promise<Bar[]> {
   const yesterday = dayBefore(today);
   const to = window.to !== null && window.to < yesterday ? window.to : yesterday;
   try {
@@ -122,7 +157,10 @@ export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Pr
   const load = async (): Promise<EodAnswer> => {
     const listing = await resolveListing({ ctx, input });
     const stored = await readDailyBars(ctx.db.db, listing.id, window);
-    const { bars, source } = stored.length > 0 ? { bars: await refresh(ctx, listing, window, stored, today), source: "database" } : await ingestThenRead(ctx, listing, window, today);
+    const { bars, source } =
+      stored.length > 0
+        ? { bars: await refresh(ctx, listing, window, stored, today), source: "database" }
+        : await ingestThenRead(ctx, listing, window, today);
     const shaped = resample(bars, window.resolution);
     if (input.order === "d") shaped.reverse();
     const now = ctx.clock.now();
@@ -132,7 +170,8 @@ export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Pr
   };
   // The copy of an ingestion's answer kept for later requests says "database": by then the prices
   // are stored (spec data_source).
-  const asStored = (): EodAnswer | null => (ingested ? render(input, label, ingested.listing, ingested.shaped, "database", ingested.now) : null);
+  const asStored = (): EodAnswer | null =>
+    ingested ? render(input, label, ingested.listing, ingested.shaped, "database", ingested.now) : null;
   const key = cacheKeys.eod(input.ticker, cacheVariant(input));
   // Bars from the stream provider wait to be replaced by the delayed provider's: an answer holding
   // any is not kept, so that the next request finds the replacement (tried at most every 15 minutes).

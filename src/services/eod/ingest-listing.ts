@@ -44,12 +44,22 @@ export interface IngestReport {
 }
 
 /** Fetches `ranges` from one provider, in the listing's currency; throws a ProviderError. */
-async function fetchFrom(provider: HistoryProvider, symbol: string, listing: ListingRow, ranges: readonly DateRange[]): Promise<Bar[]> {
+async function fetchFrom(
+  provider: HistoryProvider,
+  symbol: string,
+  listing: ListingRow,
+  ranges: readonly DateRange[],
+): Promise<Bar[]> {
   const bars: Bar[] = [];
   for (const r of ranges) {
     const history = await provider.dailyHistory(symbol, r.from, r.to);
     const scale = currencyScale(history.currency, listing.currency);
-    if (scale === null) throw new ProviderError(provider.name, "bad_response", `${symbol} is quoted in ${history.currency ?? "an unknown currency"}, the listing in ${listing.currency}`);
+    if (scale === null)
+      throw new ProviderError(
+        provider.name,
+        "bad_response",
+        `${symbol} is quoted in ${history.currency ?? "an unknown currency"}, the listing in ${listing.currency}`,
+      );
     bars.push(...scaleBars(history.bars, scale));
   }
   return bars;
@@ -73,8 +83,15 @@ async function planOf(ctx: Deps, listing: ListingRow, wanted: DateRange): Promis
   const db = ctx.db.db;
   const [stored, streamed] = await Promise.all([storedRange(db, listing.id), sourcedRange(db, listing.id, STREAM)]);
   const missing = missingRanges(wanted, stored);
-  const answeredEmpty = await Promise.all(missing.map((r) => ctx.cache.get<boolean>(cacheKeys.emptyRange(listing.id, r.from, r.to))));
-  return { wanted, stored: stored !== null, requested: missing.filter((_, i) => answeredEmpty[i] === null), replaced: streamed ? [streamed] : [] };
+  const answeredEmpty = await Promise.all(
+    missing.map((r) => ctx.cache.get<boolean>(cacheKeys.emptyRange(listing.id, r.from, r.to))),
+  );
+  return {
+    wanted,
+    stored: stored !== null,
+    requested: missing.filter((_, i) => answeredEmpty[i] === null),
+    replaced: streamed ? [streamed] : [],
+  };
 }
 
 const statusOf = (r: Omit<IngestReport, "status">): IngestStatus =>
@@ -85,7 +102,13 @@ const statusOf = (r: Omit<IngestReport, "status">): IngestStatus =>
  * range, or its head before the first bar and its tail after the last, cut to possible sessions as
  * the next plan will cut them (so that the keys meet).
  */
-async function rememberEmpty(ctx: Deps, listing: ListingRow, ranges: readonly DateRange[], bars: readonly Bar[], today: string): Promise<void> {
+async function rememberEmpty(
+  ctx: Deps,
+  listing: ListingRow,
+  ranges: readonly DateRange[],
+  bars: readonly Bar[],
+  today: string,
+): Promise<void> {
   const empty: DateRange[] = [];
   for (const r of ranges) {
     const inside = bars.filter((b) => b.date >= r.from && b.date <= r.to).map((b) => b.date);
@@ -94,27 +117,48 @@ async function rememberEmpty(ctx: Deps, listing: ListingRow, ranges: readonly Da
       continue;
     }
     const [first, last] = [inside.reduce((a, b) => (a < b ? a : b)), inside.reduce((a, b) => (a > b ? a : b))];
-    for (const part of [sessionsOf({ from: r.from, to: dayBefore(first) }), sessionsOf({ from: addDays(last, 1), to: r.to })]) if (part) empty.push(part);
+    for (const part of [
+      sessionsOf({ from: r.from, to: dayBefore(first) }),
+      sessionsOf({ from: addDays(last, 1), to: r.to }),
+    ])
+      if (part) empty.push(part);
   }
-  await Promise.all(empty.map((r) => ctx.cache.set(cacheKeys.emptyRange(listing.id, r.from, r.to), true, emptyTtlSeconds(r, today))));
+  await Promise.all(
+    empty.map((r) => ctx.cache.set(cacheKeys.emptyRange(listing.id, r.from, r.to), true, emptyTtlSeconds(r, today))),
+  );
 }
 
 /** Fetches and stores a plan: the delayed provider first (missing and replaced windows), the stream provider for what is missing. */
 async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string): Promise<IngestReport> {
-  const report: Omit<IngestReport, "status"> = { wanted: plan.wanted, requested: plan.requested, replaced: [], source: null, fetched: 0, written: 0, errors: [] };
+  const report: Omit<IngestReport, "status"> = {
+    wanted: plan.wanted,
+    requested: plan.requested,
+    replaced: [],
+    source: null,
+    fetched: 0,
+    written: 0,
+    errors: [],
+  };
   const failed = (provider: string, err: ProviderError) =>
-    report.errors.push({ provider, message: err.detail, transient: err.failure !== "not_found", ...(err.failure === "deadline" ? { unasked: true } : {}) });
+    report.errors.push({
+      provider,
+      message: err.detail,
+      transient: err.failure !== "not_found",
+      ...(err.failure === "deadline" ? { unasked: true } : {}),
+    });
   let answered: Bar[] | null = null;
   let missing = plan.requested;
 
   const delayed = ctx.providers.delayed;
   try {
     const verdict = await verifiedDelayedSymbol({ ctx, input: { listing, today } });
-    if (verdict.symbol === null) report.errors.push({ provider: delayed.name, message: verdict.reason, transient: verdict.transient });
+    if (verdict.symbol === null)
+      report.errors.push({ provider: delayed.name, message: verdict.reason, transient: verdict.transient });
     else {
       const ranges = [...plan.requested, ...plan.replaced];
       const bars = ranges.length ? await fetchFrom(delayed, verdict.symbol, listing, ranges) : [];
-      if (bars.length === 0 && !plan.stored) report.errors.push({ provider: delayed.name, message: `no bars for ${verdict.symbol}`, transient: false });
+      if (bars.length === 0 && !plan.stored)
+        report.errors.push({ provider: delayed.name, message: `no bars for ${verdict.symbol}`, transient: false });
       else {
         report.source = delayed.name;
         report.replaced = plan.replaced;
@@ -134,7 +178,8 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
   if (missing.length > 0) {
     try {
       const bars = await fetchFrom(stream, streamSymbolOf(listing.ticker, listing.exchange), listing, missing);
-      if (bars.length === 0 && !plan.stored) report.errors.push({ provider: stream.name, message: "no bars", transient: false });
+      if (bars.length === 0 && !plan.stored)
+        report.errors.push({ provider: stream.name, message: "no bars", transient: false });
       else {
         report.source = stream.name;
         report.fetched = bars.length;
@@ -149,9 +194,10 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
   if (answered) await rememberEmpty(ctx, listing, plan.requested, answered, today);
   if (report.written > 0) {
     // The prices are stored either way: a cache that fails here costs stale answers, not this one.
-    await Promise.all([ctx.cache.deletePattern(cacheKeys.eodOfTicker(listing.ticker)), ctx.cache.deletePattern(cacheKeys.technicalOfTicker(listing.ticker))]).catch((err: unknown) =>
-      console.warn("cache drop after ingestion failed", listing.ticker, String(err)),
-    );
+    await Promise.all([
+      ctx.cache.deletePattern(cacheKeys.eodOfTicker(listing.ticker)),
+      ctx.cache.deletePattern(cacheKeys.technicalOfTicker(listing.ticker)),
+    ]).catch((err: unknown) => console.warn("cache drop after ingestion failed", listing.ticker, String(err)));
   }
   return { status: statusOf(report), ...report };
 }
@@ -163,17 +209,37 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
  * time across every isolate (a lease in Postgres): concurrent callers wait for it and answer with
  * its report. Batched idempotent upserts; a provider failure is reported, never thrown.
  */
-export async function ingestListing({ ctx, input }: { ctx: Deps; input: { listing: ListingRow; wanted: DateRange; today: string } }): Promise<IngestReport> {
+export async function ingestListing({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { listing: ListingRow; wanted: DateRange; today: string };
+}): Promise<IngestReport> {
   const { listing, wanted, today } = input;
-  const upToDate: IngestReport = { status: "up_to_date", wanted, requested: [], replaced: [], source: null, fetched: 0, written: 0, errors: [] };
+  const upToDate: IngestReport = {
+    status: "up_to_date",
+    wanted,
+    requested: [],
+    replaced: [],
+    source: null,
+    fetched: 0,
+    written: 0,
+    errors: [],
+  };
   return singleFlight<IngestReport>(ctx, listing.id, {
     // A holder that worked on this window or a wider one answers for us, failures included (one
     // failing fetch per wave of requests, not one each), unless it failed for want of time.
-    answers: (r) => r.wanted.from <= wanted.from && r.wanted.to >= wanted.to && !(r.status === "failed" && r.errors.some((e) => e.unasked)),
+    answers: (r) =>
+      r.wanted.from <= wanted.from &&
+      r.wanted.to >= wanted.to &&
+      !(r.status === "failed" && r.errors.some((e) => e.unasked)),
     // Nothing missing: no lease, no provider call. Stream-sourced bars alone are retried at most every RETRY window.
     isDone: async () => {
       const plan = await planOf(ctx, listing, wanted);
-      return plan.requested.length === 0 && (plan.replaced.length === 0 || !(await replacementDue(ctx, listing.id))) ? upToDate : null;
+      return plan.requested.length === 0 && (plan.replaced.length === 0 || !(await replacementDue(ctx, listing.id)))
+        ? upToDate
+        : null;
     },
     run: async () => {
       const plan = await planOf(ctx, listing, wanted);

@@ -55,7 +55,16 @@ async function ingestOrReport(ctx: Deps, listing: ListingRow, wanted: DateRange,
     return await ingestListing({ ctx, input: { listing, wanted, today } });
   } catch (err) {
     if (!(err instanceof StillRunningError)) throw err;
-    return { status: "failed", wanted, requested: [], replaced: [], source: null, fetched: 0, written: 0, errors: [{ provider: "ingestion", message: err.message, transient: true }] };
+    return {
+      status: "failed",
+      wanted,
+      requested: [],
+      replaced: [],
+      source: null,
+      fetched: 0,
+      written: 0,
+      errors: [{ provider: "ingestion", message: err.message, transient: true }],
+    };
   }
 }
 
@@ -63,13 +72,22 @@ async function ingestOrReport(ctx: Deps, listing: ListingRow, wanted: DateRange,
  * POST /historical/ingest: every active listing bearing each ticker and every listing of each ISIN,
  * each ingested for the window; a name the catalogue does not know is reported, not fatal.
  */
-export async function ingestMany({ ctx, input }: { ctx: Deps; input: IngestRequest }): Promise<{ window: DateRange; outcomes: IngestOutcome[] }> {
+export async function ingestMany({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: IngestRequest;
+}): Promise<{ window: DateRange; outcomes: IngestOutcome[] }> {
   const today = ctx.clock.today();
   const window = ingestWindow(input, today);
   const db = ctx.db.db;
   const targets: { query: string; listing: ListingRow | null }[] = [];
   const seen = new Set<number>();
-  const queries = [...input.tickers.map((t) => ({ query: t, filter: { ticker: t } })), ...input.isins.map((i) => ({ query: i, filter: { isin: i } }))];
+  const queries = [
+    ...input.tickers.map((t) => ({ query: t, filter: { ticker: t } })),
+    ...input.isins.map((i) => ({ query: i, filter: { isin: i } })),
+  ];
   for (const { query, filter } of queries) {
     const rows = await findActiveListings(db, filter);
     if (rows.length === 0) targets.push({ query, listing: null });

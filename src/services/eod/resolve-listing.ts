@@ -29,16 +29,28 @@ export async function resolveListing({ ctx, input }: { ctx: Deps; input: Listing
     if (suffix) rows = await findActiveListings(db, { ticker: base, isin });
   }
   if (rows.length === 0) {
-    const reason = isin ? `no listing of ${ticker} for ISIN ${isin} in the catalogue` : `${ticker} is not a listing of the catalogue`;
+    const reason = isin
+      ? `no listing of ${ticker} for ISIN ${isin} in the catalogue`
+      : `${ticker} is not a listing of the catalogue`;
     throw new NoDataError(`No data found for ${ticker}`, reason);
   }
   const currency = upper(input.currency);
   const exchange = upper(input.exchange);
-  const chosen = rows.filter((r) => (!currency || r.currency.toUpperCase() === currency) && (!exchange || r.exchange?.toUpperCase() === exchange)).sort(compareListings)[0];
+  const chosen = rows
+    .filter(
+      (r) =>
+        (!currency || r.currency.toUpperCase() === currency) && (!exchange || r.exchange?.toUpperCase() === exchange),
+    )
+    .sort(compareListings)[0];
   if (!chosen) {
-    const wanted = [isin && `ISIN ${isin}`, currency && `currency ${currency}`, exchange && `exchange ${exchange}`].filter(Boolean).join(" and ");
+    const wanted = [isin && `ISIN ${isin}`, currency && `currency ${currency}`, exchange && `exchange ${exchange}`]
+      .filter(Boolean)
+      .join(" and ");
     const offered = rows.map((r) => `${r.ticker} ${r.exchange ?? "?"}/${r.currency}`).join(", ");
-    throw new NoDataError(`No data found for ${ticker}`, `no listing of ${ticker} for ${wanted} (listings: ${offered})`);
+    throw new NoDataError(
+      `No data found for ${ticker}`,
+      `no listing of ${ticker} for ${wanted} (listings: ${offered})`,
+    );
   }
   return chosen;
 }

@@ -18,7 +18,10 @@ export interface FlightJob<T> {
 /** A holder is still at work when the waiter's own deadline comes. */
 export class StillRunningError extends ServiceError {
   constructor() {
-    super("UPSTREAM_UNAVAILABLE", "This listing is being ingested by another request that has not finished yet; retry in a few seconds");
+    super(
+      "UPSTREAM_UNAVAILABLE",
+      "This listing is being ingested by another request that has not finished yet; retry in a few seconds",
+    );
   }
 }
 
@@ -53,7 +56,9 @@ export async function singleFlight<T>(ctx: Deps, listingId: number, job: FlightJ
         outcome = await job.run();
         return outcome;
       } finally {
-        await releaseLease(db, listingId, holder, outcome).catch((err: unknown) => console.warn("lease release failed", listingId, String(err)));
+        await releaseLease(db, listingId, holder, outcome).catch((err: unknown) =>
+          console.warn("lease release failed", listingId, String(err)),
+        );
       }
     }
     shared = await outcomeOfRunningHolder<T>(ctx, listingId);

@@ -25,7 +25,12 @@ function candidates(hits: readonly SearchHit[], listing: ListingRow): string[] {
  * `conclusive` is false when a candidate the search had just listed answered "unknown symbol": the
  * provider contradicts itself, so that "no" must not be remembered.
  */
-async function firstInCurrency(ctx: Deps, symbols: readonly string[], listing: ListingRow, today: string): Promise<{ symbol: string | null; conclusive: boolean }> {
+async function firstInCurrency(
+  ctx: Deps,
+  symbols: readonly string[],
+  listing: ListingRow,
+  today: string,
+): Promise<{ symbol: string | null; conclusive: boolean }> {
   let conclusive = true;
   for (const symbol of symbols) {
     try {
@@ -47,20 +52,40 @@ async function firstInCurrency(ctx: Deps, symbols: readonly string[], listing: L
  * Provider failures propagate (nothing is recorded); a definite "none" is recorded and retried
  * after a day, an inconclusive one is not recorded at all.
  */
-export async function verifiedDelayedSymbol({ ctx, input }: { ctx: Deps; input: { listing: ListingRow; today: string } }): Promise<SymbolVerdict> {
+export async function verifiedDelayedSymbol({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { listing: ListingRow; today: string };
+}): Promise<SymbolVerdict> {
   const { listing, today } = input;
   if (listing.delayedSymbol) return { symbol: listing.delayedSymbol };
   const noneFound = `the delayed provider has no symbol of ${listing.isin} on ${listing.exchange ?? "an unknown exchange"} quoted in ${listing.currency}`;
   const checkedAt = listing.delayedSymbolCheckedAt?.getTime();
-  if (checkedAt !== undefined && ctx.clock.now().getTime() - checkedAt < RECHECK_AFTER_MS) return { symbol: null, reason: noneFound, transient: false };
+  if (checkedAt !== undefined && ctx.clock.now().getTime() - checkedAt < RECHECK_AFTER_MS)
+    return { symbol: null, reason: noneFound, transient: false };
 
-  const byIsin = await firstInCurrency(ctx, candidates(await ctx.providers.delayed.search(listing.isin), listing), listing, today);
-  const found = byIsin.symbol ? byIsin : await firstInCurrency(ctx, candidates(await ctx.providers.delayed.search(listing.name), listing), listing, today);
+  const byIsin = await firstInCurrency(
+    ctx,
+    candidates(await ctx.providers.delayed.search(listing.isin), listing),
+    listing,
+    today,
+  );
+  const found = byIsin.symbol
+    ? byIsin
+    : await firstInCurrency(ctx, candidates(await ctx.providers.delayed.search(listing.name), listing), listing, today);
   if (found.symbol) {
     await recordDelayedSymbol(ctx.db.db, listing.id, found.symbol, ctx.clock.now());
     return { symbol: found.symbol };
   }
   const conclusive = byIsin.conclusive && found.conclusive;
   if (conclusive) await recordDelayedSymbol(ctx.db.db, listing.id, null, ctx.clock.now());
-  return { symbol: null, reason: conclusive ? noneFound : `${noneFound} (the provider refused a symbol its own search listed; asked again next time)`, transient: !conclusive };
+  return {
+    symbol: null,
+    reason: conclusive
+      ? noneFound
+      : `${noneFound} (the provider refused a symbol its own search listed; asked again next time)`,
+    transient: !conclusive,
+  };
 }

@@ -17,7 +17,12 @@ export interface Health {
 /** Liveness plus what the service can use right now; cheap enough to poll (no database round trip). */
 export async function getHealth({ ctx }: { ctx: Deps }): Promise<Health> {
   const [providers, cacheUp] = await Promise.all([providerStatus(), ctx.cache.ping()]);
-  const cacheStatus = ctx.cache.backend === "memory" ? "memory (in-isolate LRU; Upstash not configured)" : cacheUp ? "connected" : "unreachable";
+  const cacheStatus =
+    ctx.cache.backend === "memory"
+      ? "memory (in-isolate LRU; Upstash not configured)"
+      : cacheUp
+        ? "connected"
+        : "unreachable";
   return {
     status: cacheUp ? "ok" : "degraded",
     service: SERVICE_NAME,

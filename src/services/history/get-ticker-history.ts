@@ -24,7 +24,6 @@ export interface TickerHistory {
   bars: Bar[];
 }
 
-
 /**
  * GET /ticker/{symbol}/history: bars of a delayed-provider symbol as typed (the workspace's history
  * chart takes any symbol, catalogue or not). Cached with the ticker's EOD answers, 24 hours.

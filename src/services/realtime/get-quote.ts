@@ -30,7 +30,22 @@ const DELAYED_SECONDS = 900;
 
 /** A streamed tick as a quote: no previous close in a tick, so change is "0" and previous_close null (spec). */
 function fromTick(t: RealtimeTick): QuoteAnswer {
-  return { ticker: t.ticker, price: t.close, open: t.open, high: t.high, low: t.low, close: t.close, change: "0", change_pct: "0", volume: t.volume, previous_close: null, timestamp: t.timestamp, is_realtime: true, source: STREAM, delay_seconds: 0 };
+  return {
+    ticker: t.ticker,
+    price: t.close,
+    open: t.open,
+    high: t.high,
+    low: t.low,
+    close: t.close,
+    change: "0",
+    change_pct: "0",
+    volume: t.volume,
+    previous_close: null,
+    timestamp: t.timestamp,
+    is_realtime: true,
+    source: STREAM,
+    delay_seconds: 0,
+  };
 }
 
 /** The ticker's fresh streamed tick: the shared cache, else (no Upstash: each isolate has its own LRU) its object. */
@@ -48,7 +63,10 @@ async function streamedTick(ctx: Deps, ticker: string): Promise<RealtimeTick | n
 }
 
 /** A quote, or why there is none: `missing` when the provider knows no such ticker, `failed` when it could not answer. */
-export type QuoteLookup = { quote: QuoteAnswer } | { quote: null; missing: string } | { quote: null; failed: ProviderError };
+export type QuoteLookup =
+  | { quote: QuoteAnswer }
+  | { quote: null; missing: string }
+  | { quote: null; failed: ProviderError };
 
 /** The last tick when the ticker is streamed, else the delayed provider's quote of the ticker as typed. */
 export async function findQuote(ctx: Deps, ticker: string): Promise<QuoteLookup> {
@@ -88,10 +106,25 @@ export async function findQuote(ctx: Deps, ticker: string): Promise<QuoteLookup>
  * ticker that is not streamed starts streaming in the background (`background` receives the
  * promise); a read-only key never starts a stream.
  */
-export async function getQuote({ ctx, input }: { ctx: Deps; input: { ticker: string; subscribeIfMissing: boolean; fullAccess: boolean; background: (p: Promise<unknown>) => void } }): Promise<QuoteAnswer> {
+export async function getQuote({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: {
+    ticker: string;
+    subscribeIfMissing: boolean;
+    fullAccess: boolean;
+    background: (p: Promise<unknown>) => void;
+  };
+}): Promise<QuoteAnswer> {
   const found = await findQuote(ctx, input.ticker);
   if (input.subscribeIfMissing && input.fullAccess && !found.quote?.is_realtime && ctx.streams) {
-    input.background(ctx.streams.start(input.ticker).catch((err: unknown) => console.warn("background subscribe failed", input.ticker, String(err))));
+    input.background(
+      ctx.streams
+        .start(input.ticker)
+        .catch((err: unknown) => console.warn("background subscribe failed", input.ticker, String(err))),
+    );
   }
   if (found.quote) return found.quote;
   if ("failed" in found) throw asServiceError(found.failed, input.ticker);

@@ -19,11 +19,21 @@ export interface SubscriptionAnswer {
 }
 
 function directory(ctx: Deps): StreamDirectory {
-  if (!ctx.streams) throw new ServiceError("UPSTREAM_UNAVAILABLE", "Realtime streaming is not configured (Durable Object bindings missing)");
+  if (!ctx.streams)
+    throw new ServiceError(
+      "UPSTREAM_UNAVAILABLE",
+      "Realtime streaming is not configured (Durable Object bindings missing)",
+    );
   return ctx.streams;
 }
 
-const toAnswer = (r: Pick<SubscriptionRow, "ticker" | "tvExchange" | "tvSymbol" | "isActive" | "subscribedAt" | "lastTickAt" | "tickCount">, streaming: boolean): SubscriptionAnswer => ({
+const toAnswer = (
+  r: Pick<
+    SubscriptionRow,
+    "ticker" | "tvExchange" | "tvSymbol" | "isActive" | "subscribedAt" | "lastTickAt" | "tickCount"
+  >,
+  streaming: boolean,
+): SubscriptionAnswer => ({
   ticker: r.ticker,
   tv_exchange: r.tvExchange,
   tv_symbol: r.tvSymbol,
@@ -39,21 +49,48 @@ const toAnswer = (r: Pick<SubscriptionRow, "ticker" | "tvExchange" | "tvSymbol" 
  * stored so the cron restores it, others stream until the next restart only. The subscription is
  * stored before the stream starts, so a refusal by the provider (which deactivates it) comes after.
  */
-export async function subscribe({ ctx, input }: { ctx: Deps; input: { tickers: string[] } }): Promise<SubscriptionAnswer[]> {
+export async function subscribe({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { tickers: string[] };
+}): Promise<SubscriptionAnswer[]> {
   const streams = directory(ctx);
   const out: SubscriptionAnswer[] = [];
   for (const ticker of new Set(input.tickers)) {
     const listing = preferredListing(await findActiveListings(ctx.db.db, { ticker }));
     const [tvExchange = "", tvSymbol = ""] = streamSymbolOf(ticker, listing?.exchange ?? null).split(":");
-    const stored = listing ? await saveSubscription(ctx.db.db, { ticker, listingId: listing.id, tvExchange, tvSymbol }) : undefined;
+    const stored = listing
+      ? await saveSubscription(ctx.db.db, { ticker, listingId: listing.id, tvExchange, tvSymbol })
+      : undefined;
     await streams.start(ticker);
-    out.push(toAnswer(stored ?? { ticker, tvExchange, tvSymbol, isActive: true, subscribedAt: ctx.clock.now(), lastTickAt: null, tickCount: 0 }, true));
+    out.push(
+      toAnswer(
+        stored ?? {
+          ticker,
+          tvExchange,
+          tvSymbol,
+          isActive: true,
+          subscribedAt: ctx.clock.now(),
+          lastTickAt: null,
+          tickCount: 0,
+        },
+        true,
+      ),
+    );
   }
   return out;
 }
 
 /** DELETE /realtime/subscribe/{ticker}: 404 when the ticker is not streamed. */
-export async function unsubscribe({ ctx, input }: { ctx: Deps; input: { ticker: string } }): Promise<{ status: "unsubscribed"; ticker: string }> {
+export async function unsubscribe({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { ticker: string };
+}): Promise<{ status: "unsubscribed"; ticker: string }> {
   const streams = directory(ctx);
   if (!(await streams.list()).includes(input.ticker)) throw new NotFoundError("Streamed ticker", input.ticker);
   await streams.stop(input.ticker);
@@ -75,7 +112,15 @@ export interface RealtimeStatus {
  * (none in the last 60 s, as its object counts them), or its provider connection is down.
  */
 export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeStatus> {
-  if (!ctx.streams) return { streaming_count: 0, active_tickers: [], ws_connections: {}, total_ws_clients: 0, stale_tickers: [], worker_running: false };
+  if (!ctx.streams)
+    return {
+      streaming_count: 0,
+      active_tickers: [],
+      ws_connections: {},
+      total_ws_clients: 0,
+      stale_tickers: [],
+      worker_running: false,
+    };
   const streams = ctx.streams;
   const tickers = await streams.list();
   const statuses = await Promise.all(tickers.map((t) => streams.status(t)));
@@ -93,4 +138,3 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
     worker_running: true,
   };
 }
-

@@ -39,5 +39,9 @@ export async function getStocksOverview({ ctx }: { ctx: Deps }): Promise<StocksO
     return out;
   };
   // A partial answer is not cached: the next call retries the failed symbols.
-  return (await remember(ctx.cache, key, cacheTtls(ctx.config).stocks_overview, load, { shouldCache: (out) => out.errors.length === 0 })).value;
+  return (
+    await remember(ctx.cache, key, cacheTtls(ctx.config).stocks_overview, load, {
+      shouldCache: (out) => out.errors.length === 0,
+    })
+  ).value;
 }

@@ -22,7 +22,8 @@ export interface ChartResult {
 export const CHART_DEFAULT_LIMIT = 200;
 
 /** Chart columns are JSON numbers: rounded to 10 decimals like the decimal strings of the other routes. */
-const column = (a: Float64Array): (number | null)[] => Array.from(a, (x) => (Number.isNaN(x) ? null : Math.round(x * 1e10) / 1e10));
+const column = (a: Float64Array): (number | null)[] =>
+  Array.from(a, (x) => (Number.isNaN(x) ? null : Math.round(x * 1e10) / 1e10));
 
 /** Daily and coarser bars are labelled by their date; 1-minute bars by their time. */
 const label = (t: string, resolution: Resolution) => (resolution === "1min" ? t : t.slice(0, 10));
@@ -33,8 +34,16 @@ const label = (t: string, resolution: Resolution) => (resolution === "1min" ? t 
  * `volume` is the volume column itself.
  */
 export async function getChart({ ctx, input }: { ctx: Deps; input: ChartQuery }): Promise<ChartResult> {
-  const variant = ["chart", input.indicators, input.fromDate ?? "", input.toDate ?? "", input.limit ?? CHART_DEFAULT_LIMIT];
-  return (await rememberTechnical(ctx, input.ticker, input.resolution, variant, () => computeChart(ctx, input), hasPrices)).value;
+  const variant = [
+    "chart",
+    input.indicators,
+    input.fromDate ?? "",
+    input.toDate ?? "",
+    input.limit ?? CHART_DEFAULT_LIMIT,
+  ];
+  return (
+    await rememberTechnical(ctx, input.ticker, input.resolution, variant, () => computeChart(ctx, input), hasPrices)
+  ).value;
 }
 
 async function computeChart(ctx: Deps, input: ChartQuery): Promise<ChartResult> {
@@ -45,13 +54,22 @@ async function computeChart(ctx: Deps, input: ChartQuery): Promise<ChartResult> 
   );
   const series = await seriesOrReason(ctx, { ...input, limit: input.limit ?? CHART_DEFAULT_LIMIT });
   if (typeof series === "string") {
-    return { ticker: input.ticker, resolution: input.resolution, timestamps: [], ohlcv: { open: [], high: [], low: [], close: [], volume: [] }, indicators: {}, errors: [...errors, { indicator: "*", error: series }] };
+    return {
+      ticker: input.ticker,
+      resolution: input.resolution,
+      timestamps: [],
+      ohlcv: { open: [], high: [], low: [], close: [], volume: [] },
+      indicators: {},
+      errors: [...errors, { indicator: "*", error: series }],
+    };
   }
   const indicators: Record<string, (number | null)[]> = {};
   errors.push(
     ...computeAll(requests, series, input.resolution, (req, outputs) => {
       req.spec.outputs.forEach((o, k) => {
-        indicators[req.spec.outputs.length === 1 ? req.key : `${req.key}_${o.name}`] = column(outputs[k] ?? new Float64Array());
+        indicators[req.spec.outputs.length === 1 ? req.key : `${req.key}_${o.name}`] = column(
+          outputs[k] ?? new Float64Array(),
+        );
       });
     }),
   );
@@ -60,7 +78,13 @@ async function computeChart(ctx: Deps, input: ChartQuery): Promise<ChartResult> 
     ticker: input.ticker,
     resolution: input.resolution,
     timestamps: series.times.map((t) => label(t, input.resolution)),
-    ohlcv: { open: Array.from(series.open), high: Array.from(series.high), low: Array.from(series.low), close: Array.from(series.close), volume: Array.from(series.volume) },
+    ohlcv: {
+      open: Array.from(series.open),
+      high: Array.from(series.high),
+      low: Array.from(series.low),
+      close: Array.from(series.close),
+      volume: Array.from(series.volume),
+    },
     indicators,
     errors,
   };

@@ -24,7 +24,8 @@ const KNOWN = INDICATORS.map((i) => i.name).join(", ");
 
 /** 400 for a name the catalogue does not have, or VWAP asked on daily, weekly or monthly bars. */
 export function checkIndicatorFits(req: Pick<IndicatorRequest, "spec">, resolution: Resolution): string | null {
-  if (req.spec.intradayOnly && !isIntraday(resolution)) return `${req.spec.name} is computed on intraday bars only (resolution=1min), not on ${resolution} bars`;
+  if (req.spec.intradayOnly && !isIntraday(resolution))
+    return `${req.spec.name} is computed on intraday bars only (resolution=1min), not on ${resolution} bars`;
   return null;
 }
 
@@ -39,9 +40,22 @@ export function technicalTtl(ctx: Deps, resolution: Resolution): number {
  * shape per ticker (dropped by an ingestion of it), the lifetime of its resolution, and the
  * TECHNICAL_CACHE_ENABLED switch. `variant` names everything that shapes the answer.
  */
-export async function rememberTechnical<T>(ctx: Deps, ticker: string, resolution: Resolution, variant: readonly unknown[], load: () => Promise<T>, shouldCache?: (value: T) => boolean) {
-  const key = cacheKeys.technical(ticker, [...variant, resolution].map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(":"));
-  return remember(ctx.cache, key, technicalTtl(ctx, resolution), load, { enabled: ctx.config.TECHNICAL_CACHE_ENABLED, shouldCache });
+export async function rememberTechnical<T>(
+  ctx: Deps,
+  ticker: string,
+  resolution: Resolution,
+  variant: readonly unknown[],
+  load: () => Promise<T>,
+  shouldCache?: (value: T) => boolean,
+) {
+  const key = cacheKeys.technical(
+    ticker,
+    [...variant, resolution].map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(":"),
+  );
+  return remember(ctx.cache, key, technicalTtl(ctx, resolution), load, {
+    enabled: ctx.config.TECHNICAL_CACHE_ENABLED,
+    shouldCache,
+  });
 }
 
 /** GET /technical/{ticker}: one indicator over the stored bars, cached when TECHNICAL_CACHE_ENABLED. */
@@ -56,7 +70,16 @@ export async function getIndicator({ ctx, input }: { ctx: Deps; input: Indicator
   const limit = input.limit ?? ctx.config.TECHNICAL_DEFAULT_LIMIT;
 
   const load = async () => {
-    const { series } = await loadSeries({ ctx, input: { ticker: input.ticker, resolution: input.resolution, fromDate: input.fromDate, toDate: input.toDate, limit } });
+    const { series } = await loadSeries({
+      ctx,
+      input: {
+        ticker: input.ticker,
+        resolution: input.resolution,
+        fromDate: input.fromDate,
+        toDate: input.toDate,
+        limit,
+      },
+    });
     return toIndicatorResult(input.ticker, input.resolution, req, series, computeOutputs(req, series), ctx.clock.now());
   };
   const variant = [spec.name, params.value, input.fromDate ?? "", input.toDate ?? "", limit];

@@ -36,9 +36,15 @@ export interface MultiResult {
 }
 
 /** Parses `sma_50,rsi,...`; unknown names and bad parameters become errors, not failures. Over the configured maximum is a 400. */
-export function parseIndicatorList(ctx: Deps, names: readonly string[]): { requests: IndicatorRequest[]; errors: IndicatorError[] } {
+export function parseIndicatorList(
+  ctx: Deps,
+  names: readonly string[],
+): { requests: IndicatorRequest[]; errors: IndicatorError[] } {
   const max = ctx.config.TECHNICAL_MAX_BATCH_INDICATORS;
-  if (names.length > max) throw new BadRequestError(`At most ${max} indicators per request (TECHNICAL_MAX_BATCH_INDICATORS); ${names.length} given`);
+  if (names.length > max)
+    throw new BadRequestError(
+      `At most ${max} indicators per request (TECHNICAL_MAX_BATCH_INDICATORS); ${names.length} given`,
+    );
   const requests: IndicatorRequest[] = [];
   const errors: IndicatorError[] = [];
   for (const name of names) {
@@ -50,7 +56,12 @@ export function parseIndicatorList(ctx: Deps, names: readonly string[]): { reque
 }
 
 /** Each request computed on the same series; a failing one is reported in `errors`. */
-export function computeAll(requests: readonly IndicatorRequest[], series: PriceSeries, resolution: Resolution, onResult: (req: IndicatorRequest, outputs: Float64Array[]) => void): IndicatorError[] {
+export function computeAll(
+  requests: readonly IndicatorRequest[],
+  series: PriceSeries,
+  resolution: Resolution,
+  onResult: (req: IndicatorRequest, outputs: Float64Array[]) => void,
+): IndicatorError[] {
   const errors: IndicatorError[] = [];
   for (const req of requests) {
     const misfit = checkIndicatorFits(req, resolution);
@@ -69,29 +80,77 @@ export function computeAll(requests: readonly IndicatorRequest[], series: PriceS
 }
 
 /** The series, or the reason there is none (no listing, no prices): multi answers report it instead of failing. */
-export async function seriesOrReason(ctx: Deps, q: Omit<MultiQuery, "indicators" | "includeOhlcv">): Promise<PriceSeries | string> {
+export async function seriesOrReason(
+  ctx: Deps,
+  q: Omit<MultiQuery, "indicators" | "includeOhlcv">,
+): Promise<PriceSeries | string> {
   try {
-    return (await loadSeries({ ctx, input: { ticker: q.ticker, resolution: q.resolution, fromDate: q.fromDate, toDate: q.toDate, limit: q.limit ?? ctx.config.TECHNICAL_DEFAULT_LIMIT } })).series;
+    return (
+      await loadSeries({
+        ctx,
+        input: {
+          ticker: q.ticker,
+          resolution: q.resolution,
+          fromDate: q.fromDate,
+          toDate: q.toDate,
+          limit: q.limit ?? ctx.config.TECHNICAL_DEFAULT_LIMIT,
+        },
+      })
+    ).series;
   } catch (err) {
-    if (err instanceof ServiceError && (err.code === "NOT_FOUND" || err.code === "NO_DATA")) return err.extra.reason ? `${err.message}: ${err.extra.reason}` : err.message;
+    if (err instanceof ServiceError && (err.code === "NOT_FOUND" || err.code === "NO_DATA"))
+      return err.extra.reason ? `${err.message}: ${err.extra.reason}` : err.message;
     throw err;
   }
 }
 
 const ohlcvOf = (s: PriceSeries): OhlcvBar[] =>
-  s.times.map((t, i) => ({ t, open: s.open[i] as number, high: s.high[i] as number, low: s.low[i] as number, close: s.close[i] as number, volume: s.volume[i] as number }));
+  s.times.map((t, i) => ({
+    t,
+    open: s.open[i] as number,
+    high: s.high[i] as number,
+    low: s.low[i] as number,
+    close: s.close[i] as number,
+    volume: s.volume[i] as number,
+  }));
 
 /** GET /technical/{ticker}/multi (and each ticker of POST /technical/batch): several indicators on one price read. */
 export async function getMulti({ ctx, input }: { ctx: Deps; input: MultiQuery }): Promise<MultiResult> {
   const load = async (): Promise<MultiResult> => {
     const { requests, errors } = parseIndicatorList(ctx, input.indicators);
     const series = await seriesOrReason(ctx, input);
-    if (typeof series === "string") return { ticker: input.ticker, resolution: input.resolution, count: 0, indicators: [], errors: [...errors, { indicator: "*", error: series }], ...(input.includeOhlcv ? { ohlcv: [] } : {}) };
+    if (typeof series === "string")
+      return {
+        ticker: input.ticker,
+        resolution: input.resolution,
+        count: 0,
+        indicators: [],
+        errors: [...errors, { indicator: "*", error: series }],
+        ...(input.includeOhlcv ? { ohlcv: [] } : {}),
+      };
     const indicators: IndicatorResult[] = [];
-    errors.push(...computeAll(requests, series, input.resolution, (req, outputs) => indicators.push(toIndicatorResult(input.ticker, input.resolution, req, series, outputs, ctx.clock.now()))));
-    return { ticker: input.ticker, resolution: input.resolution, count: series.times.length, indicators, errors, ...(input.includeOhlcv ? { ohlcv: ohlcvOf(series) } : {}) };
+    errors.push(
+      ...computeAll(requests, series, input.resolution, (req, outputs) =>
+        indicators.push(toIndicatorResult(input.ticker, input.resolution, req, series, outputs, ctx.clock.now())),
+      ),
+    );
+    return {
+      ticker: input.ticker,
+      resolution: input.resolution,
+      count: series.times.length,
+      indicators,
+      errors,
+      ...(input.includeOhlcv ? { ohlcv: ohlcvOf(series) } : {}),
+    };
   };
-  const variant = ["multi", input.indicators, input.fromDate ?? "", input.toDate ?? "", input.limit ?? ctx.config.TECHNICAL_DEFAULT_LIMIT, input.includeOhlcv];
+  const variant = [
+    "multi",
+    input.indicators,
+    input.fromDate ?? "",
+    input.toDate ?? "",
+    input.limit ?? ctx.config.TECHNICAL_DEFAULT_LIMIT,
+    input.includeOhlcv,
+  ];
   // An answer that found no prices is not cached: the next request may find them.
   return (await rememberTechnical(ctx, input.ticker, input.resolution, variant, load, hasPrices)).value;
 }

@@ -44,11 +44,20 @@ export async function readSeries(ctx: Deps, listing: ListingRow, q: SeriesQuery)
  * The listing (chosen as /eod chooses it) and its bars; 404 when the ticker has nothing stored at
  * that resolution. Indicators never ingest: prices come from GET /eod or POST /historical/ingest.
  */
-export async function loadSeries({ ctx, input }: { ctx: Deps; input: SeriesQuery }): Promise<{ listing: ListingRow; series: PriceSeries }> {
+export async function loadSeries({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: SeriesQuery;
+}): Promise<{ listing: ListingRow; series: PriceSeries }> {
   const listing = await resolveListing({ ctx, input: { ticker: input.ticker } });
   const series = await readSeries(ctx, listing, input);
   if (series.close.length === 0) {
-    const how = input.resolution === "1min" ? "1-minute candles are saved while the ticker is streamed" : `ingest them through GET /eod/${input.ticker} or POST /historical/ingest`;
+    const how =
+      input.resolution === "1min"
+        ? "1-minute candles are saved while the ticker is streamed"
+        : `ingest them through GET /eod/${input.ticker} or POST /historical/ingest`;
     throw new ServiceError("NOT_FOUND", `No ${input.resolution} prices stored for ${input.ticker}: ${how}`);
   }
   return { listing, series };

@@ -24,9 +24,10 @@ export function assertEnoughBars(req: IndicatorRequest, series: PriceSeries): vo
   const needed = minBars(req.spec, req.params);
   const have = series.close.length;
   if (have < needed) {
-    throw new UnprocessableError(`${req.key} needs at least ${needed} bars; ${have} are available for these parameters and window`, [
-      { path: "bars", message: `required ${needed}, available ${have}` },
-    ]);
+    throw new UnprocessableError(
+      `${req.key} needs at least ${needed} bars; ${have} are available for these parameters and window`,
+      [{ path: "bars", message: `required ${needed}, available ${have}` }],
+    );
   }
 }
 
@@ -37,7 +38,14 @@ export function computeOutputs(req: IndicatorRequest, series: PriceSeries): Floa
 }
 
 /** The outputs as the spec's Indicator result: one series per output, `v` a decimal string or null. */
-export function toIndicatorResult(ticker: string, resolution: Resolution, req: IndicatorRequest, series: PriceSeries, outputs: Float64Array[], calculatedAt: Date): IndicatorResult {
+export function toIndicatorResult(
+  ticker: string,
+  resolution: Resolution,
+  req: IndicatorRequest,
+  series: PriceSeries,
+  outputs: Float64Array[],
+  calculatedAt: Date,
+): IndicatorResult {
   const times = series.times;
   return {
     ticker,
@@ -50,7 +58,14 @@ export function toIndicatorResult(ticker: string, resolution: Resolution, req: I
     count: times.length,
     series: req.spec.outputs.map((o, k) => {
       const out = outputs[k] ?? new Float64Array(times.length).fill(Number.NaN);
-      return { name: o.name, label: o.label, values: times.map((t, i) => ({ t, v: Number.isNaN(out[i] as number) ? null : toDecimalString(out[i] as number) })) };
+      return {
+        name: o.name,
+        label: o.label,
+        values: times.map((t, i) => ({
+          t,
+          v: Number.isNaN(out[i] as number) ? null : toDecimalString(out[i] as number),
+        })),
+      };
     }),
     cached: false,
     calculated_at: calculatedAt.toISOString(),

@@ -10,7 +10,12 @@ import { compareListings } from "../../domain/listing-choice";
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 
-export const OPERATORS = { lt: (a: number, b: number) => a < b, gt: (a: number, b: number) => a > b, lte: (a: number, b: number) => a <= b, gte: (a: number, b: number) => a >= b } as const;
+export const OPERATORS = {
+  lt: (a: number, b: number) => a < b,
+  gt: (a: number, b: number) => a > b,
+  lte: (a: number, b: number) => a <= b,
+  gte: (a: number, b: number) => a >= b,
+} as const;
 export type Operator = keyof typeof OPERATORS;
 
 export interface ScreenQuery {
@@ -55,27 +60,48 @@ function preferredPerInstrument(listings: readonly ListingRow[]): ListingRow[] {
 export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }): Promise<ScreenResult> {
   const spec = indicatorSpec(input.indicator);
   if (!spec) throw new BadRequestError(`Unknown indicator '${input.indicator}'`);
-  if (input.resolution === "1min" || spec.intradayOnly) throw new BadRequestError("The screener runs on daily, weekly or monthly bars (resolution 1D, 1W or 1M); VWAP needs intraday bars");
+  if (input.resolution === "1min" || spec.intradayOnly)
+    throw new BadRequestError(
+      "The screener runs on daily, weekly or monthly bars (resolution 1D, 1W or 1M); VWAP needs intraday bars",
+    );
   const resolution = input.resolution;
   const parsed = paramsFromQuery(spec, { period: input.period });
   if (!parsed.ok) throw new BadRequestError(parsed.error);
   const params = parsed.value;
-  const key = cacheKeys.screener([spec.name, JSON.stringify(params), input.operator, input.value, input.resolution, input.limit].join(":"));
-  return (await remember(ctx.cache, key, cacheTtls(ctx.config).screener, () => runScreen(ctx, { ...input, resolution }, spec, params))).value;
+  const key = cacheKeys.screener(
+    [spec.name, JSON.stringify(params), input.operator, input.value, input.resolution, input.limit].join(":"),
+  );
+  return (
+    await remember(ctx.cache, key, cacheTtls(ctx.config).screener, () =>
+      runScreen(ctx, { ...input, resolution }, spec, params),
+    )
+  ).value;
 }
 
 /** The screen itself, over every instrument's preferred listing. */
-async function runScreen(ctx: Deps, input: ScreenQuery & { resolution: Exclude<Resolution, "1min"> }, spec: IndicatorSpec, params: Params): Promise<ScreenResult> {
+async function runScreen(
+  ctx: Deps,
+  input: ScreenQuery & { resolution: Exclude<Resolution, "1min"> },
+  spec: IndicatorSpec,
+  params: Params,
+): Promise<ScreenResult> {
   const db = ctx.db.db;
   const bars = ctx.config.TECHNICAL_DEFAULT_LIMIT;
   const candidates = preferredPerInstrument(await findActiveListings(db, {}));
-  const stored = await readLastBarsOfListings(db, candidates.map((c) => c.id), bars * DAILY_BARS_PER[input.resolution]);
+  const stored = await readLastBarsOfListings(
+    db,
+    candidates.map((c) => c.id),
+    bars * DAILY_BARS_PER[input.resolution],
+  );
   const test = OPERATORS[input.operator];
   const found: { listing: ListingRow; value: number }[] = [];
   let skipped = 0;
   for (const listing of candidates) {
     const daily = stored.get(listing.id) ?? [];
-    const shaped = input.resolution === "1D" ? daily : resample(daily, input.resolution === "1W" ? "weekly" : "monthly").slice(-bars);
+    const shaped =
+      input.resolution === "1D"
+        ? daily
+        : resample(daily, input.resolution === "1W" ? "weekly" : "monthly").slice(-bars);
     if (shaped.length < minBars(spec, params)) {
       skipped += 1;
       continue;
@@ -91,7 +117,14 @@ async function runScreen(ctx: Deps, input: ScreenQuery & { resolution: Exclude<R
     operator: input.operator,
     value: input.value,
     resolution: input.resolution,
-    matches: found.slice(0, input.limit).map(({ listing, value }) => ({ ticker: listing.ticker, name: listing.name, isin: listing.isin, value: toDecimalString(value) })),
+    matches: found
+      .slice(0, input.limit)
+      .map(({ listing, value }) => ({
+        ticker: listing.ticker,
+        name: listing.name,
+        isin: listing.isin,
+        value: toDecimalString(value),
+      })),
     total: found.length,
     screened: candidates.length - skipped,
     skipped,
