@@ -5,12 +5,12 @@ import type { Clock } from "../src/clock";
 import { type Db, DbHandle } from "../src/db/client";
 import { findActiveListings } from "../src/db/repositories/catalogue";
 import {
-  type IntradayCandle,
   countTick,
   deactivateSubscription,
+  type IntradayCandle,
   upsertIntradayCandle,
 } from "../src/db/repositories/realtime";
-import { type Deps, buildDeps } from "../src/deps";
+import { buildDeps, type Deps } from "../src/deps";
 import { preferredListing } from "../src/domain/listing-choice";
 import { streamSymbolOf } from "../src/domain/provider-symbols";
 import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } from "../src/domain/realtime";

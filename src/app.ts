@@ -5,8 +5,6 @@ import { authenticate } from "./middleware/authenticate";
 import { init } from "./middleware/init";
 import { usageLog } from "./middleware/usage";
 import { registerBenchFloor } from "./routes/bench-floor";
-import { realtimeApi } from "./routes/realtime";
-import { registerRealtimeSocket } from "./routes/realtime/websocket";
 import { cacheApi } from "./routes/cache";
 import { catalogueApi } from "./routes/catalogue";
 import { databaseApi } from "./routes/database";
@@ -14,6 +12,8 @@ import { eodApi } from "./routes/eod";
 import { healthApi } from "./routes/health";
 import { historyApi } from "./routes/history";
 import { createApi } from "./routes/openapi";
+import { realtimeApi } from "./routes/realtime";
+import { registerRealtimeSocket } from "./routes/realtime/websocket";
 import { stocksApi } from "./routes/stocks";
 import { technicalApi } from "./routes/technical";
 

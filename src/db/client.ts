@@ -1,7 +1,7 @@
-import { Pool, neonConfig } from "@neondatabase/serverless";
-import { type NeonDatabase, drizzle } from "drizzle-orm/neon-serverless";
-import type { Config } from "../env";
+import { neonConfig, Pool } from "@neondatabase/serverless";
+import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
 import { ServiceError } from "../domain/errors";
+import type { Config } from "../env";
 import * as schema from "./schema";
 
 export type Db = NeonDatabase<typeof schema>;

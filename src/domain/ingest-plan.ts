@@ -12,6 +12,10 @@ const DAY = 86_400_000;
 export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
+/** The earlier and the later of two ISO dates (they compare as strings). */
+export const earlier = (a: string, b: string) => (a <= b ? a : b);
+export const later = (a: string, b: string) => (a >= b ? a : b);
+
 /** The calendar day before `date`. */
 export const dayBefore = (date: string) => addDays(date, -1);
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { type AppEnv, type DepsOptions, buildDeps } from "../deps";
+import { type AppEnv, buildDeps, type DepsOptions } from "../deps";
 
 /** Builds the request's dependencies (see `buildDeps`) and a request id. */
 export function init(opts: DepsOptions = {}) {

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
-import type { AppEnv } from "../deps";
 import { storableText } from "../db/text";
+import type { AppEnv } from "../deps";
 import { recordUsage } from "../services/usage/record-usage";
 
 /**

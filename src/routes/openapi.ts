@@ -1,5 +1,5 @@
-import { OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import { accessOf } from "../auth";
 import type { AppEnv } from "../deps";
 import { errorBody, zodDetails, zodMessage } from "../errors";
@@ -70,8 +70,11 @@ export const keyed: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { Bearer
  * code, ticker or name has one), so such input is a 400 here rather than a database error later.
  */
 export function textParam(maxLength: number) {
-  return z
-    .string()
-    .max(maxLength)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+  return (
+    z
+      .string()
+      .max(maxLength)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is this rule's purpose
+      .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters")
+  );
 }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PERIODS, isCalendarDate } from "../domain/periods";
+import { isCalendarDate, PERIODS } from "../domain/periods";
 
 /** Path and query parameters shared by several areas: one definition, one error message each. */
 

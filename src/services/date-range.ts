@@ -1,5 +1,5 @@
-import type { DateRange } from "../domain/ingest-plan";
 import { BadRequestError } from "../domain/errors";
+import type { DateRange } from "../domain/ingest-plan";
 
 /**
  * The from/to a caller gave: null when neither, a 400 when only one or when they are out of order.

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { buildDeps } from "../../src/deps";
 import { inArray } from "drizzle-orm";
 import { cacheKeys } from "../../src/cache";
 import { listings, pricesDaily } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
 
 /**
  * Puts the listings of `tickers` back to their seeded state: no stored prices, no verified symbol,

@@ -59,7 +59,7 @@ async function launch(script: string, extraEnv: Record<string, string> = {}): Pr
     await sleep(500);
   }
   expect(health?.status, output).toBe(200);
-  expect(((await health?.json()) as { status: string }).status).toBe("ok");
+  expect(((await health?.json()) as { status: string } | undefined)?.status).toBe("ok");
   const key = /full-access key: (\S+)/.exec(output)?.[1];
   expect(key, output).toMatch(/^dev-full-[0-9a-f]{32}$/);
   return { child, base, key: String(key), output: () => output, startedInMs: Date.now() - started };

@@ -3,7 +3,7 @@ import { deadlineIn, pinnedClock } from "../../src/clock";
 import { DelayedProviderClient } from "../../src/providers/delayed/client";
 import { ProviderError } from "../../src/providers/errors";
 import { dailyHistory, goodFriday } from "../../tools/sandbox/market-data";
-import { type YahooSim, startYahooSim } from "../../tools/sandbox/yahoo";
+import { startYahooSim, type YahooSim } from "../../tools/sandbox/yahoo";
 
 const TODAY = "2026-11-25";
 

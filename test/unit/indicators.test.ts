@@ -97,7 +97,10 @@ describe("every indicator", () => {
   const l: number[] = [];
   const v: number[] = [];
   let seed = 42;
-  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const rnd = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
   for (let i = 0; i < n; i++) {
     x *= 1 + (rnd() - 0.5) * 0.04;
     c.push(x);

@@ -3,6 +3,12 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { accessOf } from "../../src/auth";
 
+/** The parts of an OpenAPI operation these tests read. */
+type Operation = {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  parameters?: { name: string; in: string }[];
+};
+
 /** Routes outside the HTTP API: the document itself, its viewer, the benchmark floor (off unless BENCH_ROUTES) and the realtime WebSocket. */
 const DOC_ROUTES = new Set(["GET /openapi.json", "GET /docs", "GET /__bench/floor", "GET /ws/realtime/:ticker"]);
 
@@ -19,7 +25,9 @@ describe("GET /openapi.json", () => {
 
   it("names every route the app serves, with its parameters and answer schema", async () => {
     const app = createApp();
-    const doc = (await (await app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, any>> };
+    const doc = (await (await app.request("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const documented = new Set(
       Object.entries(doc.paths).flatMap(([path, item]) =>
         Object.keys(item).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
@@ -35,7 +43,7 @@ describe("GET /openapi.json", () => {
         for (const name of path.match(/\{(\w+)\}/g) ?? []) {
           const param = name.slice(1, -1);
           expect(
-            op.parameters?.some((p: any) => p.name === param && p.in === "path"),
+            op.parameters?.some((p) => p.name === param && p.in === "path"),
             `${path} ${param}`,
           ).toBe(true);
         }

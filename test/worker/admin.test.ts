@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { buildDeps } from "../../src/deps";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assets, listings, pricesDaily, providerChecks, usageLogs } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -104,26 +104,22 @@ describe("database administration", () => {
       dataSource: "test",
     }));
     await db.db.insert(pricesDaily).values(rows);
-    await db.db
-      .insert(providerChecks)
-      .values({
-        providerName: `test-${tag}`,
-        checkType: "canary",
-        ticker: "OLD",
-        success: true,
-        checkedAt: new Date(Date.now() - 45 * 86_400_000),
-      });
-    await db.db
-      .insert(usageLogs)
-      .values({
-        method: "GET",
-        route: "/test",
-        ticker: null,
-        keyKind: "full",
-        status: 200,
-        latencyMs: 1,
-        createdAt: new Date(Date.now() - 400 * 86_400_000),
-      });
+    await db.db.insert(providerChecks).values({
+      providerName: `test-${tag}`,
+      checkType: "canary",
+      ticker: "OLD",
+      success: true,
+      checkedAt: new Date(Date.now() - 45 * 86_400_000),
+    });
+    await db.db.insert(usageLogs).values({
+      method: "GET",
+      route: "/test",
+      ticker: null,
+      keyKind: "full",
+      status: 200,
+      latencyMs: 1,
+      createdAt: new Date(Date.now() - 400 * 86_400_000),
+    });
   });
   afterAll(async () => {
     await db.db.delete(assets).where(eq(assets.id, assetId));

@@ -7,10 +7,10 @@ describe("bad input", () => {
   it("gets a JSON 4xx, never a 500 or HTML", async () => {
     const cases = [
       "/assets/by-isin/%FF%FE",
-      "/assets/by-isin/" + "A".repeat(5000),
+      `/assets/by-isin/${"A".repeat(5000)}`,
       "/assets/by-isin/US0378331005%00",
       "/assets/by-isin/%20",
-      "/listings?ticker=" + "%F0%9F%92%A9".repeat(50),
+      `/listings?ticker=${"%F0%9F%92%A9".repeat(50)}`,
       "/listings?isin=US0378331005&isin=FR0000121014",
       "/listings?currency=%00",
       "/listings?exchange=' OR 1=1 --",
@@ -23,7 +23,7 @@ describe("bad input", () => {
       "/eod/..%2F..%2Fetc?period=1y",
       "/ticker/%00/history",
       "/ticker/MC.PA/history?from=2024-01-01&to=%FF",
-      "/database/ticker/" + "A".repeat(300),
+      `/database/ticker/${"A".repeat(300)}`,
       "/cache/stats?x=%FF",
     ];
     for (const path of cases) {

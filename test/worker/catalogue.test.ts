@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/worker-http";
 
+/** The fields of a wire Listing these tests read. */
+type WireListing = { ticker: string; exchange: string | null; currency: string; isin: string; is_primary: boolean };
+
 describe("GET /assets/by-isin/{isin}", () => {
   it("returns Apple with its preferred listing and all listings", async () => {
     const { status, body } = await call("/assets/by-isin/US0378331005");
@@ -38,7 +41,7 @@ describe("GET /assets/by-isin/{isin}", () => {
     expect(status).toBe(200);
     expect(body.isin).toBe("NL0011585146");
     expect([body.ticker, body.exchange, body.currency]).toEqual(["RACE", "MIL", "EUR"]);
-    const lines = body.listings.map((l: any) => `${l.ticker}/${l.exchange}/${l.currency}`).sort();
+    const lines = body.listings.map((l: WireListing) => `${l.ticker}/${l.exchange}/${l.currency}`).sort();
     expect(lines).toEqual(["RACE.MI/MIL/EUR", "RACE/MIL/EUR", "RACE/NYSE/USD"]);
   });
 
@@ -70,11 +73,11 @@ describe("GET /listings", () => {
     const { status, body } = await call("/listings?ticker=race");
     expect(status).toBe(200);
     expect(body.count).toBe(2);
-    expect(body.listings.map((l: any) => [l.exchange, l.currency, l.is_primary])).toEqual([
+    expect(body.listings.map((l: WireListing) => [l.exchange, l.currency, l.is_primary])).toEqual([
       ["MIL", "EUR", true],
       ["NYSE", "USD", false],
     ]);
-    expect(body.listings.every((l: any) => l.isin === "NL0011585146")).toBe(true);
+    expect(body.listings.every((l: WireListing) => l.isin === "NL0011585146")).toBe(true);
   });
 
   it("combines filters", async () => {
@@ -82,10 +85,10 @@ describe("GET /listings", () => {
     expect(usd.body.count).toBe(1);
     expect(usd.body.listings[0].exchange).toBe("NYSE");
     const xetra = await call("/listings?exchange=XETRA&isin=IE00B4L5Y983");
-    expect(xetra.body.listings.map((l: any) => l.ticker)).toEqual(["EUNL.DE"]);
+    expect(xetra.body.listings.map((l: WireListing) => l.ticker)).toEqual(["EUNL.DE"]);
     const paris = await call("/listings?exchange=PAR&currency=EUR");
     expect(paris.body.count).toBeGreaterThanOrEqual(15);
-    expect(paris.body.listings.every((l: any) => l.ticker.endsWith(".PA"))).toBe(true);
+    expect(paris.body.listings.every((l: WireListing) => l.ticker.endsWith(".PA"))).toBe(true);
   });
 
   it("answers an empty list for a filter that matches nothing, and 400 for a malformed ISIN", async () => {

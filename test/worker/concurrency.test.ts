@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { buildDeps } from "../../src/deps";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { listings, pricesDaily } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
 import { resetTickers, simRequests } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 

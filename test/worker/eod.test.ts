@@ -1,11 +1,10 @@
 import { env } from "cloudflare:workers";
-import { buildDeps } from "../../src/deps";
-import { eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { and, gte } from "drizzle-orm";
 import { assets, listings, pricesDaily } from "../../src/db/schema";
-import { call } from "../helpers/worker-http";
+import { buildDeps } from "../../src/deps";
 import { clearFaults, fault, forgetCached, resetTickers } from "../helpers/listings";
+import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
 const stream = inject("streamSimUrl");
@@ -235,17 +234,15 @@ describe("GET /eod/{ticker}: a listing no provider knows", () => {
       .values({ isin: `XB${tag}0`, name: `Unlisted Test ${tag}`, quoteType: "EQUITY" })
       .returning({ id: assets.id });
     assetId = Number(asset?.id);
-    await db.db
-      .insert(listings)
-      .values({
-        assetId,
-        ticker,
-        exchange: "PAR",
-        currency: "EUR",
-        name: `Unlisted Test ${tag}`,
-        source: "test",
-        isPrimary: true,
-      });
+    await db.db.insert(listings).values({
+      assetId,
+      ticker,
+      exchange: "PAR",
+      currency: "EUR",
+      name: `Unlisted Test ${tag}`,
+      source: "test",
+      isPrimary: true,
+    });
   });
   afterAll(async () => {
     await db.db.delete(assets).where(eq(assets.id, assetId));

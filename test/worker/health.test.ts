@@ -1,12 +1,13 @@
 import { exports } from "cloudflare:workers";
-import { inject } from "vitest";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 
 describe("GET /health", () => {
   it("answers every field of the spec without a key", async () => {
     const res = await exports.default.fetch("http://svc/health");
     expect(res.status).toBe(200);
-    const body = (await res.json()) as Record<string, any>;
+    const body = (await res.json()) as Record<string, unknown> & {
+      cache: { enabled: boolean; status: string; ttl_seconds: Record<string, number> };
+    };
     expect(body.status).toBe("ok");
     expect(body.service).toBe("market-data-service");
     expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);

@@ -1,5 +1,4 @@
-import { inject } from "vitest";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { systemClock } from "../../src/clock";
 import { windowOf } from "../../src/domain/periods";
 import { clearFaults, fault, forgetCached } from "../helpers/listings";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
-import { buildDeps } from "../../src/deps";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { DbHandle } from "../../src/db/client";
+import type { DbHandle } from "../../src/db/client";
 import { readDailyBars, storedRange, upsertDailyBars } from "../../src/db/repositories/prices";
 import { assets, listings, pricesDaily } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
 import type { Bar } from "../../src/domain/bars";
 
 const created: number[] = [];

@@ -1,10 +1,10 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
-import { buildDeps } from "../../src/deps";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import worker from "../../src/index";
 import { listings, pricesIntraday } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
+import worker from "../../src/index";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
 import { clearFaults, fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { buildDeps } from "../../src/deps";
 import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, pricesDaily, pricesIntraday } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";

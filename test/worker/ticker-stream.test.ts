@@ -7,10 +7,10 @@ import {
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
+import { MAX_CLIENT_MESSAGE_BYTES, type TickerStream } from "../../durable-objects/ticker-stream";
 import { pinnedClock } from "../../src/clock";
 import { realtimeSubscriptions } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
-import { MAX_CLIENT_MESSAGE_BYTES, type TickerStream } from "../../durable-objects/ticker-stream";
 import worker from "../../src/index";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
 import { clearFaults, fault, forgetCached } from "../helpers/listings";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
-import { buildDeps } from "../../src/deps";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DbHandle } from "../../src/db/client";
+import type { DbHandle } from "../../src/db/client";
 import { usageLogs } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { call } from "../helpers/worker-http";
 

@@ -23,7 +23,10 @@ function syntheticSeries(n: number): PriceSeries {
     volume: new Float64Array(n),
   };
   let seed = 7;
-  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const rnd = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
   let price = 100;
   const start = Date.UTC(2020, 0, 1, 14, 30);
   for (let i = 0; i < n; i++) {

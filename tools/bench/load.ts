@@ -32,7 +32,7 @@ export async function load(opts: {
       const res = await fetch(opts.pathOf(next++), { headers: opts.headers }).catch(() => undefined);
       const body = res ? await res.arrayBuffer().catch(() => undefined) : undefined;
       latencies.push(performance.now() - t0);
-      if (!res || res.status !== 200 || !body) errors += 1;
+      if (res?.status !== 200 || !body) errors += 1;
       else bodyBytes = body.byteLength;
     }
   };

@@ -6,9 +6,9 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startSandbox } from "../dev/sandbox";
 import { startLocalStack } from "../dev/stack";
-import type { MinuteBar } from "../sandbox/minute-path";
 import { killGroup, startWrangler, waitForHttp } from "../dev/wrangler";
 import { freePort } from "../net";
+import type { MinuteBar } from "../sandbox/minute-path";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -1,5 +1,5 @@
-import { createConnection } from "node:net";
 import type { AddressInfo } from "node:net";
+import { createConnection } from "node:net";
 import { WebSocketServer } from "ws";
 
 /**

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { resolveDevKeys, readDevVars } from "./keys";
+import { readDevVars, resolveDevKeys } from "./keys";
 import { type Sandbox, startSandbox } from "./sandbox";
 import { startLocalStack } from "./stack";
 import { killGroup, startWrangler } from "./wrangler";

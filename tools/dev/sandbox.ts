@@ -1,6 +1,6 @@
-import { type TradingViewSimOptions, startTradingViewSim } from "../sandbox/tradingview";
-import { startYahooSim } from "../sandbox/yahoo";
 import { pinnedClock, systemClock } from "../../src/clock";
+import { startTradingViewSim, type TradingViewSimOptions } from "../sandbox/tradingview";
+import { startYahooSim } from "../sandbox/yahoo";
 
 /** The provider simulators of `npm run dev:sandbox`, and the Worker settings that aim at them. */
 export interface Sandbox {

@@ -1,10 +1,10 @@
-import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { type Clock, systemClock } from "../../src/clock";
 import { type WebSocket, WebSocketServer } from "ws";
-import { type Frame, decodeFrames, encodeFrame } from "../../src/providers/stream/protocol";
-import { SIM_SYMBOLS, type SimSymbol, dailyHistory } from "./market-data";
+import { type Clock, systemClock } from "../../src/clock";
+import { decodeFrames, encodeFrame, type Frame } from "../../src/providers/stream/protocol";
+import { dailyHistory, SIM_SYMBOLS, type SimSymbol } from "./market-data";
 import { type MinuteBar, MinutePath } from "./minute-path";
 
 /**

@@ -1,8 +1,8 @@
-import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Clock, systemClock } from "../../src/clock";
 import { resample } from "../../src/domain/bars";
-import { SIM_SYMBOLS, type SimBar, type SimSymbol, dailyHistory } from "./market-data";
+import { dailyHistory, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
 
 /**
  * The delayed provider (Yahoo Finance) simulator: chart v8, search v1 and quote v7 in the real wire

@@ -172,16 +172,14 @@ export async function readIntradayBars(
     .where(and(...conditions))
     .orderBy(desc(pricesIntraday.minute))
     .limit(window.limit);
-  return rows
-    .reverse()
-    .map((r) => ({
-      minute: r.minute,
-      open: Number(r.open),
-      high: Number(r.high),
-      low: Number(r.low),
-      close: Number(r.close),
-      volume: r.volume,
-    }));
+  return rows.reverse().map((r) => ({
+    minute: r.minute,
+    open: Number(r.open),
+    high: Number(r.high),
+    low: Number(r.low),
+    close: Number(r.close),
+    volume: r.volume,
+  }));
 }
 
 /**

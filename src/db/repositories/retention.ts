@@ -1,4 +1,4 @@
-import { type SQL, and, count, isNotNull, lt } from "drizzle-orm";
+import { and, count, isNotNull, lt, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client";
 import { alerts, pricesDaily, pricesIntraday, providerChecks, usageLogs, validationResults } from "../schema";

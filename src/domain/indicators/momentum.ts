@@ -20,7 +20,7 @@ export function rsi(close: Float64Array, n: number): Float64Array {
   out[n] = gain + loss === 0 ? 0 : (100 * gain) / (gain + loss);
   for (let i = n + 1; i < close.length; i++) {
     const d = (close[i] as number) - (close[i - 1] as number);
-    gain = (gain * (n - 1) + (d > 0 ? d : 0)) / n;
+    gain = (gain * (n - 1) + Math.max(d, 0)) / n;
     loss = (loss * (n - 1) + (d < 0 ? -d : 0)) / n;
     out[i] = gain + loss === 0 ? 0 : (100 * gain) / (gain + loss);
   }

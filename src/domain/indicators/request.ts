@@ -1,4 +1,4 @@
-import { type IndicatorSpec, type Params, indicatorSpec, withDefaults } from "./catalogue";
+import { type IndicatorSpec, indicatorSpec, type Params, withDefaults } from "./catalogue";
 
 export const RESOLUTIONS = ["1D", "1W", "1M", "1min"] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
-import { BROWSER_USER_AGENT, ProviderError, getJson } from "../errors";
-import { DELAYED } from "../names";
+import { BROWSER_USER_AGENT, getJson, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
+import { DELAYED } from "../names";
 
 /**
  * The delayed provider (Yahoo Finance) over its public JSON endpoints: chart v8 for history and

@@ -1,9 +1,9 @@
 import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
-import { BROWSER_USER_AGENT, ProviderError, callTimeout, failureOf } from "../errors";
-import { STREAM } from "../names";
+import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
-import { type Frame, decodeFrames, encodeFrame, message, sessionId } from "./protocol";
+import { STREAM } from "../names";
+import { decodeFrames, encodeFrame, type Frame, message, sessionId } from "./protocol";
 
 /** The provider accepts chart sessions from its own site only. */
 const HEADERS = {

@@ -1,4 +1,4 @@
-import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { clearEodCache } from "../../services/cache/clear";
 import { keyed, textParam, withErrors } from "../openapi";

@@ -1,4 +1,4 @@
-import { type OpenAPIHono, createRoute } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getCacheStats } from "../../services/cache/get-stats";
 import { keyed, withErrors } from "../openapi";

@@ -1,4 +1,4 @@
-import { type OpenAPIHono, createRoute } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { type IngestOutcome, ingestMany } from "../../services/eod/ingest-many";
 import { keyed, withErrors } from "../openapi";

@@ -1,5 +1,5 @@
-import { DELAYED, STREAM } from "../../providers/names";
 import { z } from "@hono/zod-openapi";
+import { DELAYED, STREAM } from "../../providers/names";
 import { DateParam, IsinParam, PeriodParam, TickerParam } from "../params";
 
 export const EodBarSchema = z
@@ -65,12 +65,9 @@ const IngestResultSchema = z.object({
   requested_ranges: z
     .array(RangeSchema)
     .openapi({ description: "Windows that were missing and asked of the providers (weekends are never missing)" }),
-  replaced_ranges: z
-    .array(RangeSchema)
-    .openapi({
-      description:
-        "Windows stored from the stream provider that the delayed provider served again, with adjusted closes",
-    }),
+  replaced_ranges: z.array(RangeSchema).openapi({
+    description: "Windows stored from the stream provider that the delayed provider served again, with adjusted closes",
+  }),
   bars_fetched: z.number().int(),
   rows_written: z
     .number()

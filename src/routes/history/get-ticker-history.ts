@@ -1,9 +1,9 @@
-import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
+import { DELAYED } from "../../providers/names";
 import { getTickerHistory } from "../../services/history/get-ticker-history";
 import { keyed, withErrors } from "../openapi";
 import { DateParam, PeriodParam, SymbolParam } from "../params";
-import { DELAYED } from "../../providers/names";
 import { TickerHistorySchema } from "./schema";
 
 const route = createRoute(

@@ -1,6 +1,6 @@
-import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv, Deps } from "../../deps";
-import { type QuoteAnswer, findQuote, getQuote } from "../../services/realtime/get-quote";
+import { findQuote, getQuote, type QuoteAnswer } from "../../services/realtime/get-quote";
 import { keyed, withErrors } from "../openapi";
 import { BoolParam, SymbolParam } from "../params";
 import { QuoteSchema } from "./schema";
@@ -68,12 +68,10 @@ const many = createRoute(
                 count: z.number().int(),
                 tickers: z.array(z.string()),
                 quotes: z.record(z.string(), QuoteSchema.nullable()),
-                errors: z
-                  .record(z.string(), z.string())
-                  .openapi({
-                    description:
-                      "Ticker -> why it has no quote: not a symbol, unknown to the provider, or the provider failing",
-                  }),
+                errors: z.record(z.string(), z.string()).openapi({
+                  description:
+                    "Ticker -> why it has no quote: not a symbol, unknown to the provider, or the provider failing",
+                }),
               })
               .openapi("Quotes"),
           },

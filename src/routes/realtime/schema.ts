@@ -1,5 +1,5 @@
-import { DELAYED, STREAM } from "../../providers/names";
 import { z } from "@hono/zod-openapi";
+import { DELAYED, STREAM } from "../../providers/names";
 
 const dec = z.string().openapi({ example: "231.45" });
 

@@ -2,8 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { classifyKey, extractKey } from "../../auth";
 import type { AppEnv } from "../../deps";
 import { errorBody } from "../../errors";
-import { TickerParam } from "../params";
 import { upgraded } from "../../websocket-response";
+import { TickerParam } from "../params";
 
 /** A bad key is refused inside the WebSocket protocol: accepted, then closed with 1008 (spec Authentication 8). */
 function closedWith1008(reason: string): Response {

@@ -1,6 +1,6 @@
-import { DELAYED } from "../../providers/names";
-import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
+import { DELAYED } from "../../providers/names";
 import { getStocksOverview } from "../../services/stocks/get-overview";
 import { keyed, withErrors } from "../openapi";
 

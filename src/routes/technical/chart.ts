@@ -1,9 +1,9 @@
-import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { CHART_DEFAULT_LIMIT, getChart } from "../../services/technical/get-chart";
 import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
-import { IndicatorErrorSchema, IndicatorListParam, WindowQuery, intParam } from "./schema";
+import { IndicatorErrorSchema, IndicatorListParam, intParam, WindowQuery } from "./schema";
 
 const column = z.array(z.number());
 const ChartSchema = z

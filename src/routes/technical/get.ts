@@ -1,9 +1,9 @@
-import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getIndicator } from "../../services/technical/get-indicator";
 import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
-import { IndicatorResultSchema, WindowQuery, intParam } from "./schema";
+import { IndicatorResultSchema, intParam, WindowQuery } from "./schema";
 
 const route = createRoute(
   withErrors(

@@ -1,4 +1,4 @@
-import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { INDICATORS, minBars, withDefaults } from "../../domain/indicators/catalogue";
 import { keyed, withErrors } from "../openapi";

@@ -1,9 +1,9 @@
-import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getMulti } from "../../services/technical/get-multi";
 import { keyed, withErrors } from "../openapi";
 import { BoolParam, TickerParam } from "../params";
-import { IndicatorListParam, MultiResultSchema, WindowQuery, intParam } from "./schema";
+import { IndicatorListParam, intParam, MultiResultSchema, WindowQuery } from "./schema";
 
 const route = createRoute(
   withErrors({

@@ -2,12 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { RESOLUTIONS } from "../../domain/indicators/request";
 import { DateParam } from "../params";
 
-export const ResolutionParam = z
-  .enum(RESOLUTIONS)
-  .default("1D")
-  .openapi({
-    description: "1D, 1W and 1M read the EOD prices; 1min the 1-minute candles saved by the realtime stream",
-  });
+export const ResolutionParam = z.enum(RESOLUTIONS).default("1D").openapi({
+  description: "1D, 1W and 1M read the EOD prices; 1min the 1-minute candles saved by the realtime stream",
+});
 
 /** An integer query parameter (query strings are text). */
 export const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max);

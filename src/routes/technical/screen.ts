@@ -1,8 +1,8 @@
-import { type OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { OPERATORS, type Operator, screen } from "../../services/technical/screen";
 import { keyed, withErrors } from "../openapi";
-import { ResolutionParam, intParam } from "./schema";
+import { intParam, ResolutionParam } from "./schema";
 
 const ScreenSchema = z
   .object({

@@ -1,5 +1,5 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import type { CacheStats } from "../../cache";
+import { cacheKeys, cacheTtls } from "../../cache";
 import type { Deps } from "../../deps";
 
 /** Keys inspected to list cached tickers: enough for any catalogue, bounded for a huge cache. */

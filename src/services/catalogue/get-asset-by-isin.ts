@@ -1,9 +1,9 @@
-import { findAssetByIsin } from "../../db/repositories/catalogue";
 import type { AssetRow, ListingRow } from "../../db/repositories/catalogue";
+import { findAssetByIsin } from "../../db/repositories/catalogue";
+import type { Deps } from "../../deps";
+import { BadRequestError, NotFoundError } from "../../domain/errors";
 import { normaliseIsin } from "../../domain/isin";
 import { preferredListing } from "../../domain/listing-choice";
-import { BadRequestError, NotFoundError } from "../../domain/errors";
-import type { Deps } from "../../deps";
 
 export interface AssetWithListings {
   asset: AssetRow;

@@ -1,8 +1,8 @@
-import { type ListingFilter, type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
+import { findActiveListings, type ListingFilter, type ListingRow } from "../../db/repositories/catalogue";
+import type { Deps } from "../../deps";
+import { BadRequestError } from "../../domain/errors";
 import { normaliseIsin } from "../../domain/isin";
 import { compareListings } from "../../domain/listing-choice";
-import { BadRequestError } from "../../domain/errors";
-import type { Deps } from "../../deps";
 
 /** Active listings matching the filters, in listing-choice order; at least one filter is required. */
 export async function listListings({ ctx, input }: { ctx: Deps; input: ListingFilter }): Promise<ListingRow[]> {

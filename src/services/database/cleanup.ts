@@ -1,5 +1,5 @@
 import { cacheKeys } from "../../cache";
-import { type RetentionCounts, applyRetention } from "../../db/repositories/retention";
+import { applyRetention, type RetentionCounts } from "../../db/repositories/retention";
 import type { Deps } from "../../deps";
 
 /** Monitoring logs (provider checks, validations, resolved alerts) are kept this long (spec Limits). */

@@ -1,4 +1,4 @@
-import { type StoredSeries, requestsForTicker, storedSeries } from "../../db/repositories/price-stats";
+import { requestsForTicker, type StoredSeries, storedSeries } from "../../db/repositories/price-stats";
 import type { Deps } from "../../deps";
 import { NotFoundError } from "../../domain/errors";
 

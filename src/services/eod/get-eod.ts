@@ -1,17 +1,17 @@
 import { cacheKeys, cacheTtls, remember } from "../../cache";
+import type { ListingRow } from "../../db/repositories/catalogue";
 import { readDailyBars, sourcedRange } from "../../db/repositories/prices";
-import { STREAM } from "../../providers/names";
+import type { Deps } from "../../deps";
 import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
+import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
 import { dayBefore } from "../../domain/ingest-plan";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
-import type { ListingRow } from "../../db/repositories/catalogue";
-import type { Deps } from "../../deps";
-import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
+import { STREAM } from "../../providers/names";
 import { givenRange } from "../date-range";
 import { type IngestReport, ingestListing } from "./ingest-listing";
-import { StillRunningError } from "./single-flight";
 import { resolveListing } from "./resolve-listing";
+import { StillRunningError } from "./single-flight";
 
 export interface EodQuery {
   ticker: string;

@@ -1,10 +1,18 @@
 import { cacheKeys } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { sourcedRange, storedRange, upsertDailyBars } from "../../db/repositories/prices";
-import { type Bar, scaleBars } from "../../domain/bars";
-import { type DateRange, addDays, dayBefore, missingRanges, sessionsOf } from "../../domain/ingest-plan";
-import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
 import type { Deps } from "../../deps";
+import { type Bar, scaleBars } from "../../domain/bars";
+import {
+  addDays,
+  type DateRange,
+  dayBefore,
+  earlier,
+  later,
+  missingRanges,
+  sessionsOf,
+} from "../../domain/ingest-plan";
+import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
 import { ProviderError } from "../../providers/errors";
 import type { HistoryProvider } from "../../providers/history";
 import { STREAM } from "../../providers/names";
@@ -116,7 +124,7 @@ async function rememberEmpty(
       empty.push(r);
       continue;
     }
-    const [first, last] = [inside.reduce((a, b) => (a < b ? a : b)), inside.reduce((a, b) => (a > b ? a : b))];
+    const [first, last] = [inside.reduce(earlier), inside.reduce(later)];
     for (const part of [
       sessionsOf({ from: r.from, to: dayBefore(first) }),
       sessionsOf({ from: addDays(last, 1), to: r.to }),

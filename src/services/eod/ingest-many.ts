@@ -1,7 +1,7 @@
-import { type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
-import { type DateRange, dayBefore } from "../../domain/ingest-plan";
-import { type Period, fetchFromOf, tenYearsBefore } from "../../domain/periods";
+import { findActiveListings, type ListingRow } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
+import { type DateRange, dayBefore, earlier } from "../../domain/ingest-plan";
+import { fetchFromOf, type Period, tenYearsBefore } from "../../domain/periods";
 import { givenRange } from "../date-range";
 import { type IngestReport, ingestListing } from "./ingest-listing";
 import { StillRunningError } from "./single-flight";
@@ -32,7 +32,7 @@ const PARALLEL = 3;
 export function ingestWindow(req: Pick<IngestRequest, "period" | "from" | "to">, today: string): DateRange {
   const yesterday = dayBefore(today);
   const range = givenRange(req.from, req.to);
-  if (range) return { from: range.from, to: range.to < yesterday ? range.to : yesterday };
+  if (range) return { from: range.from, to: earlier(range.to, yesterday) };
   return { from: req.period ? fetchFromOf(req.period, today) : tenYearsBefore(today), to: yesterday };
 }
 

@@ -1,8 +1,8 @@
-import { type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
-import { compareListings } from "../../domain/listing-choice";
-import { splitSuffix } from "../../domain/provider-symbols";
+import { findActiveListings, type ListingRow } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
+import { compareListings } from "../../domain/listing-choice";
+import { splitSuffix } from "../../domain/provider-symbols";
 
 export interface ListingQuery {
   ticker: string;

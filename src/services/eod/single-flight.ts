@@ -1,5 +1,5 @@
-import type { Deps } from "../../deps";
 import { readLease, releaseLease, tryAcquireLease } from "../../db/repositories/ingest-leases";
+import type { Deps } from "../../deps";
 import { ServiceError } from "../../domain/errors";
 
 /** One unit of work on a listing that must not run twice at once. */

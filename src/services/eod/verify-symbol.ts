@@ -1,7 +1,7 @@
 import { type ListingRow, recordDelayedSymbol } from "../../db/repositories/catalogue";
+import type { Deps } from "../../deps";
 import { addDays } from "../../domain/ingest-plan";
 import { currencyScale, isVenueOf } from "../../domain/provider-symbols";
-import type { Deps } from "../../deps";
 import type { SearchHit } from "../../providers/delayed/client";
 import { ProviderError } from "../../providers/errors";
 

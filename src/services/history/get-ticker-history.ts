@@ -1,9 +1,9 @@
 import { cacheKeys, cacheTtls, remember } from "../../cache";
-import type { Bar } from "../../domain/bars";
-import { type Period, fetchFromOf, windowOf } from "../../domain/periods";
 import type { Deps } from "../../deps";
-import { givenRange } from "../date-range";
+import type { Bar } from "../../domain/bars";
+import { fetchFromOf, type Period, windowOf } from "../../domain/periods";
 import type { Interval } from "../../providers/delayed/client";
+import { givenRange } from "../date-range";
 import { asServiceError } from "../provider-failure";
 
 export interface HistoryQuery {

@@ -1,7 +1,7 @@
-import type { Bindings } from "../../env";
 import { registryOf } from "../../../durable-objects/registry-stub";
 import type { ClientKind, StreamStatus } from "../../../durable-objects/ticker-stream";
 import type { RealtimeTick } from "../../domain/realtime";
+import type { Bindings } from "../../env";
 
 /** The realtime streams as the services see them: one Durable Object per ticker (upper-cased by the parameter schemas), and their registry. */
 export interface StreamDirectory {

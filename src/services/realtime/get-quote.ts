@@ -1,11 +1,11 @@
 import { cacheKeys } from "../../cache";
-import { changeFrom, toDecimalString } from "../../domain/decimal";
-import type { RealtimeTick } from "../../domain/realtime";
 import type { Deps } from "../../deps";
+import { changeFrom, toDecimalString } from "../../domain/decimal";
 import { NoDataError } from "../../domain/errors";
-import { asServiceError } from "../provider-failure";
+import type { RealtimeTick } from "../../domain/realtime";
 import { ProviderError } from "../../providers/errors";
 import { DELAYED, type ProviderName, STREAM } from "../../providers/names";
+import { asServiceError } from "../provider-failure";
 
 /** The spec's Quote. */
 export interface QuoteAnswer {

@@ -1,9 +1,9 @@
 import { findActiveListings } from "../../db/repositories/catalogue";
-import { type SubscriptionRow, deactivateSubscription, saveSubscription } from "../../db/repositories/realtime";
-import { preferredListing } from "../../domain/listing-choice";
-import { streamSymbolOf } from "../../domain/provider-symbols";
+import { deactivateSubscription, type SubscriptionRow, saveSubscription } from "../../db/repositories/realtime";
 import type { Deps } from "../../deps";
 import { NotFoundError, ServiceError } from "../../domain/errors";
+import { preferredListing } from "../../domain/listing-choice";
+import { streamSymbolOf } from "../../domain/provider-symbols";
 import type { StreamDirectory } from "./directory";
 
 /** The spec's Subscription. */

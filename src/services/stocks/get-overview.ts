@@ -1,6 +1,6 @@
 import { cacheKeys, cacheTtls, remember } from "../../cache";
-import { changeFrom } from "../../domain/decimal";
 import type { Deps } from "../../deps";
+import { changeFrom } from "../../domain/decimal";
 import type { Quote } from "../../providers/delayed/client";
 import { ProviderError } from "../../providers/errors";
 

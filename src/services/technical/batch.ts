@@ -1,6 +1,6 @@
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
-import { type MultiQuery, type MultiResult, getMulti } from "./get-multi";
+import { getMulti, type MultiQuery, type MultiResult } from "./get-multi";
 
 export interface BatchQuery extends Omit<MultiQuery, "ticker"> {
   tickers: string[];

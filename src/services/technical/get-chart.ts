@@ -1,7 +1,7 @@
-import type { Resolution } from "../../domain/indicators/request";
 import type { Deps } from "../../deps";
+import type { Resolution } from "../../domain/indicators/request";
 import { rememberTechnical } from "./get-indicator";
-import { type IndicatorError, computeAll, hasPrices, parseIndicatorList, seriesOrReason } from "./get-multi";
+import { computeAll, hasPrices, type IndicatorError, parseIndicatorList, seriesOrReason } from "./get-multi";
 import type { SeriesWindow } from "./load-series";
 
 export interface ChartQuery extends SeriesWindow {

@@ -1,10 +1,10 @@
 import { cacheKeys, cacheTtls, remember } from "../../cache";
-import { INDICATORS, indicatorSpec } from "../../domain/indicators/catalogue";
-import { type IndicatorRequest, type Resolution, isIntraday, paramsFromQuery } from "../../domain/indicators/request";
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
+import { INDICATORS, indicatorSpec } from "../../domain/indicators/catalogue";
+import { type IndicatorRequest, isIntraday, paramsFromQuery, type Resolution } from "../../domain/indicators/request";
 import { loadSeries } from "./load-series";
-import { type IndicatorResult, computeOutputs, toIndicatorResult } from "./result";
+import { computeOutputs, type IndicatorResult, toIndicatorResult } from "./result";
 
 export interface IndicatorQuery {
   ticker: string;

@@ -1,10 +1,10 @@
-import { type IndicatorRequest, type Resolution, parseIndicator } from "../../domain/indicators/request";
-import type { PriceSeries } from "../../domain/indicators/series";
 import type { Deps } from "../../deps";
 import { BadRequestError, ServiceError } from "../../domain/errors";
+import { type IndicatorRequest, parseIndicator, type Resolution } from "../../domain/indicators/request";
+import type { PriceSeries } from "../../domain/indicators/series";
 import { checkIndicatorFits, rememberTechnical } from "./get-indicator";
-import { type SeriesWindow, loadSeries } from "./load-series";
-import { type IndicatorResult, computeOutputs, toIndicatorResult } from "./result";
+import { loadSeries, type SeriesWindow } from "./load-series";
+import { computeOutputs, type IndicatorResult, toIndicatorResult } from "./result";
 
 export interface MultiQuery extends SeriesWindow {
   ticker: string;

@@ -1,10 +1,10 @@
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { readDailyBars, readIntradayBars } from "../../db/repositories/prices";
-import { resample } from "../../domain/bars";
-import { type PriceSeries, seriesOfBars, seriesOfColumns } from "../../domain/indicators/series";
-import type { Resolution } from "../../domain/indicators/request";
 import type { Deps } from "../../deps";
+import { resample } from "../../domain/bars";
 import { ServiceError } from "../../domain/errors";
+import type { Resolution } from "../../domain/indicators/request";
+import { type PriceSeries, seriesOfBars, seriesOfColumns } from "../../domain/indicators/series";
 import { resolveListing } from "../eod/resolve-listing";
 
 /** Which bars: the resolution, an optional date window and how many of the newest (default from the route). */

@@ -1,8 +1,8 @@
 import { toDecimalString } from "../../domain/decimal";
-import { type Params, minBars } from "../../domain/indicators/catalogue";
+import { UnprocessableError } from "../../domain/errors";
+import { minBars, type Params } from "../../domain/indicators/catalogue";
 import type { IndicatorRequest, Resolution } from "../../domain/indicators/request";
 import type { PriceSeries } from "../../domain/indicators/series";
-import { UnprocessableError } from "../../domain/errors";
 
 /** The spec's Indicator result. */
 export interface IndicatorResult {

@@ -1,14 +1,14 @@
 import { cacheKeys, cacheTtls, remember } from "../../cache";
-import { type ListingRow, findActiveListings } from "../../db/repositories/catalogue";
+import { findActiveListings, type ListingRow } from "../../db/repositories/catalogue";
 import { readLastBarsOfListings } from "../../db/repositories/prices";
+import type { Deps } from "../../deps";
 import { resample } from "../../domain/bars";
 import { toDecimalString } from "../../domain/decimal";
-import { type IndicatorSpec, type Params, indicatorSpec, minBars } from "../../domain/indicators/catalogue";
-import { type Resolution, paramsFromQuery } from "../../domain/indicators/request";
+import { BadRequestError } from "../../domain/errors";
+import { type IndicatorSpec, indicatorSpec, minBars, type Params } from "../../domain/indicators/catalogue";
+import { paramsFromQuery, type Resolution } from "../../domain/indicators/request";
 import { seriesOfBars } from "../../domain/indicators/series";
 import { compareListings } from "../../domain/listing-choice";
-import type { Deps } from "../../deps";
-import { BadRequestError } from "../../domain/errors";
 
 export const OPERATORS = {
   lt: (a: number, b: number) => a < b,
@@ -117,14 +117,12 @@ async function runScreen(
     operator: input.operator,
     value: input.value,
     resolution: input.resolution,
-    matches: found
-      .slice(0, input.limit)
-      .map(({ listing, value }) => ({
-        ticker: listing.ticker,
-        name: listing.name,
-        isin: listing.isin,
-        value: toDecimalString(value),
-      })),
+    matches: found.slice(0, input.limit).map(({ listing, value }) => ({
+      ticker: listing.ticker,
+      name: listing.name,
+      isin: listing.isin,
+      value: toDecimalString(value),
+    })),
     total: found.length,
     screened: candidates.length - skipped,
     skipped,
