@@ -63,19 +63,33 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
+type KeyConfig = Pick<Config, "SERVICE_API_KEYS" | "SERVICE_READ_ONLY_API_KEYS">;
+
+/** The configured keys' digests, computed once per config (one config per isolate). */
+const configuredDigests = new WeakMap<KeyConfig, Promise<{ full: Uint8Array[]; readOnly: Uint8Array[] }>>();
+
+function digestsOf(config: KeyConfig) {
+  let d = configuredDigests.get(config);
+  if (!d) {
+    d = Promise.all([
+      Promise.all(config.SERVICE_API_KEYS.map(digest)),
+      Promise.all(config.SERVICE_READ_ONLY_API_KEYS.map(digest)),
+    ]).then(([full, readOnly]) => ({ full, readOnly }));
+    configuredDigests.set(config, d);
+  }
+  return d;
+}
+
 /**
  * Which kind of key this is, or null for none/unknown. Every configured key is compared, match or not.
  * @example await classifyKey("k1", config) // "full" when "k1" is in SERVICE_API_KEYS
  */
-export async function classifyKey(
-  key: string | undefined,
-  config: Pick<Config, "SERVICE_API_KEYS" | "SERVICE_READ_ONLY_API_KEYS">,
-): Promise<KeyKind | null> {
+export async function classifyKey(key: string | undefined, config: KeyConfig): Promise<KeyKind | null> {
   if (!key) return null;
-  const given = await digest(key);
+  const [given, configured] = await Promise.all([digest(key), digestsOf(config)]);
   let full = false;
   let readOnly = false;
-  for (const k of config.SERVICE_API_KEYS) full = sameBytes(given, await digest(k)) || full;
-  for (const k of config.SERVICE_READ_ONLY_API_KEYS) readOnly = sameBytes(given, await digest(k)) || readOnly;
+  for (const d of configured.full) full = sameBytes(given, d) || full;
+  for (const d of configured.readOnly) readOnly = sameBytes(given, d) || readOnly;
   return full ? "full" : readOnly ? "read_only" : null;
 }

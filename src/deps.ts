@@ -7,6 +7,7 @@ import { DelayedProviderClient } from "./providers/delayed/client";
 import type { HistoryProvider } from "./providers/history";
 import { StreamProviderClient } from "./providers/stream/client";
 import { type StreamDirectory, streamDirectory } from "./services/realtime/directory";
+import { directSink, queueSink, type UsageSink } from "./services/usage/record-usage";
 
 /** What a request's handlers and services are given; built once per request by the init middleware. */
 export interface Deps {
@@ -20,6 +21,8 @@ export interface Deps {
   providers: Providers;
   /** Realtime streams; null without the Durable Object bindings. */
   streams: StreamDirectory | null;
+  /** Where usage entries go: the queue when bound, else straight to Postgres. */
+  usage: UsageSink;
 }
 
 /** The external sources a request may call, aimed at their configured base URLs. */
@@ -60,23 +63,25 @@ export interface DepsOptions {
 /**
  * The one place that builds what a request, a Durable Object or a cron job works with: config
  * (parsed once per env object), clock, deadline, a lazy database handle, the cache, the providers
- * (bounded by the deadline) and the realtime streams.
+ * (bounded by the deadline), the realtime streams and the usage sink.
  * @example const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY }); await deps.db.close();
  */
 export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
   const config = loadConfig(env);
   const clock = opts.clock ?? configuredClock(env, config);
   const deadline = deadlineIn(clock, opts.deadlineMs ?? config.REQUEST_DEADLINE_MS);
+  const db = new DbHandle(config);
   return {
     config,
     clock,
     deadline,
-    db: new DbHandle(config),
+    db,
     cache: createCache(config),
     providers: {
       delayed: new DelayedProviderClient(config.DELAYED_PROVIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline),
       stream: new StreamProviderClient(config.STREAM_PROVIDER_WS_URL, config.PROVIDER_TIMEOUT_MS * 2, clock, deadline),
     },
-    streams: streamDirectory(env as Bindings),
+    streams: streamDirectory(env),
+    usage: env.USAGE_QUEUE ? queueSink(env.USAGE_QUEUE) : directSink(() => (db.configured ? db.db : null)),
   };
 }

@@ -4,7 +4,7 @@ import { type Cache, type CacheStats, globToRegExp } from "./cache";
 /** In-isolate LRU: per-isolate, lost on eviction, no channels. The fallback when Upstash is not configured. */
 export class MemoryCache implements Cache {
   readonly backend = "memory" as const;
-  private readonly lru: LRUCache<string, { json: string }>;
+  private readonly lru: LRUCache<string, { value: unknown }>;
 
   constructor(maxEntries: number) {
     this.lru = new LRUCache({ max: maxEntries, ttlAutopurge: false });
@@ -12,12 +12,16 @@ export class MemoryCache implements Cache {
 
   async get<T>(key: string): Promise<T | null> {
     const hit = this.lru.get(key);
-    return hit ? (JSON.parse(hit.json) as T) : null;
+    return hit ? (hit.value as T) : null;
   }
 
+  /**
+   * Stored as a deep-frozen JSON copy: what a reader gets is what Redis would give (plain JSON
+   * data), it is shared without copying on every read, and a caller that tried to mutate a cached
+   * answer would throw instead of changing it for everyone.
+   */
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    // Stored as JSON so a caller never mutates a cached answer through a shared reference.
-    this.lru.set(key, { json: JSON.stringify(value) }, { ttl: ttlSeconds * 1000 });
+    this.lru.set(key, { value: deepFreeze(JSON.parse(JSON.stringify(value)) as unknown) }, { ttl: ttlSeconds * 1000 });
   }
 
   async delete(key: string): Promise<void> {
@@ -53,6 +57,14 @@ export class MemoryCache implements Cache {
   async ping(): Promise<boolean> {
     return true;
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object") {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 let shared: MemoryCache | undefined;

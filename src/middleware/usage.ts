@@ -2,11 +2,12 @@ import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import { storableText } from "../db/text";
 import type { AppEnv } from "../deps";
-import { recordUsage } from "../services/usage/record-usage";
+import type { UsageEntry } from "../services/usage/record-usage";
 
 /**
- * Times the request, then writes its usage row and closes the request's database pool after the
- * answer has gone (`waitUntil`), so logging never slows or fails the request.
+ * Times the request, then hands its usage entry to the usage sink (the queue) and closes the
+ * request's database pool after the answer has gone (`waitUntil`), so logging never slows or fails
+ * the request.
  */
 export const usageLog = createMiddleware<AppEnv>(async (c, next) => {
   const deps = c.get("deps");
@@ -14,7 +15,8 @@ export const usageLog = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const template = routePath(c, -1);
   const tickerParam = template.includes(":ticker") ? c.req.param("ticker") : undefined;
-  const entry = {
+  const entry: UsageEntry = {
+    id: crypto.randomUUID(),
     method: c.req.method,
     route: template === "*" || template === "/*" ? "(unmatched)" : template,
     ticker: tickerParam ? storableText(tickerParam.toUpperCase(), 32) : null,
@@ -23,7 +25,10 @@ export const usageLog = createMiddleware<AppEnv>(async (c, next) => {
     latencyMs: deps.clock.now().getTime() - started,
     createdAt: new Date(started),
   };
-  const after = recordUsage({ ctx: deps, input: entry }).finally(() => deps.db.close());
+  const after = deps.usage
+    .record(entry)
+    .catch((err: unknown) => console.warn("usage entry not recorded", entry.route, String(err)))
+    .finally(() => deps.db.close());
   try {
     c.executionCtx.waitUntil(after);
   } catch {

@@ -85,6 +85,57 @@ export async function resetListings(databaseUrl: string, tickers: string[]): Pro
   }
 }
 
+/**
+ * Runs `body` against the bare Hono app of tools/bench/bare under `wrangler dev` (the same runtime
+ * and the same machine as the service), then stops it.
+ */
+export async function withBareApp<T>(body: (base: string) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const child = startWrangler({
+    root: ROOT,
+    port,
+    vars: {},
+    quiet: !process.env.BENCH_VERBOSE,
+    config: "tools/bench/bare/wrangler.toml",
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${base}/floor?bytes=2`, 90_000);
+    return await body(base);
+  } finally {
+    killGroup(child);
+  }
+}
+
+/**
+ * The usage rows of `routes` written since `since`, waiting (up to 30 s) for the usage queue to
+ * drain until `expected` are there.
+ */
+export async function usageRowsSince(
+  databaseUrl: string,
+  since: Date,
+  routes: string[],
+  expected: number,
+): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    let rows = 0;
+    for (let waited = 0; waited <= 30_000; waited += 500) {
+      const res = await client.query<{ n: number }>(
+        "select count(*)::int as n from usage_logs where created_at >= $1 and route = any($2)",
+        [since, routes],
+      );
+      rows = res.rows[0]?.n ?? 0;
+      if (rows >= expected) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
 /** The JSON report on stdout, and in the file after `--out` when given. */
 function report(doc: unknown): void {
   const json = JSON.stringify(doc, null, 2);

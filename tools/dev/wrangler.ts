@@ -2,12 +2,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 
-/** `wrangler dev` of this project on a port with the given vars; stdio as asked. */
+/** `wrangler dev` of this project (or of another config) on a port with the given vars; stdio as asked. */
 export function startWrangler(opts: {
   root: string;
   port: number;
   vars: Record<string, string>;
   quiet?: boolean;
+  /** A wrangler.toml other than the project's (the benchmark's bare app). */
+  config?: string;
 }): ChildProcess {
   const wranglerBin = `${dirname(createRequire(import.meta.url).resolve("wrangler/package.json"))}/bin/wrangler.js`;
   const args = [
@@ -19,6 +21,7 @@ export function startWrangler(opts: {
     "--port",
     String(opts.port),
     "--show-interactive-dev-session=false",
+    ...(opts.config ? ["--config", opts.config] : []),
   ];
   for (const [k, v] of Object.entries(opts.vars)) args.push("--var", `${k}:${v}`);
   return spawn(process.execPath, args, {

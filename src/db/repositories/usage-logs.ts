@@ -3,6 +3,22 @@ import { usageLogs } from "../schema";
 
 export type NewUsageLog = typeof usageLogs.$inferInsert;
 
-export async function insertUsageLog(db: Db, row: NewUsageLog): Promise<void> {
-  await db.insert(usageLogs).values(row);
+/** Rows per INSERT: a queue batch (at most 100 messages) goes in one statement. */
+const BATCH = 100;
+
+/**
+ * Inserts usage rows, many per statement; a row whose entry id is already stored is skipped, so a
+ * redelivered batch writes nothing twice. Answers how many rows were new.
+ */
+export async function insertUsageLogs(db: Db, rows: readonly NewUsageLog[]): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const res = await db
+      .insert(usageLogs)
+      .values(rows.slice(i, i + BATCH))
+      .onConflictDoNothing({ target: usageLogs.entryId })
+      .returning({ id: usageLogs.id });
+    written += res.length;
+  }
+  return written;
 }

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** One row per API request, written after the answer. */
 export const usageLogs = pgTable(
@@ -14,6 +14,12 @@ export const usageLogs = pgTable(
     status: integer("status").notNull(),
     latencyMs: integer("latency_ms").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The entry's own id, given when the request ends: a redelivered queue message is not written twice. */
+    entryId: text("entry_id"),
   },
-  (t) => [index("usage_logs_created_idx").on(t.createdAt), index("usage_logs_ticker_idx").on(t.ticker)],
+  (t) => [
+    index("usage_logs_created_idx").on(t.createdAt),
+    index("usage_logs_ticker_idx").on(t.ticker),
+    uniqueIndex("usage_logs_entry_uq").on(t.entryId),
+  ],
 );
