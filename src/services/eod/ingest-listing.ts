@@ -51,6 +51,11 @@ export interface IngestReport {
   errors: IngestError[];
 }
 
+/** The report of an ingestion that asked no provider: nothing missing, or (with errors) it could not run. */
+export function reportWithoutFetch(wanted: DateRange, status: IngestStatus, errors: IngestError[] = []): IngestReport {
+  return { status, wanted, requested: [], replaced: [], source: null, fetched: 0, written: 0, errors };
+}
+
 /** Fetches `ranges` from one provider, in the listing's currency; throws a ProviderError. */
 async function fetchFrom(
   provider: HistoryProvider,
@@ -225,16 +230,7 @@ export async function ingestListing({
   input: { listing: ListingRow; wanted: DateRange; today: string };
 }): Promise<IngestReport> {
   const { listing, wanted, today } = input;
-  const upToDate: IngestReport = {
-    status: "up_to_date",
-    wanted,
-    requested: [],
-    replaced: [],
-    source: null,
-    fetched: 0,
-    written: 0,
-    errors: [],
-  };
+  const upToDate = reportWithoutFetch(wanted, "up_to_date");
   return singleFlight<IngestReport>(ctx, listing.id, {
     // A holder that worked on this window or a wider one answers for us, failures included (one
     // failing fetch per wave of requests, not one each), unless it failed for want of time.

@@ -3,7 +3,7 @@ import type { Deps } from "../../deps";
 import { type DateRange, dayBefore, earlier } from "../../domain/ingest-plan";
 import { fetchFromOf, type Period, tenYearsBefore } from "../../domain/periods";
 import { givenRange } from "../date-range";
-import { type IngestReport, ingestListing } from "./ingest-listing";
+import { type IngestReport, ingestListing, reportWithoutFetch } from "./ingest-listing";
 import { StillRunningError } from "./single-flight";
 
 export interface IngestRequest {
@@ -55,16 +55,7 @@ async function ingestOrReport(ctx: Deps, listing: ListingRow, wanted: DateRange,
     return await ingestListing({ ctx, input: { listing, wanted, today } });
   } catch (err) {
     if (!(err instanceof StillRunningError)) throw err;
-    return {
-      status: "failed",
-      wanted,
-      requested: [],
-      replaced: [],
-      source: null,
-      fetched: 0,
-      written: 0,
-      errors: [{ provider: "ingestion", message: err.message, transient: true }],
-    };
+    return reportWithoutFetch(wanted, "failed", [{ provider: "ingestion", message: err.message, transient: true }]);
   }
 }
 
