@@ -6,6 +6,7 @@ import type { DbHandle } from "../../src/db/client";
 import { usageLogs } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
+import { queueSink } from "../../src/services/usage/record-usage";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { call } from "../helpers/worker-http";
 
@@ -63,7 +64,7 @@ describe("the usage queue's consumer", () => {
     method: "GET",
     route: "/__test/usage-queue",
     ticker: null,
-    keyKind: "full",
+    keyKind: "full" as const,
     status: 200,
     latencyMs: 3,
     createdAt: new Date(),
@@ -90,6 +91,13 @@ describe("the usage queue's consumer", () => {
       expect(result).toMatchObject({ ackAll: true, retryBatch: { retry: false } });
       expect(await rowsOf(ids)).toBe(100);
     }
+  });
+
+  it("carries 250 entries recorded at once in a few sends, and the consumer writes each once", async () => {
+    const ids = Array.from({ length: 250 }, () => crypto.randomUUID());
+    const sink = queueSink(env.USAGE_QUEUE);
+    await Promise.all(ids.map((id) => sink.record(entry(id))));
+    await expect.poll(() => rowsOf(ids), { timeout: 15_000, interval: 250 }).toBe(250);
   });
 
   it("retries the whole batch when the database cannot be reached: nothing is lost", async () => {

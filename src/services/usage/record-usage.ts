@@ -34,13 +34,63 @@ const toRow = (e: UsageEntry) => ({
   createdAt: e.createdAt,
 });
 
-/** The Cloudflare Queue producer: the request only hands the entry over; the consumer batches the writes. */
+/** How long entries gather before one send carries them all, and how many one send may carry (Queues' limit). */
+const LINGER_MS = 50;
+const SEND_BATCH = 100;
+/** Entries kept for another try when a send fails; beyond this the oldest are dropped (and said so). */
+const MAX_PENDING = 1000;
+
+/**
+ * The Cloudflare Queue producer of one isolate: entries of concurrent requests gather for LINGER_MS
+ * and leave in one `sendBatch` (a send per request cost a quarter of a small route's throughput).
+ * The request that finds no send scheduled schedules one and keeps it in its `waitUntil`; the
+ * others only add their entry. A failed send puts its entries back for the next one.
+ */
+class BatchingProducer {
+  private pending: UsageEntry[] = [];
+  private scheduled = false;
+
+  constructor(private readonly queue: Queue<UsageEntry>) {}
+
+  record(entry: UsageEntry): Promise<void> {
+    this.pending.push(entry);
+    if (this.scheduled) return Promise.resolve();
+    this.scheduled = true;
+    return this.sendSoon();
+  }
+
+  private async sendSoon(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
+    // Taken and unscheduled in one step: an entry that comes during the send schedules the next one.
+    const taken = this.pending;
+    this.pending = [];
+    this.scheduled = false;
+    for (let i = 0; i < taken.length; i += SEND_BATCH) {
+      const chunk = taken.slice(i, i + SEND_BATCH);
+      try {
+        await this.queue.sendBatch(chunk.map((body) => ({ body })));
+      } catch (err) {
+        console.warn("usage entries not queued, kept for the next send", chunk.length, String(err));
+        this.pending.unshift(...chunk);
+        const dropped = this.pending.length - MAX_PENDING;
+        if (dropped > 0)
+          console.warn("usage entries dropped: the queue refuses them", this.pending.splice(0, dropped).length);
+      }
+    }
+  }
+}
+
+const producers = new WeakMap<Queue<UsageEntry>, BatchingProducer>();
+
+/** The Cloudflare Queue producer (one per isolate and binding): the consumer writes the rows. */
 export function queueSink(queue: Queue<UsageEntry>): UsageSink {
-  return {
-    record: async (entry) => {
-      await queue.send(entry);
-    },
-  };
+  let producer = producers.get(queue);
+  if (!producer) {
+    producer = new BatchingProducer(queue);
+    producers.set(queue, producer);
+  }
+  const p = producer;
+  return { record: (entry) => p.record(entry) };
 }
 
 /** No queue bound: the entry is written at once (one INSERT per request). A failure is logged, never the request's. */
