@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { inArray } from "drizzle-orm";
+import { onTestFinished } from "vitest";
 import { cacheKeys } from "../../src/cache";
 import { listings, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
@@ -34,17 +35,22 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
   }
 }
 
-/** Sets a fault on a simulator (see tools/sandbox): `mode` for `symbol` ("*" for all), `times` calls. */
+/**
+ * Sets a fault on a simulator (see tools/sandbox): `mode` for `symbol` ("*" for all), `times` calls.
+ * Cleared when the test finishes, passed or failed, so no fault outlives the test that set it.
+ */
 export async function fault(simUrl: string, symbol: string, mode: string, times = 1): Promise<void> {
   const res = await fetch(`${simUrl}/__sandbox/faults`, {
     method: "POST",
     body: JSON.stringify({ symbol, mode, times }),
   });
   if (!res.ok) throw new Error(`simulator refused the fault: HTTP ${res.status}`);
+  onTestFinished(() => clearFault(simUrl, symbol));
 }
 
-export async function clearFaults(simUrl: string): Promise<void> {
-  await fetch(`${simUrl}/__sandbox/faults`, { method: "DELETE" });
+/** Clears one symbol's fault (the others, maybe set by tests running beside this one, stay). */
+export async function clearFault(simUrl: string, symbol: string): Promise<void> {
+  await fetch(`${simUrl}/__sandbox/faults?symbol=${encodeURIComponent(symbol)}`, { method: "DELETE" });
 }
 
 /** Removes cached answers matching a glob, so a test starts from "not cached" whatever an earlier run left. */

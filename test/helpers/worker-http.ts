@@ -22,6 +22,8 @@ export interface CallOptions {
   deadlineMs?: number;
   /** Settings that replace the test bindings for this call (e.g. a broken one). */
   env?: Record<string, string>;
+  /** Return only once the request's background work (waitUntil) has settled. */
+  settleBackground?: boolean;
 }
 
 const apps = new Map<string, ReturnType<typeof createApp>>();
@@ -31,8 +33,9 @@ const apps = new Map<string, ReturnType<typeof createApp>>();
  * (the production code path but for what the test names).
  */
 async function fetchWith(request: Request, opts: CallOptions): Promise<Response> {
-  if (opts.at === undefined && opts.deadlineMs === undefined && opts.env === undefined)
+  if (opts.at === undefined && opts.deadlineMs === undefined && opts.env === undefined && !opts.settleBackground) {
     return exports.default.fetch(request);
+  }
   const id = `${opts.at}|${opts.deadlineMs}`;
   let app = apps.get(id);
   if (!app) {

@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { systemClock } from "../../src/clock";
 import { addDays } from "../../src/domain/ingest-plan";
 import { tenYearsBefore, windowOf } from "../../src/domain/periods";
 import { dailyHistory } from "../../tools/sandbox/market-data";
-import { clearFaults, fault, resetTickers } from "../helpers/listings";
+import { fault, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
@@ -25,11 +25,6 @@ const DATES: { what: string; at: string; ticker: string; streamSymbol: string }[
   { what: "the Monday after Good Friday", at: "2026-04-06", ticker: "MCD", streamSymbol: "NYSE:MCD" },
   { what: "today", at: systemClock.today(), ticker: "COST", streamSymbol: "NASDAQ:COST" },
 ];
-
-afterEach(async () => {
-  await clearFaults(yahoo);
-  await clearFaults(stream);
-});
 
 describe.each(DATES)("on $what ($at)", ({ at, ticker, streamSymbol }) => {
   beforeAll(() => resetTickers(ticker));

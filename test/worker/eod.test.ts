@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { and, eq, gte } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { assets, listings, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
-import { clearFaults, fault, forgetCached, resetTickers } from "../helpers/listings";
+import { clearFault, fault, forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
@@ -36,11 +36,6 @@ async function providerCloses(symbol: string, from: string, to: string): Promise
   });
   return out;
 }
-
-afterEach(async () => {
-  await clearFaults(yahoo);
-  await clearFaults(stream);
-});
 
 describe("GET /eod/{ticker}: ingestion on first request, then the database", () => {
   beforeAll(() => resetTickers("MC.PA"));
@@ -283,7 +278,7 @@ describe("GET /eod/{ticker}: failing providers", () => {
     // The stream provider gives no dividend adjustment: Adj Close equals Close.
     for (const b of res.body.data as JsonBar[]) expect(b["Adj Close"]).toBe(b.Close);
     // Same traded prices as the delayed provider's (both split-adjusted).
-    await clearFaults(yahoo);
+    await clearFault(yahoo, ticker);
     const closes = await providerCloses(ticker, res.body.data[0].Date, res.body.data.at(-1).Date);
     for (const b of res.body.data as JsonBar[]) expect(b.Close).toBe(closes.get(b.Date));
   });

@@ -1,7 +1,7 @@
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { systemClock } from "../../src/clock";
 import { windowOf } from "../../src/domain/periods";
-import { clearFaults, fault, forgetCached } from "../helpers/listings";
+import { fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
@@ -30,8 +30,6 @@ async function simCloses(symbol: string, range: string): Promise<{ date: string;
   });
   return out;
 }
-
-afterEach(() => clearFaults(yahoo));
 
 describe("GET /ticker/{symbol}/history", () => {
   beforeAll(() => forgetCached("eod:*:HISTORY:*"));

@@ -1,19 +1,14 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { DbHandle } from "../../src/db/client";
 import { listings, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
-import { clearFaults, fault, forgetCached, resetTickers } from "../helpers/listings";
+import { clearFault, fault, forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
 const stream = inject("streamSimUrl");
-
-afterEach(async () => {
-  await clearFaults(yahoo);
-  await clearFaults(stream);
-});
 
 async function withDb<T>(work: (db: DbHandle["db"]) => Promise<T>): Promise<T> {
   const db = buildDeps(env).db;
@@ -120,7 +115,7 @@ describe("data quality after a fallback", () => {
     const fallback = await call("/eod/BAYN.DE?period=1y");
     expect(fallback.body.data_source).toBe("stream_provider");
     for (const b of fallback.body.data) expect(b["Adj Close"]).toBe(b.Close);
-    await clearFaults(yahoo);
+    await clearFault(yahoo, "BAYN.DE");
 
     const recovered = await call("/eod/BAYN.DE?period=1y");
     expect(recovered.status).toBe(200);

@@ -6,7 +6,7 @@ import { listings, pricesIntraday } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
-import { clearFaults, fault, forgetCached } from "../helpers/listings";
+import { fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 import { openSocket } from "../helpers/ws-client";
 
@@ -93,11 +93,8 @@ describe("quotes and subscriptions", () => {
       }),
     ]);
 
-    let live = delayed;
-    for (let i = 0; i < 50 && !live.body.is_realtime; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      live = await call("/quote/NVDA");
-    }
+    await expect.poll(async () => (await call("/quote/NVDA")).body.is_realtime, { timeout: 5000 }).toBe(true);
+    const live = await call("/quote/NVDA");
     expect(live.body).toMatchObject({
       ticker: "NVDA",
       is_realtime: true,
@@ -144,18 +141,13 @@ describe("who may start a stream", () => {
   it("starts one from GET /quote?subscribe_if_missing only for a full-access key", async () => {
     started.push("AMZN");
     await forgetCached("quote:AMZN");
-    const ro = await call("/quote/AMZN?subscribe_if_missing=true", { key: READ_ONLY_KEY });
+    // Each call returns once its background work (waitUntil) has settled: what it started has started.
+    const ro = await call("/quote/AMZN?subscribe_if_missing=true", { key: READ_ONLY_KEY, settleBackground: true });
     expect(ro.body.is_realtime).toBe(false);
-    await new Promise((r) => setTimeout(r, 500));
     expect((await call("/realtime/status")).body.active_tickers).not.toContain("AMZN");
-    const full = await call("/quote/AMZN?subscribe_if_missing=true");
+    const full = await call("/quote/AMZN?subscribe_if_missing=true", { settleBackground: true });
     expect(full.body.source).toBe("delayed_provider");
-    let active: string[] = [];
-    for (let i = 0; i < 30 && !active.includes("AMZN"); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      active = (await call("/realtime/status")).body.active_tickers;
-    }
-    expect(active).toContain("AMZN");
+    expect((await call("/realtime/status")).body.active_tickers).toContain("AMZN");
   });
 
   it("keeps to the limits: 20 quotes, 50 subscriptions", async () => {
@@ -222,7 +214,6 @@ describe("stream lifecycle", () => {
     expect(err.error).toContain("symbol_error");
     expect((await sock.closed).code).toBe(1011);
     expect((await call("/realtime/status")).body.active_tickers).not.toContain("ZZZZ");
-    await clearFaults(streamSim);
   });
 
   it("restores stored subscriptions from the cron, catalogue tickers only", async () => {
@@ -235,11 +226,8 @@ describe("stream lifecycle", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    let active: string[] = [];
-    for (let i = 0; i < 30 && !active.includes("META"); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      active = (await call("/realtime/status")).body.active_tickers;
-    }
+    // The cron's restore has run to its end (waitOnExecutionContext): the streams are started.
+    const active: string[] = (await call("/realtime/status")).body.active_tickers;
     expect(active).toContain("META");
     expect(active).not.toContain("NOTCAT");
   });

@@ -6,14 +6,14 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
-import { MAX_CLIENT_MESSAGE_BYTES, type TickerStream } from "../../durable-objects/ticker-stream";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { MAX_CLIENT_MESSAGE_BYTES, TickerStream } from "../../durable-objects/ticker-stream";
 import { pinnedClock } from "../../src/clock";
 import { realtimeSubscriptions } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
-import { clearFaults, fault, forgetCached } from "../helpers/listings";
+import { fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 import { openSocket } from "../helpers/ws-client";
 
@@ -32,7 +32,6 @@ function useStreamUrl(instance: TickerStream, url: string): void {
   });
 }
 
-afterEach(() => clearFaults(streamSim));
 afterAll(async () => {
   for (const t of started) await objectOf(t).stop();
   await db.close();
@@ -46,8 +45,8 @@ describe("TickerStream: the provider connection", () => {
       const starting = instance.start("QCOM");
       await sleep(200);
       await instance.stop();
+      // start() returns once its connect has completed: the late connection has been adopted or closed.
       await starting;
-      await sleep(1500);
       expect(await instance.status()).toMatchObject({ streaming: false, connected: false, lastTickAt: null });
     });
   });
@@ -63,6 +62,21 @@ describe("TickerStream: the provider connection", () => {
       await instance.alarm();
       expect(await instance.status()).toMatchObject({ streaming: true, connected: true, reconnectAttempts: 0 });
       await instance.stop();
+    });
+  });
+
+  it("comes back after an eviction: an instance built on the stored state reconnects at once", async () => {
+    started.push("IBM");
+    await runInDurableObject(objectOf("IBM"), async (_instance: TickerStream, state) => {
+      // What an evicted streaming object leaves behind: its storage, nothing in memory.
+      await state.storage.put({ ticker: "IBM", streaming: true });
+      const revived = new TickerStream(state, env);
+      await expect.poll(async () => (await revived.status()).streaming).toBe(true);
+      expect(await revived.status()).toMatchObject({ ticker: "IBM", connected: false });
+      // The constructor asks for an alarm at once (the runtime fires it straight away); the alarm reconnects.
+      await revived.alarm();
+      expect(await revived.status()).toMatchObject({ streaming: true, connected: true, reconnectAttempts: 0 });
+      await revived.stop();
     });
   });
 

@@ -129,8 +129,12 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
       res.writeHead(404, { "content-type": "text/plain" });
       return res.end("Not Found");
     }
-    if (req.method === "DELETE") faults.clear();
-    else {
+    if (req.method === "DELETE") {
+      // ?symbol=X clears that symbol's fault only; without it, every fault.
+      const only = new URL(req.url ?? "/", "http://sim").searchParams.get("symbol");
+      if (only === null) faults.clear();
+      else faults.delete(only);
+    } else {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as {

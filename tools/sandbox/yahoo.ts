@@ -271,8 +271,11 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
     const path = url.pathname;
     if (path === "/__sandbox/faults") {
       if (req.method === "DELETE") {
-        faults.clear();
-        return send(res, 200, { cleared: true });
+        // ?symbol=X clears that symbol's fault only; without it, every fault.
+        const only = url.searchParams.get("symbol");
+        if (only === null) faults.clear();
+        else faults.delete(only);
+        return send(res, 200, { cleared: only ?? "*" });
       }
       const body = JSON.parse((await readBody(req)) || "{}") as { symbol?: string; mode: FaultMode; times?: number };
       faults.set(body.symbol ?? "*", { mode: body.mode, remaining: body.times ?? Number.POSITIVE_INFINITY });
