@@ -53,6 +53,12 @@ function configuredClock(env: Bindings, config: Config): Clock {
   return clock;
 }
 
+/** The queue when bound (with a direct write as its fallback), else the direct write. */
+function usageSink(env: Bindings, db: DbHandle): UsageSink {
+  const direct = directSink(() => (db.configured ? db.db : null));
+  return env.USAGE_QUEUE ? queueSink(env.USAGE_QUEUE, direct) : direct;
+}
+
 export interface DepsOptions {
   /** Pins the time (tests); otherwise CLOCK_PINNED_AT, else the system clock. */
   clock?: Clock;
@@ -82,6 +88,6 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
       stream: new StreamProviderClient(config.STREAM_PROVIDER_WS_URL, config.PROVIDER_TIMEOUT_MS * 2, clock, deadline),
     },
     streams: streamDirectory(env),
-    usage: env.USAGE_QUEUE ? queueSink(env.USAGE_QUEUE) : directSink(() => (db.configured ? db.db : null)),
+    usage: usageSink(env, db),
   };
 }

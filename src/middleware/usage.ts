@@ -16,7 +16,7 @@ export const usageLog = createMiddleware<AppEnv>(async (c, next) => {
   const template = routePath(c, -1);
   const tickerParam = template.includes(":ticker") ? c.req.param("ticker") : undefined;
   const entry: UsageEntry = {
-    id: crypto.randomUUID(),
+    id: c.get("requestId"),
     method: c.req.method,
     route: template === "*" || template === "/*" ? "(unmatched)" : template,
     ticker: tickerParam ? storableText(tickerParam.toUpperCase(), 32) : null,

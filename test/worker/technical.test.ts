@@ -214,14 +214,20 @@ describe("caching of multi, chart and batch answers", () => {
     const first = await call("/technical/MSFT/multi?indicators=rsi_14,sma_20");
     expect(await cache.keys("technical:MSFT:multi:*")).toHaveLength(1);
     const second = await call("/technical/MSFT/multi?indicators=rsi_14,sma_20");
-    // The same answer, computed once: the cached copy carries the first one's time.
-    expect(second.body).toEqual(first.body);
+    // The same answer, computed once: the cached copy carries the first one's time, and says it is cached.
+    expect(first.body.indicators.map((r: { cached: boolean }) => r.cached)).toEqual([false, false]);
+    expect(second.body).toEqual({
+      ...first.body,
+      indicators: first.body.indicators.map((r: object) => ({ ...r, cached: true })),
+    });
     await call("/technical/MSFT/chart?indicators=macd");
     expect(await cache.keys("technical:MSFT:chart:*")).toHaveLength(1);
     await call("/technical/batch", { method: "POST", body: { tickers: ["MSFT"], indicators: ["ema_10"] } });
     expect(await cache.keys("technical:MSFT:multi:*")).toHaveLength(2);
     // A ticker without prices is not cached.
-    await call("/technical/DIS/multi");
+    const none = await call("/technical/DIS/multi");
+    expect(none.status).toBe(200);
+    expect(none.body.errors.at(-1).indicator).toBe("*");
     expect(await cache.keys("technical:DIS:multi:*")).toEqual([]);
   });
 });

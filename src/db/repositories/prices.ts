@@ -124,18 +124,21 @@ export async function storedRange(
 }
 
 /**
- * The span of a listing's bars stored from `source` (null when none): the bars an ingestion asks the
- * delayed provider for again, since a fallback's adjusted closes are not adjusted.
+ * The span of a listing's bars stored from `source`, optionally `within` a window (null when none):
+ * the bars an ingestion asks the delayed provider for again, since a fallback's closes are not adjusted.
  */
 export async function sourcedRange(
   db: Db,
   listingId: number,
   source: string,
+  within?: { from: string; to: string },
 ): Promise<{ from: string; to: string } | null> {
+  const conditions = [eq(pricesDaily.listingId, listingId), eq(pricesDaily.dataSource, source)];
+  if (within) conditions.push(gte(pricesDaily.date, within.from), lte(pricesDaily.date, within.to));
   const [row] = await db
     .select({ from: sql<string | null>`min(${pricesDaily.date})`, to: sql<string | null>`max(${pricesDaily.date})` })
     .from(pricesDaily)
-    .where(and(eq(pricesDaily.listingId, listingId), eq(pricesDaily.dataSource, source)));
+    .where(and(...conditions));
   return row?.from && row.to ? { from: row.from, to: row.to } : null;
 }
 

@@ -165,7 +165,8 @@ export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Pr
     if (input.order === "d") shaped.reverse();
     const now = ctx.clock.now();
     if (source !== "database") ingested = { listing, shaped, now };
-    provisional = (await sourcedRange(ctx.db.db, listing.id, STREAM)) !== null;
+    const span = bars.length ? { from: bars[0]?.date ?? "", to: bars.at(-1)?.date ?? "" } : null;
+    provisional = span !== null && (await sourcedRange(ctx.db.db, listing.id, STREAM, span)) !== null;
     return render(input, label, listing, shaped, source, now);
   };
   // The copy of an ingestion's answer kept for later requests says "database": by then the prices

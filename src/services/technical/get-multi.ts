@@ -152,7 +152,9 @@ export async function getMulti({ ctx, input }: { ctx: Deps; input: MultiQuery })
     input.includeOhlcv,
   ];
   // An answer that found no prices is not cached: the next request may find them.
-  return (await rememberTechnical(ctx, input.ticker, input.resolution, variant, load, hasPrices)).value;
+  const { value, hit } = await rememberTechnical(ctx, input.ticker, input.resolution, variant, load, hasPrices);
+  // Each indicator of a cached answer says so, as the single route's answer does.
+  return hit ? { ...value, indicators: value.indicators.map((r) => ({ ...r, cached: true })) } : value;
 }
 
 /** Whether a multi or chart answer was computed on prices (one that reports none is not cached). */

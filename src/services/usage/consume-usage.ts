@@ -2,13 +2,13 @@ import { buildDeps } from "../../deps";
 import type { Bindings } from "../../env";
 import { writeUsageBatch } from "./record-usage";
 
-/** Delay before a failed batch comes back (the database may be restarting). */
-const RETRY_DELAY_SECONDS = 10;
+/** Delay before a failed batch comes back: doubling from 10 s to 30 minutes, so ten tries span hours of outage. */
+export const retryDelaySeconds = (attempts: number) => Math.min(1800, 10 * 2 ** Math.max(0, attempts - 1));
 
 /**
  * The usage queue's consumer: one batch (up to 100 entries) in one INSERT. If the database fails,
- * the whole batch is retried after a delay; after the queue's max_retries it goes to the
- * dead-letter queue (wrangler.toml), so no entry is lost silently.
+ * the whole batch is retried, later each time; after the queue's max_retries (about 4.5 hours of
+ * tries) it goes to the dead-letter queue `usage-logs-dead` (wrangler.toml), kept there for replay.
  */
 export async function consumeUsage(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
   const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
@@ -20,7 +20,8 @@ export async function consumeUsage(batch: MessageBatch<unknown>, env: Bindings):
     batch.ackAll();
   } catch (err) {
     console.warn("usage batch not written, retrying", batch.messages.length, String(err));
-    batch.retryAll({ delaySeconds: RETRY_DELAY_SECONDS });
+    const attempts = Math.max(...batch.messages.map((m) => m.attempts), 1);
+    batch.retryAll({ delaySeconds: retryDelaySeconds(attempts) });
   } finally {
     await deps.db.close();
   }

@@ -37,60 +37,72 @@ const toRow = (e: UsageEntry) => ({
 /** How long entries gather before one send carries them all, and how many one send may carry (Queues' limit). */
 const LINGER_MS = 50;
 const SEND_BATCH = 100;
-/** Entries kept for another try when a send fails; beyond this the oldest are dropped (and said so). */
+/** A scheduled send older than this belongs to a request that is gone: the next entry schedules another. */
+const STALE_SCHEDULE_MS = 5_000;
+/** Tries of one send before its entries are written straight to Postgres instead. */
+const SEND_TRIES = 3;
+/** Entries held at most (a send that never comes): beyond this the oldest are written straight away. */
 const MAX_PENDING = 1000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The Cloudflare Queue producer of one isolate: entries of concurrent requests gather for LINGER_MS
  * and leave in one `sendBatch` (a send per request cost a quarter of a small route's throughput).
- * The request that finds no send scheduled schedules one and keeps it in its `waitUntil`; the
- * others only add their entry. A failed send puts its entries back for the next one.
+ * The request that finds no send scheduled schedules one and keeps it in its `waitUntil`, with its
+ * own database as the fallback: a send that fails SEND_TRIES times is written there directly, so
+ * no entry waits on a request that may never come.
  */
 class BatchingProducer {
   private pending: UsageEntry[] = [];
-  private scheduled = false;
+  private scheduledAt: number | null = null;
 
   constructor(private readonly queue: Queue<UsageEntry>) {}
 
-  record(entry: UsageEntry): Promise<void> {
+  record(entry: UsageEntry, fallback: UsageSink): Promise<void> {
     this.pending.push(entry);
-    if (this.scheduled) return Promise.resolve();
-    this.scheduled = true;
-    return this.sendSoon();
+    // A monotonic timer: this is scheduling, not a business decision (those read the clock).
+    const now = performance.now();
+    const live = this.scheduledAt !== null && now - this.scheduledAt < STALE_SCHEDULE_MS;
+    if (live && this.pending.length < MAX_PENDING) return Promise.resolve();
+    this.scheduledAt = now;
+    return this.sendSoon(fallback);
   }
 
-  private async sendSoon(): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
+  private async sendSoon(fallback: UsageSink): Promise<void> {
+    await sleep(LINGER_MS);
     // Taken and unscheduled in one step: an entry that comes during the send schedules the next one.
     const taken = this.pending;
     this.pending = [];
-    this.scheduled = false;
-    for (let i = 0; i < taken.length; i += SEND_BATCH) {
-      const chunk = taken.slice(i, i + SEND_BATCH);
+    this.scheduledAt = null;
+    for (let i = 0; i < taken.length; i += SEND_BATCH) await this.send(taken.slice(i, i + SEND_BATCH), fallback);
+  }
+
+  private async send(chunk: UsageEntry[], fallback: UsageSink): Promise<void> {
+    for (let attempt = 1; attempt <= SEND_TRIES; attempt++) {
       try {
         await this.queue.sendBatch(chunk.map((body) => ({ body })));
+        return;
       } catch (err) {
-        console.warn("usage entries not queued, kept for the next send", chunk.length, String(err));
-        this.pending.unshift(...chunk);
-        const dropped = this.pending.length - MAX_PENDING;
-        if (dropped > 0)
-          console.warn("usage entries dropped: the queue refuses them", this.pending.splice(0, dropped).length);
+        console.warn("usage entries not queued", chunk.length, `try ${attempt}`, String(err));
+        if (attempt < SEND_TRIES) await sleep(200 * attempt);
       }
     }
+    for (const entry of chunk) await fallback.record(entry);
   }
 }
 
 const producers = new WeakMap<Queue<UsageEntry>, BatchingProducer>();
 
-/** The Cloudflare Queue producer (one per isolate and binding): the consumer writes the rows. */
-export function queueSink(queue: Queue<UsageEntry>): UsageSink {
+/** The Cloudflare Queue producer (one per isolate and binding), with the request's own database as fallback. */
+export function queueSink(queue: Queue<UsageEntry>, fallback: UsageSink): UsageSink {
   let producer = producers.get(queue);
   if (!producer) {
     producer = new BatchingProducer(queue);
     producers.set(queue, producer);
   }
   const p = producer;
-  return { record: (entry) => p.record(entry) };
+  return { record: (entry) => p.record(entry, fallback) };
 }
 
 /** No queue bound: the entry is written at once (one INSERT per request). A failure is logged, never the request's. */
