@@ -1,11 +1,13 @@
 import { createApi } from "../openapi";
+import { registerGetQuote } from "./get-quote";
 import { registerRealtimeStatus } from "./get-status";
-import { registerQuotes } from "./quote";
+import { registerListQuotes } from "./list-quotes";
 import { registerSubscribe } from "./subscribe";
 import { registerUnsubscribe } from "./unsubscribe";
 
 export const realtimeApi = createApi();
-registerQuotes(realtimeApi);
+registerGetQuote(realtimeApi);
+registerListQuotes(realtimeApi);
 registerSubscribe(realtimeApi);
 registerUnsubscribe(realtimeApi);
 registerRealtimeStatus(realtimeApi);

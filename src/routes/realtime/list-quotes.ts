@@ -1,0 +1,75 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getQuotes, type RequestedTicker } from "../../services/realtime/get-quotes";
+import { keyed, withErrors } from "../openapi";
+import { SymbolParam } from "../params";
+import { QuoteSchema } from "./schema";
+
+/** At most this many tickers per GET /quotes (spec Limits): the rest are dropped. */
+const MAX_QUOTES = 20;
+
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/quotes",
+    tags: ["Realtime"],
+    summary: "Quotes of up to 20 tickers (never starts a stream)",
+    security: keyed,
+    request: {
+      query: z.object({
+        tickers: z
+          .string()
+          .max(2000)
+          .transform((s) =>
+            [
+              ...new Set(
+                s
+                  .split(",")
+                  .map((t) => t.trim().toUpperCase())
+                  .filter((t) => t.length > 0),
+              ),
+            ].slice(0, MAX_QUOTES),
+          )
+          .pipe(z.array(z.string()).min(1, "name at least one ticker"))
+          .openapi({ example: "AAPL,MC.PA,^GSPC" }),
+      }),
+    },
+    responses: {
+      200: {
+        description: "A quote or null per ticker; `errors` says why each null is null",
+        content: {
+          "application/json": {
+            schema: z
+              .object({
+                count: z.number().int(),
+                tickers: z.array(z.string()),
+                quotes: z.record(z.string(), QuoteSchema.nullable()),
+                errors: z.record(z.string(), z.string()).openapi({
+                  description:
+                    "Ticker -> why it has no quote: not a symbol, unknown to the provider, or the provider failing",
+                }),
+              })
+              .openapi("Quotes"),
+          },
+        },
+      },
+    },
+  }),
+);
+
+/** A ticker of the list as a symbol, or what is wrong with it (it spoils only itself). */
+function requested(ticker: string): RequestedTicker {
+  const symbol = SymbolParam.safeParse(ticker);
+  return symbol.success
+    ? { ticker, symbol: symbol.data }
+    : { ticker, problem: symbol.error.issues[0]?.message ?? "malformed" };
+}
+
+export function registerListQuotes(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) =>
+    c.json(
+      await getQuotes({ ctx: c.get("deps"), input: { tickers: c.req.valid("query").tickers.map(requested) } }),
+      200,
+    ),
+  );
+}
