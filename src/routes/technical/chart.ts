@@ -3,7 +3,7 @@ import type { AppEnv } from "../../deps";
 import { CHART_DEFAULT_LIMIT, getChart } from "../../services/technical/get-chart";
 import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
-import { IndicatorErrorSchema, IndicatorListParam, intParam, WindowQuery } from "./schema";
+import { IndicatorErrorSchema, IndicatorListParam, intParam, seriesWindow, WindowQuery } from "./schema";
 
 const column = z.array(z.number());
 const ChartSchema = z
@@ -48,14 +48,7 @@ export function registerGetChart(api: OpenAPIHono<AppEnv>) {
     const q = c.req.valid("query");
     const result = await getChart({
       ctx: c.get("deps"),
-      input: {
-        ticker: c.req.valid("param").ticker,
-        indicators: q.indicators,
-        resolution: q.resolution,
-        fromDate: q.from_date,
-        toDate: q.to_date,
-        limit: q.limit,
-      },
+      input: { ticker: c.req.valid("param").ticker, indicators: q.indicators, ...seriesWindow(q) },
     });
     return c.json(result, 200);
   });

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../deps";
 import { getMulti } from "../../services/technical/get-multi";
 import { keyed, withErrors } from "../openapi";
 import { BoolParam, TickerParam } from "../params";
-import { IndicatorListParam, intParam, MultiResultSchema, WindowQuery } from "./schema";
+import { IndicatorListParam, intParam, MultiResultSchema, seriesWindow, WindowQuery } from "./schema";
 
 const route = createRoute(
   withErrors({
@@ -38,11 +38,8 @@ export function registerGetMulti(api: OpenAPIHono<AppEnv>) {
       input: {
         ticker: c.req.valid("param").ticker,
         indicators: q.indicators,
-        resolution: q.resolution,
-        fromDate: q.from_date,
-        toDate: q.to_date,
-        limit: q.limit,
         includeOhlcv: q.include_ohlcv,
+        ...seriesWindow(q),
       },
     });
     return c.json(result, 200);

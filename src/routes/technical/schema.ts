@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { RESOLUTIONS } from "../../domain/indicators/request";
+import { RESOLUTIONS, type Resolution } from "../../domain/indicators/request";
 import { DateParam } from "../params";
 
 export const ResolutionParam = z.enum(RESOLUTIONS).default("1D").openapi({
@@ -28,6 +28,11 @@ export const WindowQuery = {
   from_date: DateParam.optional(),
   to_date: DateParam.optional(),
 };
+
+/** The wire window (snake_case) as the services take it: one mapping for every technical route. */
+export function seriesWindow(q: { resolution: Resolution; from_date?: string; to_date?: string; limit?: number }) {
+  return { resolution: q.resolution, fromDate: q.from_date, toDate: q.to_date, limit: q.limit };
+}
 
 export const IndicatorResultSchema = z
   .object({
