@@ -1,7 +1,9 @@
 import { createApi } from "../openapi";
-import { registerClearCache } from "./clear";
+import { registerClearAllCache } from "./clear-all";
+import { registerClearTickerCache } from "./clear-ticker";
 import { registerGetCacheStats } from "./get-stats";
 
 export const cacheApi = createApi();
 registerGetCacheStats(cacheApi);
-registerClearCache(cacheApi);
+registerClearAllCache(cacheApi);
+registerClearTickerCache(cacheApi);

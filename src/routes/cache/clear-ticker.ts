@@ -5,20 +5,7 @@ import { keyed, textParam, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { CacheClearSchema } from "./schema";
 
-const clearAll = createRoute(
-  withErrors({
-    method: "post",
-    path: "/cache/clear",
-    tags: ["Cache administration"],
-    summary: "Deletes every cached EOD answer (keys eod:*; full-access key)",
-    security: keyed,
-    responses: {
-      200: { description: "What was deleted", content: { "application/json": { schema: CacheClearSchema } } },
-    },
-  }),
-);
-
-const clearTicker = createRoute(
+const route = createRoute(
   withErrors({
     method: "post",
     path: "/cache/clear/{ticker}",
@@ -37,12 +24,8 @@ const clearTicker = createRoute(
   }),
 );
 
-export function registerClearCache(api: OpenAPIHono<AppEnv>) {
-  api.openapi(clearAll, async (c) => {
-    const r = await clearEodCache({ ctx: c.get("deps"), input: {} });
-    return c.json({ status: "cleared" as const, ...r }, 200);
-  });
-  return api.openapi(clearTicker, async (c) => {
+export function registerClearTickerCache(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
     const r = await clearEodCache({
       ctx: c.get("deps"),
       input: { ticker: c.req.valid("param").ticker, period: c.req.valid("query").period },
