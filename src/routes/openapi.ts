@@ -25,6 +25,7 @@ export const ErrorSchema = z
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .openapi("Error");
+export type ErrorBody = z.infer<typeof ErrorSchema>;
 
 const json = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
 

@@ -45,13 +45,9 @@ describe("bad input", () => {
       ["/database/cleanup", "null"],
     ];
     for (const [path, body] of bodies) {
-      const res = await exports.default.fetch(`http://svc${path}`, {
-        method: "POST",
-        headers: { "x-api-key": FULL_KEY, "content-type": "application/json" },
-        body,
-      });
+      const res = await call(path, { method: "POST", rawBody: body });
       expect(res.status, `${path} ${body}`).toBe(400);
-      expect(((await res.json()) as { error: string }).error).toBe("Invalid request");
+      expect(res.body.error).toBe("Invalid request");
     }
   });
 
@@ -104,13 +100,13 @@ describe("inputs that once reached a 500", () => {
   });
 
   it("keeps the meaning of 415, and takes a key only in the Bearer form of Authorization", async () => {
-    const res = await exports.default.fetch("http://svc/historical/ingest", {
+    const res = await call("/historical/ingest", {
       method: "POST",
-      headers: { "x-api-key": FULL_KEY, "content-type": "text/plain" },
-      body: "tickers=AAPL",
+      rawBody: "tickers=AAPL",
+      contentType: "text/plain",
     });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: "Unsupported media type", message: "Unsupported Media Type" });
+    expect(res.body).toEqual({ error: "Unsupported media type", message: "Unsupported Media Type" });
     const bare = await exports.default.fetch("http://svc/listings?ticker=AAPL", {
       headers: { authorization: FULL_KEY },
     });

@@ -1,13 +1,10 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
+import { call } from "../helpers/worker-http";
 
 describe("GET /health", () => {
   it("answers every field of the spec without a key", async () => {
-    const res = await exports.default.fetch("http://svc/health");
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as Record<string, unknown> & {
-      cache: { enabled: boolean; status: string; ttl_seconds: Record<string, number> };
-    };
+    const { status, body } = await call("/health", { key: null });
+    expect(status).toBe(200);
     expect(body.status).toBe("ok");
     expect(body.service).toBe("market-data-service");
     expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);

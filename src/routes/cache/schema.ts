@@ -14,6 +14,7 @@ export const CacheStatsSchema = z
     cached_tickers: z.array(z.string()).openapi({ description: "Tickers with cached EOD answers" }),
   })
   .openapi("CacheStats");
+export type CacheStats = z.infer<typeof CacheStatsSchema>;
 
 export const CacheClearSchema = z
   .object({
@@ -23,3 +24,4 @@ export const CacheClearSchema = z
     note: z.string().optional(),
   })
   .openapi("CacheClear");
+export type CacheClear = z.infer<typeof CacheClearSchema>;

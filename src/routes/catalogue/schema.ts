@@ -16,6 +16,7 @@ export const ListingSchema = z
     is_active: z.boolean(),
   })
   .openapi("Listing");
+export type Listing = z.infer<typeof ListingSchema>;
 
 export const AssetSchema = z
   .object({
@@ -37,12 +38,14 @@ export const AssetSchema = z
     long_business_summary: z.string().optional(),
   })
   .openapi("Asset");
+export type Asset = z.infer<typeof AssetSchema>;
 
 export const ListingsAnswerSchema = z
   .object({ count: z.number().int(), listings: z.array(ListingSchema) })
   .openapi("ListingsAnswer");
+export type ListingsAnswer = z.infer<typeof ListingsAnswerSchema>;
 
-export function toListing(l: ListingRow): z.infer<typeof ListingSchema> {
+export function toListing(l: ListingRow): Listing {
   return {
     id: l.id,
     asset_id: l.assetId,
@@ -57,8 +60,8 @@ export function toListing(l: ListingRow): z.infer<typeof ListingSchema> {
   };
 }
 
-export function toAsset({ asset, preferred, listings }: AssetWithListings): z.infer<typeof AssetSchema> {
-  const out: z.infer<typeof AssetSchema> = {
+export function toAsset({ asset, preferred, listings }: AssetWithListings): Asset {
+  const out: Asset = {
     asset_id: asset.id,
     name: asset.name,
     ticker: preferred?.ticker ?? null,

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { StoredSeries } from "../../db/repositories/price-stats";
+import type { StoredSeries as StoredSeriesRow } from "../../db/repositories/price-stats";
 
 export const StoredSeriesSchema = z
   .object({
@@ -14,6 +14,7 @@ export const StoredSeriesSchema = z
     last_source: z.string().nullable().openapi({ description: "Provider of the newest stored bar" }),
   })
   .openapi("StoredSeries");
+export type StoredSeries = z.infer<typeof StoredSeriesSchema>;
 
 export const DatabaseStatsSchema = z
   .object({
@@ -29,10 +30,12 @@ export const DatabaseStatsSchema = z
     api_requests_24h: z.number().int(),
   })
   .openapi("DatabaseStats");
+export type DatabaseStats = z.infer<typeof DatabaseStatsSchema>;
 
 export const StoredTickersSchema = z
   .object({ count: z.number().int(), tickers: z.array(StoredSeriesSchema) })
   .openapi("StoredTickers");
+export type StoredTickers = z.infer<typeof StoredTickersSchema>;
 
 export const StoredTickerSchema = z
   .object({
@@ -45,6 +48,7 @@ export const StoredTickerSchema = z
     api_requests_24h: z.number().int(),
   })
   .openapi("StoredTicker");
+export type StoredTicker = z.infer<typeof StoredTickerSchema>;
 
 export const CleanupRequestSchema = z
   .object({
@@ -77,8 +81,9 @@ export const CleanupAnswerSchema = z
       .openapi({ description: "Rows deleted, or with dry_run the rows a real run would delete" }),
   })
   .openapi("CleanupAnswer");
+export type CleanupAnswer = z.infer<typeof CleanupAnswerSchema>;
 
-export function toStoredSeries(s: StoredSeries): z.infer<typeof StoredSeriesSchema> {
+export function toStoredSeries(s: StoredSeriesRow): StoredSeries {
   return {
     ticker: s.ticker,
     listing_id: s.listingId,

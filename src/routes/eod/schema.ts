@@ -13,6 +13,7 @@ export const EodBarSchema = z
     Volume: z.number().int(),
   })
   .openapi("EodBar");
+export type EodBar = z.infer<typeof EodBarSchema>;
 
 export const EodAnswerSchema = z
   .object({
@@ -26,6 +27,7 @@ export const EodAnswerSchema = z
     data: z.array(EodBarSchema),
   })
   .openapi("EodAnswer");
+export type EodAnswer = z.infer<typeof EodAnswerSchema>;
 
 /** Listings named per request: each costs provider calls inside one Worker invocation. */
 const MAX_NAMES = 20;
@@ -75,6 +77,7 @@ const IngestResultSchema = z.object({
     .openapi({ description: "Rows inserted or changed; 0 when reingesting the same range" }),
   errors: z.array(z.object({ provider: z.string(), message: z.string() })),
 });
+export type IngestResult = z.infer<typeof IngestResultSchema>;
 
 export const IngestAnswerSchema = z
   .object({
@@ -84,5 +87,4 @@ export const IngestAnswerSchema = z
     results: z.array(IngestResultSchema),
   })
   .openapi("IngestAnswer");
-
-export type IngestResult = z.infer<typeof IngestResultSchema>;
+export type IngestAnswer = z.infer<typeof IngestAnswerSchema>;

@@ -14,3 +14,4 @@ export const HealthSchema = z
     }),
   })
   .openapi("Health");
+export type Health = z.infer<typeof HealthSchema>;

@@ -24,3 +24,4 @@ export const TickerHistorySchema = z
     data: z.array(HistoryBarSchema),
   })
   .openapi("TickerHistory");
+export type TickerHistory = z.infer<typeof TickerHistorySchema>;

@@ -21,6 +21,7 @@ export const QuoteSchema = z
     delay_seconds: z.number().int(),
   })
   .openapi("Quote");
+export type Quote = z.infer<typeof QuoteSchema>;
 
 export const SubscriptionSchema = z
   .object({
@@ -34,6 +35,7 @@ export const SubscriptionSchema = z
     is_streaming: z.boolean(),
   })
   .openapi("Subscription");
+export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const RealtimeStatusSchema = z
   .object({
@@ -45,3 +47,4 @@ export const RealtimeStatusSchema = z
     worker_running: z.boolean(),
   })
   .openapi("RealtimeStatus");
+export type RealtimeStatus = z.infer<typeof RealtimeStatusSchema>;

@@ -60,6 +60,7 @@ export const IndicatorResultSchema = z
     calculated_at: z.string(),
   })
   .openapi("IndicatorResult");
+export type IndicatorResult = z.infer<typeof IndicatorResultSchema>;
 
 export const IndicatorErrorSchema = z.object({ indicator: z.string(), error: z.string() });
 
@@ -84,3 +85,4 @@ export const MultiResultSchema = z
       .optional(),
   })
   .openapi("MultiIndicatorResult");
+export type MultiResult = z.infer<typeof MultiResultSchema>;
