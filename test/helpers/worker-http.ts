@@ -7,13 +7,6 @@ import { pinnedClock } from "../../src/clock";
 import { ErrorSchema } from "../../src/routes/openapi";
 import { FULL_KEY } from "./keys";
 
-/**
- * A response body as the tests read it, loosely: the one place `any` is allowed (checked at run time
- * against the route's schema; a typed call<T>() is the next step).
- */
-// biome-ignore lint/suspicious/noExplicitAny: the one loosely typed body of the test suite, see above
-type JsonBody = any;
-
 export interface CallOptions {
   method?: string;
   key?: string | null;
@@ -138,10 +131,11 @@ function contractProblem(op: Operation | undefined, status: number, contentType:
 
 /**
  * Calls the Worker under test; `key` defaults to a full-access key, `null` sends none. The answer is
- * checked against the route's own response schema (see contractProblem); the body is returned as sent,
- * not as zod parsed it (which drops keys).
+ * checked against the route's own response schema (see contractProblem), so `T` names that schema's
+ * type (`call<EodAnswer>`, `call<ErrorBody>` for an error); the body is returned as sent, not as zod
+ * parsed it (which would drop keys). A body that is not JSON is its text.
  */
-export async function call(path: string, opts: CallOptions = {}): Promise<Answer<JsonBody>> {
+export async function call<T = unknown>(path: string, opts: CallOptions = {}): Promise<Answer<T>> {
   const headers = new Headers();
   const key = opts.key === undefined ? FULL_KEY : opts.key;
   if (key !== null) headers.set(opts.bearer ? "authorization" : "x-api-key", opts.bearer ? `Bearer ${key}` : key);
@@ -159,5 +153,6 @@ export async function call(path: string, opts: CallOptions = {}): Promise<Answer
     throw new Error(
       `contract: ${method} ${path} (${op?.template ?? "undocumented"}) answered ${res.status}: ${problem}`,
     );
-  return { status: res.status, body: json === undefined ? text : json, headers: res.headers };
+  // T is the caller's word for the body, which the check above holds to the route's schema.
+  return { status: res.status, body: (json === undefined ? text : json) as T, headers: res.headers };
 }

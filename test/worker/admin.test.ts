@@ -3,6 +3,10 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assets, listings, pricesDaily, providerChecks, usageLogs } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
+import type { CacheClear, CacheStats } from "../../src/routes/cache/schema";
+import type { CleanupAnswer, DatabaseStats, StoredTickers } from "../../src/routes/database/schema";
+import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
+import type { ErrorBody } from "../../src/routes/openapi";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -14,10 +18,10 @@ describe("cache administration", () => {
   beforeAll(() => resetTickers("PEP"));
 
   it("lists cached tickers, clears one ticker's EOD answers, and an ingestion drops them too", async () => {
-    expect((await call("/eod/PEP?period=1mo")).body.data_source).toBe("delayed_provider");
+    expect((await call<EodAnswer>("/eod/PEP?period=1mo")).body.data_source).toBe("delayed_provider");
     await call("/eod/PEP?period=1mo"); // read from the database: now cached
     await call("/eod/PEP?period=3mo&fmt=csv");
-    let stats = await call("/cache/stats");
+    let stats = await call<CacheStats>("/cache/stats");
     expect(stats.status).toBe(200);
     expect(stats.body.cached_tickers).toContain("PEP");
     expect(stats.body.ttl_seconds).toMatchObject({
@@ -34,18 +38,18 @@ describe("cache administration", () => {
     });
     expect(["upstash", "memory"]).toContain(stats.body.backend);
 
-    const byPeriod = await call("/cache/clear/PEP?period=1mo", { method: "POST" });
+    const byPeriod = await call<CacheClear>("/cache/clear/PEP?period=1mo", { method: "POST" });
     expect(byPeriod.body).toMatchObject({ status: "cleared", deleted: 0 });
-    expect((await call("/cache/stats")).body.cached_tickers).toContain("PEP");
+    expect((await call<CacheStats>("/cache/stats")).body.cached_tickers).toContain("PEP");
 
-    const cleared = await call("/cache/clear/pep", { method: "POST" });
+    const cleared = await call<CacheClear>("/cache/clear/pep", { method: "POST" });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toEqual({ status: "cleared", scope: "eod:PEP:*", deleted: 2 });
-    expect((await call("/cache/stats")).body.cached_tickers).not.toContain("PEP");
+    expect((await call<CacheStats>("/cache/stats")).body.cached_tickers).not.toContain("PEP");
 
     // Cache again, then let an ingestion write rows: the cached answers of PEP must go.
     await call("/eod/PEP?period=1mo");
-    expect((await call("/cache/stats")).body.cached_tickers).toContain("PEP");
+    expect((await call<CacheStats>("/cache/stats")).body.cached_tickers).toContain("PEP");
     const [pep] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "PEP"));
     const last = await db.db
       .select({ d: sql<string>`max(${pricesDaily.date})` })
@@ -54,22 +58,22 @@ describe("cache administration", () => {
     await db.db
       .delete(pricesDaily)
       .where(and(eq(pricesDaily.listingId, Number(pep?.id)), gte(pricesDaily.date, String(last[0]?.d))));
-    const ingest = await call("/historical/ingest", { method: "POST", body: { tickers: ["PEP"] } });
-    expect(ingest.body.results[0].rows_written).toBe(1);
-    stats = await call("/cache/stats");
+    const ingest = await call<IngestAnswer>("/historical/ingest", { method: "POST", body: { tickers: ["PEP"] } });
+    expect(ingest.body.results[0]?.rows_written).toBe(1);
+    stats = await call<CacheStats>("/cache/stats");
     expect(stats.body.cached_tickers).not.toContain("PEP");
   });
 
   it("POST /cache/clear deletes eod keys only, with a full-access key", async () => {
     await call("/eod/PEP?period=5d");
-    expect((await call("/cache/stats")).body.cached_tickers).toContain("PEP");
+    expect((await call<CacheStats>("/cache/stats")).body.cached_tickers).toContain("PEP");
     expect((await call("/cache/clear", { method: "POST", key: READ_ONLY_KEY })).status).toBe(403);
-    const res = await call("/cache/clear", { method: "POST" });
+    const res = await call<CacheClear>("/cache/clear", { method: "POST" });
     expect(res.status).toBe(200);
     expect(res.body.scope).toBe("eod:*");
     // Other test files cache answers too; this file's PEP entry is the one it can count on.
     expect(res.body.deleted).toBeGreaterThanOrEqual(1);
-    expect((await call("/cache/stats")).body.cached_tickers).not.toContain("PEP");
+    expect((await call<CacheStats>("/cache/stats")).body.cached_tickers).not.toContain("PEP");
   });
 });
 
@@ -126,14 +130,15 @@ describe("database administration", () => {
   });
 
   it("reports stored prices and requests", async () => {
-    const stats = await call("/database/stats");
+    const stats = await call<DatabaseStats>("/database/stats");
     expect(stats.status).toBe(200);
     expect(stats.body.prices.daily_bars).toBeGreaterThanOrEqual(12);
-    expect(stats.body.prices.first_date <= "1920-01-10").toBe(true);
+    const firstDate = stats.body.prices.first_date;
+    expect(firstDate !== null && firstDate <= "1920-01-10").toBe(true);
     expect(stats.body.catalogue.assets).toBeGreaterThanOrEqual(81);
     expect(stats.body.api_requests_24h).toBeGreaterThan(0);
-    const tickers = await call("/database/tickers");
-    const mine = tickers.body.tickers.find((t: { ticker: string }) => t.ticker === `OLD${tag.slice(-5)}`);
+    const tickers = await call<StoredTickers>("/database/tickers");
+    const mine = tickers.body.tickers.find((t) => t.ticker === `OLD${tag.slice(-5)}`);
     expect(mine).toMatchObject({
       first_date: "1920-01-10",
       last_date: "1920-01-21",
@@ -147,7 +152,7 @@ describe("database administration", () => {
 
   it("a dry run reports exactly what the real cleanup then deletes", async () => {
     const body = { days_to_keep: 36500, dry_run: true };
-    const dry = await call("/database/cleanup", { method: "POST", body });
+    const dry = await call<CleanupAnswer>("/database/cleanup", { method: "POST", body });
     expect(dry.status).toBe(200);
     expect(dry.body.dry_run).toBe(true);
     expect(dry.body.deleted.prices_daily).toBe(12);
@@ -155,21 +160,19 @@ describe("database administration", () => {
     expect(dry.body.deleted.usage_logs).toBeGreaterThanOrEqual(1);
     // Nothing went.
     expect(
-      (await call("/database/tickers")).body.tickers.some(
-        (t: { ticker: string }) => t.ticker === `OLD${tag.slice(-5)}`,
-      ),
+      (await call<StoredTickers>("/database/tickers")).body.tickers.some((t) => t.ticker === `OLD${tag.slice(-5)}`),
     ).toBe(true);
 
-    const real = await call("/database/cleanup", { method: "POST", body: { ...body, dry_run: false } });
+    const real = await call<CleanupAnswer>("/database/cleanup", { method: "POST", body: { ...body, dry_run: false } });
     expect(real.status).toBe(200);
     expect(real.body.deleted).toEqual(dry.body.deleted);
     expect(real.body.cutoffs.prices_before).toBe(dry.body.cutoffs.prices_before);
-    const after = await call("/database/cleanup", { method: "POST", body });
+    const after = await call<CleanupAnswer>("/database/cleanup", { method: "POST", body });
     expect(after.body.deleted).toMatchObject({ prices_daily: 0, provider_checks: 0, usage_logs: 0 });
   });
 
   it("keeps at least 30 days and defaults to 730", async () => {
-    const dry = await call("/database/cleanup", { method: "POST", body: { dry_run: true } });
+    const dry = await call<CleanupAnswer>("/database/cleanup", { method: "POST", body: { dry_run: true } });
     expect(dry.body.days_to_keep).toBe(730);
     expect(dry.body.dry_run).toBe(true);
     for (const body of [
@@ -179,7 +182,7 @@ describe("database administration", () => {
       { dry_run: "yes" },
       { days: 100 },
     ]) {
-      const res = await call("/database/cleanup", { method: "POST", body });
+      const res = await call<ErrorBody>("/database/cleanup", { method: "POST", body });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe("Invalid request");
     }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { createApp } from "../../src/app";
+import type { ErrorBody } from "../../src/routes/openapi";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { call } from "../helpers/worker-http";
 
@@ -24,10 +26,14 @@ const SAMPLE: Record<string, string> = {
   provider_name: "delayed_provider",
 };
 
+/** The OpenAPI document as the app generates it. */
+type OpenApiDocument = ReturnType<ReturnType<typeof createApp>["getOpenAPI31Document"]>;
+
 async function documentedOperations(): Promise<{ method: string; template: string; path: string }[]> {
-  const doc = (await call("/openapi.json", { key: null })).body;
+  const doc = (await call<OpenApiDocument>("/openapi.json", { key: null })).body;
+  expect(doc.paths).toBeDefined();
   const ops: { method: string; template: string; path: string }[] = [];
-  for (const [template, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
+  for (const [template, item] of Object.entries(doc.paths ?? {})) {
     for (const method of Object.keys(item)) {
       const path = template.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE[name] ?? "x");
       ops.push({ method: method.toUpperCase(), template, path });
@@ -47,11 +53,11 @@ describe("authentication", () => {
     const ops = (await documentedOperations()).filter((o) => !PUBLIC.has(`${o.method} ${o.template}`));
     expect(ops.length).toBeGreaterThan(0);
     for (const op of ops) {
-      const missing = await call(op.path, { method: op.method, key: null });
+      const missing = await call<ErrorBody>(op.path, { method: op.method, key: null });
       expect(missing.status, `${op.method} ${op.path}`).toBe(401);
       expect(missing.body.error).toBe("Unauthorized");
       expect(missing.body.message).toContain("X-API-KEY");
-      const unknown = await call(op.path, { method: op.method, key: "not-a-key" });
+      const unknown = await call<ErrorBody>(op.path, { method: op.method, key: "not-a-key" });
       expect(unknown.status).toBe(401);
       expect(unknown.body).toEqual({ error: "Unauthorized", message: "Unknown API key" });
     }
@@ -75,7 +81,7 @@ describe("authentication", () => {
 
   it("answers unknown routes with a JSON 404 once authenticated, and asks for a key before that", async () => {
     expect((await call("/nope", { key: null })).status).toBe(401);
-    const res = await call("/nope");
+    const res = await call<ErrorBody>("/nope");
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "Not found", message: "No route for GET /nope" });
   });

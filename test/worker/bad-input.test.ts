@@ -1,5 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { ListingsAnswer } from "../../src/routes/catalogue/schema";
+import type { ErrorBody } from "../../src/routes/openapi";
 import { FULL_KEY } from "../helpers/keys";
 import { call } from "../helpers/worker-http";
 
@@ -27,7 +29,8 @@ describe("bad input", () => {
       "/cache/stats?x=%FF",
     ];
     for (const path of cases) {
-      const res = await call(path);
+      // Any route's answer: its error fields are read only when it is an error.
+      const res = await call<Partial<ErrorBody>>(path);
       expect(res.status, path).toBeGreaterThanOrEqual(200);
       expect(res.status, path).toBeLessThan(500);
       expect(res.headers.get("content-type"), path).toContain("application/json");
@@ -45,21 +48,21 @@ describe("bad input", () => {
       ["/database/cleanup", "null"],
     ];
     for (const [path, body] of bodies) {
-      const res = await call(path, { method: "POST", rawBody: body });
+      const res = await call<ErrorBody>(path, { method: "POST", rawBody: body });
       expect(res.status, `${path} ${body}`).toBe(400);
       expect(res.body.error).toBe("Invalid request");
     }
   });
 
   it("treats a filter as data, not SQL", async () => {
-    const res = await call("/listings?exchange=' OR 1=1 --");
+    const res = await call<ListingsAnswer>("/listings?exchange=' OR 1=1 --");
     expect(res.body).toEqual({ count: 0, listings: [] });
   });
 });
 
 describe("the benchmark floor route", () => {
   it("does not exist unless BENCH_ROUTES is set", async () => {
-    const res = await call("/__bench/floor?bytes=100");
+    const res = await call<ErrorBody>("/__bench/floor?bytes=100");
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "Not found", message: "No route for GET /__bench/floor" });
   });
@@ -72,12 +75,12 @@ describe("inputs that once reached a 500", () => {
       "/eod/MC.PA?from=0000-01-01&to=9999-12-31",
       "/eod/MC.PA?from=1899-12-31&to=2024-01-01",
     ]) {
-      const res = await call(path);
+      const res = await call<ErrorBody>(path);
       expect(res.status, path).toBe(400);
       expect(res.body.error, path).toBe("Invalid request");
       expect(res.body.message, path).toContain("1900-01-01 or later");
     }
-    const cleanup = await call("/database/cleanup", {
+    const cleanup = await call<ErrorBody>("/database/cleanup", {
       method: "POST",
       body: { days_to_keep: 3_000_000, dry_run: true },
     });
@@ -86,13 +89,13 @@ describe("inputs that once reached a 500", () => {
   });
 
   it("answers 503 when the database cannot be reached, and a 500 naming a broken setting but not its value", async () => {
-    const down = await call("/listings?ticker=AAPL", { env: { NEON_WS_PROXY: "127.0.0.1:9/v2" } });
+    const down = await call<ErrorBody>("/listings?ticker=AAPL", { env: { NEON_WS_PROXY: "127.0.0.1:9/v2" } });
     expect(down.status).toBe(503);
     expect(down.body).toEqual({
       error: "Upstream unavailable",
       message: "The database is unavailable; try again shortly",
     });
-    const broken = await call("/listings?ticker=AAPL", { env: { PROVIDER_TIMEOUT_MS: "soon-ish" } });
+    const broken = await call<ErrorBody>("/listings?ticker=AAPL", { env: { PROVIDER_TIMEOUT_MS: "soon-ish" } });
     expect(broken.status).toBe(500);
     expect(broken.body.error).toBe("Internal error");
     expect(broken.body.message).toMatch(/^Invalid service configuration: PROVIDER_TIMEOUT_MS: /);
@@ -100,7 +103,7 @@ describe("inputs that once reached a 500", () => {
   });
 
   it("keeps the meaning of 415, and takes a key only in the Bearer form of Authorization", async () => {
-    const res = await call("/historical/ingest", {
+    const res = await call<ErrorBody>("/historical/ingest", {
       method: "POST",
       rawBody: "tickers=AAPL",
       contentType: "text/plain",

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { Asset, ListingsAnswer } from "../../src/routes/catalogue/schema";
+import type { ErrorBody } from "../../src/routes/openapi";
 import { call } from "../helpers/worker-http";
-
-/** The fields of a wire Listing these tests read. */
-type WireListing = { ticker: string; exchange: string | null; currency: string; isin: string; is_primary: boolean };
 
 describe("GET /assets/by-isin/{isin}", () => {
   it("returns Apple with its preferred listing and all listings", async () => {
-    const { status, body } = await call("/assets/by-isin/US0378331005");
+    const { status, body } = await call<Asset>("/assets/by-isin/US0378331005");
     expect(status).toBe(200);
     expect(body).toMatchObject({
       name: "Apple Inc.",
@@ -19,7 +18,7 @@ describe("GET /assets/by-isin/{isin}", () => {
       quote_type: "EQUITY",
     });
     expect(body.listings).toHaveLength(1);
-    expect(body.listing_id).toBe(body.listings[0].id);
+    expect(body.listing_id).toBe(body.listings[0]?.id);
     expect(body.listings[0]).toEqual({
       id: body.listing_id,
       asset_id: body.asset_id,
@@ -37,20 +36,20 @@ describe("GET /assets/by-isin/{isin}", () => {
   });
 
   it("chooses the primary listing of an instrument listed in two currencies, and accepts a lower-case ISIN", async () => {
-    const { status, body } = await call("/assets/by-isin/nl0011585146");
+    const { status, body } = await call<Asset>("/assets/by-isin/nl0011585146");
     expect(status).toBe(200);
     expect(body.isin).toBe("NL0011585146");
     expect([body.ticker, body.exchange, body.currency]).toEqual(["RACE", "MIL", "EUR"]);
-    const lines = body.listings.map((l: WireListing) => `${l.ticker}/${l.exchange}/${l.currency}`).sort();
+    const lines = body.listings.map((l) => `${l.ticker}/${l.exchange}/${l.currency}`).sort();
     expect(lines).toEqual(["RACE.MI/MIL/EUR", "RACE/MIL/EUR", "RACE/NYSE/USD"]);
   });
 
   it("answers 404 for an unknown ISIN and 400 for a malformed one", async () => {
-    const unknown = await call("/assets/by-isin/US0000000000");
+    const unknown = await call<ErrorBody>("/assets/by-isin/US0000000000");
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: "Not found", message: "Instrument with ISIN 'US0000000000' not found" });
     for (const bad of ["US03783310", "1S0378331005", "US037833100%2A", "US0378331005X"]) {
-      const res = await call(`/assets/by-isin/${bad}`);
+      const res = await call<ErrorBody>(`/assets/by-isin/${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.body.error).toBe("Invalid request");
       expect(res.body.message).toContain("ISIN");
@@ -60,7 +59,7 @@ describe("GET /assets/by-isin/{isin}", () => {
 
 describe("GET /listings", () => {
   it("refuses a request without a filter", async () => {
-    const { status, body } = await call("/listings");
+    const { status, body } = await call<ErrorBody>("/listings");
     expect(status).toBe(400);
     expect(body).toEqual({
       error: "Invalid request",
@@ -70,30 +69,30 @@ describe("GET /listings", () => {
   });
 
   it("returns the listings sharing a ticker in listing-choice order", async () => {
-    const { status, body } = await call("/listings?ticker=race");
+    const { status, body } = await call<ListingsAnswer>("/listings?ticker=race");
     expect(status).toBe(200);
     expect(body.count).toBe(2);
-    expect(body.listings.map((l: WireListing) => [l.exchange, l.currency, l.is_primary])).toEqual([
+    expect(body.listings.map((l) => [l.exchange, l.currency, l.is_primary])).toEqual([
       ["MIL", "EUR", true],
       ["NYSE", "USD", false],
     ]);
-    expect(body.listings.every((l: WireListing) => l.isin === "NL0011585146")).toBe(true);
+    expect(body.listings.every((l) => l.isin === "NL0011585146")).toBe(true);
   });
 
   it("combines filters", async () => {
-    const usd = await call("/listings?ticker=RACE&currency=usd");
+    const usd = await call<ListingsAnswer>("/listings?ticker=RACE&currency=usd");
     expect(usd.body.count).toBe(1);
-    expect(usd.body.listings[0].exchange).toBe("NYSE");
-    const xetra = await call("/listings?exchange=XETRA&isin=IE00B4L5Y983");
-    expect(xetra.body.listings.map((l: WireListing) => l.ticker)).toEqual(["EUNL.DE"]);
-    const paris = await call("/listings?exchange=PAR&currency=EUR");
+    expect(usd.body.listings[0]?.exchange).toBe("NYSE");
+    const xetra = await call<ListingsAnswer>("/listings?exchange=XETRA&isin=IE00B4L5Y983");
+    expect(xetra.body.listings.map((l) => l.ticker)).toEqual(["EUNL.DE"]);
+    const paris = await call<ListingsAnswer>("/listings?exchange=PAR&currency=EUR");
     expect(paris.body.count).toBeGreaterThanOrEqual(15);
-    expect(paris.body.listings.every((l: WireListing) => l.ticker.endsWith(".PA"))).toBe(true);
+    expect(paris.body.listings.every((l) => l.ticker.endsWith(".PA"))).toBe(true);
   });
 
   it("answers an empty list for a filter that matches nothing, and 400 for a malformed ISIN", async () => {
-    expect((await call("/listings?ticker=NOPE")).body).toEqual({ count: 0, listings: [] });
-    const bad = await call("/listings?isin=XYZ");
+    expect((await call<ListingsAnswer>("/listings?ticker=NOPE")).body).toEqual({ count: 0, listings: [] });
+    const bad = await call<ErrorBody>("/listings?isin=XYZ");
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain("Invalid ISIN");
   });

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { listings, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
+import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
 import { resetTickers, simRequests } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
@@ -31,13 +32,13 @@ describe("concurrent first requests for one fresh listing", () => {
 
   it("50 concurrent GET /eod on a fresh ticker: 50 identical answers, one provider fetch, each bar stored once", async () => {
     const before = await simRequests(yahoo);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call("/eod/ENEL.MI?period=1y")));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call<EodAnswer>("/eod/ENEL.MI?period=1y")));
     const after = await simRequests(yahoo);
 
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
     const first = answers[0]?.body;
-    expect(first.count).toBeGreaterThan(245);
-    for (const a of answers) expect(a.body.data).toEqual(first.data);
+    expect(first?.count).toBeGreaterThan(245);
+    for (const a of answers) expect(a.body.data).toEqual(first?.data);
     // Those that waited for the ingestion answer as the one that ran it; one that came after it
     // finished found the bars stored (spec: data_source is "database" then).
     const sources = new Set(answers.map((a) => a.body.data_source));
@@ -51,26 +52,26 @@ describe("concurrent first requests for one fresh listing", () => {
     expect(stored.rows).toBeGreaterThan(2480);
 
     // Afterwards the same request reads the database.
-    const again = await call("/eod/ENEL.MI?period=1y");
+    const again = await call<EodAnswer>("/eod/ENEL.MI?period=1y");
     expect(again.body.data_source).toBe("database");
-    expect(again.body.data).toEqual(first.data);
+    expect(again.body.data).toEqual(first?.data);
   });
 
   it("20 identical POST /historical/ingest at once: one fetch, every answer the one a single request gets", async () => {
     const before = await simRequests(yahoo);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call("/historical/ingest", { method: "POST", body: { tickers: ["ENI.MI"], period: "2y" } }),
+        call<IngestAnswer>("/historical/ingest", { method: "POST", body: { tickers: ["ENI.MI"], period: "2y" } }),
       ),
     );
     const after = await simRequests(yahoo);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     const results = answers.map((a) => a.body.results[0]);
     expect(results[0]).toMatchObject({ ticker: "ENI.MI", status: "ingested", source: "delayed_provider", errors: [] });
-    expect(results[0].rows_written).toBeGreaterThan(490);
+    expect(results[0]?.rows_written).toBeGreaterThan(490);
     for (const r of results) expect(r).toEqual(results[0]);
     expect(delta(after, before, "chart ENI.MI")).toBe(2);
     const stored = await storedRows("ENI.MI");
-    expect(stored).toEqual({ rows: results[0].rows_written, dates: results[0].rows_written });
+    expect(stored).toEqual({ rows: results[0]?.rows_written, dates: results[0]?.rows_written });
   });
 });

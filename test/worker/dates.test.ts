@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { systemClock } from "../../src/clock";
 import { addDays } from "../../src/domain/ingest-plan";
 import { tenYearsBefore, windowOf } from "../../src/domain/periods";
+import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
+import type { TickerHistory } from "../../src/routes/history/schema";
 import { dailyHistory } from "../../tools/sandbox/market-data";
 import { fault, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -30,16 +32,16 @@ describe.each(DATES)("on $what ($at)", ({ at, ticker, streamSymbol }) => {
   beforeAll(() => resetTickers(ticker));
 
   it("ingests the window's sessions up to the last complete one; a rerun asks for nothing, even with both providers down", async () => {
-    const res = await call(`/eod/${ticker}?period=1y`, { at });
+    const res = await call<EodAnswer>(`/eod/${ticker}?period=1y`, { at });
     expect(res.status).toBe(200);
     expect(res.body.data_source).toBe("delayed_provider");
     // The simulator's own sessions before the pinned day (every weekday but 1 January and 25 December, less null slots).
     const from = windowOf("1y", at).from ?? "";
     const expected = dailyHistory(ticker, addDays(at, -1)).bars.filter((b) => !b.missing && b.date >= from);
-    expect(res.body.data.map((b: { Date: string }) => b.Date)).toEqual(expected.map((b) => b.date));
-    expect(res.body.data.map((b: { Close: number }) => b.Close)).toEqual(expected.map((b) => b.close));
+    expect(res.body.data.map((b) => b.Date)).toEqual(expected.map((b) => b.date));
+    expect(res.body.data.map((b) => b.Close)).toEqual(expected.map((b) => b.close));
 
-    const rerun = await call("/historical/ingest", { at, method: "POST", body: { tickers: [ticker] } });
+    const rerun = await call<IngestAnswer>("/historical/ingest", { at, method: "POST", body: { tickers: [ticker] } });
     expect(rerun.body.window).toEqual({ from: tenYearsBefore(at), to: addDays(at, -1) });
     expect(rerun.body.results[0]).toMatchObject({
       status: "up_to_date",
@@ -51,18 +53,18 @@ describe.each(DATES)("on $what ($at)", ({ at, ticker, streamSymbol }) => {
 
     // The symbol's history as the provider serves it: the same sessions of the last month, and the
     // pinned day's own bar where the provider has one (it includes the current session).
-    const history = await call(`/ticker/${ticker}/history?period=1mo`, { at });
+    const history = await call<TickerHistory>(`/ticker/${ticker}/history?period=1mo`, { at });
     const month = windowOf("1mo", at).from ?? "";
-    const days: string[] = history.body.data.map((b: { date: string }) => b.date);
+    const days = history.body.data.map((b) => b.date);
     expect(days.filter((d) => d < at)).toEqual(expected.filter((b) => b.date >= month).map((b) => b.date));
     expect(days.every((d) => d <= at)).toBe(true);
 
     await fault(yahoo, ticker, "500", 100);
     await fault(stream, streamSymbol, "drop", 100);
-    const down = await call("/historical/ingest", { at, method: "POST", body: { tickers: [ticker] } });
+    const down = await call<IngestAnswer>("/historical/ingest", { at, method: "POST", body: { tickers: [ticker] } });
     expect(down.body.results[0]).toMatchObject({ status: "up_to_date", requested_ranges: [], rows_written: 0 });
-    const last = await call(`/eod/${ticker}?period=5d`, { at });
+    const last = await call<EodAnswer>(`/eod/${ticker}?period=5d`, { at });
     expect(last.status).toBe(200);
-    expect(last.body.data.map((b: { Date: string }) => b.Date)).toEqual(expected.slice(-5).map((b) => b.date));
+    expect(last.body.data.map((b) => b.Date)).toEqual(expected.slice(-5).map((b) => b.date));
   });
 });

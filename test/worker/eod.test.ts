@@ -3,21 +3,13 @@ import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { assets, listings, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
+import type { EodAnswer, EodBar } from "../../src/routes/eod/schema";
+import type { ErrorBody } from "../../src/routes/openapi";
 import { clearFault, fault, forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
 const stream = inject("streamSimUrl");
-
-interface JsonBar {
-  Date: string;
-  Open: number;
-  High: number;
-  Low: number;
-  Close: number;
-  "Adj Close": number;
-  Volume: number;
-}
 
 /** Closes of the delayed provider's own chart, as its client rounds them (to cents). */
 async function providerCloses(symbol: string, from: string, to: string): Promise<Map<string, number>> {
@@ -41,7 +33,7 @@ describe("GET /eod/{ticker}: ingestion on first request, then the database", () 
   beforeAll(() => resetTickers("MC.PA"));
 
   it("ingests MC.PA from the delayed provider, then answers the same bars from the database", async () => {
-    const first = await call("/eod/mc.pa?period=1y");
+    const first = await call<EodAnswer>("/eod/mc.pa?period=1y");
     expect(first.status).toBe(200);
     expect(first.body.data_source).toBe("delayed_provider");
     expect(first.body.ticker).toBe("MC.PA");
@@ -53,7 +45,7 @@ describe("GET /eod/{ticker}: ingestion on first request, then the database", () 
     expect(first.body.count).toBeGreaterThan(245);
     expect(first.body.count).toBeLessThanOrEqual(262);
     expect(first.body.data).toHaveLength(first.body.count);
-    const data = first.body.data as JsonBar[];
+    const data = first.body.data;
     for (let i = 1; i < data.length; i++) expect((data[i]?.Date ?? "") > (data[i - 1]?.Date ?? "")).toBe(true);
 
     // Same prices as the provider's chart, to the cent.
@@ -65,36 +57,36 @@ describe("GET /eod/{ticker}: ingestion on first request, then the database", () 
     // Dividends: the adjusted close of older bars sits below the close.
     expect(data.some((b) => b["Adj Close"] < b.Close)).toBe(true);
 
-    const second = await call("/eod/MC.PA?period=1y");
+    const second = await call<EodAnswer>("/eod/MC.PA?period=1y");
     expect(second.status).toBe(200);
     expect(second.body.data_source).toBe("database");
     expect(second.body.data).toEqual(first.body.data);
   });
 
   it("gives the CSV form with the spec's header and the same figures", async () => {
-    const json = await call("/eod/MC.PA?period=3mo");
-    const csv = await call("/eod/MC.PA?period=3mo&fmt=csv");
+    const json = await call<EodAnswer>("/eod/MC.PA?period=3mo");
+    const csv = await call<string>("/eod/MC.PA?period=3mo&fmt=csv");
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    const lines = (csv.body as string).trim().split("\n");
+    const lines = csv.body.trim().split("\n");
     expect(lines[0]).toBe("Date,Open,High,Low,Close,Adj Close,Volume");
     expect(lines).toHaveLength(json.body.count + 1);
-    const b = json.body.data[0] as JsonBar;
-    expect(lines[1]).toBe(`${b.Date},${b.Open},${b.High},${b.Low},${b.Close},${b["Adj Close"]},${b.Volume}`);
+    const b = json.body.data[0];
+    expect(lines[1]).toBe(`${b?.Date},${b?.Open},${b?.High},${b?.Low},${b?.Close},${b?.["Adj Close"]},${b?.Volume}`);
   });
 
   it("aggregates weekly bars that agree with the daily ones", async () => {
-    const daily = (await call("/eod/MC.PA?period=daily")).body.data as JsonBar[];
-    const weekly = await call("/eod/MC.PA?period=weekly");
+    const daily = (await call<EodAnswer>("/eod/MC.PA?period=daily")).body.data;
+    const weekly = await call<EodAnswer>("/eod/MC.PA?period=weekly");
     expect(weekly.status).toBe(200);
-    const weeks = weekly.body.data as JsonBar[];
+    const weeks = weekly.body.data;
     // Group the daily bars by the Monday of their week, independently of the service's code.
     const monday = (d: string) => {
       const t = new Date(`${d}T00:00:00Z`);
       t.setUTCDate(t.getUTCDate() - ((t.getUTCDay() + 6) % 7));
       return t.toISOString().slice(0, 10);
     };
-    const groups = new Map<string, JsonBar[]>();
+    const groups = new Map<string, EodBar[]>();
     for (const b of daily) groups.set(monday(b.Date), [...(groups.get(monday(b.Date)) ?? []), b]);
     expect(weeks).toHaveLength(groups.size);
     for (const w of weeks) {
@@ -112,15 +104,15 @@ describe("GET /eod/{ticker}: ingestion on first request, then the database", () 
   });
 
   it("orders newest first with order=d, and serves from/to and 5d windows", async () => {
-    const asc = (await call("/eod/MC.PA?period=1mo")).body.data as JsonBar[];
-    const desc = (await call("/eod/MC.PA?period=1mo&order=d")).body.data as JsonBar[];
+    const asc = (await call<EodAnswer>("/eod/MC.PA?period=1mo")).body.data;
+    const desc = (await call<EodAnswer>("/eod/MC.PA?period=1mo&order=d")).body.data;
     expect(desc).toEqual([...asc].reverse());
-    const five = await call("/eod/MC.PA?period=5d");
+    const five = await call<EodAnswer>("/eod/MC.PA?period=5d");
     expect(five.body.count).toBe(5);
     expect(five.body.data).toEqual(asc.slice(-5));
     const from = asc[2]?.Date ?? "";
     const to = asc[6]?.Date ?? "";
-    const ranged = await call(`/eod/MC.PA?from=${from}&to=${to}`);
+    const ranged = await call<EodAnswer>(`/eod/MC.PA?from=${from}&to=${to}`);
     expect(ranged.body.period).toBe("custom");
     expect(ranged.body.data).toEqual(asc.slice(2, 7));
   });
@@ -130,9 +122,9 @@ describe("GET /eod/{ticker}: a stored series missing its newest sessions", () =>
   beforeAll(() => resetTickers("JNJ"));
 
   it("is topped up from the provider and answered from the database", async () => {
-    const first = await call("/eod/JNJ?period=1mo");
+    const first = await call<EodAnswer>("/eod/JNJ?period=1mo");
     expect(first.body.data_source).toBe("delayed_provider");
-    const data = first.body.data as JsonBar[];
+    const data = first.body.data;
     const cut = data.at(-3)?.Date ?? "";
     const db = buildDeps(env).db;
     try {
@@ -144,7 +136,7 @@ describe("GET /eod/{ticker}: a stored series missing its newest sessions", () =>
       await db.close();
     }
     await forgetCached("eod:JNJ:*");
-    const again = await call("/eod/JNJ?period=1mo");
+    const again = await call<EodAnswer>("/eod/JNJ?period=1mo");
     expect(again.body.data_source).toBe("database");
     expect(again.body.data).toEqual(data);
   });
@@ -154,23 +146,24 @@ describe("GET /eod/{ticker}: listing choice and ISIN rules", () => {
   beforeAll(() => resetTickers("RACE"));
 
   it("takes the primary listing, and isin plus currency names the other one", async () => {
-    const primary = await call("/eod/RACE?period=5d");
+    const primary = await call<EodAnswer>("/eod/RACE?period=5d");
     expect(primary.status).toBe(200);
     expect(primary.body.listing).toEqual({ ticker: "RACE", isin: "NL0011585146", currency: "EUR", exchange: "MIL" });
-    const usd = await call("/eod/RACE?period=5d&isin=nl0011585146&currency=usd");
+    const usd = await call<EodAnswer>("/eod/RACE?period=5d&isin=nl0011585146&currency=usd");
     expect(usd.status).toBe(200);
     expect(usd.body.listing).toEqual({ ticker: "RACE", isin: "NL0011585146", currency: "USD", exchange: "NYSE" });
     // Two different lines: different prices.
-    expect(usd.body.data[0].Close).not.toBe(primary.body.data[0].Close);
-    const byExchange = await call("/eod/RACE?period=5d&exchange=nyse");
+    expect(usd.body.data[0]?.Close).toBeTypeOf("number");
+    expect(usd.body.data[0]?.Close).not.toBe(primary.body.data[0]?.Close);
+    const byExchange = await call<EodAnswer>("/eod/RACE?period=5d&exchange=nyse");
     expect(byExchange.body.listing.exchange).toBe("NYSE");
   });
 
   it("tries the unsuffixed ticker within the named instrument only", async () => {
-    const res = await call("/eod/RACE.DE?period=5d&isin=NL0011585146");
+    const res = await call<EodAnswer>("/eod/RACE.DE?period=5d&isin=NL0011585146");
     expect(res.status).toBe(200);
     expect(res.body.listing).toEqual({ ticker: "RACE", isin: "NL0011585146", currency: "EUR", exchange: "MIL" });
-    const other = await call("/eod/AAPL?period=5d&isin=NL0011585146");
+    const other = await call<ErrorBody>("/eod/AAPL?period=5d&isin=NL0011585146");
     expect(other.status).toBe(404);
     expect(other.body).toEqual({
       error: "No data found",
@@ -180,7 +173,7 @@ describe("GET /eod/{ticker}: listing choice and ISIN rules", () => {
   });
 
   it("answers 404 with a reason when no listing has the currency", async () => {
-    const res = await call("/eod/RACE?period=5d&isin=NL0011585146&currency=GBP");
+    const res = await call<ErrorBody>("/eod/RACE?period=5d&isin=NL0011585146&currency=GBP");
     expect(res.status).toBe(404);
     expect(res.body.error).toBe("No data found");
     expect(res.body.reason).toContain("no listing of RACE for ISIN NL0011585146 and currency GBP");
@@ -201,14 +194,14 @@ describe("GET /eod/{ticker}: bad input", () => {
     ["a ticker with a glob", "/eod/AA*L?period=1y"],
     ["a window period with dates", "/eod/AAPL?period=1y&from=2024-01-02&to=2024-02-01"],
   ])("refuses %s with 400 Invalid request", async (_what, path) => {
-    const res = await call(path);
+    const res = await call<ErrorBody>(path);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Invalid request");
     expect(res.body.message.length).toBeGreaterThan(5);
   });
 
   it("answers 404 with a reason for a ticker the catalogue does not have", async () => {
-    const res = await call("/eod/NOSUCH?period=1y");
+    const res = await call<ErrorBody>("/eod/NOSUCH?period=1y");
     expect(res.status).toBe(404);
     expect(res.body).toEqual({
       error: "No data found",
@@ -245,7 +238,7 @@ describe("GET /eod/{ticker}: a listing no provider knows", () => {
   });
 
   it("answers 404 with what each provider said, and remembers the failed search", async () => {
-    const res = await call(`/eod/${ticker}?period=1y`);
+    const res = await call<ErrorBody>(`/eod/${ticker}?period=1y`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({
       error: "No data found",
@@ -271,22 +264,22 @@ describe("GET /eod/{ticker}: failing providers", () => {
     ["a rate limit", "TTE.PA", "ratelimit"],
   ])("falls back to the stream provider on %s", async (_what, ticker, mode) => {
     await fault(yahoo, ticker, mode, 1_000);
-    const res = await call(`/eod/${ticker}?period=1mo`);
+    const res = await call<EodAnswer>(`/eod/${ticker}?period=1mo`);
     expect(res.status).toBe(200);
     expect(res.body.data_source).toBe("stream_provider");
     expect(res.body.count).toBeGreaterThan(15);
     // The stream provider gives no dividend adjustment: Adj Close equals Close.
-    for (const b of res.body.data as JsonBar[]) expect(b["Adj Close"]).toBe(b.Close);
+    for (const b of res.body.data) expect(b["Adj Close"]).toBe(b.Close);
     // Same traded prices as the delayed provider's (both split-adjusted).
     await clearFault(yahoo, ticker);
-    const closes = await providerCloses(ticker, res.body.data[0].Date, res.body.data.at(-1).Date);
-    for (const b of res.body.data as JsonBar[]) expect(b.Close).toBe(closes.get(b.Date));
+    const closes = await providerCloses(ticker, res.body.data[0]?.Date ?? "", res.body.data.at(-1)?.Date ?? "");
+    for (const b of res.body.data) expect(b.Close).toBe(closes.get(b.Date));
   });
 
   it("answers 503 naming both providers when one failed and the other knows no such symbol: a retry may succeed", async () => {
     await fault(yahoo, "*", "500", 1_000);
     await fault(stream, "EURONEXT:AIR", "symbol_error", 1_000);
-    const res = await call("/eod/AIR.PA?period=1y");
+    const res = await call<ErrorBody>("/eod/AIR.PA?period=1y");
     expect(res.status).toBe(503);
     expect(res.body.error).toBe("Upstream unavailable");
     expect(res.body.reason).toBe(
@@ -298,7 +291,7 @@ describe("GET /eod/{ticker}: failing providers", () => {
   it("gives a clear 503, not a 404 or a 500, when the stream provider drops the connection too", async () => {
     await fault(yahoo, "SIE.DE", "500", 1_000);
     await fault(stream, "XETR:SIE", "drop", 1_000);
-    const res = await call("/eod/SIE.DE?period=1mo");
+    const res = await call<ErrorBody>("/eod/SIE.DE?period=1mo");
     expect(res.status).toBe(503);
     expect(res.body.reason).toBe(
       "delayed_provider: HTTP 500; stream_provider: connection closed before the series completed",
@@ -306,22 +299,23 @@ describe("GET /eod/{ticker}: failing providers", () => {
   });
 
   it("finds a UCITS fund by name when its ISIN search is empty, on the listing's own exchange", async () => {
-    const res = await call("/eod/EUNL.DE?period=1mo");
+    const res = await call<EodAnswer>("/eod/EUNL.DE?period=1mo");
     expect(res.status).toBe(200);
     expect(res.body.data_source).toBe("delayed_provider");
     expect(res.body.listing).toEqual({ ticker: "EUNL.DE", isin: "IE00B4L5Y983", currency: "EUR", exchange: "XETRA" });
+    expect(res.body.data.length).toBeGreaterThan(0);
     // The same fund trades as IWDA.AS in EUR too: the prices must be Xetra's line, not Amsterdam's.
-    const xetra = await providerCloses("EUNL.DE", res.body.data[0].Date, res.body.data.at(-1).Date);
-    for (const b of res.body.data as JsonBar[]) expect(b.Close).toBe(xetra.get(b.Date));
+    const xetra = await providerCloses("EUNL.DE", res.body.data[0]?.Date ?? "", res.body.data.at(-1)?.Date ?? "");
+    for (const b of res.body.data) expect(b.Close).toBe(xetra.get(b.Date));
   });
 
   it("stores London's pence as the listing's pounds", async () => {
-    const res = await call("/eod/SWDA.L?period=1mo");
+    const res = await call<EodAnswer>("/eod/SWDA.L?period=1mo");
     expect(res.status).toBe(200);
     expect(res.body.data_source).toBe("delayed_provider");
     expect(res.body.listing.currency).toBe("GBP");
-    const pence = await providerCloses("SWDA.L", res.body.data[0].Date, res.body.data.at(-1).Date);
-    for (const b of res.body.data as JsonBar[])
-      expect(b.Close).toBe(Number(((pence.get(b.Date) ?? Number.NaN) / 100).toFixed(8)));
+    expect(res.body.data.length).toBeGreaterThan(0);
+    const pence = await providerCloses("SWDA.L", res.body.data[0]?.Date ?? "", res.body.data.at(-1)?.Date ?? "");
+    for (const b of res.body.data) expect(b.Close).toBe(Number(((pence.get(b.Date) ?? Number.NaN) / 100).toFixed(8)));
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
+import type { Health } from "../../src/routes/health/schema";
 import { call } from "../helpers/worker-http";
 
 describe("GET /health", () => {
   it("answers every field of the spec without a key", async () => {
-    const { status, body } = await call("/health", { key: null });
+    const { status, body } = await call<Health>("/health", { key: null });
     expect(status).toBe(200);
     expect(body.status).toBe("ok");
     expect(body.service).toBe("market-data-service");

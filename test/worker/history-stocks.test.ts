@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { systemClock } from "../../src/clock";
 import { windowOf } from "../../src/domain/periods";
+import type { TickerHistory } from "../../src/routes/history/schema";
+import type { ErrorBody } from "../../src/routes/openapi";
 import { fault, forgetCached } from "../helpers/listings";
+import type { StocksOverview } from "../helpers/route-answers";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
@@ -35,7 +38,7 @@ describe("GET /ticker/{symbol}/history", () => {
   beforeAll(() => forgetCached("eod:*:HISTORY:*"));
 
   it("serves the provider's bars of a symbol as typed, daily and weekly", async () => {
-    const res = await call("/ticker/mc.pa/history?period=1mo");
+    const res = await call<TickerHistory>("/ticker/mc.pa/history?period=1mo");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       symbol: "MC.PA",
@@ -49,15 +52,15 @@ describe("GET /ticker/{symbol}/history", () => {
     // The service's month: from the same day a month back, through today's session.
     const month = windowOf("1mo", systemClock.today()).from ?? "";
     const inMonth = sim.filter((b) => b.date >= month);
-    expect(res.body.data.map((b: { date: string }) => b.date)).toEqual(inMonth.map((b) => b.date));
-    expect(res.body.data.map((b: { close: number }) => b.close)).toEqual(inMonth.map((b) => b.close));
+    expect(res.body.data.map((b) => b.date)).toEqual(inMonth.map((b) => b.date));
+    expect(res.body.data.map((b) => b.close)).toEqual(inMonth.map((b) => b.close));
 
-    const weekly = await call("/ticker/MC.PA/history?period=3mo&interval=1wk");
+    const weekly = await call<TickerHistory>("/ticker/MC.PA/history?period=3mo&interval=1wk");
     expect(weekly.body.interval).toBe("1wk");
     expect(weekly.body.count).toBeGreaterThanOrEqual(12);
     expect(weekly.body.count).toBeLessThanOrEqual(15);
     // Weekly bars are dated by their first session: never two in one ISO week.
-    const weeks = weekly.body.data.map((b: { date: string }) => {
+    const weeks = weekly.body.data.map((b) => {
       const d = new Date(`${b.date}T00:00:00Z`);
       d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
       return d.toISOString().slice(0, 10);
@@ -66,7 +69,7 @@ describe("GET /ticker/{symbol}/history", () => {
   });
 
   it("answers 404 with the reason for an unknown symbol, 503 for a failing provider, 400 for a bad symbol", async () => {
-    const unknown = await call("/ticker/%5EGSPC/history");
+    const unknown = await call<ErrorBody>("/ticker/%5EGSPC/history");
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({
       error: "No data found",
@@ -74,7 +77,7 @@ describe("GET /ticker/{symbol}/history", () => {
       reason: "delayed_provider: unknown symbol ^GSPC",
     });
     await fault(yahoo, "BN.PA", "500", 5);
-    const down = await call("/ticker/BN.PA/history?period=1mo");
+    const down = await call<ErrorBody>("/ticker/BN.PA/history?period=1mo");
     expect(down.status).toBe(503);
     expect(down.body.message).toContain("HTTP 500");
     expect((await call("/ticker/BAD$SYM/history")).status).toBe(400);
@@ -87,14 +90,14 @@ describe("GET /stocks (legacy)", () => {
 
   it("lists the configured quotes, reporting a failing symbol without failing the others", async () => {
     await fault(yahoo, "META", "500", 1);
-    const partial = await call("/stocks");
+    const partial = await call<StocksOverview>("/stocks");
     expect(partial.status).toBe(200);
     expect(partial.body.count).toBe(9);
     expect(partial.body.errors).toEqual([{ symbol: "META", message: "delayed_provider: HTTP 500" }]);
 
-    const full = await call("/stocks");
+    const full = await call<StocksOverview>("/stocks");
     expect(full.body.count).toBe(10);
-    expect(full.body.stocks.map((s: { symbol: string }) => s.symbol)).toEqual([
+    expect(full.body.stocks.map((s) => s.symbol)).toEqual([
       "AAPL",
       "MSFT",
       "GOOGL",

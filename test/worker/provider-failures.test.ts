@@ -4,7 +4,11 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { DbHandle } from "../../src/db/client";
 import { listings, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
+import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
+import type { ErrorBody } from "../../src/routes/openapi";
+import type { Quote } from "../../src/routes/realtime/schema";
 import { clearFault, fault, forgetCached, resetTickers } from "../helpers/listings";
+import type { QuotesAnswer } from "../helpers/route-answers";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
@@ -29,7 +33,7 @@ describe("GET /quote and /quotes: a failing provider is never 'not found'", () =
   ])("answers 503 for %s", async (_what, mode, message) => {
     await forgetCached("quote:MBG.DE");
     await fault(yahoo, "MBG.DE", mode, 5);
-    const res = await call("/quote/MBG.DE");
+    const res = await call<ErrorBody>("/quote/MBG.DE");
     expect(res.status).toBe(503);
     expect(res.body.error).toBe("Upstream unavailable");
     expect(res.body.message).toContain(message);
@@ -37,7 +41,7 @@ describe("GET /quote and /quotes: a failing provider is never 'not found'", () =
 
   it("answers 404 only when the provider says it has no such symbol, and takes the provider's own symbols", async () => {
     await fault(yahoo, "MBG.DE", "unknown", 1);
-    const unknown = await call("/quote/MBG.DE");
+    const unknown = await call<ErrorBody>("/quote/MBG.DE");
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({
       error: "No data found",
@@ -45,7 +49,7 @@ describe("GET /quote and /quotes: a failing provider is never 'not found'", () =
       reason: "unknown symbol MBG.DE",
     });
     for (const symbol of ["%5EGSPC", "EURUSD%3DX", "GC%3DF"]) {
-      const res = await call(`/quote/${symbol}`);
+      const res = await call<ErrorBody>(`/quote/${symbol}`);
       expect(res.status).toBe(404); // refused by the simulator, which lists no index, currency or future; never a 400
       expect(res.body.reason).toMatch(/^unknown symbol /);
     }
@@ -53,10 +57,10 @@ describe("GET /quote and /quotes: a failing provider is never 'not found'", () =
 
   it("gives a null with its reason to each ticker of /quotes that has no quote, without failing the others", async () => {
     await fault(yahoo, "BMW.DE", "500", 5);
-    const res = await call("/quotes?tickers=MSFT,BMW.DE,NOSUCHSYM,BAD$SYM");
+    const res = await call<QuotesAnswer>("/quotes?tickers=MSFT,BMW.DE,NOSUCHSYM,BAD$SYM");
     expect(res.status).toBe(200);
     expect(res.body.tickers).toEqual(["MSFT", "BMW.DE", "NOSUCHSYM", "BAD$SYM"]);
-    expect(res.body.quotes.MSFT.source).toBe("delayed_provider");
+    expect(res.body.quotes.MSFT?.source).toBe("delayed_provider");
     expect(res.body.quotes["BMW.DE"]).toBeNull();
     expect(res.body.quotes.NOSUCHSYM).toBeNull();
     expect(res.body.quotes.BAD$SYM).toBeNull();
@@ -68,7 +72,7 @@ describe("GET /quote and /quotes: a failing provider is never 'not found'", () =
   });
 
   it("fills the session's high, low and volume from the chart meta", async () => {
-    const res = await call("/quote/ADS.DE");
+    const res = await call<Quote>("/quote/ADS.DE");
     expect(res.status).toBe(200);
     const chart = (await (await fetch(`${yahoo}/v8/finance/chart/ADS.DE?range=5d&interval=1d`)).json()) as {
       chart: {
@@ -89,7 +93,7 @@ describe("GET /eod: one deadline for the whole request", () => {
     await fault(yahoo, "SAN.PA", "timeout", 100);
     await fault(stream, "EURONEXT:SAN", "silent", 100);
     const started = performance.now();
-    const res = await call("/eod/SAN.PA?period=1mo", { deadlineMs: 2500 });
+    const res = await call<ErrorBody>("/eod/SAN.PA?period=1mo", { deadlineMs: 2500 });
     const elapsed = performance.now() - started;
     expect(res.status).toBe(503);
     expect(res.body.reason).toMatch(
@@ -101,7 +105,7 @@ describe("GET /eod: one deadline for the whole request", () => {
 
   it("falls back to the stream provider when the delayed provider's body stalls after its headers", async () => {
     await fault(yahoo, "DTE.DE", "stall", 100);
-    const res = await call("/eod/DTE.DE?period=1mo");
+    const res = await call<EodAnswer>("/eod/DTE.DE?period=1mo");
     expect(res.status).toBe(200);
     expect(res.body.data_source).toBe("stream_provider");
   });
@@ -112,18 +116,16 @@ describe("data quality after a fallback", () => {
 
   it("replaces stream-sourced bars by the delayed provider's adjusted ones once it is back", async () => {
     await fault(yahoo, "BAYN.DE", "500", 1000);
-    const fallback = await call("/eod/BAYN.DE?period=1y");
+    const fallback = await call<EodAnswer>("/eod/BAYN.DE?period=1y");
     expect(fallback.body.data_source).toBe("stream_provider");
     for (const b of fallback.body.data) expect(b["Adj Close"]).toBe(b.Close);
     await clearFault(yahoo, "BAYN.DE");
 
-    const recovered = await call("/eod/BAYN.DE?period=1y");
+    const recovered = await call<EodAnswer>("/eod/BAYN.DE?period=1y");
     expect(recovered.status).toBe(200);
     expect(recovered.body.data_source).toBe("database");
     // Dividends in the year: the delayed provider's adjusted closes are below the closes before them.
-    const adjusted = recovered.body.data.filter(
-      (b: { Close: number; "Adj Close": number }) => b["Adj Close"] < b.Close,
-    );
+    const adjusted = recovered.body.data.filter((b) => b["Adj Close"] < b.Close);
     expect(adjusted.length).toBeGreaterThan(100);
     const sources = await withDb((db) =>
       db
@@ -138,7 +140,7 @@ describe("data quality after a fallback", () => {
   it("does not remember 'no symbol' after a transient 'unknown' answer", async () => {
     // Both probes of the verification (after the ISIN search, after the name search) hear "unknown".
     await fault(yahoo, "VOW3.DE", "unknown", 2);
-    const first = await call("/eod/VOW3.DE?period=1mo");
+    const first = await call<EodAnswer>("/eod/VOW3.DE?period=1mo");
     expect(first.status).toBe(200);
     expect(first.body.data_source).toBe("stream_provider");
     const [row] = await withDb((db) =>
@@ -149,7 +151,10 @@ describe("data quality after a fallback", () => {
     );
     expect(row).toEqual({ symbol: null, checked: null });
 
-    const ingest = await call("/historical/ingest", { method: "POST", body: { tickers: ["VOW3.DE"], period: "1mo" } });
+    const ingest = await call<IngestAnswer>("/historical/ingest", {
+      method: "POST",
+      body: { tickers: ["VOW3.DE"], period: "1mo" },
+    });
     // Nothing was missing, but the stream-sourced bars were replaced: rows written.
     expect(ingest.body.results[0]).toMatchObject({
       status: "ingested",
@@ -157,7 +162,7 @@ describe("data quality after a fallback", () => {
       source: "delayed_provider",
       errors: [],
     });
-    expect(ingest.body.results[0].replaced_ranges).toHaveLength(1);
+    expect(ingest.body.results[0]?.replaced_ranges).toHaveLength(1);
     const [after] = await withDb((db) =>
       db.select({ symbol: listings.delayedSymbol }).from(listings).where(eq(listings.ticker, "VOW3.DE")),
     );

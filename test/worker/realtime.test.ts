@@ -5,8 +5,10 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { listings, pricesIntraday } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
+import type { Quote, RealtimeStatus, Subscription } from "../../src/routes/realtime/schema";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
 import { fault, forgetCached } from "../helpers/listings";
+import type { QuotesAnswer, UnsubscribeAnswer } from "../helpers/route-answers";
 import { call } from "../helpers/worker-http";
 import { openSocket } from "../helpers/ws-client";
 
@@ -61,7 +63,7 @@ describe("WS /ws/realtime/{ticker}", () => {
     expect(first.type).toBe("not_streaming");
     expect(first.data).toBeNull();
     expect(first.error).toContain("not streamed");
-    const status = await call("/realtime/status");
+    const status = await call<RealtimeStatus>("/realtime/status");
     expect(status.body.active_tickers).not.toContain("MSFT");
     sock.ws.close(1000);
   });
@@ -70,7 +72,7 @@ describe("WS /ws/realtime/{ticker}", () => {
 describe("quotes and subscriptions", () => {
   it("switches GET /quote from the delayed price to the stream after subscribing, and stores candles", async () => {
     await forgetCached("quote:NVDA");
-    const delayed = await call("/quote/NVDA");
+    const delayed = await call<Quote>("/quote/NVDA");
     expect(delayed.status).toBe(200);
     expect(delayed.body).toMatchObject({
       ticker: "NVDA",
@@ -81,7 +83,7 @@ describe("quotes and subscriptions", () => {
     expect(delayed.body.previous_close).toMatch(/^\d+(\.\d+)?$/);
 
     started.push("NVDA");
-    const sub = await call("/realtime/subscribe", { method: "POST", body: { tickers: ["nvda"] } });
+    const sub = await call<Subscription[]>("/realtime/subscribe", { method: "POST", body: { tickers: ["nvda"] } });
     expect(sub.status).toBe(200);
     expect(sub.body).toEqual([
       expect.objectContaining({
@@ -93,8 +95,8 @@ describe("quotes and subscriptions", () => {
       }),
     ]);
 
-    await expect.poll(async () => (await call("/quote/NVDA")).body.is_realtime, { timeout: 5000 }).toBe(true);
-    const live = await call("/quote/NVDA");
+    await expect.poll(async () => (await call<Quote>("/quote/NVDA")).body.is_realtime, { timeout: 5000 }).toBe(true);
+    const live = await call<Quote>("/quote/NVDA");
     expect(live.body).toMatchObject({
       ticker: "NVDA",
       is_realtime: true,
@@ -114,21 +116,21 @@ describe("quotes and subscriptions", () => {
     expect(candles.every((c) => c.minute.getUTCSeconds() === 0 && c.source === "stream_provider")).toBe(true);
 
     // The stored subscription counts the ticks.
-    const again = await call("/realtime/subscribe", { method: "POST", body: { tickers: ["NVDA"] } });
-    expect(again.body[0].tick_count).toBeGreaterThan(0);
-    expect(again.body[0].last_tick_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const again = await call<Subscription[]>("/realtime/subscribe", { method: "POST", body: { tickers: ["NVDA"] } });
+    expect(again.body[0]?.tick_count).toBeGreaterThan(0);
+    expect(again.body[0]?.last_tick_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
-    const status = await call("/realtime/status");
+    const status = await call<RealtimeStatus>("/realtime/status");
     expect(status.body.active_tickers).toContain("NVDA");
     expect(status.body.worker_running).toBe(true);
 
-    const quotes = await call("/quotes?tickers=NVDA,NOSUCHSYM,msft");
+    const quotes = await call<QuotesAnswer>("/quotes?tickers=NVDA,NOSUCHSYM,msft");
     expect(quotes.body.tickers).toEqual(["NVDA", "NOSUCHSYM", "MSFT"]);
-    expect(quotes.body.quotes.NVDA.is_realtime).toBe(true);
+    expect(quotes.body.quotes.NVDA?.is_realtime).toBe(true);
     expect(quotes.body.quotes.NOSUCHSYM).toBeNull();
-    expect(quotes.body.quotes.MSFT.source).toBe("delayed_provider");
+    expect(quotes.body.quotes.MSFT?.source).toBe("delayed_provider");
 
-    const gone = await call("/realtime/subscribe/NVDA", { method: "DELETE" });
+    const gone = await call<UnsubscribeAnswer>("/realtime/subscribe/NVDA", { method: "DELETE" });
     expect(gone.body).toEqual({ status: "unsubscribed", ticker: "NVDA" });
     expect((await call("/realtime/subscribe/NVDA", { method: "DELETE" })).status).toBe(404);
     await db.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(nvda?.id)));
@@ -142,17 +144,20 @@ describe("who may start a stream", () => {
     started.push("AMZN");
     await forgetCached("quote:AMZN");
     // Each call returns once its background work (waitUntil) has settled: what it started has started.
-    const ro = await call("/quote/AMZN?subscribe_if_missing=true", { key: READ_ONLY_KEY, settleBackground: true });
+    const ro = await call<Quote>("/quote/AMZN?subscribe_if_missing=true", {
+      key: READ_ONLY_KEY,
+      settleBackground: true,
+    });
     expect(ro.body.is_realtime).toBe(false);
-    expect((await call("/realtime/status")).body.active_tickers).not.toContain("AMZN");
-    const full = await call("/quote/AMZN?subscribe_if_missing=true", { settleBackground: true });
+    expect((await call<RealtimeStatus>("/realtime/status")).body.active_tickers).not.toContain("AMZN");
+    const full = await call<Quote>("/quote/AMZN?subscribe_if_missing=true", { settleBackground: true });
     expect(full.body.source).toBe("delayed_provider");
-    expect((await call("/realtime/status")).body.active_tickers).toContain("AMZN");
+    expect((await call<RealtimeStatus>("/realtime/status")).body.active_tickers).toContain("AMZN");
   });
 
   it("keeps to the limits: 20 quotes, 50 subscriptions", async () => {
     const many = Array.from({ length: 25 }, (_, i) => `Q${i}`);
-    const quotes = await call(`/quotes?tickers=${many.join(",")}`);
+    const quotes = await call<QuotesAnswer>(`/quotes?tickers=${many.join(",")}`);
     expect(quotes.body.count).toBe(20);
     expect(quotes.body.tickers).toEqual(many.slice(0, 20));
     const tooMany = await call("/realtime/subscribe", {
@@ -174,7 +179,7 @@ describe("stream lifecycle", () => {
     const b = await openSocket("TSLA", READ_ONLY_KEY);
     // A client joining a running stream gets the cached last tick first.
     expect((await b.next(() => true)).type).toBe("snapshot");
-    const status = await call("/realtime/status");
+    const status = await call<RealtimeStatus>("/realtime/status");
     expect(status.body.ws_connections.TSLA).toBe(2);
     expect(status.body.stale_tickers).not.toContain("TSLA");
 
@@ -187,7 +192,7 @@ describe("stream lifecycle", () => {
     // Backoff starts near 1 s; ticks come again on the same client sockets.
     await a.next((m) => m.type === "tick", 8000, mark);
     await b.next((m) => m.type === "tick", 8000, b.messages.length);
-    expect((await call("/realtime/status")).body.ws_connections.TSLA).toBe(2);
+    expect((await call<RealtimeStatus>("/realtime/status")).body.ws_connections.TSLA).toBe(2);
     a.ws.close(1000);
     b.ws.close(1000);
   });
@@ -213,7 +218,7 @@ describe("stream lifecycle", () => {
     const err = await sock.next((m) => m.type === "error");
     expect(err.error).toContain("symbol_error");
     expect((await sock.closed).code).toBe(1011);
-    expect((await call("/realtime/status")).body.active_tickers).not.toContain("ZZZZ");
+    expect((await call<RealtimeStatus>("/realtime/status")).body.active_tickers).not.toContain("ZZZZ");
   });
 
   it("restores stored subscriptions from the cron, catalogue tickers only", async () => {
@@ -222,12 +227,12 @@ describe("stream lifecycle", () => {
     // Stop both streams as an eviction would, leaving the stored subscription of META active.
     const streams = env.TICKER_STREAM;
     for (const t of ["META", "NOTCAT"]) await streams.get(streams.idFromName(t)).stop();
-    expect((await call("/realtime/status")).body.active_tickers).not.toContain("META");
+    expect((await call<RealtimeStatus>("/realtime/status")).body.active_tickers).not.toContain("META");
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
     // The cron's restore has run to its end (waitOnExecutionContext): the streams are started.
-    const active: string[] = (await call("/realtime/status")).body.active_tickers;
+    const active = (await call<RealtimeStatus>("/realtime/status")).body.active_tickers;
     expect(active).toContain("META");
     expect(active).not.toContain("NOTCAT");
   });

@@ -3,31 +3,30 @@ import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, pricesDaily, pricesIntraday } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
+import type { StoredTicker } from "../../src/routes/database/schema";
+import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
+import type { ErrorBody } from "../../src/routes/openapi";
+import type { IndicatorResult, MultiResult } from "../../src/routes/technical/schema";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { forgetCached, resetTickers } from "../helpers/listings";
+import type { BatchAnswer, ChartAnswer, IndicatorCatalogue, ScreenAnswer } from "../helpers/route-answers";
 import { call } from "../helpers/worker-http";
 
 const db = buildDeps(env).db;
 afterAll(() => db.close());
-
-interface Series {
-  name: string;
-  label: string;
-  values: { t: string; v: string | null }[];
-}
 
 const listingId = async (ticker: string) =>
   Number((await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, ticker)))[0]?.id);
 
 beforeAll(async () => {
   await resetTickers("AAPL", "MSFT", "DIS", "HD");
-  const res = await call("/historical/ingest", { method: "POST", body: { tickers: ["AAPL", "MSFT"] } });
-  expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(["ingested", "ingested"]);
+  const res = await call<IngestAnswer>("/historical/ingest", { method: "POST", body: { tickers: ["AAPL", "MSFT"] } });
+  expect(res.body.results.map((r) => r.status)).toEqual(["ingested", "ingested"]);
 });
 
 describe("GET /technical/{ticker}", () => {
   it("answers MACD as three series aligned on the bar timestamps", async () => {
-    const res = await call("/technical/aapl?indicator=macd");
+    const res = await call<IndicatorResult>("/technical/aapl?indicator=macd");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       ticker: "AAPL",
@@ -38,11 +37,15 @@ describe("GET /technical/{ticker}", () => {
       count: 500,
       cached: false,
     });
-    const series = res.body.series as Series[];
+    const series = res.body.series;
     expect(series.map((s) => s.name)).toEqual(["macd", "signal", "histogram"]);
     // The timestamps are the bars': the last 500 stored sessions.
-    const eod = await call(`/eod/AAPL?from=${res.body.from_date.slice(0, 10)}&to=${res.body.to_date.slice(0, 10)}`);
-    const dates = (eod.body.data as { Date: string }[]).map((b) => `${b.Date}T00:00:00Z`);
+    expect(res.body.from_date).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    expect(res.body.to_date).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    const from = res.body.from_date?.slice(0, 10);
+    const to = res.body.to_date?.slice(0, 10);
+    const eod = await call<EodAnswer>(`/eod/AAPL?from=${from}&to=${to}`);
+    const dates = eod.body.data.map((b) => `${b.Date}T00:00:00Z`);
     for (const s of series) {
       expect(s.values.map((p) => p.t)).toEqual(dates);
       // TA-Lib's warm-up: nothing before bar 33, a decimal string from there on.
@@ -54,16 +57,16 @@ describe("GET /technical/{ticker}", () => {
       const expected = Number(line?.values[i]?.v) - Number(signal?.values[i]?.v);
       expect(Math.abs(Number(hist?.values[i]?.v) - expected)).toBeLessThan(2e-10);
     }
-    const again = await call("/technical/AAPL?indicator=macd");
+    const again = await call<IndicatorResult>("/technical/AAPL?indicator=macd");
     expect(again.body.cached).toBe(true);
     expect(again.body.series).toEqual(series);
   });
 
   it("refuses VWAP on daily bars and an unknown indicator with 400", async () => {
-    const vwap = await call("/technical/AAPL?indicator=vwap");
+    const vwap = await call<ErrorBody>("/technical/AAPL?indicator=vwap");
     expect(vwap.status).toBe(400);
     expect(vwap.body.message).toContain("intraday");
-    const unknown = await call("/technical/AAPL?indicator=foo");
+    const unknown = await call<ErrorBody>("/technical/AAPL?indicator=foo");
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain("Unknown indicator 'foo'");
     expect((await call("/technical/AAPL?indicator=sma&period=0")).status).toBe(400);
@@ -71,23 +74,23 @@ describe("GET /technical/{ticker}", () => {
   });
 
   it("answers 404 for a ticker without stored prices and 422 when the bars are too few", async () => {
-    const none = await call("/technical/DIS?indicator=rsi");
+    const none = await call<ErrorBody>("/technical/DIS?indicator=rsi");
     expect(none.status).toBe(404);
     expect(none.body.message).toBe(
       "No 1D prices stored for DIS: ingest them through GET /eod/DIS or POST /historical/ingest",
     );
-    const few = await call("/technical/AAPL?indicator=sma&period=400&limit=300");
+    const few = await call<ErrorBody>("/technical/AAPL?indicator=sma&period=400&limit=300");
     expect(few.status).toBe(422);
     expect(few.body.message).toBe("sma needs at least 400 bars; 300 are available for these parameters and window");
     expect(few.body.details).toEqual([{ path: "bars", message: "required 400, available 300" }]);
   });
 
   it("computes on weekly bars aggregated as /eod aggregates them", async () => {
-    const res = await call("/technical/AAPL?indicator=sma&period=4&resolution=1W");
+    const res = await call<IndicatorResult>("/technical/AAPL?indicator=sma&period=4&resolution=1W");
     expect(res.status).toBe(200);
-    const weekly = (await call("/eod/AAPL?period=weekly")).body.data as { Date: string; Close: number }[];
+    const weekly = (await call<EodAnswer>("/eod/AAPL?period=weekly")).body.data;
     const last4 = weekly.slice(-4).map((b) => b.Close);
-    const values = (res.body.series as Series[])[0]?.values ?? [];
+    const values = res.body.series[0]?.values ?? [];
     expect(values.at(-1)?.t).toBe(`${weekly.at(-1)?.Date}T00:00:00Z`);
     expect(Number(values.at(-1)?.v)).toBeCloseTo(last4.reduce((a, b) => a + b, 0) / 4, 9);
   });
@@ -104,9 +107,9 @@ describe("GET /technical/{ticker}", () => {
       .insert(pricesIntraday)
       .values(candles.map((c) => ({ ...c, listingId: id, source: "stream_provider" })))
       .onConflictDoNothing();
-    const res = await call("/technical/HD?indicator=vwap&resolution=1min");
+    const res = await call<IndicatorResult>("/technical/HD?indicator=vwap&resolution=1min");
     expect(res.status).toBe(200);
-    const values = (res.body.series as Series[])[0]?.values;
+    const values = res.body.series[0]?.values;
     // (9·100 + 10·300 + 11·100) / 500 = 10
     expect(values).toEqual([
       { t: `${day}T14:30:00Z`, v: "9" },
@@ -118,24 +121,26 @@ describe("GET /technical/{ticker}", () => {
 
   it("drops its cached answers when an ingestion writes prices of the ticker", async () => {
     await forgetCached("technical:MSFT:*");
-    expect((await call("/technical/MSFT?indicator=ema")).body.cached).toBe(false);
-    expect((await call("/technical/MSFT?indicator=ema")).body.cached).toBe(true);
+    expect((await call<IndicatorResult>("/technical/MSFT?indicator=ema")).body.cached).toBe(false);
+    expect((await call<IndicatorResult>("/technical/MSFT?indicator=ema")).body.cached).toBe(true);
     const id = await listingId("MSFT");
-    const newest = (await call("/database/ticker/MSFT")).body.listings[0].last_date;
+    const newest = (await call<StoredTicker>("/database/ticker/MSFT")).body.listings[0]?.last_date ?? "";
+    expect(newest).not.toBe("");
     await db.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), gte(pricesDaily.date, newest)));
     expect(
-      (await call("/historical/ingest", { method: "POST", body: { tickers: ["MSFT"] } })).body.results[0].rows_written,
+      (await call<IngestAnswer>("/historical/ingest", { method: "POST", body: { tickers: ["MSFT"] } })).body.results[0]
+        ?.rows_written,
     ).toBe(1);
-    expect((await call("/technical/MSFT?indicator=ema")).body.cached).toBe(false);
+    expect((await call<IndicatorResult>("/technical/MSFT?indicator=ema")).body.cached).toBe(false);
   });
 });
 
 describe("GET /technical/list", () => {
   it("lists the 18 indicators with parameters, outputs and minimum bars", async () => {
-    const res = await call("/technical/list");
+    const res = await call<IndicatorCatalogue>("/technical/list");
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(18);
-    const byName = Object.fromEntries(res.body.indicators.map((i: { name: string }) => [i.name, i]));
+    const byName = Object.fromEntries(res.body.indicators.map((i) => [i.name, i]));
     expect(Object.keys(byName).sort()).toEqual([
       "ad",
       "atr",
@@ -161,48 +166,50 @@ describe("GET /technical/list", () => {
       min_bars: 34,
       outputs: [{ name: "macd" }, { name: "signal" }, { name: "histogram" }],
     });
-    expect(byName.bbands.params.map((p: { name: string; default: number }) => [p.name, p.default])).toEqual([
+    expect(byName.bbands?.params.map((p) => [p.name, p.default])).toEqual([
       ["length", 20],
       ["std", 2],
     ]);
-    expect(byName.vwap.intraday_only).toBe(true);
-    expect(byName.tema.min_bars).toBe(58);
+    expect(byName.vwap?.intraday_only).toBe(true);
+    expect(byName.tema?.min_bars).toBe(58);
   });
 });
 
 describe("GET /technical/{ticker}/multi and /chart", () => {
   it("computes the default set on one read and reports failures beside the results", async () => {
-    const res = await call("/technical/AAPL/multi");
+    const res = await call<MultiResult>("/technical/AAPL/multi");
     expect(res.status).toBe(200);
-    expect(res.body.indicators.map((i: { indicator: string; params: unknown }) => [i.indicator, i.params])).toEqual([
+    expect(res.body.indicators.map((i) => [i.indicator, i.params])).toEqual([
       ["sma", { length: 20 }],
       ["ema", { length: 50 }],
       ["rsi", { length: 14 }],
       ["macd", { fast: 12, slow: 26, signal: 9 }],
     ]);
     expect(res.body.errors).toEqual([]);
-    const mixed = await call("/technical/AAPL/multi?indicators=foo,bbands_10_3,vwap,sma_x&include_ohlcv=true&limit=50");
-    expect(mixed.body.indicators.map((i: { params: unknown }) => i.params)).toEqual([{ length: 10, std: 3 }]);
-    expect(mixed.body.errors.map((e: { indicator: string }) => e.indicator)).toEqual(["foo", "sma_x", "vwap"]);
+    const mixed = await call<MultiResult>(
+      "/technical/AAPL/multi?indicators=foo,bbands_10_3,vwap,sma_x&include_ohlcv=true&limit=50",
+    );
+    expect(mixed.body.indicators.map((i) => i.params)).toEqual([{ length: 10, std: 3 }]);
+    expect(mixed.body.errors.map((e) => e.indicator)).toEqual(["foo", "sma_x", "vwap"]);
     expect(mixed.body.ohlcv).toHaveLength(50);
     expect(mixed.body.count).toBe(50);
-    const none = await call("/technical/DIS/multi");
+    const none = await call<MultiResult>("/technical/DIS/multi");
     expect(none.body).toMatchObject({ count: 0, indicators: [] });
-    expect(none.body.errors[0].error).toContain("No 1D prices stored for DIS");
+    expect(none.body.errors[0]?.error).toContain("No 1D prices stored for DIS");
   });
 
   it("aligns bars and indicator columns on the same timestamps", async () => {
-    const res = await call("/technical/AAPL/chart");
+    const res = await call<ChartAnswer>("/technical/AAPL/chart");
     expect(res.status).toBe(200);
     expect(res.body.timestamps).toHaveLength(200);
     expect(res.body.timestamps[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(Object.keys(res.body.indicators)).toEqual(["sma_20", "ema_50", "volume"]);
-    for (const col of Object.values(res.body.indicators) as unknown[][]) expect(col).toHaveLength(200);
-    expect(res.body.indicators.sma_20.slice(0, 19).every((v: unknown) => v === null)).toBe(true);
-    const closes = res.body.ohlcv.close as number[];
-    expect(res.body.indicators.sma_20[19]).toBeCloseTo(closes.slice(0, 20).reduce((a, b) => a + b, 0) / 20, 9);
+    for (const col of Object.values(res.body.indicators)) expect(col).toHaveLength(200);
+    expect(res.body.indicators.sma_20?.slice(0, 19).every((v) => v === null)).toBe(true);
+    const closes = res.body.ohlcv.close;
+    expect(res.body.indicators.sma_20?.[19]).toBeCloseTo(closes.slice(0, 20).reduce((a, b) => a + b, 0) / 20, 9);
     expect(res.body.indicators.volume).toEqual(res.body.ohlcv.volume);
-    const macd = await call("/technical/AAPL/chart?indicators=macd&limit=60");
+    const macd = await call<ChartAnswer>("/technical/AAPL/chart?indicators=macd&limit=60");
     expect(Object.keys(macd.body.indicators)).toEqual(["macd_macd", "macd_signal", "macd_histogram"]);
   });
 });
@@ -211,46 +218,46 @@ describe("caching of multi, chart and batch answers", () => {
   it("keeps each answer under the ticker's technical keys, so an ingestion of the ticker drops it", async () => {
     await forgetCached("technical:MSFT:*");
     const cache = buildDeps(env).cache;
-    const first = await call("/technical/MSFT/multi?indicators=rsi_14,sma_20");
+    const first = await call<MultiResult>("/technical/MSFT/multi?indicators=rsi_14,sma_20");
     expect(await cache.keys("technical:MSFT:multi:*")).toHaveLength(1);
-    const second = await call("/technical/MSFT/multi?indicators=rsi_14,sma_20");
+    const second = await call<MultiResult>("/technical/MSFT/multi?indicators=rsi_14,sma_20");
     // The same answer, computed once: the cached copy carries the first one's time, and says it is cached.
-    expect(first.body.indicators.map((r: { cached: boolean }) => r.cached)).toEqual([false, false]);
+    expect(first.body.indicators.map((r) => r.cached)).toEqual([false, false]);
     expect(second.body).toEqual({
       ...first.body,
-      indicators: first.body.indicators.map((r: object) => ({ ...r, cached: true })),
+      indicators: first.body.indicators.map((r) => ({ ...r, cached: true })),
     });
     await call("/technical/MSFT/chart?indicators=macd");
     expect(await cache.keys("technical:MSFT:chart:*")).toHaveLength(1);
     await call("/technical/batch", { method: "POST", body: { tickers: ["MSFT"], indicators: ["ema_10"] } });
     expect(await cache.keys("technical:MSFT:multi:*")).toHaveLength(2);
     // A ticker without prices is not cached.
-    const none = await call("/technical/DIS/multi");
+    const none = await call<MultiResult>("/technical/DIS/multi");
     expect(none.status).toBe(200);
-    expect(none.body.errors.at(-1).indicator).toBe("*");
+    expect(none.body.errors.at(-1)?.indicator).toBe("*");
     expect(await cache.keys("technical:DIS:multi:*")).toEqual([]);
   });
 });
 
 describe("POST /technical/batch", () => {
   it("answers each ticker with a read-only key, within the limits", async () => {
-    const res = await call("/technical/batch", {
+    const res = await call<BatchAnswer>("/technical/batch", {
       method: "POST",
       key: READ_ONLY_KEY,
       body: { tickers: ["AAPL", "MSFT", "DIS"], indicators: ["rsi_14", "sma_50"], limit: 100 },
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["AAPL", "MSFT", "DIS"]);
-    expect(res.body.AAPL.indicators).toHaveLength(2);
-    expect(res.body.AAPL.count).toBe(100);
-    expect(res.body.DIS.errors[0].error).toContain("No 1D prices stored");
-    const tooMany = await call("/technical/batch", {
+    expect(res.body.AAPL?.indicators).toHaveLength(2);
+    expect(res.body.AAPL?.count).toBe(100);
+    expect(res.body.DIS?.errors[0]?.error).toContain("No 1D prices stored");
+    const tooMany = await call<ErrorBody>("/technical/batch", {
       method: "POST",
       body: { tickers: Array.from({ length: 21 }, (_, i) => `T${i}`), indicators: ["rsi"] },
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe("At most 20 tickers per batch (TECHNICAL_MAX_BATCH_TICKERS); 21 given");
-    const tooManyIndicators = await call("/technical/batch", {
+    const tooManyIndicators = await call<ErrorBody>("/technical/batch", {
       method: "POST",
       body: { tickers: ["AAPL"], indicators: Array.from({ length: 11 }, () => "rsi") },
     });
@@ -265,7 +272,7 @@ describe("GET /technical/screen", () => {
   it("finds the instruments whose last value meets the condition, with the single route's values", async () => {
     await forgetCached("screener:*");
     // Other files (and earlier runs on a kept database) store prices too: a limit above the catalogue size.
-    const res = await call("/technical/screen?indicator=rsi&operator=lt&value=101&limit=1000");
+    const res = await call<ScreenAnswer>("/technical/screen?indicator=rsi&operator=lt&value=101&limit=1000");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       indicator: "rsi",
@@ -274,23 +281,23 @@ describe("GET /technical/screen", () => {
       value: 101,
       resolution: "1D",
     });
-    const tickers = res.body.matches.map((m: { ticker: string }) => m.ticker);
+    const tickers = res.body.matches.map((m) => m.ticker);
     expect(tickers).toContain("AAPL");
     expect(tickers).toContain("MSFT");
     expect(res.body.total).toBe(res.body.matches.length);
     // Every RSI is at most 100: each instrument with enough bars matches.
     expect(res.body.total).toBe(res.body.screened);
-    for (const m of res.body.matches.filter((x: { ticker: string }) => ["AAPL", "MSFT"].includes(x.ticker))) {
-      const single = await call(`/technical/${m.ticker}?indicator=rsi&period=14`);
-      expect(m.value).toBe((single.body.series as Series[])[0]?.values.at(-1)?.v);
+    for (const m of res.body.matches.filter((x) => ["AAPL", "MSFT"].includes(x.ticker))) {
+      const single = await call<IndicatorResult>(`/technical/${m.ticker}?indicator=rsi&period=14`);
+      expect(m.value).toBe(single.body.series[0]?.values.at(-1)?.v);
       expect(m.isin).toBe(m.ticker === "AAPL" ? "US0378331005" : "US5949181045");
     }
     // Sorted lowest first for lt.
-    const values = res.body.matches.map((m: { value: string }) => Number(m.value));
+    const values = res.body.matches.map((m) => Number(m.value));
     expect(values).toEqual([...values].sort((a, b) => a - b));
-    const cached = await call("/technical/screen?indicator=rsi&operator=lt&value=101&limit=1000");
+    const cached = await call<ScreenAnswer>("/technical/screen?indicator=rsi&operator=lt&value=101&limit=1000");
     expect(cached.body.calculated_at).toBe(res.body.calculated_at);
-    const none = await call("/technical/screen?indicator=rsi&operator=gt&value=100");
+    const none = await call<ScreenAnswer>("/technical/screen?indicator=rsi&operator=gt&value=100");
     expect(none.body).toMatchObject({ total: 0, matches: [] });
     expect((await call("/technical/screen?operator=eq")).status).toBe(400);
     expect((await call("/technical/screen?indicator=vwap")).status).toBe(400);

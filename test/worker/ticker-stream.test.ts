@@ -12,6 +12,7 @@ import { pinnedClock } from "../../src/clock";
 import { realtimeSubscriptions } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
+import type { Quote, RealtimeStatus } from "../../src/routes/realtime/schema";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
 import { fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -123,7 +124,7 @@ describe("TickerStream: the provider connection", () => {
     started.push("CAT");
     const sock = await openSocket("CAT", FULL_KEY);
     await sock.next((m) => m.type === "tick");
-    expect((await call("/realtime/status")).body.stale_tickers).not.toContain("CAT");
+    expect((await call<RealtimeStatus>("/realtime/status")).body.stale_tickers).not.toContain("CAT");
     await fetch(`${streamSim}/__sandbox/stream`, {
       method: "POST",
       body: JSON.stringify({ symbol: "NYSE:CAT", action: "stall" }),
@@ -132,7 +133,7 @@ describe("TickerStream: the provider connection", () => {
       // The object's clock a minute and a bit later, the provider silent meanwhile.
       Object.assign(instance, { clock: pinnedClock(new Date(Date.now() + 61_000)) });
     });
-    expect((await call("/realtime/status")).body.stale_tickers).toContain("CAT");
+    expect((await call<RealtimeStatus>("/realtime/status")).body.stale_tickers).toContain("CAT");
     sock.ws.close(1000);
   });
 });
@@ -161,7 +162,9 @@ describe("TickerStream: its clients", () => {
     const sock = await openSocket("NKE", FULL_KEY);
     const tick = await sock.next((m) => m.type === "tick");
     await forgetCached("quote:NKE");
-    const quote = await call("/quote/NKE", { env: { UPSTASH_REDIS_REST_URL: "", UPSTASH_REDIS_REST_TOKEN: "" } });
+    const quote = await call<Quote>("/quote/NKE", {
+      env: { UPSTASH_REDIS_REST_URL: "", UPSTASH_REDIS_REST_TOKEN: "" },
+    });
     expect(quote.status).toBe(200);
     expect(quote.body).toMatchObject({ ticker: "NKE", is_realtime: true, source: "stream_provider", delay_seconds: 0 });
     expect(Date.parse(quote.body.timestamp)).toBeGreaterThanOrEqual(Date.parse(String(tick.data?.timestamp)));
