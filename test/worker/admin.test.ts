@@ -7,6 +7,7 @@ import type { CacheClear, CacheStats } from "../../src/routes/cache/schema";
 import type { CleanupAnswer, DatabaseStats, StoredTickers } from "../../src/routes/database/schema";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
+import { createListing, makeBars, storeBars, uniqueTicker } from "../helpers/factories";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -78,38 +79,16 @@ describe("cache administration", () => {
 });
 
 describe("database administration", () => {
-  const tag = `${Date.now()}`.slice(-9);
+  const ticker = uniqueTicker();
   let assetId = 0;
   beforeAll(async () => {
-    const [asset] = await db.db
-      .insert(assets)
-      .values({ isin: `XA${tag}0`, name: `Old ${tag}`, quoteType: "EQUITY" })
-      .returning({ id: assets.id });
-    assetId = Number(asset?.id);
-    const [listing] = await db.db
-      .insert(listings)
-      .values({
-        assetId,
-        ticker: `OLD${tag.slice(-5)}`,
-        exchange: "TEST",
-        currency: "EUR",
-        name: "Old",
-        source: "test",
-        isPrimary: true,
-      })
-      .returning({ id: listings.id });
-    // Bars from 1920: older than any real series, so this file's cleanup touches nothing of the other tests'.
-    const rows = Array.from({ length: 12 }, (_, i) => ({
-      listingId: Number(listing?.id),
-      date: `1920-01-${String(i + 10).padStart(2, "0")}`,
-      close: "10.5",
-      adjClose: "10.5",
-      volume: 100,
-      dataSource: "test",
-    }));
-    await db.db.insert(pricesDaily).values(rows);
+    const listing = await createListing(db.db, { ticker, currency: "EUR" });
+    assetId = listing.assetId;
+    // Bars from 1920 (12 sessions, 12 to 27 January): older than any real series, so this file's
+    // cleanup touches nothing of the other tests'.
+    await storeBars(db.db, listing.id, makeBars(12, { start: "1920-01-12", price: () => 10.5 }), "test");
     await db.db.insert(providerChecks).values({
-      providerName: `test-${tag}`,
+      providerName: `test-${ticker}`,
       checkType: "canary",
       ticker: "OLD",
       success: true,
@@ -134,14 +113,14 @@ describe("database administration", () => {
     expect(stats.status).toBe(200);
     expect(stats.body.prices.daily_bars).toBeGreaterThanOrEqual(12);
     const firstDate = stats.body.prices.first_date;
-    expect(firstDate !== null && firstDate <= "1920-01-10").toBe(true);
+    expect(firstDate !== null && firstDate <= "1920-01-12").toBe(true);
     expect(stats.body.catalogue.assets).toBeGreaterThanOrEqual(81);
     expect(stats.body.api_requests_24h).toBeGreaterThan(0);
     const tickers = await call<StoredTickers>("/database/tickers");
-    const mine = tickers.body.tickers.find((t) => t.ticker === `OLD${tag.slice(-5)}`);
+    const mine = tickers.body.tickers.find((t) => t.ticker === ticker);
     expect(mine).toMatchObject({
-      first_date: "1920-01-10",
-      last_date: "1920-01-21",
+      first_date: "1920-01-12",
+      last_date: "1920-01-27",
       bars: 12,
       last_source: "test",
       currency: "EUR",
@@ -159,9 +138,7 @@ describe("database administration", () => {
     expect(dry.body.deleted.provider_checks).toBeGreaterThanOrEqual(1);
     expect(dry.body.deleted.usage_logs).toBeGreaterThanOrEqual(1);
     // Nothing went.
-    expect(
-      (await call<StoredTickers>("/database/tickers")).body.tickers.some((t) => t.ticker === `OLD${tag.slice(-5)}`),
-    ).toBe(true);
+    expect((await call<StoredTickers>("/database/tickers")).body.tickers.some((t) => t.ticker === ticker)).toBe(true);
 
     const real = await call<CleanupAnswer>("/database/cleanup", { method: "POST", body: { ...body, dry_run: false } });
     expect(real.status).toBe(200);

@@ -5,6 +5,7 @@ import { assets, listings, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import type { EodAnswer, EodBar } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
+import { createListing, uniqueTicker } from "../helpers/factories";
 import { clearFault, fault, forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
@@ -213,27 +214,15 @@ describe("GET /eod/{ticker}: bad input", () => {
 
 describe("GET /eod/{ticker}: a listing no provider knows", () => {
   const db = buildDeps(env).db;
-  const tag = `${Date.now()}`.slice(-9);
-  const ticker = `Z${tag.slice(-4)}.PA`;
-  let assetId = 0;
+  // A Paris ticker, so the stream provider is asked too (as EURONEXT:<ticker without .PA>).
+  const ticker = uniqueTicker(".PA");
+  let isin = "";
   beforeAll(async () => {
-    const [asset] = await db.db
-      .insert(assets)
-      .values({ isin: `XB${tag}0`, name: `Unlisted Test ${tag}`, quoteType: "EQUITY" })
-      .returning({ id: assets.id });
-    assetId = Number(asset?.id);
-    await db.db.insert(listings).values({
-      assetId,
-      ticker,
-      exchange: "PAR",
-      currency: "EUR",
-      name: `Unlisted Test ${tag}`,
-      source: "test",
-      isPrimary: true,
-    });
+    const listing = await createListing(db.db, { ticker, exchange: "PAR", currency: "EUR" });
+    isin = listing.asset.isin;
   });
   afterAll(async () => {
-    await db.db.delete(assets).where(eq(assets.id, assetId));
+    await db.db.delete(assets).where(eq(assets.isin, isin));
     await db.close();
   });
 
@@ -243,7 +232,7 @@ describe("GET /eod/{ticker}: a listing no provider knows", () => {
     expect(res.body).toEqual({
       error: "No data found",
       message: `No data found for ${ticker}`,
-      reason: `delayed_provider: the delayed provider has no symbol of XB${tag}0 on PAR quoted in EUR; stream_provider: unknown symbol EURONEXT:${ticker.slice(0, -3)}: invalid symbol`,
+      reason: `delayed_provider: the delayed provider has no symbol of ${isin} on PAR quoted in EUR; stream_provider: unknown symbol EURONEXT:${ticker.slice(0, -3)}: invalid symbol`,
     });
     const [row] = await db.db
       .select({ symbol: listings.delayedSymbol, checked: listings.delayedSymbolCheckedAt })

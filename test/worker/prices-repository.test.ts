@@ -1,55 +1,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../src/db/client";
 import { readDailyBars, storedRange, upsertDailyBars } from "../../src/db/repositories/prices";
-import { assets, listings, pricesDaily } from "../../src/db/schema";
+import { assets, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
-import type { Bar } from "../../src/domain/bars";
+import { createListing, makeBars, storeBars } from "../helpers/factories";
 
 const created: number[] = [];
-
-/** A listing of its own, so this file never races other tests over shared rows; removed afterwards. */
-async function freshListing(db: DbHandle): Promise<number> {
-  const tag = `${Date.now()}${Math.floor(Math.random() * 1e6)}`.slice(-10);
-  const [asset] = await db.db
-    .insert(assets)
-    .values({ isin: `XS${tag}`, name: `Test ${tag}`, quoteType: "EQUITY" })
-    .returning({ id: assets.id });
-  const [listing] = await db.db
-    .insert(listings)
-    .values({
-      assetId: Number(asset?.id),
-      ticker: `T${tag}`,
-      exchange: "TEST",
-      currency: "EUR",
-      name: `Test ${tag}`,
-      source: "test",
-      isPrimary: true,
-    })
-    .returning({ id: listings.id });
-  created.push(Number(asset?.id));
-  return Number(listing?.id);
-}
-
-function bars(n: number): Bar[] {
-  const out: Bar[] = [];
-  const d = new Date("2016-01-04T00:00:00Z");
-  for (let i = 0; i < n; i++) {
-    const c = Number((100 + i / 100).toFixed(2));
-    out.push({
-      date: d.toISOString().slice(0, 10),
-      open: Number((c - 0.5).toFixed(2)),
-      high: Number((c + 1.25).toFixed(2)),
-      low: Number((c - 1).toFixed(2)),
-      close: c,
-      adjClose: Number((c * 0.97).toFixed(6)),
-      volume: 1_000_000 + i,
-    });
-    d.setUTCDate(d.getUTCDate() + 1);
-  }
-  return out;
-}
 
 describe("daily prices repository (real driver path)", () => {
   const db = buildDeps(env).db;
@@ -59,9 +16,16 @@ describe("daily prices repository (real driver path)", () => {
     await db.close();
   });
 
+  /** A listing of its own, so this file never races other tests over shared rows; removed afterwards. */
+  async function freshListing(): Promise<number> {
+    const listing = await createListing(db.db);
+    created.push(listing.assetId);
+    return listing.id;
+  }
+
   it("upserts 2,600 bars in batches, exactly, and a rerun changes and loses nothing", async () => {
-    const id = await freshListing(db);
-    const series = bars(2600);
+    const id = await freshListing();
+    const series = makeBars(2600);
     expect(await upsertDailyBars(db.db, id, series, "delayed_provider")).toBe(2600);
     expect(await storedRange(db.db, id)).toEqual({ first: "2016-01-04", last: series.at(-1)?.date, count: 2600 });
     const stamp = await db.db
@@ -81,9 +45,9 @@ describe("daily prices repository (real driver path)", () => {
   });
 
   it("rewrites only the bars that changed, and reads windows and the last N bars", async () => {
-    const id = await freshListing(db);
-    const series = bars(30);
-    await upsertDailyBars(db.db, id, series, "delayed_provider");
+    const id = await freshListing();
+    const series = makeBars(30);
+    await storeBars(db.db, id, series, "delayed_provider");
     const revised = series.map((b, i) => (i === 29 ? { ...b, close: 123.456789, volume: 7 } : b));
     expect(await upsertDailyBars(db.db, id, revised, "delayed_provider")).toBe(1);
     // The same values from another provider relabel every bar: data_source says who stored what is there.
@@ -98,8 +62,9 @@ describe("daily prices repository (real driver path)", () => {
       [series[28]?.date, series[28]?.close, series[28]?.volume],
       [series[29]?.date, 123.456789, 7],
     ]);
-    const window = await readDailyBars(db.db, id, { from: "2016-01-10", to: "2016-01-12" });
-    expect(window.map((b) => b.date)).toEqual(["2016-01-10", "2016-01-11", "2016-01-12"]);
+    // Both bounds included, across a weekend (the series has no weekend bars).
+    const window = await readDailyBars(db.db, id, { from: "2016-01-08", to: "2016-01-12" });
+    expect(window.map((b) => b.date)).toEqual(["2016-01-08", "2016-01-11", "2016-01-12"]);
     expect(await storedRange(db.db, 2_000_000_000)).toBeNull();
   });
 });
