@@ -58,9 +58,10 @@ async function fetchWith(request: Request, opts: CallOptions): Promise<Response>
 }
 
 /**
- * Statuses routes answer that the document does not declare, left unchecked (their body is still
- * JSON). 415: @hono/zod-openapi's media-type gate refuses a body that is not JSON before a route with
- * a JSON body runs, and the error table in src/routes/openapi.ts has no 415 (reported, not changed here).
+ * Statuses routes answer that the document does not declare: not held to the route's table, only to
+ * the error shape. 415: @hono/zod-openapi's media-type gate refuses a body that is not JSON before a
+ * route with a JSON body runs, and the error table in src/routes/openapi.ts has no 415 (reported, not
+ * changed here).
  */
 const UNDECLARED_STATUSES: readonly number[] = [415];
 
@@ -106,11 +107,10 @@ const isZodType = (s: unknown): s is ZodType =>
  * /docs, the WebSocket route) are left alone, but an unknown route's 404 must still be a JSON error.
  */
 function contractProblem(op: Operation | undefined, status: number, contentType: string, json: unknown) {
-  if (!op) {
-    const jsonError = json !== undefined && ErrorSchema.safeParse(json).success;
-    return status === 404 && !jsonError ? "an unknown route must answer a JSON {error, message}" : undefined;
-  }
-  if (UNDECLARED_STATUSES.includes(status)) return undefined;
+  const jsonError = json !== undefined && ErrorSchema.safeParse(json).success;
+  if (!op) return status === 404 && !jsonError ? "an unknown route must answer a JSON {error, message}" : undefined;
+  if (UNDECLARED_STATUSES.includes(status))
+    return jsonError ? undefined : "an error must answer a JSON {error, message}";
   const declared = op.responses[String(status)];
   if (!declared) return "a status the route does not declare";
   if (!("content" in declared) || !declared.content) return "a status declared without a body";
