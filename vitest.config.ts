@@ -1,6 +1,23 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+/**
+ * The Worker as wrangler.toml declares it, with the test stack's settings, and the per-key rate
+ * limit raised for the suite's one key (the generated nets send it tens of thousands of requests);
+ * the rate-limit tests swap in TIGHT_RATE_LIMITER, 3 requests a minute.
+ */
+const worker = () =>
+  cloudflareTest(({ inject }) => ({
+    wrangler: { configPath: "./wrangler.toml" },
+    miniflare: {
+      bindings: inject("workerBindings"),
+      ratelimits: {
+        KEY_RATE_LIMITER: { namespace_id: "1001", simple: { limit: 10_000_000, period: 60 } },
+        TIGHT_RATE_LIMITER: { namespace_id: "1002", simple: { limit: 3, period: 60 } },
+      },
+    },
+  }));
+
 export default defineConfig({
   test: {
     // Runs in plain Node (outside the Workers plugin): starts Postgres, the Neon proxy and the Redis bridge.
@@ -16,17 +33,26 @@ export default defineConfig({
       },
       {
         // The Worker itself, inside workerd, against real Postgres (through the Neon proxy) and Redis.
-        plugins: [
-          cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: inject("workerBindings") },
-          })),
-        ],
+        plugins: [worker()],
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The nets generated from the OpenAPI document and the sandbox's registry: after the worker
+        // tests and one file at a time, since the fuzzer may delete data (POST /database/cleanup)
+        // and the concurrency net compares whole-database snapshots.
+        plugins: [worker()],
+        test: {
+          name: "hardening",
+          include: ["test/hardening/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

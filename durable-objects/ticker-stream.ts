@@ -29,6 +29,13 @@ const JsonCommand = z.object({
     .pipe(ClientCommand),
 });
 
+/**
+ * Sockets one ticker serves at once (a hibernatable Durable Object can hold some 32,000): past it a
+ * handshake gets 429 with Retry-After, so one ticker cannot take its object's memory from the rest.
+ */
+export const MAX_SOCKETS_PER_TICKER = 5000;
+const SOCKETS_RETRY_AFTER_SECONDS = 30;
+
 /** Client commands are a word or a small JSON object: anything longer is refused unread (close 1009). */
 export const MAX_CLIENT_MESSAGE_BYTES = 1024;
 
@@ -109,6 +116,15 @@ export class TickerStream extends DurableObject<Env> {
     const url = new URL(request.url);
     const ticker = url.searchParams.get("ticker") ?? "";
     const kind: ClientKind = url.searchParams.get("kind") === "full" ? "full" : "read_only";
+    if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_TICKER) {
+      return Response.json(
+        {
+          error: "Too many requests",
+          message: `${ticker} already serves ${MAX_SOCKETS_PER_TICKER} sockets; retry later`,
+        },
+        { status: 429, headers: { "Retry-After": String(SOCKETS_RETRY_AFTER_SECONDS) } },
+      );
+    }
     if (kind === "full") {
       try {
         await this.start(ticker);

@@ -1,5 +1,7 @@
 import { Scalar } from "@scalar/hono-api-reference";
+import { bodyLimit } from "hono/body-limit";
 import type { DepsOptions } from "./deps";
+import { ServiceError } from "./domain/errors";
 import { errorBody, renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { init } from "./middleware/init";
@@ -19,6 +21,9 @@ import { technicalApi } from "./routes/technical";
 
 export const API_VERSION = "0.1.0";
 
+/** The largest request body read: the biggest legitimate one (20 names to ingest) is under 2 KiB. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 /**
  * Builds the whole HTTP app: middleware, every area's sub-app, the OpenAPI document and the docs page.
  * `opts` reach `buildDeps` (tests pin the clock there).
@@ -29,6 +34,15 @@ export function createApp(opts: DepsOptions = {}) {
   app.use("*", init(opts));
   app.use("*", usageLog);
   app.use("*", authenticate);
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ServiceError("PAYLOAD_TOO_LARGE", `Request bodies are at most ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
 
   app.route("/", healthApi);
   app.route("/", catalogueApi);

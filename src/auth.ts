@@ -5,8 +5,9 @@ export type Access = "public" | "any" | "full";
 
 /**
  * Which routes need which kind of key: the one declarative place (route templates as Hono
- * matches them). Unlisted GETs need any key; unlisted writes need a full-access key, so a new
- * write route is closed until someone decides otherwise here.
+ * matches them). Every documented operation is listed (the generated auth matrix fails for one that
+ * is not); should one slip through, an unlisted GET needs any key and an unlisted write a full-access
+ * key, so a new write route is closed until someone decides otherwise here.
  */
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /health": "public",
@@ -29,6 +30,24 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // POSTs that only compute (spec Authentication 6).
   "POST /dcf/:ticker": "any",
   "POST /technical/batch": "any",
+  // Reads: any key (spec Authentication 4).
+  "GET /assets/by-isin/:isin": "any",
+  "GET /listings": "any",
+  "GET /eod/:ticker": "any",
+  "GET /cache/stats": "any",
+  "GET /database/stats": "any",
+  "GET /database/tickers": "any",
+  "GET /database/ticker/:ticker": "any",
+  "GET /ticker/:symbol/history": "any",
+  "GET /stocks": "any",
+  "GET /technical/list": "any",
+  "GET /technical/screen": "any",
+  "GET /technical/:ticker": "any",
+  "GET /technical/:ticker/multi": "any",
+  "GET /technical/:ticker/chart": "any",
+  "GET /quote/:ticker": "any",
+  "GET /quotes": "any",
+  "GET /realtime/status": "any",
 };
 
 export function accessOf(method: string, routeTemplate: string): Access {
@@ -54,6 +73,15 @@ export function extractKey(headers: Headers, url?: URL): string | undefined {
 
 async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+/**
+ * A key's stable, non-reversible name (the first 16 bytes of its SHA-256, hex): what the rate limiter
+ * counts by, so the key itself is handed to nothing but the comparison.
+ */
+export async function keyFingerprint(key: string): Promise<string> {
+  const d = await digest(key);
+  return Array.from(d.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Equal-length digests compared without an early exit, so timing tells nothing about the key. */

@@ -21,6 +21,7 @@ const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
   UPSTREAM_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -35,6 +36,7 @@ const TITLE_OF: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: "Payload too large",
   UNSUPPORTED_MEDIA_TYPE: "Unsupported media type",
   UNPROCESSABLE: "Unprocessable",
+  RATE_LIMITED: "Too many requests",
   UPSTREAM_UNAVAILABLE: "Upstream unavailable",
   INTERNAL: "Internal error",
 };
@@ -79,12 +81,15 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   404: "NOT_FOUND",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "RATE_LIMITED",
 };
 
 /** The single error renderer of the app: JSON always, never a stack trace. */
 export function renderError(err: unknown, c: Context): Response {
   if (err instanceof ServiceError) {
-    return c.json(errorBody(err.code, err.message, err.extra), statusOf(err.code));
+    const { retryAfterSeconds, ...extra } = err.extra;
+    if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
+    return c.json(errorBody(err.code, err.message, extra), statusOf(err.code));
   }
   if (err instanceof ZodError) {
     return c.json(errorBody("BAD_REQUEST", zodMessage(err), { details: zodDetails(err) }), 400);

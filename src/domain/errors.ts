@@ -11,6 +11,7 @@ export type ErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "UNPROCESSABLE"
+  | "RATE_LIMITED"
   | "UPSTREAM_UNAVAILABLE"
   | "INTERNAL";
 
@@ -18,7 +19,7 @@ export class ServiceError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { reason?: string; details?: unknown } = {},
+    readonly extra: { reason?: string; details?: unknown; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = "ServiceError";
@@ -48,5 +49,12 @@ export class NoDataError extends ServiceError {
 export class UnprocessableError extends ServiceError {
   constructor(message: string, details?: unknown) {
     super("UNPROCESSABLE", message, { details });
+  }
+}
+
+/** 429: the key has used its requests for the window; `retryAfterSeconds` says when to come back. */
+export class RateLimitedError extends ServiceError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super("RATE_LIMITED", message, { retryAfterSeconds });
   }
 }

@@ -35,7 +35,13 @@ const ERROR_RESPONSES = {
   401: json("Missing or unknown API key"),
   403: json("A full-access key is required"),
   404: json("Not found"),
+  413: json("The body is larger than the service accepts (64 KiB)"),
+  415: json("The body is not JSON"),
   422: json("Not enough data for the parameters"),
+  429: {
+    ...json("The key has used its requests for the minute; Retry-After says when to retry"),
+    headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } },
+  },
   500: json("An unexpected error, or a setting of the service that does not parse"),
   503: json("A dependency (the database, a provider) is unavailable; a retry may succeed"),
 } as const;
@@ -45,8 +51,10 @@ export type RouteSpecificError = 404 | 422;
 
 /**
  * A route's config with its error answers from ERROR_RESPONSES: every route can answer 400, 500
- * and 503 (the database or a provider); 401 unless it is public and 403 when it needs a full-access
- * key, both read from ROUTE_ACCESS; and the route-specific ones it names.
+ * and 503 (the database or a provider); 401 and 429 (the key's rate) unless it is public, and 403
+ * when it needs a full-access key, all read from ROUTE_ACCESS; 413 unless it is a GET and 415 when
+ * it reads a JSON body;
+ * and the route-specific ones it names.
  * @example createRoute(withErrors({ method: "get", path: "/eod/{ticker}", ... }, [404])))
  */
 export function withErrors<R extends RouteConfig>(config: R, specific: readonly RouteSpecificError[] = []): R {
@@ -56,6 +64,10 @@ export function withErrors<R extends RouteConfig>(config: R, specific: readonly 
     ...(access === "public" ? [] : [401 as const]),
     ...(access === "full" ? [403 as const] : []),
     ...specific,
+    // Any body is size-checked (413); a route that reads a JSON body refuses other media types (415).
+    ...(config.method === "get" ? [] : [413 as const]),
+    ...(config.request?.body ? [415 as const] : []),
+    ...(access === "public" ? [] : [429 as const]),
     500,
     503,
   ];

@@ -1,6 +1,28 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { dirname, join, resolve } from "node:path";
+
+/** Requests per key per minute when served locally: enough for one key to drive `npm run bench:load`. */
+export const LOCAL_KEY_RATE_LIMIT = 10_000_000;
+
+/**
+ * The project's wrangler.toml with the per-key rate limit raised to LOCAL_KEY_RATE_LIMIT (the
+ * production limit would refuse a load test's single key within a second): written under .wrangler/,
+ * `main` made absolute, everything else as deployed.
+ */
+export function localConfig(root: string): string {
+  const text = readFileSync(join(root, "wrangler.toml"), "utf8");
+  const limited = /(name = "KEY_RATE_LIMITER"[\s\S]*?simple = \{ limit = )\d+/;
+  if (!limited.test(text)) throw new Error("wrangler.toml: KEY_RATE_LIMITER's simple limit not found");
+  const local = text
+    .replace(limited, `$1${LOCAL_KEY_RATE_LIMIT}`)
+    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = ${JSON.stringify(resolve(root, main))}`);
+  const dir = join(root, ".wrangler", "local");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "wrangler.toml"), local);
+  return join(dir, "wrangler.toml");
+}
 
 /** `wrangler dev` of this project (or of another config) on a port with the given vars; stdio as asked. */
 export function startWrangler(opts: {
@@ -8,9 +30,10 @@ export function startWrangler(opts: {
   port: number;
   vars: Record<string, string>;
   quiet?: boolean;
-  /** A wrangler.toml other than the project's (the benchmark's bare app). */
+  /** A wrangler.toml other than the project's local one (the benchmark's bare app). */
   config?: string;
 }): ChildProcess {
+  const config = opts.config ?? localConfig(opts.root);
   const wranglerBin = `${dirname(createRequire(import.meta.url).resolve("wrangler/package.json"))}/bin/wrangler.js`;
   const args = [
     wranglerBin,
@@ -21,7 +44,13 @@ export function startWrangler(opts: {
     "--port",
     String(opts.port),
     "--show-interactive-dev-session=false",
-    ...(opts.config ? ["--config", opts.config] : []),
+    "--config",
+    config,
+    // The usual place of local state (Durable Objects, queues), whichever config file is used.
+    "--persist-to",
+    join(opts.root, ".wrangler", "state"),
+    // wrangler reads .dev.vars beside its config; the project's sits at the root.
+    ...(existsSync(join(opts.root, ".dev.vars")) ? ["--env-file", join(opts.root, ".dev.vars")] : []),
   ];
   for (const [k, v] of Object.entries(opts.vars)) args.push("--var", `${k}:${v}`);
   return spawn(process.execPath, args, {

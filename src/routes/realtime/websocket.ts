@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { classifyKey, extractKey } from "../../auth";
 import type { AppEnv } from "../../deps";
 import { errorBody } from "../../errors";
+import { spendRequest } from "../../rate-limit";
 import { upgraded } from "../../websocket-response";
 import { TickerParam } from "../params";
 
@@ -26,9 +27,12 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
     const ticker = TickerParam.safeParse(c.req.param("ticker"));
     if (!ticker.success) return closedWith1008("invalid ticker");
     const deps = c.get("deps");
-    const kind = await classifyKey(extractKey(c.req.raw.headers, new URL(c.req.url)), deps.config);
-    if (!kind) return closedWith1008("missing or unknown API key");
+    const key = extractKey(c.req.raw.headers, new URL(c.req.url));
+    const kind = await classifyKey(key, deps.config);
+    if (!kind || !key) return closedWith1008("missing or unknown API key");
     c.set("keyKind", kind);
+    // A handshake is a request of the key like any other (429 with Retry-After past the limit).
+    await spendRequest(c.env?.KEY_RATE_LIMITER, key);
     if (!deps.streams)
       return c.json(
         errorBody("UPSTREAM_UNAVAILABLE", "Realtime streaming is not configured (Durable Object bindings missing)"),
