@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
 import { startRedisBridge } from "../../tools/cache/redis-bridge";
 import { assertReachable } from "../../tools/db/connect";
@@ -17,6 +18,25 @@ declare module "vitest" {
     /** Control addresses of the provider simulators (faults on demand). */
     delayedSimUrl: string;
     streamSimUrl: string;
+    /** The fuzzer's seed: FUZZ_SEED, else one derived from the commit (reproducible per commit). */
+    fuzzSeed: number;
+    /** Requests the fuzzer sends per run: FUZZ_REQUESTS, else 10,000. */
+    fuzzRequests: number;
+  }
+}
+
+/**
+ * FUZZ_SEED when given (to replay a failure); else the commit's hash folded to 31 bits, so a run is
+ * reproducible on its commit and each new commit explores new requests; else a fixed seed.
+ */
+function fuzzSeed(): number {
+  const given = process.env.FUZZ_SEED;
+  if (given) return Number(given);
+  try {
+    const head = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    return Number.parseInt(head.slice(0, 8), 16) & 0x7fffffff;
+  } catch {
+    return 20_261_126;
   }
 }
 
@@ -73,6 +93,8 @@ export default async function setup(project: TestProject) {
   project.provide("redisBacked", Boolean(redisUrl));
   project.provide("delayedSimUrl", yahoo.url);
   project.provide("streamSimUrl", tradingView.url);
+  project.provide("fuzzSeed", fuzzSeed());
+  project.provide("fuzzRequests", Number(process.env.FUZZ_REQUESTS || 10_000));
 
   return async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);

@@ -62,7 +62,7 @@ export const CleanupRequestSchema = z
     dry_run: z.boolean().default(false).openapi({ description: "Count what a real run would delete, delete nothing" }),
   })
   .strict()
-  .openapi("CleanupRequest");
+  .openapi("CleanupRequest", { example: { days_to_keep: 730, dry_run: true } });
 
 export const CleanupAnswerSchema = z
   .object({

@@ -13,6 +13,10 @@ const route = createRoute(
       tags: ["Assets and listings"],
       summary: "End-of-day prices of one listing (ingested on first request)",
       security: keyed,
+      // For the generated nets (test/hardening): this read may write (an ingestion), and the example
+      // request that exercises it.
+      "x-writes": true,
+      "x-example-query": "period=1y",
       request: {
         params: z.object({ ticker: TickerParam }),
         query: z.object({

@@ -48,7 +48,7 @@ export const IngestRequestSchema = z
     message: `at most ${MAX_NAMES} tickers and ISINs together`,
     path: ["tickers"],
   })
-  .openapi("IngestRequest");
+  .openapi("IngestRequest", { example: { tickers: ["MC.PA"], period: "1y" } });
 
 const RangeSchema = z.object({ from: z.string(), to: z.string() });
 

@@ -20,7 +20,9 @@ const route = createRoute(
         required: true,
         content: {
           "application/json": {
-            schema: z.object({ tickers: z.array(TickerParam).min(1).max(MAX_TICKERS) }).openapi("SubscribeRequest"),
+            schema: z
+              .object({ tickers: z.array(TickerParam).min(1).max(MAX_TICKERS) })
+              .openapi("SubscribeRequest", { example: { tickers: ["MC.PA"] } }),
           },
         },
       },

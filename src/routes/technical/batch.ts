@@ -26,7 +26,7 @@ const BodySchema = z
       .openapi({ description: "Bars loaded per ticker; default TECHNICAL_DEFAULT_LIMIT (500)" }),
     include_ohlcv: z.boolean().default(false),
   })
-  .openapi("TechnicalBatchRequest");
+  .openapi("TechnicalBatchRequest", { example: { tickers: ["MC.PA", "AAPL"], indicators: ["rsi_14", "macd"] } });
 
 const route = createRoute(
   withErrors({

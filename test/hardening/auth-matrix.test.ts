@@ -1,0 +1,87 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { type Access, ROUTE_ACCESS } from "../../src/auth";
+import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
+import { documentedOperations, type Operation } from "./openapi";
+
+/** The ways a client may present (or fail to present) a key, and the kind of key each amounts to. */
+const CREDENTIALS: { name: string; headers: Record<string, string>; is: "none" | "unknown" | "read_only" | "full" }[] =
+  [
+    { name: "no key", headers: {}, is: "none" },
+    { name: "unknown key", headers: { "X-API-KEY": "not-a-key" }, is: "unknown" },
+    { name: "read-only key", headers: { "X-API-KEY": READ_ONLY_KEY }, is: "read_only" },
+    { name: "full key", headers: { "X-API-KEY": FULL_KEY }, is: "full" },
+    { name: "Bearer full key", headers: { Authorization: `Bearer ${FULL_KEY}` }, is: "full" },
+    { name: "Bearer read-only key", headers: { Authorization: `Bearer ${READ_ONLY_KEY}` }, is: "read_only" },
+    {
+      name: "lower-case header and scheme",
+      headers: { "x-api-key": FULL_KEY, authorization: `bearer ${FULL_KEY}` },
+      is: "full",
+    },
+    { name: "lower-case bearer scheme", headers: { authorization: `bearer ${READ_ONLY_KEY}` }, is: "read_only" },
+    // Only the Bearer scheme carries a key; a key in the URL is never read by an HTTP route (it would end up in logs).
+    { name: "bare Authorization", headers: { Authorization: FULL_KEY }, is: "none" },
+    { name: "Basic scheme", headers: { Authorization: `Basic ${btoa(`${FULL_KEY}:`)}` }, is: "none" },
+    { name: "key in the query string", headers: {}, is: "none" },
+  ];
+
+/** A request that reaches the route: path parameters from the document's examples, an invalid body for writes. */
+function sampleRequest(op: Operation, headers: Record<string, string>, keyInQuery: boolean): Request {
+  const path = op.template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const example = op.parameters.find((p) => p.name === name)?.schema.example;
+    return encodeURIComponent(String(example ?? "x"));
+  });
+  // A body that fails validation: a full-access key gets its 400 without the route changing anything.
+  const body = op.method === "GET" ? undefined : "{";
+  const url = `http://svc${path}${keyInQuery ? `?api_key=${FULL_KEY}&token=${FULL_KEY}&key=${FULL_KEY}` : ""}`;
+  return new Request(url, { method: op.method, headers: { "content-type": "application/json", ...headers }, body });
+}
+
+function expected(access: Access, is: (typeof CREDENTIALS)[number]["is"]): "pass" | 401 | 403 {
+  if (access === "public") return "pass";
+  if (is === "none" || is === "unknown") return 401;
+  if (access === "full" && is === "read_only") return 403;
+  return "pass";
+}
+
+describe("the auth matrix: every documented operation × every way of sending a key", async () => {
+  const ops = await documentedOperations();
+
+  it("finds every documented operation in the access table (a new route must be decided there)", () => {
+    const missing = ops
+      .filter((o) => !(`${o.method} ${o.honoPath}` in ROUTE_ACCESS))
+      .map((o) => `${o.method} ${o.template}`);
+    expect(missing).toEqual([]);
+    expect(ops.length).toBeGreaterThan(20);
+  });
+
+  it.each(ops.map((o) => [`${o.method} ${o.template}`, o] as const))("%s", async (_name, op) => {
+    const access = ROUTE_ACCESS[`${op.method} ${op.honoPath}`] ?? "full";
+    // The document says the same: security and 401 only on keyed routes, 403 only on full-access ones.
+    expect(op.security === undefined, "documented as public").toBe(access === "public");
+    expect(op.responses.includes("401"), "documents 401").toBe(access !== "public");
+    expect(op.responses.includes("403"), "documents 403").toBe(access === "full");
+    for (const cred of CREDENTIALS) {
+      const res = await exports.default.fetch(sampleRequest(op, cred.headers, cred.name === "key in the query string"));
+      const body = (await res.json()) as { error?: string; message?: string };
+      const want = expected(access, cred.is);
+      const where = `${op.method} ${op.template} with ${cred.name}: ${res.status} ${JSON.stringify(body)}`;
+      if (want === "pass") {
+        expect([401, 403], where).not.toContain(res.status);
+        expect(res.status, where).toBeLessThan(500);
+      } else if (want === 401) {
+        expect(res.status, where).toBe(401);
+        expect(body, where).toEqual({
+          error: "Unauthorized",
+          message:
+            cred.is === "unknown"
+              ? "Unknown API key"
+              : "An API key is required: send it as X-API-KEY or Authorization: Bearer <key>",
+        });
+      } else {
+        expect(res.status, where).toBe(403);
+        expect(body.error, where).toBe("Forbidden");
+      }
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { FULL_KEY } from "../helpers/keys";
+import { documentedOperations, type Operation } from "./openapi";
+import { resetState, snapshotDatabase } from "./state";
+
+const AT_ONCE = 20;
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The operation's documented example request: path parameters and required query parameters from
+ * their examples, plus the operation's `x-example-query`, and the body schema's example.
+ */
+function exampleRequest(op: Operation): { path: string; init: RequestInit; tickers: string[] } {
+  const tickers: string[] = [];
+  const value = (name: string) => {
+    const p = op.parameters.find((x) => x.name === name);
+    const v = p?.schema.example ?? p?.schema.default;
+    if (v === undefined) throw new Error(`${op.method} ${op.template}: document an example for ${name}`);
+    if (/ticker|symbol/.test(name)) tickers.push(String(v));
+    return String(v);
+  };
+  const path = op.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
+  const query = new URLSearchParams(op.exampleQuery);
+  for (const p of op.parameters.filter((x) => x.in === "query" && x.required)) query.set(p.name, value(p.name));
+  let body: string | undefined;
+  if (op.body) {
+    const example = op.body.example;
+    if (example === undefined) throw new Error(`${op.method} ${op.template}: document an example body`);
+    for (const [k, v] of Object.entries(example as Record<string, unknown>)) {
+      if (/ticker/.test(k)) tickers.push(...(Array.isArray(v) ? v.map(String) : [String(v)]));
+    }
+    body = JSON.stringify(example);
+  }
+  const q = query.toString();
+  return {
+    path: `${path}${q ? `?${q}` : ""}`,
+    init: { method: op.method, headers: { "x-api-key": FULL_KEY, "content-type": "application/json" }, body },
+    tickers,
+  };
+}
+
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+
+/** An answer without what differs between two identical requests: the instants they were served at. */
+function comparable(value: unknown): unknown {
+  if (typeof value === "string" && INSTANT.test(value)) return "<instant>";
+  if (Array.isArray(value)) return value.map(comparable);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, /(_at|^timestamp|^ts)$/.test(k) ? "<instant>" : comparable(v)]),
+    );
+  }
+  return value;
+}
+
+async function send(path: string, init: RequestInit): Promise<Answer> {
+  const res = await exports.default.fetch(new Request(`http://svc${path}`, init));
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: comparable(res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text),
+  };
+}
+
+/** Operations that change something: every non-GET, and the reads documented with `x-writes` (they may ingest). */
+function writes(op: Operation): boolean {
+  return op.method !== "GET" || op.writes === true;
+}
+
+/**
+ * What must exist before the operation's example makes sense: a DELETE of `/a/b/{id}` needs what the
+ * POST of `/a/b` creates (its own example), by the usual REST convention.
+ */
+function preconditionOf(op: Operation, all: Operation[]): Operation | undefined {
+  if (op.method !== "DELETE") return undefined;
+  const collection = op.template.replace(/\/\{\w+\}$/, "");
+  return all.find((o) => o.method === "POST" && o.template === collection);
+}
+
+describe(`${AT_ONCE} identical requests at once have the effect of one`, async () => {
+  const all = await documentedOperations();
+  const ops = all.filter(writes);
+
+  it("covers the write routes and the reads that may ingest", () => {
+    const names = ops.map((o) => `${o.method} ${o.template}`);
+    expect(names).toContain("POST /historical/ingest");
+    expect(names).toContain("GET /eod/{ticker}");
+  });
+
+  it.each(ops.map((o) => [`${o.method} ${o.template}`, o] as const))("%s", async (_name, op) => {
+    const { path, init, tickers } = exampleRequest(op);
+    const pre = preconditionOf(op, all);
+    const setUp = async () => {
+      await resetState(tickers);
+      if (!pre) return;
+      const p = exampleRequest(pre);
+      const made = await send(p.path, p.init);
+      expect(made.status, `precondition ${pre.method} ${p.path}`).toBe(200);
+    };
+
+    await setUp();
+    const before = await snapshotDatabase();
+    const single = await send(path, init);
+    const afterOne = await snapshotDatabase();
+    // The same request again: what a retry gets, and a retry changes nothing more.
+    const repeated = await send(path, init);
+    expect(await snapshotDatabase(), "a retry changed the database").toEqual(afterOne);
+
+    await setUp();
+    expect(await snapshotDatabase(), "the reset did not restore the state").toEqual(before);
+    const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => send(path, init)));
+    expect(await snapshotDatabase(), "twenty at once left another state than one").toEqual(afterOne);
+    // Each concurrent answer is one that requests in sequence could have got: the first's or a repeat's.
+    for (const a of answers) expect([single, repeated], JSON.stringify(a).slice(0, 400)).toContainEqual(a);
+    // The documented example is a request that works.
+    expect(single.status, JSON.stringify(single).slice(0, 400)).toBe(200);
+  });
+});

@@ -1,0 +1,68 @@
+import { env, exports } from "cloudflare:workers";
+import { inArray, sql } from "drizzle-orm";
+import { realtimeSubscriptions } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
+import { FULL_KEY } from "../helpers/keys";
+import { resetTickers } from "../helpers/listings";
+
+/**
+ * Tables whose rows are not the effect of a request: logs of requests and leases (one per request by
+ * design), and the 1-minute candles a running stream keeps writing whatever the requests were.
+ */
+const NOT_STATE = new Set(["usage_logs", "ingest_leases", "prices_intraday", "__drizzle_migrations"]);
+/** Columns a running stream keeps counting, whatever the requests were. */
+const STREAM_COUNTERS = new Set(["realtime_subscriptions.tick_count"]);
+
+/** Per table: row count and a digest of the rows, without surrogate ids and timestamps (they differ run to run). */
+export type Snapshot = Record<string, { rows: number; digest: string }>;
+
+/** What the database holds, comparable between two runs of the same requests. */
+export async function snapshotDatabase(): Promise<Snapshot> {
+  const { db } = buildDeps(env);
+  try {
+    const columns = await db.db.execute<{ table_name: string; column_name: string }>(sql`
+      select table_name, column_name from information_schema.columns
+      where table_schema = 'public'
+        and column_name <> 'id'
+        and column_name not like '%\_at'
+        and data_type not in ('timestamp without time zone', 'timestamp with time zone')
+      order by table_name, ordinal_position`);
+    const byTable = new Map<string, string[]>();
+    for (const c of columns.rows) {
+      if (NOT_STATE.has(c.table_name) || STREAM_COUNTERS.has(`${c.table_name}.${c.column_name}`)) continue;
+      byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c.column_name]);
+    }
+    const out: Snapshot = {};
+    for (const [table, cols] of byTable) {
+      const row = cols.map((c) => `"${c}"`).join(", ");
+      const r = await db.db.execute<{ n: number; h: string | null }>(
+        sql.raw(
+          `select count(*)::int as n, md5(string_agg(r, E'\\n' order by r)) as h from (select row(${row})::text as r from "${table}") s`,
+        ),
+      );
+      out[table] = { rows: r.rows[0]?.n ?? 0, digest: r.rows[0]?.h ?? "" };
+    }
+    return out;
+  } finally {
+    await db.close();
+  }
+}
+
+/** Puts the tickers back to "nothing stored, nothing cached, not streamed, never subscribed". */
+export async function resetState(tickers: string[]): Promise<void> {
+  await resetTickers(...tickers);
+  const { db } = buildDeps(env);
+  try {
+    if (tickers.length) await db.db.delete(realtimeSubscriptions).where(inArray(realtimeSubscriptions.ticker, tickers));
+  } finally {
+    await db.close();
+  }
+  for (const t of tickers) {
+    await exports.default.fetch(
+      new Request(`http://svc/realtime/subscribe/${encodeURIComponent(t)}`, {
+        method: "DELETE",
+        headers: { "x-api-key": FULL_KEY },
+      }),
+    );
+  }
+}
