@@ -57,21 +57,26 @@ describe("concurrent first requests for one fresh listing", () => {
     expect(again.body.data).toEqual(first?.data);
   });
 
-  it("20 identical POST /historical/ingest at once: one fetch, every answer the one a single request gets", async () => {
+  it("20 identical POST /historical/ingest at once: one fetch, every answer one that requests in sequence get", async () => {
+    const ingest = () =>
+      call<IngestAnswer>("/historical/ingest", { method: "POST", body: { tickers: ["ENI.MI"], period: "2y" } });
     const before = await simRequests(yahoo);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        call<IngestAnswer>("/historical/ingest", { method: "POST", body: { tickers: ["ENI.MI"], period: "2y" } }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, ingest));
     const after = await simRequests(yahoo);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     const results = answers.map((a) => a.body.results[0]);
-    expect(results[0]).toMatchObject({ ticker: "ENI.MI", status: "ingested", source: "delayed_provider", errors: [] });
-    expect(results[0]?.rows_written).toBeGreaterThan(490);
-    for (const r of results) expect(r).toEqual(results[0]);
+    // Those in flight with the holder share its report, word for word.
+    const ingested = results.filter((r) => r?.status === "ingested");
+    expect(ingested.length).toBeGreaterThan(0);
+    expect(ingested[0]).toMatchObject({ ticker: "ENI.MI", source: "delayed_provider", errors: [] });
+    expect(ingested[0]?.rows_written).toBeGreaterThan(490);
+    // One that came after the holder had finished (a loaded machine spreads a burst) is a repeat
+    // and answers as a repeat does: nothing to do. No other answer is possible.
+    const repeat = (await ingest()).body.results[0];
+    expect(repeat).toMatchObject({ ticker: "ENI.MI", status: "up_to_date", rows_written: 0 });
+    for (const r of results) expect([ingested[0], repeat]).toContainEqual(r);
     expect(delta(after, before, "chart ENI.MI")).toBe(2);
     const stored = await storedRows("ENI.MI");
-    expect(stored).toEqual({ rows: results[0]?.rows_written, dates: results[0]?.rows_written });
+    expect(stored).toEqual({ rows: ingested[0]?.rows_written, dates: ingested[0]?.rows_written });
   });
 });
