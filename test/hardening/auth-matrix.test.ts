@@ -4,6 +4,19 @@ import { type Access, ROUTE_ACCESS } from "../../src/auth";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
 import { documentedOperations, type Operation } from "./openapi";
 
+/** The spec's public routes and its routes that need a full-access key (Authentication 3, 5), as written there. */
+const SPEC_PUBLIC = ["GET /health", "GET /widgets.json", "GET /apps.json"];
+const SPEC_FULL = [
+  "POST /health/alerts/:alert_id/resolve",
+  "POST /health/canary/run",
+  "POST /cache/clear",
+  "POST /cache/clear/:ticker",
+  "POST /database/cleanup",
+  "POST /realtime/subscribe",
+  "DELETE /realtime/subscribe/:ticker",
+  "POST /news/:ticker/refresh",
+];
+
 /** The ways a client may present (or fail to present) a key, and the kind of key each amounts to. */
 const CREDENTIALS: { name: string; headers: Record<string, string>; is: "none" | "unknown" | "read_only" | "full" }[] =
   [
@@ -53,6 +66,13 @@ describe("the auth matrix: every documented operation × every way of sending a 
       .map((o) => `${o.method} ${o.template}`);
     expect(missing).toEqual([]);
     expect(ops.length).toBeGreaterThan(20);
+  });
+
+  it("agrees with the spec: its public routes are public, its write routes need a full-access key", () => {
+    for (const r of SPEC_PUBLIC) expect(ROUTE_ACCESS[r], r).toBe("public");
+    for (const r of SPEC_FULL) expect(ROUTE_ACCESS[r], r).toBe("full");
+    // Beyond the spec: POST /historical/ingest writes, so it needs a full-access key too.
+    expect(ROUTE_ACCESS["POST /historical/ingest"]).toBe("full");
   });
 
   it.each(ops.map((o) => [`${o.method} ${o.template}`, o] as const))("%s", async (_name, op) => {
