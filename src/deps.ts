@@ -84,7 +84,7 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     db,
     cache: createCache(config),
     providers: {
-      delayed: new DelayedProviderClient(config.DELAYED_PROVIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline),
+      delayed: new DelayedProviderClient(config.DELAYED_PROVIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline, clock),
       stream: new StreamProviderClient(config.STREAM_PROVIDER_WS_URL, config.PROVIDER_TIMEOUT_MS * 2, clock, deadline),
     },
     streams: streamDirectory(env),

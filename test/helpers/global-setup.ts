@@ -6,6 +6,7 @@ import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
 import { migrateDatabase } from "../../tools/db/migrate";
 import { seedCatalogue } from "../../tools/db/seed";
 import { startWsProxy } from "../../tools/db/ws-proxy";
+import { SIMULATED_PROVIDERS, type SimulatedProvider } from "../../tools/sandbox/registry";
 import { startTradingViewSim } from "../../tools/sandbox/tradingview";
 import { startYahooSim } from "../../tools/sandbox/yahoo";
 import { FULL_KEY, READ_ONLY_KEY } from "./keys";
@@ -22,6 +23,8 @@ declare module "vitest" {
     fuzzSeed: number;
     /** Requests the fuzzer sends per run: FUZZ_REQUESTS, else 10,000. */
     fuzzRequests: number;
+    /** The sandbox's registry of simulated providers: their fault modes and the requests that reach them. */
+    simulatedProviders: SimulatedProvider[];
   }
 }
 
@@ -94,6 +97,7 @@ export default async function setup(project: TestProject) {
   project.provide("delayedSimUrl", yahoo.url);
   project.provide("streamSimUrl", tradingView.url);
   project.provide("fuzzSeed", fuzzSeed());
+  project.provide("simulatedProviders", [...SIMULATED_PROVIDERS]);
   project.provide("fuzzRequests", Number(process.env.FUZZ_REQUESTS || 10_000));
 
   return async () => {

@@ -10,7 +10,8 @@ describe("GET /health", () => {
     expect(body.service).toBe("market-data-service");
     expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
     expect(body.delayed_provider_available).toBe(true);
-    expect(body.providers).toEqual({ loaded: 2, unavailable: [] });
+    // No provider called yet in this isolate: nothing to tell of their calls.
+    expect(body.providers).toEqual({ loaded: 2, unavailable: [], calls: {} });
     expect(body.cache.enabled).toBe(true);
     expect(body.cache.status).toBe(
       inject("redisBacked") ? "connected" : "memory (in-isolate LRU; Upstash not configured)",

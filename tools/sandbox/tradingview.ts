@@ -11,7 +11,7 @@ import { type MinuteBar, MinutePath } from "./minute-path";
  * The stream provider (TradingView chart WebSocket) simulator: the hello frame, `~m~` framing,
  * heartbeats that must be echoed (history is held back until they are), chart sessions with
  * `resolve_symbol` / `create_series` of daily bars, several frames per message, and faults on demand:
- * POST /__sandbox/faults {"symbol": "EURONEXT:MC" | "*", "mode": "symbol_error" | "protocol_error" | "drop" | "silent", "times"?: n}
+ * POST /__sandbox/faults {"symbol": "EURONEXT:MC" | "*", "mode": StreamFaultMode, "times"?: n}
  * and DELETE /__sandbox/faults. A 1-minute series (resolution "1") goes on streaming after its
  * history: a `du` update every `tickMs` (the current minute's bar, a new index when the minute
  * turns), continuing from the last daily close, with heartbeats every `heartbeatMs` that must be
@@ -20,7 +20,22 @@ import { type MinuteBar, MinutePath } from "./minute-path";
  * handshake answered N ms late, and `connect_delay_ms=hang` never (a provider that accepts the TCP
  * connection and then says nothing).
  */
-export type StreamFaultMode = "symbol_error" | "protocol_error" | "drop" | "silent";
+/**
+ * Per symbol (at `resolve_symbol`): symbol_error, protocol_error, drop, silent, malformed (a frame
+ * whose payload is not JSON). For every connection (set on "*", taken at the WebSocket upgrade, where
+ * no symbol is known yet): http_500 and http_429, the upgrade refused with that status.
+ */
+export type StreamFaultMode =
+  | "symbol_error"
+  | "protocol_error"
+  | "drop"
+  | "silent"
+  | "malformed"
+  | "http_500"
+  | "http_429";
+
+/** Modes answered at the upgrade, before any symbol: they apply to every connection. */
+const UPGRADE_FAULTS: ReadonlySet<StreamFaultMode> = new Set(["http_500", "http_429"]);
 
 export type StreamAction = "drop" | "stall" | "resume";
 
@@ -152,6 +167,13 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? "/", "http://sim");
     if (url.pathname !== "/socket.io/websocket") return socket.destroy();
+    const refusal = faults.get("*");
+    if (refusal && UPGRADE_FAULTS.has(refusal.mode)) {
+      takeFault("*");
+      const status = refusal.mode === "http_500" ? "500 Internal Server Error" : "429 Too Many Requests";
+      socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${status}`);
+      return;
+    }
     const upgrade = () => wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
     const delay = url.searchParams.get("connect_delay_ms");
     if (delay === "hang") {
@@ -311,6 +333,7 @@ export async function startTradingViewSim(opts: TradingViewSimOptions = {}): Pro
         const fault = takeFault(full);
         if (fault === "drop") return ws.terminate();
         if (fault === "silent") return; // never answers: the client's deadline must fire
+        if (fault === "malformed") return ws.send(encodeFrame('{"m":"symbol_resolved","p":[')); // cut short
         if (fault === "protocol_error") {
           ws.send(msg("protocol_error", ["wrong data"]));
           return ws.close(1000);

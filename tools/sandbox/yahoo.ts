@@ -11,8 +11,11 @@ import { dailyHistory, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market
  * GET /__sandbox/requests counts the chart, search and quote requests per symbol (DELETE resets),
  * so tests can tell how many provider fetches a burst of requests cost.
  */
-/** `stall`: headers and the start of a body, then nothing (the body never completes). */
-export type FaultMode = "500" | "timeout" | "stall" | "malformed" | "unknown" | "ratelimit";
+/**
+ * `stall`: headers and the start of a body, then nothing (the body never completes). `error200`: the
+ * error envelope with HTTP 200, as the provider sends some refusals.
+ */
+export type FaultMode = "500" | "timeout" | "stall" | "malformed" | "unknown" | "ratelimit" | "error200";
 
 export interface YahooSim {
   url: string;
@@ -311,6 +314,10 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
     if (fault === "ratelimit") {
       res.writeHead(429, { "content-type": "text/plain" });
       return res.end("Too Many Requests");
+    }
+    if (fault === "error200") {
+      const root = chartMatch ? "chart" : path.includes("search") ? "finance" : "quoteResponse";
+      return send(res, 200, envelope(root, "Internal Server Error", "Backend temporarily unavailable"));
     }
     if (fault === "malformed") {
       res.writeHead(200, { "content-type": "application/json" });

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import type { Deadline } from "../../clock";
+import { type Clock, type Deadline, systemClock } from "../../clock";
 import type { Bar } from "../../domain/bars";
 import { BROWSER_USER_AGENT, getJson, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
 import { DELAYED } from "../names";
+import { observed } from "../outcomes";
 
 /**
  * The delayed provider (Yahoo Finance) over its public JSON endpoints: chart v8 for history and
@@ -139,6 +140,8 @@ export class DelayedProviderClient implements HistoryProvider {
     private readonly timeoutMs = 8000,
     /** The request's deadline: no call outlives it. */
     private readonly deadline?: Deadline,
+    /** Dates the outcomes kept for /health. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Daily bars of `symbol` dated from `from` through `to` (inclusive, YYYY-MM-DD); slots without a close are skipped. */
@@ -200,7 +203,11 @@ export class DelayedProviderClient implements HistoryProvider {
     };
   }
 
-  private async chart(symbol: string, query: string): Promise<ChartResult> {
+  private chart(symbol: string, query: string): Promise<ChartResult> {
+    return observed(DELAYED, this.clock, () => this.fetchChart(symbol, query));
+  }
+
+  private async fetchChart(symbol: string, query: string): Promise<ChartResult> {
     const url = `${this.baseUrl}/v8/finance/chart/${encodeURIComponent(symbol)}?${query}`;
     const { status, body } = await getJson(DELAYED, url, {
       timeoutMs: this.timeoutMs,
@@ -221,7 +228,11 @@ export class DelayedProviderClient implements HistoryProvider {
   }
 
   /** Listings the provider finds for a query (an ISIN or a name). */
-  async search(query: string): Promise<SearchHit[]> {
+  search(query: string): Promise<SearchHit[]> {
+    return observed(DELAYED, this.clock, () => this.fetchSearch(query));
+  }
+
+  private async fetchSearch(query: string): Promise<SearchHit[]> {
     const url = `${this.baseUrl}/v1/finance/search?q=${encodeURIComponent(query)}&quotesCount=10&newsCount=0&enableFuzzyQuery=false&lang=en-US&region=US`;
     const { status, body } = await getJson(DELAYED, url, {
       timeoutMs: this.timeoutMs,

@@ -3,6 +3,7 @@ import type { Bar } from "../../domain/bars";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
 import { STREAM } from "../names";
+import { observed } from "../outcomes";
 import { decodeFrames, encodeFrame, type Frame, message, sessionId } from "./protocol";
 
 /** The provider accepts chart sessions from its own site only. */
@@ -90,7 +91,11 @@ export class StreamProviderClient implements HistoryProvider {
     private readonly deadline?: Deadline,
   ) {}
 
-  async dailyHistory(symbol: string, from: string, to: string): Promise<History> {
+  dailyHistory(symbol: string, from: string, to: string): Promise<History> {
+    return observed(STREAM, this.clock, () => this.fetchDailyHistory(symbol, from, to));
+  }
+
+  private async fetchDailyHistory(symbol: string, from: string, to: string): Promise<History> {
     const ms = callTimeout(STREAM, this.timeoutMs, this.deadline);
     const startedAt = this.clock.now().getTime();
     const ws = await openSocket(this.wsUrl, ms);

@@ -6,7 +6,26 @@ export const HealthSchema = z
     service: z.string(),
     timestamp: z.string().openapi({ description: "ISO 8601 UTC without zone", example: "2026-11-25T21:30:53.123" }),
     delayed_provider_available: z.boolean(),
-    providers: z.object({ loaded: z.number().int(), unavailable: z.array(z.string()) }),
+    providers: z.object({
+      loaded: z.number().int(),
+      unavailable: z.array(z.string()),
+      calls: z
+        .record(
+          z.string(),
+          z.object({
+            failing: z.boolean(),
+            calls: z.number().int(),
+            failures: z.number().int(),
+            last_success_at: z.string().nullable(),
+            last_failure_at: z.string().nullable(),
+            last_failure: z.string().nullable(),
+          }),
+        )
+        .openapi({
+          description:
+            "How the calls to each provider have gone on the instance that answers (in memory, since it started); failing: the last call failed",
+        }),
+    }),
     cache: z.object({
       enabled: z.boolean(),
       status: z.string(),

@@ -1,6 +1,7 @@
 import { cacheTtls } from "../../cache";
 import type { Deps } from "../../deps";
 import { DELAYED } from "../../providers/names";
+import { type ProviderOutcome, providerOutcomes } from "../../providers/outcomes";
 import { providerStatus } from "../../providers/registry";
 
 export const SERVICE_NAME = "market-data-service";
@@ -10,7 +11,7 @@ export interface Health {
   service: string;
   timestamp: string;
   delayed_provider_available: boolean;
-  providers: { loaded: number; unavailable: string[] };
+  providers: { loaded: number; unavailable: string[]; calls: Record<string, ProviderOutcome> };
   cache: { enabled: boolean; status: string; ttl_seconds: Record<string, number> };
 }
 
@@ -23,13 +24,16 @@ export async function getHealth({ ctx }: { ctx: Deps }): Promise<Health> {
       : cacheUp
         ? "connected"
         : "unreachable";
+  const calls = providerOutcomes();
+  const providerFailing = Object.values(calls).some((o) => o.failing);
   return {
-    status: cacheUp ? "ok" : "degraded",
+    // Degraded, not down: a failing provider's answers fall back or say so; the service still answers.
+    status: cacheUp && !providerFailing ? "ok" : "degraded",
     service: SERVICE_NAME,
     // The spec asks for ISO 8601 without a zone; the value is UTC.
     timestamp: ctx.clock.now().toISOString().replace(/Z$/, ""),
     delayed_provider_available: providers.loaded.includes(DELAYED),
-    providers: { loaded: providers.loaded.length, unavailable: providers.unavailable },
+    providers: { loaded: providers.loaded.length, unavailable: providers.unavailable, calls },
     cache: { enabled: true, status: cacheStatus, ttl_seconds: { ...cacheTtls(ctx.config) } },
   };
 }

@@ -1,0 +1,62 @@
+import type { Clock } from "../clock";
+import { ProviderError } from "./errors";
+
+/** How the calls to one provider have gone, as this isolate saw them. */
+export interface ProviderOutcome {
+  /** The last call failed (a provider that said "no such symbol" answered; it did not fail). */
+  failing: boolean;
+  calls: number;
+  failures: number;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  /** What the last failure was, e.g. "delayed_provider: HTTP 500". */
+  last_failure: string | null;
+}
+
+const outcomes = new Map<string, ProviderOutcome>();
+
+function entryOf(provider: string): ProviderOutcome {
+  let e = outcomes.get(provider);
+  if (!e) {
+    e = { failing: false, calls: 0, failures: 0, last_success_at: null, last_failure_at: null, last_failure: null };
+    outcomes.set(provider, e);
+  }
+  return e;
+}
+
+/**
+ * Runs one provider call and keeps its outcome for `/health`: in memory, per isolate, so that
+ * watching costs no I/O on the request path (the monitoring issue stores checks for the long view).
+ * A call that was never made (the request's deadline had passed) says nothing of the provider.
+ */
+export async function observed<T>(provider: string, clock: Clock, call: () => Promise<T>): Promise<T> {
+  try {
+    const result = await call();
+    const e = entryOf(provider);
+    e.calls += 1;
+    e.failing = false;
+    e.last_success_at = clock.now().toISOString();
+    return result;
+  } catch (err) {
+    const answered = err instanceof ProviderError && (err.failure === "not_found" || err.failure === "deadline");
+    if (!(err instanceof ProviderError && err.failure === "deadline")) {
+      const e = entryOf(provider);
+      e.calls += 1;
+      if (answered) {
+        e.failing = false;
+        e.last_success_at = clock.now().toISOString();
+      } else {
+        e.failures += 1;
+        e.failing = true;
+        e.last_failure_at = clock.now().toISOString();
+        e.last_failure = err instanceof Error ? err.message : String(err);
+      }
+    }
+    throw err;
+  }
+}
+
+/** Every provider called since the isolate started, by name (copies). */
+export function providerOutcomes(): Record<string, ProviderOutcome> {
+  return Object.fromEntries([...outcomes].map(([name, e]) => [name, { ...e }]));
+}
