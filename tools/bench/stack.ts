@@ -19,6 +19,10 @@ export interface BenchStack {
   databaseUrl: string;
   databaseLabel: string;
   cacheLabel: string;
+  /** Control endpoints of the simulators. */
+  control: { delayed: string; stream: string };
+  /** Process group of `wrangler dev` and its workerd children (for their memory). */
+  processGroup: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -63,6 +67,8 @@ export async function startBenchStack(
     databaseUrl: stack.vars.DATABASE_URL ?? "",
     databaseLabel: stack.databaseLabel,
     cacheLabel: stack.cacheLabel,
+    control: sandbox.control,
+    processGroup: child.pid,
     stop,
   };
 }

@@ -5,6 +5,8 @@ import { startYahooSim } from "../sandbox/yahoo";
 /** The provider simulators of `npm run dev:sandbox`, and the Worker settings that aim at them. */
 export interface Sandbox {
   vars: Record<string, string>;
+  /** Control endpoints (faults, stream actions) of the delayed and the stream simulators. */
+  control: { delayed: string; stream: string };
   label: string;
   stop(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export async function startSandbox(
       STREAM_PROVIDER_WS_URL: tradingView.wsUrl,
       ...(pinned ? { CLOCK_PINNED_AT: pinned } : {}),
     },
+    control: { delayed: yahoo.url, stream: tradingView.url },
     label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}; faults: POST {url}/__sandbox/faults)`,
     stop: async () => {
       await Promise.all([yahoo.close(), tradingView.close()]);
