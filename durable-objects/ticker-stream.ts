@@ -34,7 +34,16 @@ const JsonCommand = z.object({
  * handshake gets 429 with Retry-After, so one ticker cannot take its object's memory from the rest.
  */
 export const MAX_SOCKETS_PER_TICKER = 5000;
+/** Sockets one key may hold on one ticker, so that one key cannot take a ticker's capacity from the others. */
+export const MAX_SOCKETS_PER_KEY = 1000;
 const SOCKETS_RETRY_AFTER_SECONDS = 30;
+
+function tooManySockets(message: string): Response {
+  return Response.json(
+    { error: "Too many requests", message },
+    { status: 429, headers: { "Retry-After": String(SOCKETS_RETRY_AFTER_SECONDS) } },
+  );
+}
 
 /** Client commands are a word or a small JSON object: anything longer is refused unread (close 1009). */
 export const MAX_CLIENT_MESSAGE_BYTES = 1024;
@@ -116,15 +125,10 @@ export class TickerStream extends DurableObject<Env> {
     const url = new URL(request.url);
     const ticker = url.searchParams.get("ticker") ?? "";
     const kind: ClientKind = url.searchParams.get("kind") === "full" ? "full" : "read_only";
-    if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_TICKER) {
-      return Response.json(
-        {
-          error: "Too many requests",
-          message: `${ticker} already serves ${MAX_SOCKETS_PER_TICKER} sockets; retry later`,
-        },
-        { status: 429, headers: { "Retry-After": String(SOCKETS_RETRY_AFTER_SECONDS) } },
-      );
-    }
+    const client = `key:${url.searchParams.get("client") ?? ""}`;
+    const full = () => this.socketLimitReached(ticker, client);
+    const refused = full();
+    if (refused) return refused;
     if (kind === "full") {
       try {
         await this.start(ticker);
@@ -136,9 +140,12 @@ export class TickerStream extends DurableObject<Env> {
         );
       }
     }
+    // Checked again: other handshakes may have been accepted while the stream was starting.
+    const late = full();
+    if (late) return late;
     const pair = new WebSocketPair();
-    const [client, server] = [pair[0], pair[1]];
-    this.ctx.acceptWebSocket(server, [kind]);
+    const [socket, server] = [pair[0], pair[1]];
+    this.ctx.acceptWebSocket(server, [kind, client]);
     const now = this.clock.now();
     if (this.streaming) {
       const last = (await this.deps.cache.get<RealtimeTick>(cacheKeys.quote(ticker))) ?? this.freshTick();
@@ -154,7 +161,16 @@ export class TickerStream extends DurableObject<Env> {
         ),
       );
     }
-    return upgraded(client);
+    return upgraded(socket);
+  }
+
+  /** A 429 when the ticker, or this key on it, already holds its most sockets; null when one more fits. */
+  private socketLimitReached(ticker: string, client: string): Response | null {
+    if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_TICKER)
+      return tooManySockets(`${ticker} already serves ${MAX_SOCKETS_PER_TICKER} sockets; retry later`);
+    if (this.ctx.getWebSockets(client).length >= MAX_SOCKETS_PER_KEY)
+      return tooManySockets(`This key already holds ${MAX_SOCKETS_PER_KEY} sockets on ${ticker}; close some first`);
+    return null;
   }
 
   /** Starts (or keeps) streaming the ticker. */

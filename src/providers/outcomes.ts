@@ -9,7 +9,10 @@ export interface ProviderOutcome {
   failures: number;
   last_success_at: string | null;
   last_failure_at: string | null;
-  /** What the last failure was, e.g. "delayed_provider: HTTP 500". */
+  /**
+   * The kind of the last failure (timeout, unavailable, rate_limited, bad_response): never the
+   * provider's text, which /health (a public route) must not echo (a URL in it may carry a key).
+   */
   last_failure: string | null;
 }
 
@@ -26,8 +29,10 @@ function entryOf(provider: string): ProviderOutcome {
 
 /**
  * Runs one provider call and keeps its outcome for `/health`: in memory, per isolate, so that
- * watching costs no I/O on the request path (the monitoring issue stores checks for the long view).
- * A call that was never made (the request's deadline had passed) says nothing of the provider.
+ * watching costs no I/O on the request path (the monitoring issue stores checks for the long view;
+ * an isolate only knows its own calls). A call that was never made (the request's deadline had
+ * passed) says nothing of the provider.
+ * @example const bars = await observed(DELAYED, clock, () => fetchChart(symbol))
  */
 export async function observed<T>(provider: string, clock: Clock, call: () => Promise<T>): Promise<T> {
   try {
@@ -49,7 +54,7 @@ export async function observed<T>(provider: string, clock: Clock, call: () => Pr
         e.failures += 1;
         e.failing = true;
         e.last_failure_at = clock.now().toISOString();
-        e.last_failure = err instanceof Error ? err.message : String(err);
+        e.last_failure = err instanceof ProviderError ? err.failure : "unavailable";
       }
     }
     throw err;

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { classifyKey, extractKey } from "../../auth";
+import { classifyKey, extractKey, keyFingerprint } from "../../auth";
 import type { AppEnv } from "../../deps";
 import { errorBody } from "../../errors";
 import { spendRequest } from "../../rate-limit";
@@ -38,6 +38,6 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
         errorBody("UPSTREAM_UNAVAILABLE", "Realtime streaming is not configured (Durable Object bindings missing)"),
         503,
       );
-    return deps.streams.connect(c.req.raw, ticker.data, kind);
+    return deps.streams.connect(c.req.raw, ticker.data, kind, await keyFingerprint(key));
   });
 }

@@ -13,7 +13,8 @@ export interface StreamDirectory {
   /** Tickers being streamed. */
   list(): Promise<string[]>;
   /** Hands a client's WebSocket upgrade to the ticker's stream. */
-  connect(request: Request, ticker: string, kind: ClientKind): Promise<Response>;
+  /** `client`: the key's fingerprint, so the ticker's object can bound the sockets of one key. */
+  connect(request: Request, ticker: string, kind: ClientKind, client: string): Promise<Response>;
 }
 
 /** The directory over the Worker's Durable Object bindings; null where they are absent (plain unit tests). */
@@ -29,10 +30,12 @@ export function streamDirectory(env: Bindings): StreamDirectory | null {
     status: (t) => stub(t).status(),
     lastFreshTick: (t) => stub(t).lastFreshTick(),
     list: () => registry().list(),
-    connect: (request, t, kind) => {
+    connect: (request, t, kind, client) => {
       const url = new URL(request.url);
+      // Set here, over anything the client put in its query.
       url.searchParams.set("ticker", t);
       url.searchParams.set("kind", kind);
+      url.searchParams.set("client", client);
       return stub(t).fetch(new Request(url.toString(), request));
     },
   };
