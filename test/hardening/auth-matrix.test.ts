@@ -27,8 +27,8 @@ const CREDENTIALS: { name: string; headers: Record<string, string>; is: "none" |
     { name: "Bearer full key", headers: { Authorization: `Bearer ${FULL_KEY}` }, is: "full" },
     { name: "Bearer read-only key", headers: { Authorization: `Bearer ${READ_ONLY_KEY}` }, is: "read_only" },
     {
-      name: "lower-case header and scheme",
-      headers: { "x-api-key": FULL_KEY, authorization: `bearer ${FULL_KEY}` },
+      name: "lower-case bearer scheme with a full key",
+      headers: { authorization: `bearer ${FULL_KEY}` },
       is: "full",
     },
     { name: "lower-case bearer scheme", headers: { authorization: `bearer ${READ_ONLY_KEY}` }, is: "read_only" },
@@ -44,7 +44,8 @@ function sampleRequest(op: Operation, headers: Record<string, string>, keyInQuer
     const example = op.parameters.find((p) => p.name === name)?.schema.example;
     return encodeURIComponent(String(example ?? "x"));
   });
-  // A body that fails validation: a full-access key gets its 400 without the route changing anything.
+  // A body that fails validation: a full-access key gets its 400 on the routes that read a body; the
+  // writes without one (cache clears, DELETE of an unstreamed ticker) run, harmlessly, here.
   const body = op.method === "GET" ? undefined : "{";
   const url = `http://svc${path}${keyInQuery ? `?api_key=${FULL_KEY}&token=${FULL_KEY}&key=${FULL_KEY}` : ""}`;
   return new Request(url, { method: op.method, headers: { "content-type": "application/json", ...headers }, body });
@@ -87,7 +88,7 @@ describe("the auth matrix: every documented operation × every way of sending a 
       const want = expected(access, cred.is);
       const where = `${op.method} ${op.template} with ${cred.name}: ${res.status} ${JSON.stringify(body)}`;
       if (want === "pass") {
-        expect([401, 403], where).not.toContain(res.status);
+        expect([401, 403, 429], where).not.toContain(res.status);
         expect(res.status, where).toBeLessThan(500);
       } else if (want === 401) {
         expect(res.status, where).toBe(401);

@@ -20,7 +20,7 @@ async function probe(p: SimulatedProvider) {
 }
 
 /** The database holds exactly what the answer says was written: no half of a failed write, nothing unreported. */
-async function expectWhatWasReported(p: SimulatedProvider, answer: IngestAnswer): Promise<void> {
+async function expectWhatWasReported(p: SimulatedProvider, answer: Pick<IngestAnswer, "results">): Promise<void> {
   const written = answer.results.reduce((n, r) => n + r.rows_written, 0);
   expect(await storedBars(p.probe.ticker)).toEqual({ rows: written, dates: written });
 }
@@ -55,11 +55,14 @@ describe.each(providers)("the fault matrix: $provider", (p) => {
     // Never a 5xx but the documented 503 of an unavailable upstream, and the answer names the provider.
     expect(res.status === 200 || res.status === 503, shown).toBe(true);
     expect(shown).toContain(p.provider);
-    if (res.status === 200) await expectWhatWasReported(p, res.body);
+    // A 503 reports nothing written: then nothing is stored.
+    await expectWhatWasReported(p, res.status === 200 ? res.body : { results: [] });
     const failed = res.body.results?.[0]?.errors.find((e) => e.provider === p.provider);
     // /health tells the provider failed, unless it answered that it has no such symbol (an answer, not a failure).
     const during = await callsOf(p.provider);
     expect(during.calls?.failing, JSON.stringify(during)).toBe(cls !== "unknown_symbol");
+    if (cls !== "unknown_symbol")
+      expect(during.calls?.last_failure).toMatch(/^(timeout|unavailable|rate_limited|bad_response)$/);
     if (cls !== "unknown_symbol") expect(during.status).toBe("degraded");
 
     // Recovery: this provider's fault cleared (the faults that route requests to it stay), the probe succeeds from it.
@@ -72,6 +75,10 @@ describe.each(providers)("the fault matrix: $provider", (p) => {
     const after = await callsOf(p.provider);
     expect(after.calls?.failing).toBe(false);
     for (const f of p.probe.alsoFault ?? []) await clearFault(simulators[f.simulator], f.symbol);
+    // Every fault gone: one more probe, and the service is healthy again.
+    await resetState([p.probe.ticker]);
+    expect((await probe(p)).status).toBe(200);
+    expect((await callsOf(p.provider)).status).toBe("ok");
 
     table.push([p.provider, cls, String(res.status), (failed?.message ?? shown).slice(0, 70), "yes"]);
   });

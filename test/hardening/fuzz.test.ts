@@ -58,6 +58,8 @@ function check(req: FuzzRequest, res: { status: number; text: string; type: stri
     tally.s5xx += 1;
     throw new Error(`5xx: ${shown}`);
   }
+  // The suite's key has a limit no run reaches: a 429 means the nets stopped testing the routes.
+  if (res.status === 429) throw new Error(`rate limited, the fuzzer no longer reaches the routes: ${shown}`);
   if (res.ms > DEADLINE_MS + GRACE_MS) throw new Error(`answered after ${Math.round(res.ms)} ms: ${shown}`);
   if (res.status >= 400) {
     tally.s4xx += 1;
