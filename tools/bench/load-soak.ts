@@ -19,7 +19,11 @@ const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 60_000);
 const SOAK_MS = Number(process.env.BENCH_SOAK_MS ?? 300_000);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const DROP_EVERY_MS = 60_000;
-/** The stated bound: no process grows by more than this over the soak (after its warm-up). */
+/**
+ * The stated bound: the service's processes (wrangler's group: workerd and wrangler) grow by at most
+ * this over the soak, after the warm-up. The bench process is reported but not bound: it holds the
+ * simulators, the Neon proxy and every tick each client received (some 300,000 records).
+ */
 const MEMORY_GROWTH_BOUND_MB = 64;
 
 const TICKERS = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL", "META", "TSLA", "JPM", "MC.PA", "SAP.DE"];
@@ -106,6 +110,8 @@ async function loadPhase(stack: BenchStack) {
 /** Updates the stream simulator sent, by stream symbol, then minute|close|volume → when (recorded only while soaking). */
 const sent = new Map<string, Set<string>>();
 let recording = false;
+/** Clients keep receiving past the window, for the last updates' delivery. */
+let receiving = false;
 const onStreamUpdate = (symbol: string, bar: MinuteBar) => {
   if (!recording) return;
   const key = `${new Date(bar[0] * 1000).toISOString().replace(".000Z", "Z")}|${Number(bar[4])}|${bar[5]}`;
@@ -136,7 +142,7 @@ async function soakPhase(stack: BenchStack) {
           type: string;
           data?: { timestamp: string; close: string; volume: number };
         };
-        if (recording && m.type === "tick" && m.data)
+        if (receiving && m.type === "tick" && m.data)
           mine.add(`${m.data.timestamp}|${Number(m.data.close)}|${m.data.volume}`);
       });
       ws.addEventListener("open", () => resolve());
@@ -154,6 +160,7 @@ async function soakPhase(stack: BenchStack) {
   const memoryAtStart = memory(stack);
 
   recording = true;
+  receiving = true;
   let drops = 0;
   const soakStart = performance.now();
   while (performance.now() - soakStart < SOAK_MS) {
@@ -168,6 +175,7 @@ async function soakPhase(stack: BenchStack) {
   }
   recording = false;
   await sleep(3000); // the last updates' delivery
+  receiving = false;
   const memoryAtEnd = memory(stack);
   const status = await statusOf();
 
@@ -204,7 +212,9 @@ async function soakPhase(stack: BenchStack) {
     clients_closed_during_soak: closedEarly,
     memory_mb: { start: memoryAtStart, end: memoryAtEnd, growth },
     memory_growth_bound_mb: MEMORY_GROWTH_BOUND_MB,
-    memory_within_bound: Object.values(growth).every((g) => g <= MEMORY_GROWTH_BOUND_MB),
+    memory_within_bound: Object.entries(growth)
+      .filter(([process]) => process !== "bench_process_mb")
+      .every(([, g]) => g <= MEMORY_GROWTH_BOUND_MB),
   };
 }
 
