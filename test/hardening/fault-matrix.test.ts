@@ -2,9 +2,9 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import type { IngestAnswer } from "../../src/routes/eod/schema";
 import type { Health } from "../../src/routes/health/schema";
 import { FAULT_CLASSES, type SimulatedProvider } from "../../tools/sandbox/registry";
-import { clearFault, fault } from "../helpers/listings";
+import { clearFault, fault, storedBars } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
-import { resetState, storedBars } from "./state";
+import { resetState } from "./state";
 
 const providers = inject("simulatedProviders");
 const simulators: Record<SimulatedProvider["simulator"], string> = {

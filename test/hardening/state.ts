@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
-import { eq, inArray, sql } from "drizzle-orm";
-import { listings, pricesDaily, realtimeSubscriptions } from "../../src/db/schema";
+import { inArray, sql } from "drizzle-orm";
+import { realtimeSubscriptions } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { FULL_KEY } from "../helpers/keys";
 import { resetTickers } from "../helpers/listings";
@@ -43,21 +43,6 @@ export async function snapshotDatabase(): Promise<Snapshot> {
       out[table] = { rows: r.rows[0]?.n ?? 0, digest: r.rows[0]?.h ?? "" };
     }
     return out;
-  } finally {
-    await db.close();
-  }
-}
-
-/** Daily bars stored for a ticker's listings, and how many distinct dates they cover. */
-export async function storedBars(ticker: string): Promise<{ rows: number; dates: number }> {
-  const { db } = buildDeps(env);
-  try {
-    const [row] = await db.db
-      .select({ rows: sql<number>`count(*)::int`, dates: sql<number>`count(distinct ${pricesDaily.date})::int` })
-      .from(pricesDaily)
-      .innerJoin(listings, eq(listings.id, pricesDaily.listingId))
-      .where(eq(listings.ticker, ticker));
-    return row ?? { rows: 0, dates: 0 };
   } finally {
     await db.close();
   }

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { onTestFinished } from "vitest";
 import { cacheKeys } from "../../src/cache";
 import { listings, pricesDaily } from "../../src/db/schema";
@@ -61,4 +61,19 @@ export async function forgetCached(pattern: string): Promise<void> {
 /** Requests the delayed-provider simulator has served, by `<endpoint> <symbol>` (e.g. `chart ENEL.MI`). */
 export async function simRequests(simUrl: string): Promise<Record<string, number>> {
   return (await (await fetch(`${simUrl}/__sandbox/requests`)).json()) as Record<string, number>;
+}
+
+/** Daily bars stored for a ticker's listings, and how many distinct dates they cover. */
+export async function storedBars(ticker: string): Promise<{ rows: number; dates: number }> {
+  const { db } = buildDeps(env);
+  try {
+    const [row] = await db.db
+      .select({ rows: sql<number>`count(*)::int`, dates: sql<number>`count(distinct ${pricesDaily.date})::int` })
+      .from(pricesDaily)
+      .innerJoin(listings, eq(listings.id, pricesDaily.listingId))
+      .where(eq(listings.ticker, ticker));
+    return row ?? { rows: 0, dates: 0 };
+  } finally {
+    await db.close();
+  }
 }

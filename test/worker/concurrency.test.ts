@@ -1,28 +1,9 @@
-import { env } from "cloudflare:workers";
-import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { listings, pricesDaily } from "../../src/db/schema";
-import { buildDeps } from "../../src/deps";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
-import { resetTickers, simRequests } from "../helpers/listings";
+import { resetTickers, simRequests, storedBars } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
-
-/** Rows stored for a ticker's listing, and how many distinct dates they hold. */
-async function storedRows(ticker: string): Promise<{ rows: number; dates: number }> {
-  const db = buildDeps(env).db;
-  try {
-    const [row] = await db.db
-      .select({ rows: sql<number>`count(*)::int`, dates: sql<number>`count(distinct ${pricesDaily.date})::int` })
-      .from(pricesDaily)
-      .innerJoin(listings, eq(listings.id, pricesDaily.listingId))
-      .where(eq(listings.ticker, ticker));
-    return row ?? { rows: 0, dates: 0 };
-  } finally {
-    await db.close();
-  }
-}
 
 const delta = (after: Record<string, number>, before: Record<string, number>, key: string) =>
   (after[key] ?? 0) - (before[key] ?? 0);
@@ -47,7 +28,7 @@ describe("concurrent first requests for one fresh listing", () => {
     // One verification (the ISIN search, one chart probe) and one history fetch, for all 50.
     expect(delta(after, before, "search IT0003128367")).toBe(1);
     expect(delta(after, before, "chart ENEL.MI")).toBe(2);
-    const stored = await storedRows("ENEL.MI");
+    const stored = await storedBars("ENEL.MI");
     expect(stored.rows).toBe(stored.dates);
     expect(stored.rows).toBeGreaterThan(2480);
 
@@ -76,7 +57,7 @@ describe("concurrent first requests for one fresh listing", () => {
     expect(repeat).toMatchObject({ ticker: "ENI.MI", status: "up_to_date", rows_written: 0 });
     for (const r of results) expect([ingested[0], repeat]).toContainEqual(r);
     expect(delta(after, before, "chart ENI.MI")).toBe(2);
-    const stored = await storedRows("ENI.MI");
+    const stored = await storedBars("ENI.MI");
     expect(stored).toEqual({ rows: ingested[0]?.rows_written, dates: ingested[0]?.rows_written });
   });
 });
