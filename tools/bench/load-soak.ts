@@ -4,6 +4,7 @@ import { SIM_SYMBOLS } from "../sandbox/market-data";
 import type { MinuteBar } from "../sandbox/minute-path";
 import { percentile } from "./load";
 import { type BenchStack, runBench } from "./stack";
+import { openTickClients, tickKey } from "./tick-clients";
 
 /**
  * `npm run bench:load`: the service under load and over time, against the local stack.
@@ -114,7 +115,7 @@ let recording = false;
 let receiving = false;
 const onStreamUpdate = (symbol: string, bar: MinuteBar) => {
   if (!recording) return;
-  const key = `${new Date(bar[0] * 1000).toISOString().replace(".000Z", "Z")}|${Number(bar[4])}|${bar[5]}`;
+  const key = tickKey(new Date(bar[0] * 1000).toISOString().replace(".000Z", "Z"), bar[4], bar[5]);
   const set = sent.get(symbol) ?? new Set<string>();
   set.add(key);
   sent.set(symbol, set);
@@ -126,35 +127,21 @@ async function soakPhase(stack: BenchStack) {
       subscriptions?: { ticker: string; symbol?: string; stream_symbol?: string }[];
       ws_connections: Record<string, number>;
     };
-  const received: Map<string, Set<string>>[] = TICKERS.map(() => new Map());
-  const sockets: WebSocket[] = [];
+  // received[i]: the updates client i got; client i watches TICKERS[i % TICKERS.length].
+  const received: Set<string>[] = Array.from({ length: SOCKETS }, () => new Set());
   let closedEarly = 0;
-  const open = (i: number) =>
-    new Promise<void>((resolve, reject) => {
-      const ticker = TICKERS[i % TICKERS.length] as string;
-      const ws = new WebSocket(
-        `${stack.base.replace("http", "ws")}/ws/realtime/${ticker}?token=${stack.headers["X-API-KEY"]}`,
-      );
-      const mine = new Set<string>();
-      (received[i % TICKERS.length] as Map<string, Set<string>>).set(String(i), mine);
-      ws.addEventListener("message", (ev) => {
-        const m = JSON.parse(String(ev.data)) as {
-          type: string;
-          data?: { timestamp: string; close: string; volume: number };
-        };
-        if (receiving && m.type === "tick" && m.data)
-          mine.add(`${m.data.timestamp}|${Number(m.data.close)}|${m.data.volume}`);
-      });
-      ws.addEventListener("open", () => resolve());
-      ws.addEventListener("error", () => reject(new Error(`client ${i} failed to connect`)));
-      ws.addEventListener("close", () => {
-        if (recording) closedEarly += 1;
-      });
-      sockets.push(ws);
-    });
   const t0 = performance.now();
-  for (let i = 0; i < SOCKETS; i += 100)
-    await Promise.all(Array.from({ length: Math.min(100, SOCKETS - i) }, (_, k) => open(i + k)));
+  const sockets = await openTickClients(
+    SOCKETS,
+    (i) =>
+      `${stack.base.replace("http", "ws")}/ws/realtime/${TICKERS[i % TICKERS.length]}?token=${stack.headers["X-API-KEY"]}`,
+    (i, key) => {
+      if (receiving) received[i]?.add(key);
+    },
+    () => {
+      if (recording) closedEarly += 1;
+    },
+  );
   const connectSeconds = (performance.now() - t0) / 1000;
   await sleep(5000); // every stream up and ticking
   const memoryAtStart = memory(stack);
@@ -184,13 +171,11 @@ async function soakPhase(stack: BenchStack) {
     [...SIM_SYMBOLS.values()].find((s) => s.symbol === ticker)?.streamSymbol ?? "";
   let expected = 0;
   let lost = 0;
-  TICKERS.forEach((ticker, k) => {
-    const updates = sent.get(streamSymbolOf(ticker)) ?? new Set<string>();
-    for (const mine of (received[k] as Map<string, Set<string>>).values()) {
-      for (const u of updates) {
-        expected += 1;
-        if (!mine.has(u)) lost += 1;
-      }
+  received.forEach((mine, i) => {
+    const updates = sent.get(streamSymbolOf(TICKERS[i % TICKERS.length] as string)) ?? new Set<string>();
+    for (const u of updates) {
+      expected += 1;
+      if (!mine.has(u)) lost += 1;
     }
   });
   for (const ws of sockets) ws.close();

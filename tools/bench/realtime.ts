@@ -2,6 +2,7 @@ import { cpus } from "node:os";
 import type { MinuteBar } from "../sandbox/minute-path";
 import { percentile } from "./load";
 import { runBench } from "./stack";
+import { openTickClients, tickKey } from "./tick-clients";
 
 /**
  * `npm run bench:realtime`: 1,000 WebSocket clients on one ticker (the local stack, the stream
@@ -15,14 +16,13 @@ const TICKER = "AAPL";
 const SYMBOL = "NASDAQ:AAPL";
 
 /** One update, as both sides can name it: minute, close and volume. */
-const keyOf = (timestamp: string, close: string, volume: number) => `${timestamp}|${Number(close)}|${volume}`;
 
 const sent = new Map<string, number>();
 let recording = false;
 const onStreamUpdate = (symbol: string, bar: MinuteBar) => {
   if (!recording || symbol !== SYMBOL) return;
   sent.set(
-    keyOf(new Date(bar[0] * 1000).toISOString().replace(".000Z", "Z"), String(bar[4]), bar[5]),
+    tickKey(new Date(bar[0] * 1000).toISOString().replace(".000Z", "Z"), String(bar[4]), bar[5]),
     performance.now(),
   );
 };
@@ -32,32 +32,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 runBench(
   async (stack) => {
     const url = `${stack.base.replace("http", "ws")}/ws/realtime/${TICKER}?token=${stack.headers["X-API-KEY"]}`;
-    const received: Map<string, number>[] = [];
-    const sockets: WebSocket[] = [];
+    const received: Map<string, number>[] = Array.from({ length: CLIENTS }, () => new Map());
     let closedEarly = 0;
-    const open = (i: number) =>
-      new Promise<void>((resolve, reject) => {
-        const ws = new WebSocket(url);
-        const mine = new Map<string, number>();
-        received[i] = mine;
-        ws.addEventListener("message", (ev) => {
-          const at = performance.now();
-          const m = JSON.parse(String(ev.data)) as {
-            type: string;
-            data?: { timestamp: string; close: string; volume: number };
-          };
-          if (m.type === "tick" && m.data) mine.set(keyOf(m.data.timestamp, m.data.close, m.data.volume), at);
-        });
-        ws.addEventListener("open", () => resolve());
-        ws.addEventListener("error", () => reject(new Error(`client ${i} failed to connect`)));
-        ws.addEventListener("close", () => {
-          if (recording) closedEarly += 1;
-        });
-        sockets.push(ws);
-      });
     const t0 = performance.now();
-    for (let i = 0; i < CLIENTS; i += 100)
-      await Promise.all(Array.from({ length: Math.min(100, CLIENTS - i) }, (_, k) => open(i + k)));
+    const sockets = await openTickClients(
+      CLIENTS,
+      () => url,
+      (i, key, at) => received[i]?.set(key, at),
+      () => {
+        if (recording) closedEarly += 1;
+      },
+    );
     const connectSeconds = (performance.now() - t0) / 1000;
     // Everyone is streaming once the last client has seen a tick.
     for (let i = 0; i < 100 && (received.at(-1)?.size ?? 0) === 0; i++) await sleep(100);
