@@ -3,8 +3,8 @@ import { systemClock } from "../../src/clock";
 import { windowOf } from "../../src/domain/periods";
 import type { TickerHistory } from "../../src/routes/history/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
+import type { StocksOverview } from "../../src/routes/stocks/schema";
 import { fault, forgetCached } from "../helpers/listings";
-import type { StocksOverview } from "../helpers/route-answers";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");

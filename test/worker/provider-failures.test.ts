@@ -6,9 +6,8 @@ import { listings, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
-import type { Quote } from "../../src/routes/realtime/schema";
+import type { Quote, QuotesAnswer } from "../../src/routes/realtime/schema";
 import { clearFault, fault, forgetCached, resetTickers } from "../helpers/listings";
-import type { QuotesAnswer } from "../helpers/route-answers";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");

@@ -5,10 +5,15 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { listings, pricesIntraday } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
-import type { Quote, RealtimeStatus, Subscription } from "../../src/routes/realtime/schema";
+import type {
+  Quote,
+  QuotesAnswer,
+  RealtimeStatus,
+  Subscription,
+  UnsubscribeAnswer,
+} from "../../src/routes/realtime/schema";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
 import { fault, forgetCached } from "../helpers/listings";
-import type { QuotesAnswer, UnsubscribeAnswer } from "../helpers/route-answers";
 import { call } from "../helpers/worker-http";
 import { openSocket } from "../helpers/ws-client";
 

@@ -6,10 +6,16 @@ import { buildDeps } from "../../src/deps";
 import type { StoredTicker } from "../../src/routes/database/schema";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
-import type { IndicatorResult, MultiResult } from "../../src/routes/technical/schema";
+import type {
+  BatchAnswer,
+  ChartAnswer,
+  IndicatorCatalogue,
+  IndicatorResult,
+  MultiResult,
+  ScreenAnswer,
+} from "../../src/routes/technical/schema";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { forgetCached, resetTickers } from "../helpers/listings";
-import type { BatchAnswer, ChartAnswer, IndicatorCatalogue, ScreenAnswer } from "../helpers/route-answers";
 import { call } from "../helpers/worker-http";
 
 const db = buildDeps(env).db;

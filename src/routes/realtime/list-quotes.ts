@@ -3,7 +3,7 @@ import type { AppEnv } from "../../deps";
 import { getQuotes, type RequestedTicker } from "../../services/realtime/get-quotes";
 import { keyed, withErrors } from "../openapi";
 import { SymbolParam } from "../params";
-import { QuoteSchema } from "./schema";
+import { QuotesAnswerSchema } from "./schema";
 
 /** At most this many tickers per GET /quotes (spec Limits): the rest are dropped. */
 const MAX_QUOTES = 20;
@@ -39,17 +39,7 @@ const route = createRoute(
         description: "A quote or null per ticker; `errors` says why each null is null",
         content: {
           "application/json": {
-            schema: z
-              .object({
-                count: z.number().int(),
-                tickers: z.array(z.string()),
-                quotes: z.record(z.string(), QuoteSchema.nullable()),
-                errors: z.record(z.string(), z.string()).openapi({
-                  description:
-                    "Ticker -> why it has no quote: not a symbol, unknown to the provider, or the provider failing",
-                }),
-              })
-              .openapi("Quotes"),
+            schema: QuotesAnswerSchema,
           },
         },
       },

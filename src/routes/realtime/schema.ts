@@ -48,3 +48,20 @@ export const RealtimeStatusSchema = z
   })
   .openapi("RealtimeStatus");
 export type RealtimeStatus = z.infer<typeof RealtimeStatusSchema>;
+
+export const QuotesAnswerSchema = z
+  .object({
+    count: z.number().int(),
+    tickers: z.array(z.string()),
+    quotes: z.record(z.string(), QuoteSchema.nullable()),
+    errors: z.record(z.string(), z.string()).openapi({
+      description: "Ticker -> why it has no quote: not a symbol, unknown to the provider, or the provider failing",
+    }),
+  })
+  .openapi("Quotes");
+export type QuotesAnswer = z.infer<typeof QuotesAnswerSchema>;
+
+export const UnsubscribedSchema = z
+  .object({ status: z.literal("unsubscribed"), ticker: z.string() })
+  .openapi("Unsubscribed");
+export type UnsubscribeAnswer = z.infer<typeof UnsubscribedSchema>;

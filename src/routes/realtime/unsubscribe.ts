@@ -3,6 +3,7 @@ import type { AppEnv } from "../../deps";
 import { unsubscribe } from "../../services/realtime/subscriptions";
 import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
+import { UnsubscribedSchema } from "./schema";
 
 const route = createRoute(
   withErrors(
@@ -17,7 +18,7 @@ const route = createRoute(
         200: {
           description: "Stopped",
           content: {
-            "application/json": { schema: z.object({ status: z.literal("unsubscribed"), ticker: z.string() }) },
+            "application/json": { schema: UnsubscribedSchema },
           },
         },
       },

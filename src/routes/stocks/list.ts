@@ -1,30 +1,9 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { DELAYED } from "../../providers/names";
 import { getStocksOverview } from "../../services/stocks/get-overview";
 import { keyed, withErrors } from "../openapi";
-
-const StockSchema = z.object({
-  symbol: z.string(),
-  name: z.string().nullable(),
-  currency: z.string().nullable(),
-  exchange: z.string().nullable(),
-  price: z.number(),
-  previous_close: z.number().nullable(),
-  change: z.number().nullable(),
-  change_percent: z.number().nullable().openapi({ description: "Percent: 1.25 means +1.25 %" }),
-  volume: z.number().int().nullable(),
-  market_time: z.string().nullable().openapi({ description: "Time of the last trade, ISO 8601 UTC" }),
-});
-
-const OverviewSchema = z
-  .object({
-    count: z.number().int(),
-    source: z.literal(DELAYED),
-    stocks: z.array(StockSchema),
-    errors: z.array(z.object({ symbol: z.string(), message: z.string() })),
-  })
-  .openapi("StocksOverview");
+import { StocksOverviewSchema } from "./schema";
 
 const route = createRoute(
   withErrors({
@@ -36,7 +15,7 @@ const route = createRoute(
     responses: {
       200: {
         description: "Quotes; symbols that failed are listed in errors",
-        content: { "application/json": { schema: OverviewSchema } },
+        content: { "application/json": { schema: StocksOverviewSchema } },
       },
     },
   }),

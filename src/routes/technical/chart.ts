@@ -3,21 +3,7 @@ import type { AppEnv } from "../../deps";
 import { CHART_DEFAULT_LIMIT, getChart } from "../../services/technical/get-chart";
 import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
-import { IndicatorErrorSchema, IndicatorListParam, intParam, seriesWindow, WindowQuery } from "./schema";
-
-const column = z.array(z.number());
-const ChartSchema = z
-  .object({
-    ticker: z.string(),
-    resolution: z.string(),
-    timestamps: z.array(z.string()),
-    ohlcv: z.object({ open: column, high: column, low: column, close: column, volume: column }),
-    indicators: z
-      .record(z.string(), z.array(z.number().nullable()))
-      .openapi({ description: "Column name -> values aligned on timestamps (null during the warm-up)" }),
-    errors: z.array(IndicatorErrorSchema),
-  })
-  .openapi("IndicatorChart");
+import { IndicatorChartSchema, IndicatorListParam, intParam, seriesWindow, WindowQuery } from "./schema";
 
 const route = createRoute(
   withErrors({
@@ -37,7 +23,7 @@ const route = createRoute(
     responses: {
       200: {
         description: "Aligned columns; failures in errors",
-        content: { "application/json": { schema: ChartSchema } },
+        content: { "application/json": { schema: IndicatorChartSchema } },
       },
     },
   }),

@@ -1,33 +1,8 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { INDICATORS, minBars, withDefaults } from "../../domain/indicators/catalogue";
 import { keyed, withErrors } from "../openapi";
-
-const CatalogueSchema = z
-  .object({
-    count: z.number().int(),
-    indicators: z.array(
-      z.object({
-        name: z.string(),
-        label: z.string(),
-        category: z.string(),
-        params: z.array(
-          z.object({
-            name: z.string(),
-            default: z.number(),
-            min: z.number(),
-            max: z.number(),
-            integer: z.boolean(),
-            description: z.string(),
-          }),
-        ),
-        outputs: z.array(z.object({ name: z.string(), label: z.string() })),
-        min_bars: z.number().int().openapi({ description: "Bars needed for one value with the default parameters" }),
-        intraday_only: z.boolean(),
-      }),
-    ),
-  })
-  .openapi("IndicatorCatalogue");
+import { IndicatorCatalogueSchema } from "./schema";
 
 const route = createRoute(
   withErrors({
@@ -37,7 +12,7 @@ const route = createRoute(
     summary: "The indicators with their parameters, outputs and minimum number of bars",
     security: keyed,
     responses: {
-      200: { description: "The catalogue", content: { "application/json": { schema: CatalogueSchema } } },
+      200: { description: "The catalogue", content: { "application/json": { schema: IndicatorCatalogueSchema } } },
     },
   }),
 );

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { RESOLUTIONS, type Resolution } from "../../domain/indicators/request";
-import { DateParam } from "../params";
+import { OPERATORS, type Operator } from "../../services/technical/screen";
+import { DateParam, TickerParam } from "../params";
 
 export const ResolutionParam = z.enum(RESOLUTIONS).default("1D").openapi({
   description: "1D, 1W and 1M read the EOD prices; 1min the 1-minute candles saved by the realtime stream",
@@ -86,3 +87,93 @@ export const MultiResultSchema = z
   })
   .openapi("MultiIndicatorResult");
 export type MultiResult = z.infer<typeof MultiResultSchema>;
+
+const column = z.array(z.number());
+export const IndicatorChartSchema = z
+  .object({
+    ticker: z.string(),
+    resolution: z.string(),
+    timestamps: z.array(z.string()),
+    ohlcv: z.object({ open: column, high: column, low: column, close: column, volume: column }),
+    indicators: z
+      .record(z.string(), z.array(z.number().nullable()))
+      .openapi({ description: "Column name -> values aligned on timestamps (null during the warm-up)" }),
+    errors: z.array(IndicatorErrorSchema),
+  })
+  .openapi("IndicatorChart");
+export type ChartAnswer = z.infer<typeof IndicatorChartSchema>;
+
+export const IndicatorCatalogueSchema = z
+  .object({
+    count: z.number().int(),
+    indicators: z.array(
+      z.object({
+        name: z.string(),
+        label: z.string(),
+        category: z.string(),
+        params: z.array(
+          z.object({
+            name: z.string(),
+            default: z.number(),
+            min: z.number(),
+            max: z.number(),
+            integer: z.boolean(),
+            description: z.string(),
+          }),
+        ),
+        outputs: z.array(z.object({ name: z.string(), label: z.string() })),
+        min_bars: z.number().int().openapi({ description: "Bars needed for one value with the default parameters" }),
+        intraday_only: z.boolean(),
+      }),
+    ),
+  })
+  .openapi("IndicatorCatalogue");
+export type IndicatorCatalogue = z.infer<typeof IndicatorCatalogueSchema>;
+
+export const ScreenResultSchema = z
+  .object({
+    indicator: z.string(),
+    params: z.record(z.string(), z.number()),
+    operator: z.enum(Object.keys(OPERATORS) as [Operator, ...Operator[]]),
+    value: z.number(),
+    resolution: z.string(),
+    matches: z.array(
+      z.object({
+        ticker: z.string(),
+        name: z.string(),
+        isin: z.string(),
+        value: z.string().openapi({ description: "Last indicator value, decimal string" }),
+      }),
+    ),
+    total: z.number().int().openapi({ description: "Matches before the limit" }),
+    screened: z.number().int().openapi({ description: "Instruments whose last value was tested" }),
+    skipped: z.number().int().openapi({ description: "Instruments without enough stored bars, left out" }),
+    calculated_at: z.string(),
+  })
+  .openapi("ScreenResult");
+export type ScreenAnswer = z.infer<typeof ScreenResultSchema>;
+
+export const TechnicalBatchRequestSchema = z
+  .object({
+    tickers: z.array(TickerParam).min(1).max(1000).openapi({ description: "At most TECHNICAL_MAX_BATCH_TICKERS (20)" }),
+    indicators: z
+      .array(z.string().max(50))
+      .min(1)
+      .max(1000)
+      .openapi({ description: "At most TECHNICAL_MAX_BATCH_INDICATORS (10)", example: ["rsi_14", "macd"] }),
+    resolution: z.enum(RESOLUTIONS).default("1D"),
+    from_date: DateParam.nullable().default(null),
+    to_date: DateParam.nullable().default(null),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .optional()
+      .openapi({ description: "Bars loaded per ticker; default TECHNICAL_DEFAULT_LIMIT (500)" }),
+    include_ohlcv: z.boolean().default(false),
+  })
+  .openapi("TechnicalBatchRequest", { example: { tickers: ["MC.PA", "AAPL"], indicators: ["rsi_14", "macd"] } });
+
+export const TechnicalBatchAnswerSchema = z.record(z.string(), MultiResultSchema).openapi("TechnicalBatchAnswer");
+export type BatchAnswer = z.infer<typeof TechnicalBatchAnswerSchema>;

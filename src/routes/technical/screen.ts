@@ -2,29 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { OPERATORS, type Operator, screen } from "../../services/technical/screen";
 import { keyed, withErrors } from "../openapi";
-import { intParam, ResolutionParam } from "./schema";
-
-const ScreenSchema = z
-  .object({
-    indicator: z.string(),
-    params: z.record(z.string(), z.number()),
-    operator: z.enum(Object.keys(OPERATORS) as [Operator, ...Operator[]]),
-    value: z.number(),
-    resolution: z.string(),
-    matches: z.array(
-      z.object({
-        ticker: z.string(),
-        name: z.string(),
-        isin: z.string(),
-        value: z.string().openapi({ description: "Last indicator value, decimal string" }),
-      }),
-    ),
-    total: z.number().int().openapi({ description: "Matches before the limit" }),
-    screened: z.number().int().openapi({ description: "Instruments whose last value was tested" }),
-    skipped: z.number().int().openapi({ description: "Instruments without enough stored bars, left out" }),
-    calculated_at: z.string(),
-  })
-  .openapi("ScreenResult");
+import { intParam, ResolutionParam, ScreenResultSchema } from "./schema";
 
 const route = createRoute(
   withErrors({
@@ -46,7 +24,7 @@ const route = createRoute(
     responses: {
       200: {
         description: "The matches, most extreme first",
-        content: { "application/json": { schema: ScreenSchema } },
+        content: { "application/json": { schema: ScreenResultSchema } },
       },
     },
   }),
