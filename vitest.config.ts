@@ -42,9 +42,10 @@ export default defineConfig({
         },
       },
       {
-        // The nets generated from the OpenAPI document and the sandbox's registry: after the worker
-        // tests and one file at a time, since the fuzzer may delete data (POST /database/cleanup)
-        // and the concurrency net compares whole-database snapshots.
+        // The nets generated from the OpenAPI document and the sandbox's registry: in a group of
+        // their own (another groupOrder: never beside the worker tests) and one file at a time, since
+        // the fuzzer may delete data (POST /database/cleanup) and the concurrency net compares
+        // whole-database snapshots.
         plugins: [worker()],
         test: {
           name: "hardening",
