@@ -48,6 +48,14 @@ const PROBE_TICKER = "ALV.DE";
 const probeSymbol = [...SIM_SYMBOLS.values()].find((s) => s.symbol === PROBE_TICKER);
 if (!probeSymbol) throw new Error(`the sandbox does not simulate ${PROBE_TICKER}`);
 
+/** A month's ingestion of the probe ticker: the request that reaches both history providers. */
+const INGEST_PROBE: Probe = {
+  method: "POST",
+  path: "/historical/ingest",
+  body: { tickers: [PROBE_TICKER], period: "1mo" },
+  ticker: PROBE_TICKER,
+};
+
 /** Every provider the sandbox simulates. A provider added to the sandbox adds its entry here. */
 export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
   {
@@ -62,12 +70,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
       rate_limited: { mode: "ratelimit", scope: "symbol" },
       error_in_200: { mode: "error200", scope: "symbol" },
     },
-    probe: {
-      method: "POST",
-      path: "/historical/ingest",
-      body: { tickers: [PROBE_TICKER], period: "1mo" },
-      ticker: PROBE_TICKER,
-    },
+    probe: INGEST_PROBE,
   },
   {
     provider: STREAM,
@@ -83,10 +86,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     },
     // The service asks the stream provider for history when the delayed provider fails.
     probe: {
-      method: "POST",
-      path: "/historical/ingest",
-      body: { tickers: [PROBE_TICKER], period: "1mo" },
-      ticker: PROBE_TICKER,
+      ...INGEST_PROBE,
       alsoFault: [{ simulator: "delayedSimUrl", symbol: probeSymbol.symbol, mode: "500" }],
     },
   },
