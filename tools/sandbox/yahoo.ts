@@ -1,21 +1,38 @@
+import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Clock, systemClock } from "../../src/clock";
 import { resample } from "../../src/domain/bars";
+import { simCompany } from "./fundamentals-data";
 import { dailyHistory, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
+import { quoteSummaryResult, timeseriesResult } from "./yahoo-fundamentals";
 
 /**
- * The delayed provider (Yahoo Finance) simulator: chart v8, search v1 and quote v7 in the real wire
- * format (one root key, the error envelope, float32-widened prices, null slots), with faults on demand:
+ * The delayed provider (Yahoo Finance) simulator: chart v8, search v1, quote v7, quoteSummary v10 and
+ * fundamentals-timeseries in the real wire format (one root key, the error envelope, float32-widened
+ * prices, null slots), behind the real cookie and crumb handshake (a page of finance.yahoo.com sets
+ * the `A3` cookie on `.yahoo.com`, `/v1/test/getcrumb` turns it into a crumb, quoteSummary refuses a
+ * request whose crumb is not that cookie's with 401 "Invalid Crumb"), with faults on demand:
  * POST /__sandbox/faults {"symbol": "AAPL" | "*", "mode": FaultMode, "times"?: n} and DELETE /__sandbox/faults.
  * GET /__sandbox/requests counts the chart, search and quote requests per symbol (DELETE resets),
  * so tests can tell how many provider fetches a burst of requests cost.
  */
 /**
  * `stall`: headers and the start of a body, then nothing (the body never completes). `error200`: the
- * error envelope with HTTP 200, as the provider sends some refusals.
+ * error envelope with HTTP 200, as the provider sends some refusals. `crumb`: quoteSummary answers
+ * 401 "Invalid Crumb" (a crumb the provider has expired). `absurd_pe`: quoteSummary sends a trailing
+ * P/E of 48,213.7 (a figure the validation layer must refuse).
  */
-export type FaultMode = "500" | "timeout" | "stall" | "malformed" | "unknown" | "ratelimit" | "error200";
+export type FaultMode =
+  | "500"
+  | "timeout"
+  | "stall"
+  | "malformed"
+  | "unknown"
+  | "ratelimit"
+  | "error200"
+  | "crumb"
+  | "absurd_pe";
 
 export interface YahooSim {
   url: string;
@@ -248,6 +265,20 @@ function quote(symbols: string[], today: string) {
   return { quoteResponse: { result, error: null } };
 }
 
+const CRUMB_SECRET = "sandbox-crumb-secret";
+const randomToken = (n: number) => randomBytes(n).toString("base64url").slice(0, n);
+/** The crumb of a session: bound to its cookie, 11 characters like the provider's. */
+const crumbOf = (cookie: string) => createHmac("sha256", CRUMB_SECRET).update(cookie).digest("base64url").slice(0, 11);
+
+/** The value of the `A3` session cookie a request sends. */
+function cookieOf(req: IncomingMessage): string | null {
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === "A3") return rest.join("=");
+  }
+  return null;
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
@@ -260,6 +291,8 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
   const faults = new Map<string, Fault>();
   const requests = new Map<string, number>();
   const held = new Set<ServerResponse>();
+  /** Cookies this simulator has set (the provider knows its own sessions). */
+  const cookies = new Set<string>();
 
   const takeFault = (symbol: string): FaultMode | undefined => {
     const f = faults.get(symbol) ?? faults.get("*");
@@ -288,11 +321,31 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
       if (req.method === "DELETE") requests.clear();
       return send(res, 200, Object.fromEntries(requests));
     }
+    // The handshake: a finance.yahoo.com page sets the cookie, getcrumb turns it into a crumb.
+    if (/^\/quote\/[^/]+\/?$/.test(path)) {
+      const cookie = `d=AQABBP${randomToken(16)}&S=AQAAA${randomToken(20)}`;
+      cookies.add(cookie);
+      res.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "set-cookie": `A3=${cookie}; Max-Age=31557600; Domain=.yahoo.com; Path=/; Secure; HttpOnly; SameSite=None`,
+      });
+      return res.end("<!doctype html><html><head><title>Yahoo Finance</title></head><body></body></html>");
+    }
+    if (path === "/v1/test/getcrumb") {
+      const cookie = cookieOf(req);
+      if (!cookie || !cookies.has(cookie)) return send(res, 401, envelope("finance", "Unauthorized", "Invalid Cookie"));
+      res.writeHead(200, { "content-type": "text/plain;charset=utf-8" });
+      return res.end(crumbOf(cookie));
+    }
     const chartMatch = /^\/v8\/finance\/chart\/([^/]+)$/.exec(path);
-    const symbol = chartMatch?.[1]
-      ? decodeURIComponent(chartMatch[1])
+    const summaryMatch = /^\/v10\/finance\/quoteSummary\/([^/]+)$/.exec(path);
+    const seriesMatch = /^\/ws\/fundamentals-timeseries\/v1\/finance\/timeseries\/([^/]+)$/.exec(path);
+    const pathSymbol = chartMatch?.[1] ?? summaryMatch?.[1] ?? seriesMatch?.[1];
+    const symbol = pathSymbol
+      ? decodeURIComponent(pathSymbol)
       : (url.searchParams.get("symbols") ?? url.searchParams.get("q") ?? "");
-    const counted = `${path.split("/")[3] ?? path} ${symbol}`;
+    const endpoint = summaryMatch ? "quoteSummary" : seriesMatch ? "timeseries" : (path.split("/")[3] ?? path);
+    const counted = `${endpoint} ${symbol}`;
     requests.set(counted, (requests.get(counted) ?? 0) + 1);
     const fault = takeFault(symbol);
     if (fault === "timeout") {
@@ -315,8 +368,17 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
       res.writeHead(429, { "content-type": "text/plain" });
       return res.end("Too Many Requests");
     }
+    if (fault === "crumb" && summaryMatch) return send(res, 401, envelope("finance", "Unauthorized", "Invalid Crumb"));
     if (fault === "error200") {
-      const root = chartMatch ? "chart" : path.includes("search") ? "finance" : "quoteResponse";
+      const root = chartMatch
+        ? "chart"
+        : summaryMatch
+          ? "quoteSummary"
+          : seriesMatch
+            ? "timeseries"
+            : path.includes("search")
+              ? "finance"
+              : "quoteResponse";
       return send(res, 200, envelope(root, "Internal Server Error", "Backend temporarily unavailable"));
     }
     if (fault === "malformed") {
@@ -327,6 +389,38 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
       const s = fault === "unknown" ? undefined : SIM_SYMBOLS.get(symbol);
       if (!s) return send(res, 404, envelope("chart", "Not Found", "No data found, symbol may be delisted"));
       return send(res, 200, chart(s, url.searchParams, today()));
+    }
+    if (summaryMatch) {
+      const cookie = cookieOf(req);
+      const crumb = url.searchParams.get("crumb");
+      if (!cookie || !cookies.has(cookie) || crumb !== crumbOf(cookie))
+        return send(res, 401, envelope("finance", "Unauthorized", "Invalid Crumb"));
+      const company = fault === "unknown" ? null : simCompany(symbol);
+      if (!company)
+        return send(res, 404, envelope("quoteSummary", "Not Found", `Quote not found for symbol: ${symbol}`));
+      const modules = (url.searchParams.get("modules") ?? "price,summaryDetail").split(",").filter(Boolean);
+      const result = quoteSummaryResult(company, modules, {
+        formatted: url.searchParams.get("formatted") !== "false",
+        absurdPe: fault === "absurd_pe",
+      });
+      if (!result)
+        return send(
+          res,
+          404,
+          envelope(
+            "quoteSummary",
+            "Not Found",
+            `No fundamentals data found for any of the summaryTypes=${modules.join(",")}`,
+          ),
+        );
+      return send(res, 200, { quoteSummary: { result: [result], error: null } });
+    }
+    if (seriesMatch) {
+      const types = (url.searchParams.get("type") ?? "").split(",").filter(Boolean);
+      const p1 = Number(url.searchParams.get("period1") ?? 0);
+      const p2 = Number(url.searchParams.get("period2") ?? Date.parse(`${today()}T23:59:59Z`) / 1000);
+      // Unknown symbols answer 200 with meta-only entries, as the provider does.
+      return send(res, 200, timeseriesResult(fault === "unknown" ? null : simCompany(symbol), symbol, types, p1, p2));
     }
     if (path === "/v1/finance/search") return send(res, 200, search(url.searchParams.get("q") ?? ""));
     if (path === "/v7/finance/quote") {
