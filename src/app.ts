@@ -11,6 +11,7 @@ import { cacheApi } from "./routes/cache";
 import { catalogueApi } from "./routes/catalogue";
 import { databaseApi } from "./routes/database";
 import { eodApi } from "./routes/eod";
+import { fundamentalsApi } from "./routes/fundamentals";
 import { healthApi } from "./routes/health";
 import { historyApi } from "./routes/history";
 import { createApi } from "./routes/openapi";
@@ -52,6 +53,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", historyApi);
   app.route("/", stocksApi);
   app.route("/", technicalApi);
+  app.route("/", fundamentalsApi);
   app.route("/", realtimeApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {

@@ -48,6 +48,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /quote/:ticker": "any",
   "GET /quotes": "any",
   "GET /realtime/status": "any",
+  "GET /fundamental": "any",
+  "GET /fundamental/deep": "any",
+  "GET /stocks/:ticker/financials": "any",
 };
 
 export function accessOf(method: string, routeTemplate: string): Access {

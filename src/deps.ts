@@ -4,7 +4,11 @@ import { type Clock, type Deadline, deadlineIn, pinnedClock, systemClock } from 
 import { DbHandle } from "./db/client";
 import { type Bindings, type Config, loadConfig } from "./env";
 import { DelayedProviderClient } from "./providers/delayed/client";
+import { DelayedFundamentalsClient } from "./providers/delayed/fundamentals";
 import type { HistoryProvider } from "./providers/history";
+import { BusinessInsiderPages } from "./providers/scraped/businessinsider";
+import { OnvistaPages } from "./providers/scraped/onvista";
+import type { ScrapedProvider } from "./providers/scraped/types";
 import { StreamProviderClient } from "./providers/stream/client";
 import { type StreamDirectory, streamDirectory } from "./services/realtime/directory";
 import { directSink, queueSink, type UsageSink } from "./services/usage/record-usage";
@@ -28,7 +32,11 @@ export interface Deps {
 /** The external sources a request may call, aimed at their configured base URLs. */
 export interface Providers {
   delayed: DelayedProviderClient;
+  /** The delayed provider's quoteSummary and fundamentals-timeseries (through yahoo-finance2). */
+  delayedFundamentals: DelayedFundamentalsClient;
   stream: HistoryProvider;
+  /** Web pages of trailing P/E, EPS and dividend yield (a fallback of /fundamental). */
+  scraped: ScrapedProvider[];
 }
 
 export type AppEnv = {
@@ -85,6 +93,16 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     cache: createCache(config),
     providers: {
       delayed: new DelayedProviderClient(config.DELAYED_PROVIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline, clock),
+      delayedFundamentals: new DelayedFundamentalsClient(
+        config.DELAYED_PROVIDER_BASE_URL,
+        config.PROVIDER_TIMEOUT_MS,
+        deadline,
+        clock,
+      ),
+      scraped: [
+        new BusinessInsiderPages(config.SCRAPED_BUSINESSINSIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline, clock),
+        new OnvistaPages(config.SCRAPED_ONVISTA_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline, clock),
+      ],
       stream: new StreamProviderClient(config.STREAM_PROVIDER_WS_URL, config.PROVIDER_TIMEOUT_MS * 2, clock, deadline),
     },
     streams: streamDirectory(env),

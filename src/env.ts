@@ -76,6 +76,9 @@ export const configSchema = z.object({
   STREAM_PROVIDER_WS_URL: url("wss://data.tradingview.com/socket.io/websocket"),
   MACRO_PROVIDER_BASE_URL: url("https://api.stlouisfed.org"),
   MACRO_API_KEY: optionalString,
+  /** Scraped pages of trailing P/E, EPS and dividend yield: US shares, European shares. */
+  SCRAPED_BUSINESSINSIDER_BASE_URL: url("https://markets.businessinsider.com"),
+  SCRAPED_ONVISTA_BASE_URL: url("https://www.onvista.de"),
   SEC_BASE_URL: url("https://www.sec.gov"),
   SEC_DATA_BASE_URL: url("https://data.sec.gov"),
   SEC_USER_AGENT: z.string().optional().default("market-data-service admin@example.com"),

@@ -44,28 +44,34 @@ export const failureOf = (provider: string, err: unknown, ms: number): ProviderE
 };
 
 /**
- * GET a JSON document with a deadline covering the headers and the whole body, mapping every
- * transport failure to a ProviderError. A 404 is returned to the caller (providers answer unknown
- * symbols with a JSON 404 body).
+ * GET a text document with a deadline covering the headers and the whole body, mapping every
+ * transport failure, a 429 and a 5xx to a ProviderError. Other statuses (a 404 for an unknown
+ * symbol, say) are returned to the caller, which knows what the provider means by them.
  */
+export async function getText(
+  provider: string,
+  url: string,
+  opts: { timeoutMs: number; deadline?: Deadline; headers?: Record<string, string> },
+): Promise<{ status: number; text: string }> {
+  const ms = callTimeout(provider, opts.timeoutMs, opts.deadline);
+  try {
+    const res = await fetch(url, { headers: opts.headers, signal: AbortSignal.timeout(ms) });
+    if (res.status === 429) throw new ProviderError(provider, "rate_limited", "rate limit reached (HTTP 429)");
+    if (res.status >= 500) throw new ProviderError(provider, "unavailable", `HTTP ${res.status}`);
+    // The body is read under the same deadline: a provider that sends headers and then stalls times out here.
+    return { status: res.status, text: await res.text() };
+  } catch (err) {
+    throw failureOf(provider, err, ms);
+  }
+}
+
+/** GET a JSON document (see getText); a body that is not JSON is a bad response. */
 export async function getJson(
   provider: string,
   url: string,
   opts: { timeoutMs: number; deadline?: Deadline; headers?: Record<string, string> },
 ): Promise<{ status: number; body: unknown }> {
-  const ms = callTimeout(provider, opts.timeoutMs, opts.deadline);
-  let status: number;
-  let text: string;
-  try {
-    const res = await fetch(url, { headers: opts.headers, signal: AbortSignal.timeout(ms) });
-    status = res.status;
-    if (status === 429) throw new ProviderError(provider, "rate_limited", "rate limit reached (HTTP 429)");
-    if (status >= 500) throw new ProviderError(provider, "unavailable", `HTTP ${status}`);
-    // The body is read under the same deadline: a provider that sends headers and then stalls times out here.
-    text = await res.text();
-  } catch (err) {
-    throw failureOf(provider, err, ms);
-  }
+  const { status, text } = await getText(provider, url, opts);
   try {
     return { status, body: JSON.parse(text) as unknown };
   } catch {

@@ -4,5 +4,9 @@
  */
 export const DELAYED = "delayed_provider";
 export const STREAM = "stream_provider";
+/** Web pages read for trailing P/E, EPS and dividend yield (spec /fundamental rule 1c). */
+export const SCRAPED_BUSINESSINSIDER = "scraped_businessinsider";
+export const SCRAPED_ONVISTA = "scraped_onvista";
 
+/** The price providers (a quote's or a bar's source). */
 export type ProviderName = typeof DELAYED | typeof STREAM;

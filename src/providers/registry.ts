@@ -1,4 +1,4 @@
-import { DELAYED, STREAM } from "./names";
+import { DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "./names";
 
 /**
  * The registry of external data providers. Each entry loads its client module lazily; an entry
@@ -17,6 +17,8 @@ export interface ProviderEntry {
 export const PROVIDERS: readonly ProviderEntry[] = [
   { name: DELAYED, kind: "delayed", load: () => import("./delayed/client") },
   { name: STREAM, kind: "stream", load: () => import("./stream/client") },
+  { name: SCRAPED_BUSINESSINSIDER, kind: "scraped", load: () => import("./scraped/businessinsider") },
+  { name: SCRAPED_ONVISTA, kind: "scraped", load: () => import("./scraped/onvista") },
 ];
 
 export interface ProviderStatus {

@@ -26,6 +26,7 @@ function exampleRequest(op: Operation): { path: string; init: RequestInit; ticke
   };
   const path = op.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
   const query = new URLSearchParams(op.exampleQuery);
+  for (const [k, v] of query) if (/ticker|symbol/.test(k)) tickers.push(v);
   for (const p of op.parameters.filter((x) => x.in === "query" && x.required)) query.set(p.name, value(p.name));
   let body: string | undefined;
   if (op.body) {

@@ -1,22 +1,80 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { IngestAnswer } from "../../src/routes/eod/schema";
+import type { DeepFundamentalsAnswer, RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import type { Health } from "../../src/routes/health/schema";
-import { FAULT_CLASSES, type SimulatedProvider } from "../../tools/sandbox/registry";
+import { FAULT_CLASSES, type FaultClass, type SimulatedProvider } from "../../tools/sandbox/registry";
 import { clearFault, fault, storedBars } from "../helpers/listings";
-import { call } from "../helpers/worker-http";
+import { type Answer, call } from "../helpers/worker-http";
 import { resetState } from "./state";
 
 const providers = inject("simulatedProviders");
 const simulators: Record<SimulatedProvider["simulator"], string> = {
   delayedSimUrl: inject("delayedSimUrl"),
   streamSimUrl: inject("streamSimUrl"),
+  scrapedSimUrl: inject("scrapedSimUrl"),
 };
 /** Enough for any probe: a fault stays until its case clears it. */
 const ALWAYS = 1000;
 const table: string[][] = [];
 
-async function probe(p: SimulatedProvider) {
-  return call<IngestAnswer>(p.probe.path, { method: p.probe.method, body: p.probe.body });
+type ProbeAnswer = Answer<IngestAnswer & RenderedFundamentalsAnswer & DeepFundamentalsAnswer>;
+
+async function probe(p: SimulatedProvider): Promise<ProbeAnswer> {
+  return call(p.probe.path, { method: p.probe.method, body: p.probe.body });
+}
+
+/**
+ * The probe's answer while the provider fails: never a 5xx but the documented 503 of an unavailable
+ * upstream, nothing half-written, and the answer says which provider failed. Returns what it says.
+ */
+async function expectFailureReported(p: SimulatedProvider, cls: FaultClass, res: ProbeAnswer): Promise<string> {
+  const shown = JSON.stringify(res.body).slice(0, 600);
+  switch (p.probe.answer) {
+    case "ingest": {
+      expect(res.status === 200 || res.status === 503, shown).toBe(true);
+      expect(shown).toContain(p.provider);
+      // A 503 reports nothing written: then nothing is stored.
+      await expectWhatWasReported(p, res.status === 200 ? res.body : { results: [] });
+      return res.body.results?.[0]?.errors.find((e) => e.provider === p.provider)?.message ?? shown;
+    }
+    case "document": {
+      // A failing page never fails the document: its entry says so, and none of its figures is used.
+      expect(res.status, shown).toBe(200);
+      const entry = res.body.Providers[p.provider] as { status: string; error: string };
+      expect(entry.status, shown).toBe("error");
+      expect(entry.error).toContain(p.provider);
+      expect(JSON.stringify(res.body.Sources)).not.toContain(p.provider);
+      return entry.error;
+    }
+    case "deep": {
+      // The stored figures (none, after the reset), and a note saying why nothing was fetched.
+      expect(res.status, shown).toBe(200);
+      expect(res.body.meta.source, shown).toBe("database");
+      expect(res.body.meta.note, shown).toMatch(/^nothing fetched: /);
+      expect(res.body.highlights, cls).toEqual({});
+      return res.body.meta.note ?? shown;
+    }
+  }
+}
+
+/** The probe's answer once the provider answers again: served from it, and stored where it is stored. */
+async function expectServedBy(p: SimulatedProvider, res: ProbeAnswer): Promise<void> {
+  const shown = JSON.stringify(res.body).slice(0, 600);
+  expect(res.status, shown).toBe(200);
+  switch (p.probe.answer) {
+    case "ingest":
+      expect(res.body.results[0]).toMatchObject({ status: "ingested", source: p.provider });
+      await expectWhatWasReported(p, res.body);
+      return;
+    case "document":
+      expect((res.body.Providers[p.provider] as { status: string }).status, shown).toBe("ok");
+      expect(JSON.stringify(res.body.Sources.Highlights)).toContain(p.provider);
+      return;
+    case "deep":
+      expect(res.body.meta.source, shown).toBe(p.provider);
+      expect(Object.keys(res.body.highlights ?? {}).length).toBeGreaterThan(20);
+      return;
+  }
 }
 
 /** The database holds exactly what the answer says was written: no half of a failed write, nothing unreported. */
@@ -42,22 +100,18 @@ afterAll(() => {
   );
 });
 
-describe.each(providers)("the fault matrix: $provider", (p) => {
+describe.each(providers)("the fault matrix: $provider through $probe.path", (p) => {
   it.each(FAULT_CLASSES)("%s", async (cls) => {
     const { mode, scope } = p.faults[cls];
     const symbol = scope === "all" ? "*" : p.symbol;
     await resetState([p.probe.ticker]);
+    const warmUp = p.probe.warmUp;
+    if (warmUp) expect((await call(warmUp.path, { method: warmUp.method, body: warmUp.body })).status).toBe(200);
     for (const f of p.probe.alsoFault ?? []) await fault(simulators[f.simulator], f.symbol, f.mode, ALWAYS);
     await fault(simulators[p.simulator], symbol, mode, ALWAYS);
 
     const res = await probe(p);
-    const shown = JSON.stringify(res.body).slice(0, 600);
-    // Never a 5xx but the documented 503 of an unavailable upstream, and the answer names the provider.
-    expect(res.status === 200 || res.status === 503, shown).toBe(true);
-    expect(shown).toContain(p.provider);
-    // A 503 reports nothing written: then nothing is stored.
-    await expectWhatWasReported(p, res.status === 200 ? res.body : { results: [] });
-    const failed = res.body.results?.[0]?.errors.find((e) => e.provider === p.provider);
+    const said = await expectFailureReported(p, cls, res);
     // /health tells the provider failed, unless it answered that it has no such symbol (an answer, not a failure).
     const during = await callsOf(p.provider);
     expect(during.calls?.failing, JSON.stringify(during)).toBe(cls !== "unknown_symbol");
@@ -68,10 +122,7 @@ describe.each(providers)("the fault matrix: $provider", (p) => {
     // Recovery: this provider's fault cleared (the faults that route requests to it stay), the probe succeeds from it.
     await clearFault(simulators[p.simulator], symbol);
     await resetState([p.probe.ticker]);
-    const again = await probe(p);
-    expect(again.status, JSON.stringify(again.body).slice(0, 600)).toBe(200);
-    expect(again.body.results[0]).toMatchObject({ status: "ingested", source: p.provider });
-    await expectWhatWasReported(p, again.body);
+    await expectServedBy(p, await probe(p));
     const after = await callsOf(p.provider);
     expect(after.calls?.failing).toBe(false);
     for (const f of p.probe.alsoFault ?? []) await clearFault(simulators[f.simulator], f.symbol);
@@ -80,6 +131,6 @@ describe.each(providers)("the fault matrix: $provider", (p) => {
     expect((await probe(p)).status).toBe(200);
     expect((await callsOf(p.provider)).status).toBe("ok");
 
-    table.push([p.provider, cls, String(res.status), (failed?.message ?? shown).slice(0, 70), "yes"]);
+    table.push([`${p.provider} (${p.probe.answer})`, cls, String(res.status), said.slice(0, 70), "yes"]);
   });
 });

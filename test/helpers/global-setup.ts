@@ -7,6 +7,7 @@ import { migrateDatabase } from "../../tools/db/migrate";
 import { seedCatalogue } from "../../tools/db/seed";
 import { startWsProxy } from "../../tools/db/ws-proxy";
 import { SIMULATED_PROVIDERS, type SimulatedProvider } from "../../tools/sandbox/registry";
+import { startScrapedPagesSim } from "../../tools/sandbox/scraped-pages";
 import { startTradingViewSim } from "../../tools/sandbox/tradingview";
 import { startYahooSim } from "../../tools/sandbox/yahoo";
 import { FULL_KEY, READ_ONLY_KEY } from "./keys";
@@ -19,6 +20,7 @@ declare module "vitest" {
     /** Control addresses of the provider simulators (faults on demand). */
     delayedSimUrl: string;
     streamSimUrl: string;
+    scrapedSimUrl: string;
     /** The fuzzer's seed: FUZZ_SEED, else one derived from the commit (reproducible per commit). */
     fuzzSeed: number;
     /** Requests the fuzzer sends per run: FUZZ_REQUESTS, else 10,000. */
@@ -69,6 +71,9 @@ export default async function setup(project: TestProject) {
   const tradingView = await startTradingViewSim({ tickMs: 200, heartbeatMs: 1500 });
   stops.push(tradingView.close);
 
+  const scraped = await startScrapedPagesSim();
+  stops.push(scraped.close);
+
   const bindings: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     NEON_WS_PROXY: proxy.address,
@@ -76,6 +81,8 @@ export default async function setup(project: TestProject) {
     SERVICE_READ_ONLY_API_KEYS: READ_ONLY_KEY,
     DELAYED_PROVIDER_BASE_URL: yahoo.url,
     STREAM_PROVIDER_WS_URL: tradingView.wsUrl,
+    SCRAPED_BUSINESSINSIDER_BASE_URL: scraped.url,
+    SCRAPED_ONVISTA_BASE_URL: scraped.url,
     // Short deadlines so the timeout faults are tested in seconds.
     PROVIDER_TIMEOUT_MS: "1500",
     // A stalled stream is noticed in seconds rather than the production 45.
@@ -96,6 +103,7 @@ export default async function setup(project: TestProject) {
   project.provide("redisBacked", Boolean(redisUrl));
   project.provide("delayedSimUrl", yahoo.url);
   project.provide("streamSimUrl", tradingView.url);
+  project.provide("scrapedSimUrl", scraped.url);
   project.provide("fuzzSeed", fuzzSeed());
   project.provide("simulatedProviders", [...SIMULATED_PROVIDERS]);
   project.provide("fuzzRequests", Number(process.env.FUZZ_REQUESTS || 10_000));

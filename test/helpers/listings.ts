@@ -2,19 +2,36 @@ import { env } from "cloudflare:workers";
 import { eq, inArray, sql } from "drizzle-orm";
 import { onTestFinished } from "vitest";
 import { cacheKeys } from "../../src/cache";
-import { listings, pricesDaily } from "../../src/db/schema";
+import {
+  earningsHistory,
+  earningsTrends,
+  financialStatements,
+  fundamentalSnapshots,
+  listings,
+  pricesDaily,
+  validationResults,
+} from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 
 /**
- * Puts the listings of `tickers` back to their seeded state: no stored prices, no verified symbol,
- * no cached answers. Test databases and Redis outlive a run (CI's are the machine's), so a test that
+ * Puts the listings of `tickers` back to their seeded state: no stored prices or fundamentals, no
+ * validation verdicts, no verified symbol, no cached answers. Test databases and Redis outlive a run (CI's are the machine's), so a test that
  * needs "nothing stored yet" must make it so.
  */
 export async function resetTickers(...tickers: string[]): Promise<void> {
   const { db, cache } = buildDeps(env);
   try {
-    const rows = await db.db.select({ id: listings.id }).from(listings).where(inArray(listings.ticker, tickers));
+    const rows = await db.db
+      .select({ id: listings.id, assetId: listings.assetId })
+      .from(listings)
+      .where(inArray(listings.ticker, tickers));
     const ids = rows.map((r) => r.id);
+    const assetIds = [...new Set(rows.map((r) => r.assetId))];
+    if (assetIds.length) {
+      for (const table of [fundamentalSnapshots, financialStatements, earningsHistory, earningsTrends])
+        await db.db.delete(table).where(inArray(table.assetId, assetIds));
+    }
+    await db.db.delete(validationResults).where(inArray(validationResults.ticker, tickers));
     if (ids.length) {
       await db.db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
       await db.db
@@ -24,6 +41,8 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
       for (const id of ids) {
         await cache.delete(cacheKeys.replacementTried(id));
         await cache.deletePattern(cacheKeys.emptyRange(id, "*", "*"));
+        await cache.delete(cacheKeys.fundamentalsDeep(String(id)));
+        await cache.deletePattern(cacheKeys.fundamentals(`${id}:*`));
       }
     }
   } finally {

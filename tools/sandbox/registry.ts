@@ -1,4 +1,4 @@
-import { DELAYED, STREAM } from "../../src/providers/names";
+import { DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "../../src/providers/names";
 import { SIM_SYMBOLS } from "./market-data";
 
 /**
@@ -22,13 +22,24 @@ export interface FaultMode {
   scope: "symbol" | "all";
 }
 
-/** A request of the service that reaches the provider, and what routes it there. */
+/**
+ * A request of the service that reaches the provider, and what routes it there. `answer` says how
+ * the request reports the provider: an ingestion's per-ticker results (`ingest`), the rendered
+ * document's Providers entry (`document`), or the deep document's meta (`deep`: a failing provider
+ * leaves the stored figures, `meta.source = "database"`).
+ */
 export interface Probe {
-  method: "POST";
+  method: "POST" | "GET";
   path: string;
-  body: unknown;
+  body?: unknown;
+  answer: "ingest" | "document" | "deep";
   /** The catalogue ticker the probe asks for (its stored state is reset around each case). */
   ticker: string;
+  /**
+   * A request sent before the faults are set, so that the probe reaches the provider where the
+   * faults are meant to hit (e.g. the symbol verified, so the probe goes straight to quoteSummary).
+   */
+  warmUp?: { method: "POST" | "GET"; path: string; body?: unknown };
   /** Faults of other simulators that send the request to this provider (a fallback). */
   alsoFault?: { simulator: SimulatedProvider["simulator"]; symbol: string; mode: string }[];
 }
@@ -37,7 +48,7 @@ export interface SimulatedProvider {
   /** The service's name of the provider (src/providers/names.ts). */
   provider: string;
   /** Where the simulator's control endpoint is announced to the tests (test/helpers/global-setup.ts). */
-  simulator: "delayedSimUrl" | "streamSimUrl";
+  simulator: "delayedSimUrl" | "streamSimUrl" | "scrapedSimUrl";
   /** The provider's own symbol of the probe's ticker (what a per-symbol fault is set on). */
   symbol: string;
   faults: Record<FaultClass, FaultMode>;
@@ -53,8 +64,28 @@ const INGEST_PROBE: Probe = {
   method: "POST",
   path: "/historical/ingest",
   body: { tickers: [PROBE_TICKER], period: "1mo" },
+  answer: "ingest",
   ticker: PROBE_TICKER,
 };
+
+/** Faults of the scraped-pages simulator, set on a page (its ISIN or slug). */
+const PAGE_FAULTS: Record<FaultClass, FaultMode> = {
+  http_500: { mode: "500", scope: "symbol" },
+  timeout: { mode: "timeout", scope: "symbol" },
+  malformed: { mode: "malformed", scope: "symbol" },
+  unknown_symbol: { mode: "unknown", scope: "symbol" },
+  rate_limited: { mode: "ratelimit", scope: "symbol" },
+  // A consent page served with HTTP 200 in place of the figures.
+  error_in_200: { mode: "error200", scope: "symbol" },
+};
+
+/** The rendered document asked of one scraped provider only, built anew. */
+const documentProbe = (ticker: string, provider: string): Probe => ({
+  method: "GET",
+  path: `/fundamental?ticker=${encodeURIComponent(ticker)}&provider=${provider}&nocache=true`,
+  answer: "document",
+  ticker,
+});
 
 /** Every provider the sandbox simulates. A provider added to the sandbox adds its entry here. */
 export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
@@ -89,5 +120,43 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
       ...INGEST_PROBE,
       alsoFault: [{ simulator: "delayedSimUrl", symbol: probeSymbol.symbol, mode: "500" }],
     },
+  },
+  {
+    // The delayed provider's fundamentals (quoteSummary and fundamentals-timeseries, through the
+    // client library and the cookie/crumb handshake): the deep enrichment.
+    provider: DELAYED,
+    simulator: "delayedSimUrl",
+    symbol: probeSymbol.symbol,
+    faults: {
+      http_500: { mode: "500", scope: "symbol" },
+      timeout: { mode: "timeout", scope: "symbol" },
+      malformed: { mode: "malformed", scope: "symbol" },
+      unknown_symbol: { mode: "unknown", scope: "symbol" },
+      rate_limited: { mode: "ratelimit", scope: "symbol" },
+      error_in_200: { mode: "error200", scope: "symbol" },
+    },
+    probe: {
+      method: "GET",
+      path: `/fundamental/deep?ticker=${PROBE_TICKER}&refresh=true`,
+      answer: "deep",
+      ticker: PROBE_TICKER,
+      // An ingestion verifies the listing's symbol first: the faults then hit the fundamentals calls.
+      warmUp: { method: INGEST_PROBE.method, path: INGEST_PROBE.path, body: INGEST_PROBE.body },
+    },
+  },
+  {
+    provider: SCRAPED_BUSINESSINSIDER,
+    simulator: "scrapedSimUrl",
+    // Pages are found by the site's search, then read at /stocks/<slug>-stock: the fault is on the page.
+    symbol: "jpm",
+    faults: PAGE_FAULTS,
+    probe: documentProbe("JPM", SCRAPED_BUSINESSINSIDER),
+  },
+  {
+    provider: SCRAPED_ONVISTA,
+    simulator: "scrapedSimUrl",
+    symbol: "DE0008404005",
+    faults: PAGE_FAULTS,
+    probe: documentProbe("ALV.DE", SCRAPED_ONVISTA),
   },
 ];

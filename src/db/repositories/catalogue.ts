@@ -50,6 +50,11 @@ export async function findAssetByIsin(
   return { asset, listings: rows };
 }
 
+export async function findAssetById(db: Db, id: number): Promise<AssetRow | null> {
+  const [asset] = await db.select().from(assets).where(eq(assets.id, id)).limit(1);
+  return asset ?? null;
+}
+
 export interface ListingFilter {
   ticker?: string;
   isin?: string;

@@ -5,19 +5,32 @@ import { assets } from "./assets";
 
 const amount = (name: string) => numeric(name, { precision: 30, scale: 8 });
 
-/** Latest highlights and analyst ratings of an instrument, as fetched with its verified symbol. */
-export const fundamentalSnapshots = pgTable("fundamental_snapshots", {
-  assetId: integer("asset_id")
-    .primaryKey()
-    .references(() => assets.id, { onDelete: "cascade" }),
-  symbol: text("symbol").notNull(),
-  currency: text("currency"),
-  /** snake_case ratio fields (pe_ratio, dividend_yield, roe, beta, market_cap, shares_outstanding ...). */
-  highlights: jsonb("highlights").$type<Record<string, number | string | null>>().notNull(),
-  analystRatings: jsonb("analyst_ratings").$type<Record<string, unknown>>().notNull(),
-  source: text("source").notNull(),
-  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
-});
+/**
+ * Highlights, analyst ratings and profile of an instrument as fetched with its verified symbol: one
+ * row per instrument and fetch date (a second fetch the same day updates it), so the figures of
+ * earlier days stay as the instrument's own history (the validation layer's reference).
+ */
+export const fundamentalSnapshots = pgTable(
+  "fundamental_snapshots",
+  {
+    assetId: integer("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    fetchDate: date("fetch_date").notNull(),
+    symbol: text("symbol").notNull(),
+    /** Currency of the quote (prices, per-share figures of the quote) and of the reports. */
+    currency: text("currency"),
+    financialCurrency: text("financial_currency"),
+    /** snake_case fields, ratios as ratios (pe_ratio, dividend_yield, roe, beta, market_cap ...); only validated values. */
+    highlights: jsonb("highlights").$type<Record<string, number | string | null>>().notNull(),
+    analystRatings: jsonb("analyst_ratings").$type<Record<string, number | string | null>>().notNull(),
+    /** Description, address, website, employees ... (strings and numbers as the provider gave them). */
+    profile: jsonb("profile").$type<Record<string, number | string | null>>().notNull(),
+    source: text("source").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.fetchDate] })],
+);
 
 /** One row per statement, period type and period end; `items` holds the line items by snake_case key. */
 export const financialStatements = pgTable(

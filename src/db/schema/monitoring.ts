@@ -1,6 +1,7 @@
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -9,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 /** One row per provider call observed by the canary or by a request. */
@@ -31,20 +33,29 @@ export const providerChecks = pgTable(
   (t) => [index("provider_checks_provider_time_idx").on(t.providerName, t.checkedAt)],
 );
 
-/** Outcome of the validation layer for one fundamentals value. */
+/**
+ * Outcome of the validation layer for one fundamentals value: one row per provider, instrument,
+ * field and day (a later check the same day replaces it), so retries never count twice.
+ */
 export const validationResults = pgTable(
   "validation_results",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     providerName: text("provider_name").notNull(),
-    ticker: text("ticker"),
+    /** The catalogue ticker the value was about. */
+    ticker: text("ticker").notNull(),
     field: text("field").notNull(),
+    /** The value as the provider sent it (before any unit conversion). */
     value: numeric("value"),
     status: text("status", { enum: ["valid", "outlier", "out_of_range", "null"] }).notNull(),
     reason: text("reason"),
+    validatedOn: date("validated_on").notNull(),
     validatedAt: timestamp("validated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("validation_results_time_idx").on(t.validatedAt)],
+  (t) => [
+    index("validation_results_time_idx").on(t.validatedAt),
+    uniqueIndex("validation_results_day_uq").on(t.providerName, t.ticker, t.field, t.validatedOn),
+  ],
 );
 
 export const alerts = pgTable(

@@ -1,0 +1,203 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { EarningsRow, TrendRow } from "../../domain/fundamentals/delayed-figures";
+import type { StatementKind, StatementPeriod, StatementRow } from "../../domain/fundamentals/statements";
+import type { Db } from "../client";
+import { earningsHistory, earningsTrends, financialStatements, fundamentalSnapshots } from "../schema";
+
+/** What one deep enrichment stores: the day's snapshot and the rows it fetched. */
+export interface Enrichment {
+  assetId: number;
+  fetchDate: string;
+  fetchedAt: Date;
+  symbol: string;
+  source: string;
+  currency: string | null;
+  financialCurrency: string | null;
+  highlights: Record<string, number | string | null>;
+  analystRatings: Record<string, number | string | null>;
+  profile: Record<string, number | string | null>;
+  statements: { statement: StatementKind; period: StatementPeriod; rows: StatementRow[] }[];
+  earnings: EarningsRow[];
+  trends: TrendRow[];
+}
+
+export type SnapshotRow = typeof fundamentalSnapshots.$inferSelect;
+
+const dec = (x: number | null) => (x === null ? null : String(x));
+
+/**
+ * Stores an enrichment in one transaction, every write an upsert on its natural key (instrument and
+ * fetch date; statement, period type and period end; quarter; trend period): a rerun the same day
+ * updates the rows, never adds a second, and a concurrent identical run leaves the same rows.
+ */
+export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(fundamentalSnapshots)
+      .values({
+        assetId: e.assetId,
+        fetchDate: e.fetchDate,
+        symbol: e.symbol,
+        currency: e.currency,
+        financialCurrency: e.financialCurrency,
+        highlights: e.highlights,
+        analystRatings: e.analystRatings,
+        profile: e.profile,
+        source: e.source,
+        fetchedAt: e.fetchedAt,
+      })
+      .onConflictDoUpdate({
+        target: [fundamentalSnapshots.assetId, fundamentalSnapshots.fetchDate],
+        set: {
+          symbol: sql`excluded.symbol`,
+          currency: sql`excluded.currency`,
+          financialCurrency: sql`excluded.financial_currency`,
+          highlights: sql`excluded.highlights`,
+          analystRatings: sql`excluded.analyst_ratings`,
+          profile: sql`excluded.profile`,
+          source: sql`excluded.source`,
+          fetchedAt: sql`excluded.fetched_at`,
+        },
+      });
+    const statementRows = e.statements.flatMap((s) =>
+      s.rows.map((r) => ({
+        assetId: e.assetId,
+        statement: s.statement,
+        periodType: s.period,
+        periodEnd: r.periodEnd,
+        currency: e.financialCurrency,
+        items: r.items,
+        source: e.source,
+        fetchedAt: e.fetchedAt,
+      })),
+    );
+    if (statementRows.length)
+      await tx
+        .insert(financialStatements)
+        .values(statementRows)
+        .onConflictDoUpdate({
+          target: [
+            financialStatements.assetId,
+            financialStatements.statement,
+            financialStatements.periodType,
+            financialStatements.periodEnd,
+          ],
+          set: {
+            currency: sql`excluded.currency`,
+            items: sql`excluded.items`,
+            source: sql`excluded.source`,
+            fetchedAt: sql`excluded.fetched_at`,
+          },
+        });
+    if (e.earnings.length)
+      await tx
+        .insert(earningsHistory)
+        .values(
+          e.earnings.map((r) => ({
+            assetId: e.assetId,
+            quarterEnd: r.quarterEnd,
+            period: r.period,
+            epsActual: dec(r.epsActual),
+            epsEstimate: dec(r.epsEstimate),
+            epsDifference: dec(r.epsDifference),
+            surprisePercent: dec(r.surprisePercent),
+            fetchedAt: e.fetchedAt,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [earningsHistory.assetId, earningsHistory.quarterEnd],
+          set: {
+            period: sql`excluded.period`,
+            epsActual: sql`excluded.eps_actual`,
+            epsEstimate: sql`excluded.eps_estimate`,
+            epsDifference: sql`excluded.eps_difference`,
+            surprisePercent: sql`excluded.surprise_percent`,
+            fetchedAt: sql`excluded.fetched_at`,
+          },
+        });
+    if (e.trends.length)
+      await tx
+        .insert(earningsTrends)
+        .values(
+          e.trends.map((t) => ({
+            assetId: e.assetId,
+            period: t.period,
+            endDate: t.endDate,
+            growth: dec(t.growth),
+            epsAvg: dec(t.epsAvg),
+            epsLow: dec(t.epsLow),
+            epsHigh: dec(t.epsHigh),
+            revenueAvg: dec(t.revenueAvg),
+            analysts: t.analysts,
+            fetchedAt: e.fetchedAt,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [earningsTrends.assetId, earningsTrends.period],
+          set: {
+            endDate: sql`excluded.end_date`,
+            growth: sql`excluded.growth`,
+            epsAvg: sql`excluded.eps_avg`,
+            epsLow: sql`excluded.eps_low`,
+            epsHigh: sql`excluded.eps_high`,
+            revenueAvg: sql`excluded.revenue_avg`,
+            analysts: sql`excluded.analysts`,
+            fetchedAt: sql`excluded.fetched_at`,
+          },
+        });
+  });
+}
+
+/** The newest stored snapshot of an instrument, or null. */
+export async function latestSnapshot(db: Db, assetId: number): Promise<SnapshotRow | null> {
+  const [row] = await db
+    .select()
+    .from(fundamentalSnapshots)
+    .where(eq(fundamentalSnapshots.assetId, assetId))
+    .orderBy(desc(fundamentalSnapshots.fetchDate))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Highlights of the snapshots stored before `day`, newest first (the instrument's own history). */
+export async function earlierHighlights(
+  db: Db,
+  assetId: number,
+  day: string,
+  limit = 5,
+): Promise<Record<string, number | string | null>[]> {
+  const rows = await db
+    .select({ highlights: fundamentalSnapshots.highlights })
+    .from(fundamentalSnapshots)
+    .where(and(eq(fundamentalSnapshots.assetId, assetId), lt(fundamentalSnapshots.fetchDate, day)))
+    .orderBy(desc(fundamentalSnapshots.fetchDate))
+    .limit(limit);
+  return rows.map((r) => r.highlights);
+}
+
+export type StoredStatement = typeof financialStatements.$inferSelect;
+
+/** Every stored statement row of an instrument, newest period first. */
+export async function storedStatements(db: Db, assetId: number): Promise<StoredStatement[]> {
+  return db
+    .select()
+    .from(financialStatements)
+    .where(eq(financialStatements.assetId, assetId))
+    .orderBy(desc(financialStatements.periodEnd));
+}
+
+export type StoredEarnings = typeof earningsHistory.$inferSelect;
+
+export async function storedEarnings(db: Db, assetId: number): Promise<StoredEarnings[]> {
+  return db
+    .select()
+    .from(earningsHistory)
+    .where(eq(earningsHistory.assetId, assetId))
+    .orderBy(desc(earningsHistory.quarterEnd));
+}
+
+export type StoredTrend = typeof earningsTrends.$inferSelect;
+
+export async function storedTrends(db: Db, assetId: number): Promise<StoredTrend[]> {
+  return db.select().from(earningsTrends).where(eq(earningsTrends.assetId, assetId));
+}

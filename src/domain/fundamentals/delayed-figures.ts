@@ -1,0 +1,331 @@
+import type { Unit } from "./validation";
+
+/**
+ * The delayed provider's quoteSummary answer as the service's figures: pure mapping from the
+ * provider's module fields to snake_case names (the deep document's and the database's), each
+ * numeric figure with the unit the provider sends it in, so the validation layer can read it.
+ */
+
+/** A quoteSummary answer as the client library returns it (numbers, Dates, strings, nested modules). */
+export type Summary = Record<string, unknown>;
+
+export interface RawFigure {
+  field: string;
+  value: number | null;
+  unit: Unit;
+}
+
+type Module = Record<string, unknown> | undefined;
+
+const mod = (s: Summary, name: string): Module => s[name] as Module;
+
+/** A number from a field the library may give as a number or a `{raw}` box; null otherwise. */
+export function num(v: unknown): number | null {
+  if (typeof v === "number" && Number.isFinite(v)) return v;
+  if (v && typeof v === "object" && "raw" in v) return num((v as { raw: unknown }).raw);
+  return null;
+}
+
+/** A date (YYYY-MM-DD) from a Date, epoch seconds or an ISO string; null otherwise. */
+export function day(v: unknown): string | null {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
+  if (typeof v === "number" && Number.isFinite(v) && v > 0) return new Date(v * 1000).toISOString().slice(0, 10);
+  if (typeof v === "string" && /^\d{4}-\d\d-\d\d/.test(v)) return v.slice(0, 10);
+  if (v && typeof v === "object" && "raw" in v) return day((v as { raw: unknown }).raw);
+  return null;
+}
+
+const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+
+/**
+ * Where each highlight comes from: [module, field] pairs in order of preference, and the unit the
+ * provider documents (ratios are fractions in quoteSummary; debtToEquity is in percent).
+ */
+const HIGHLIGHT_SOURCES: [field: string, sources: [string, string][], unit?: Unit][] = [
+  [
+    "market_cap",
+    [
+      ["price", "marketCap"],
+      ["summaryDetail", "marketCap"],
+    ],
+  ],
+  ["enterprise_value", [["defaultKeyStatistics", "enterpriseValue"]]],
+  ["pe_ratio", [["summaryDetail", "trailingPE"]]],
+  [
+    "forward_pe",
+    [
+      ["summaryDetail", "forwardPE"],
+      ["defaultKeyStatistics", "forwardPE"],
+    ],
+  ],
+  ["peg_ratio", [["defaultKeyStatistics", "pegRatio"]]],
+  ["eps_ttm", [["defaultKeyStatistics", "trailingEps"]]],
+  ["eps_forward", [["defaultKeyStatistics", "forwardEps"]]],
+  ["dividend_rate", [["summaryDetail", "dividendRate"]]],
+  ["dividend_yield", [["summaryDetail", "dividendYield"]]],
+  ["payout_ratio", [["summaryDetail", "payoutRatio"]]],
+  [
+    "profit_margin",
+    [
+      ["financialData", "profitMargins"],
+      ["defaultKeyStatistics", "profitMargins"],
+    ],
+  ],
+  ["operating_margin", [["financialData", "operatingMargins"]]],
+  ["gross_margin", [["financialData", "grossMargins"]]],
+  ["ebitda_margin", [["financialData", "ebitdaMargins"]]],
+  ["roe", [["financialData", "returnOnEquity"]]],
+  ["roa", [["financialData", "returnOnAssets"]]],
+  ["revenue_ttm", [["financialData", "totalRevenue"]]],
+  ["revenue_per_share", [["financialData", "revenuePerShare"]]],
+  ["gross_profit_ttm", [["financialData", "grossProfits"]]],
+  ["ebitda", [["financialData", "ebitda"]]],
+  ["net_income_ttm", [["defaultKeyStatistics", "netIncomeToCommon"]]],
+  ["free_cash_flow_ttm", [["financialData", "freeCashflow"]]],
+  ["operating_cash_flow_ttm", [["financialData", "operatingCashflow"]]],
+  ["total_cash", [["financialData", "totalCash"]]],
+  ["total_debt", [["financialData", "totalDebt"]]],
+  ["debt_to_equity", [["financialData", "debtToEquity"]], "percent"],
+  ["current_ratio", [["financialData", "currentRatio"]]],
+  ["quick_ratio", [["financialData", "quickRatio"]]],
+  ["quarterly_revenue_growth", [["financialData", "revenueGrowth"]]],
+  ["quarterly_earnings_growth", [["defaultKeyStatistics", "earningsQuarterlyGrowth"]]],
+  [
+    "beta",
+    [
+      ["summaryDetail", "beta"],
+      ["defaultKeyStatistics", "beta"],
+    ],
+  ],
+  ["book_value_per_share", [["defaultKeyStatistics", "bookValue"]]],
+  ["price_to_book", [["defaultKeyStatistics", "priceToBook"]]],
+  ["price_to_sales", [["summaryDetail", "priceToSalesTrailing12Months"]]],
+  ["ev_to_revenue", [["defaultKeyStatistics", "enterpriseToRevenue"]]],
+  ["ev_to_ebitda", [["defaultKeyStatistics", "enterpriseToEbitda"]]],
+  ["shares_outstanding", [["defaultKeyStatistics", "sharesOutstanding"]]],
+  ["shares_float", [["defaultKeyStatistics", "floatShares"]]],
+  ["shares_short", [["defaultKeyStatistics", "sharesShort"]]],
+  ["short_ratio", [["defaultKeyStatistics", "shortRatio"]]],
+  ["short_percent_float", [["defaultKeyStatistics", "shortPercentOfFloat"]]],
+  [
+    "percent_insiders",
+    [
+      ["defaultKeyStatistics", "heldPercentInsiders"],
+      ["majorHoldersBreakdown", "insidersPercentHeld"],
+    ],
+  ],
+  [
+    "percent_institutions",
+    [
+      ["defaultKeyStatistics", "heldPercentInstitutions"],
+      ["majorHoldersBreakdown", "institutionsPercentHeld"],
+    ],
+  ],
+  ["fifty_two_week_high", [["summaryDetail", "fiftyTwoWeekHigh"]]],
+  ["fifty_two_week_low", [["summaryDetail", "fiftyTwoWeekLow"]]],
+  ["fifty_day_average", [["summaryDetail", "fiftyDayAverage"]]],
+  ["two_hundred_day_average", [["summaryDetail", "twoHundredDayAverage"]]],
+  ["target_price", [["financialData", "targetMeanPrice"]]],
+  [
+    "price",
+    [
+      ["price", "regularMarketPrice"],
+      ["financialData", "currentPrice"],
+    ],
+  ],
+  [
+    "fund_yield",
+    [
+      ["summaryDetail", "yield"],
+      ["defaultKeyStatistics", "yield"],
+    ],
+  ],
+  [
+    "total_assets",
+    [
+      ["summaryDetail", "totalAssets"],
+      ["defaultKeyStatistics", "totalAssets"],
+    ],
+  ],
+];
+
+/** Highlight dates and labels (not validated: not numbers). */
+const HIGHLIGHT_TEXT: [field: string, module: string, key: string, kind: "date" | "text"][] = [
+  ["most_recent_quarter", "defaultKeyStatistics", "mostRecentQuarter", "date"],
+  ["last_fiscal_year_end", "defaultKeyStatistics", "lastFiscalYearEnd", "date"],
+  ["ex_dividend_date", "summaryDetail", "exDividendDate", "date"],
+  ["dividend_date", "calendarEvents", "dividendDate", "date"],
+  ["last_split_factor", "defaultKeyStatistics", "lastSplitFactor", "text"],
+  ["last_split_date", "defaultKeyStatistics", "lastSplitDate", "date"],
+  ["last_dividend_date", "defaultKeyStatistics", "lastDividendDate", "date"],
+];
+
+/** Figures of a fund only; SHARED_FIELDS apply to both kinds of instrument. */
+const FUND_FIELDS = new Set(["fund_yield", "total_assets"]);
+const SHARED_FIELDS = new Set([
+  "price",
+  "beta",
+  "fifty_two_week_high",
+  "fifty_two_week_low",
+  "fifty_day_average",
+  "two_hundred_day_average",
+]);
+
+/** The numeric highlights the provider sent (absent ones as null: the validation layer counts them). */
+export function highlightFigures(s: Summary): RawFigure[] {
+  const out: RawFigure[] = [];
+  const fund = mod(s, "fundProfile") !== undefined || mod(s, "topHoldings") !== undefined;
+  for (const [field, sources, unit] of HIGHLIGHT_SOURCES) {
+    let value: number | null = null;
+    let seen = false;
+    for (const [m, key] of sources) {
+      const module = mod(s, m);
+      if (!module) continue;
+      seen = true;
+      value = num(module[key]);
+      if (value !== null) break;
+    }
+    // A figure of a module the answer does not carry, or one that does not apply to the kind of
+    // instrument (a fund has no earnings, a company no fund yield), is not "missing".
+    if (!seen || FUND_FIELDS.has(field) !== fund) {
+      if (!(seen && SHARED_FIELDS.has(field))) continue;
+    }
+    out.push({ field, value, unit: unit ?? "ratio" });
+  }
+  const expense = num((mod(s, "fundProfile")?.feesExpensesInvestment as Module)?.annualReportExpenseRatio);
+  if (fund) out.push({ field: "expense_ratio", value: expense, unit: "ratio" });
+  return out;
+}
+
+export function highlightTexts(s: Summary): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, m, key, kind] of HIGHLIGHT_TEXT) {
+    const v = mod(s, m)?.[key];
+    const text = kind === "date" ? day(v) : str(v);
+    if (text) out[field] = text;
+  }
+  return out;
+}
+
+/**
+ * Analyst ratings: the provider's recommendation mean runs from 1 (strong buy) to 5 (sell); the
+ * service's `rating`, like EODHD's, from 1 (strong sell) to 5 (strong buy), hence 6 - mean.
+ */
+export function analystFigures(s: Summary): { figures: RawFigure[]; texts: Record<string, string> } {
+  const fd = mod(s, "financialData");
+  const trend = (mod(s, "recommendationTrend")?.trend as Record<string, unknown>[] | undefined) ?? [];
+  const now = trend.find((t) => t.period === "0m") ?? trend[0];
+  const mean = num(fd?.recommendationMean);
+  const figures: RawFigure[] = [
+    { field: "rating", value: mean === null ? null : Math.round((6 - mean) * 100) / 100, unit: "ratio" },
+    { field: "target_price", value: num(fd?.targetMeanPrice), unit: "ratio" },
+    { field: "analysts", value: num(fd?.numberOfAnalystOpinions), unit: "ratio" },
+  ];
+  for (const k of ["strongBuy", "buy", "hold", "sell", "strongSell"]) {
+    figures.push({ field: k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value: num(now?.[k]), unit: "ratio" });
+  }
+  const key = str(fd?.recommendationKey);
+  return { figures: fd || now ? figures : [], texts: key ? { recommendation: key } : {} };
+}
+
+/** The profile (General section): strings and counts as the provider gives them. */
+export function profileOf(s: Summary): Record<string, string | number | null> {
+  const p = mod(s, "assetProfile") ?? mod(s, "summaryProfile");
+  const price = mod(s, "price");
+  const fp = mod(s, "fundProfile");
+  const out: Record<string, string | number | null> = {
+    name: str(price?.longName) ?? str(price?.shortName),
+    description: str(p?.longBusinessSummary),
+    address: str(p?.address1),
+    city: str(p?.city),
+    zip: str(p?.zip),
+    country: str(p?.country),
+    phone: str(p?.phone),
+    website: str(p?.website),
+    sector: str(p?.sector),
+    industry: str(p?.industry),
+    employees: num(p?.fullTimeEmployees),
+    exchange: str(price?.exchangeName) ?? str(price?.exchange),
+    quote_type: str(price?.quoteType),
+    fund_family: str(fp?.family),
+    fund_category: str(fp?.categoryName),
+    legal_type: str(fp?.legalType),
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== null));
+}
+
+export interface EarningsRow {
+  quarterEnd: string;
+  period: string | null;
+  epsActual: number | null;
+  epsEstimate: number | null;
+  epsDifference: number | null;
+  /** Percent (EODHD's `surprisePercent`): the provider's fraction times 100. */
+  surprisePercent: number | null;
+}
+
+export function earningsRows(s: Summary): EarningsRow[] {
+  const history = (mod(s, "earningsHistory")?.history as Record<string, unknown>[] | undefined) ?? [];
+  return history.flatMap((h) => {
+    const quarterEnd = day(h.quarter);
+    if (!quarterEnd) return [];
+    const surprise = num(h.surprisePercent);
+    return [
+      {
+        quarterEnd,
+        period: str(h.period),
+        epsActual: num(h.epsActual),
+        epsEstimate: num(h.epsEstimate),
+        epsDifference: num(h.epsDifference),
+        surprisePercent: surprise === null ? null : Math.round(surprise * 100 * 10_000) / 10_000,
+      },
+    ];
+  });
+}
+
+/** Analysts' horizons in time order: this quarter, next quarter, this year, next year (others last). */
+const HORIZONS = ["0q", "+1q", "0y", "+1y"];
+export function horizonRank(period: string): number {
+  const i = HORIZONS.indexOf(period);
+  return i === -1 ? HORIZONS.length : i;
+}
+
+export interface TrendRow {
+  period: string;
+  endDate: string | null;
+  /** Ratio. */
+  growth: number | null;
+  epsAvg: number | null;
+  epsLow: number | null;
+  epsHigh: number | null;
+  revenueAvg: number | null;
+  analysts: number | null;
+}
+
+export function trendRows(s: Summary): TrendRow[] {
+  const trend = (mod(s, "earningsTrend")?.trend as Record<string, unknown>[] | undefined) ?? [];
+  return trend.flatMap((t) => {
+    const period = str(t.period);
+    if (!period) return [];
+    const e = t.earningsEstimate as Module;
+    const r = t.revenueEstimate as Module;
+    const analysts = num(e?.numberOfAnalysts);
+    return [
+      {
+        period,
+        endDate: day(t.endDate),
+        growth: num(t.growth),
+        epsAvg: num(e?.avg),
+        epsLow: num(e?.low),
+        epsHigh: num(e?.high),
+        revenueAvg: num(r?.avg),
+        analysts: analysts === null ? null : Math.round(analysts),
+      },
+    ];
+  });
+}
+
+/** Reporting currency (financialData) and quote currency (price). */
+export function currenciesOf(s: Summary): { quote: string | null; financial: string | null } {
+  return { quote: str(mod(s, "price")?.currency), financial: str(mod(s, "financialData")?.financialCurrency) };
+}

@@ -1,0 +1,140 @@
+import { type Clock, type Deadline, systemClock } from "../../clock";
+import type { ScrapedField } from "../../domain/fundamentals/fields";
+import { BROWSER_USER_AGENT, getText, ProviderError } from "../errors";
+import { SCRAPED_BUSINESSINSIDER } from "../names";
+import { observed } from "../outcomes";
+import { isinInText, parsePageNumber } from "./numbers";
+import { SCRAPED_PAGE_MAP } from "./page-map";
+import type { ScrapedFigure, ScrapedPage, ScrapedProvider, ScrapeTarget } from "./types";
+
+/**
+ * markets.businessinsider.com stock pages (US shares, figures in US dollars): the header names the
+ * ISIN, the snapshot block holds `<div class="snapshot__data-item">28.85<div
+ * class="snapshot__header">P/E Ratio</div></div>` items. Read with the Workers runtime's HTMLRewriter.
+ * The page of an instrument is found by the mapping table, then the site's own search by ISIN, then
+ * the ticker.
+ */
+
+const HEADERS = { "user-agent": BROWSER_USER_AGENT, accept: "text/html,application/xhtml+xml" };
+
+/** Snapshot labels of the three quantities the service takes from pages. */
+const LABELS: [RegExp, ScrapedField][] = [
+  [/^P\/E Ratio$/i, "pe_ratio"],
+  [/^EPS(?: in ([A-Z]{3}))?$/i, "eps_ttm"],
+  [/^Dividend Yield$/i, "dividend_yield"],
+];
+
+interface Item {
+  all: string;
+  label: string;
+}
+
+/** The page's ISIN, title and snapshot items. Exported for the tests of the parsing alone. */
+export async function parseBusinessInsider(html: string, url: string): Promise<ScrapedPage> {
+  const items: Item[] = [];
+  let title = "";
+  let text = "";
+  const rewriter = new HTMLRewriter()
+    .on(".snapshot__data-item", {
+      element: () => {
+        items.push({ all: "", label: "" });
+      },
+      text: (t) => {
+        const item = items.at(-1);
+        if (item) item.all += t.text;
+      },
+    })
+    .on(".snapshot__header", {
+      text: (t) => {
+        const item = items.at(-1);
+        if (item) item.label += t.text;
+      },
+    })
+    .on("h1", {
+      text: (t) => {
+        title += t.text;
+      },
+    })
+    .onDocument({
+      text: (t) => {
+        text += `${t.text}${t.lastInTextNode ? " " : ""}`;
+      },
+    });
+  await rewriter.transform(new Response(html)).text();
+  const figures: ScrapedPage["figures"] = {};
+  for (const item of items) {
+    const label = item.label.replace(/\s+/g, " ").trim();
+    // The item's own text is its value; whether or not the header's text came with it.
+    const value = (item.all.includes(item.label) ? item.all.replace(item.label, "") : item.all).trim();
+    for (const [pattern, field] of LABELS) {
+      const m = pattern.exec(label);
+      if (!m) continue;
+      const n = parsePageNumber(value, "en");
+      const figure: ScrapedFigure = {
+        value: n.value,
+        unit: field === "dividend_yield" ? (n.percent ? "percent" : "unknown") : "ratio",
+      };
+      if (field === "eps_ttm") figure.currency = m[1]?.toUpperCase() ?? "USD";
+      figures[field] = figure;
+    }
+  }
+  const isin = isinInText(text);
+  // A consent or error page served with HTTP 200 is a failure, not a page without figures.
+  if (!isin && Object.keys(figures).length === 0)
+    throw new ProviderError(SCRAPED_BUSINESSINSIDER, "bad_response", "the page carries no instrument and no figures");
+  return {
+    provider: SCRAPED_BUSINESSINSIDER,
+    url,
+    isin,
+    name: title.trim() || null,
+    basis: "trailing twelve months",
+    figures,
+  };
+}
+
+export class BusinessInsiderPages implements ScrapedProvider {
+  readonly name = SCRAPED_BUSINESSINSIDER;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly timeoutMs = 8000,
+    private readonly deadline?: Deadline,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  covers(target: ScrapeTarget): boolean {
+    return target.kind === "share" && target.isin.startsWith("US");
+  }
+
+  read(target: ScrapeTarget): Promise<ScrapedPage> {
+    return observed(this.name, this.clock, async () => {
+      const slug = await this.pageOf(target);
+      const url = `${this.baseUrl}/stocks/${encodeURIComponent(slug)}-stock`;
+      const { status, text } = await this.get(url);
+      if (status === 404) throw new ProviderError(this.name, "not_found", `no page for ${target.ticker}`);
+      if (status !== 200) throw new ProviderError(this.name, "bad_response", `HTTP ${status}`);
+      return parseBusinessInsider(text, url);
+    });
+  }
+
+  private get(url: string) {
+    return getText(this.name, url, { timeoutMs: this.timeoutMs, deadline: this.deadline, headers: HEADERS });
+  }
+
+  /** The page id: the mapping table, then the site's search by ISIN, then the ticker. */
+  private async pageOf(target: ScrapeTarget): Promise<string> {
+    const mapped = SCRAPED_PAGE_MAP[this.name]?.[target.isin] ?? SCRAPED_PAGE_MAP[this.name]?.[target.ticker];
+    if (mapped) return mapped;
+    const url = `${this.baseUrl}/ajax/SearchController_Suggest?max_results=25&query=${encodeURIComponent(target.isin)}`;
+    const { status, text } = await this.get(url);
+    if (status === 200) {
+      // Suggestions: new Array("Apple Inc.", "Stocks", "AAPL|US0378331005|AAPL||AAPL", "9", "", "aapl")
+      for (const m of text.matchAll(
+        /new Array\("[^"]*", "Stocks", "[^"|]*\|([A-Z0-9]{12})\|[^"]*", "[^"]*", "[^"]*", "([^"]+)"\)/g,
+      )) {
+        if (m[1] === target.isin && m[2]) return m[2];
+      }
+    }
+    return target.ticker.toLowerCase();
+  }
+}

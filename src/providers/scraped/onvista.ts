@@ -1,0 +1,97 @@
+import { type Clock, type Deadline, systemClock } from "../../clock";
+import { BROWSER_USER_AGENT, getText, ProviderError } from "../errors";
+import { SCRAPED_ONVISTA } from "../names";
+import { observed } from "../outcomes";
+import { SCRAPED_PAGE_MAP } from "./page-map";
+import type { ScrapedPage, ScrapedProvider, ScrapeTarget } from "./types";
+
+/**
+ * onvista.de "Kennzahlen" pages (European shares): the figures travel in the page's
+ * `<script id="__NEXT_DATA__">` JSON (props.pageProps.data): `snapshot.instrument.isin`, per fiscal
+ * year `figures.stocksCnFundamentalList.list[] {label, cnPer, cnDivYield}` and
+ * `figures.stocksCnFinancialList.list[] {label, cnEpsAdj}`, estimates labelled with a trailing "e"
+ * ("2026e"). "Trailing" is the newest reported year. The yield's unit is not documented (its values
+ * read as percent), so it goes to the validation layer as unknown. Read with HTMLRewriter.
+ */
+
+const HEADERS = { "user-agent": BROWSER_USER_AGENT, accept: "text/html,application/xhtml+xml" };
+
+type Year = { label?: unknown; cnPer?: unknown; cnDivYield?: unknown; cnEpsAdj?: unknown };
+
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const reported = (rows: Year[]) =>
+  rows
+    .filter((r) => typeof r.label === "string" && !/e$/i.test(r.label))
+    .sort((a, b) => String(a.label).localeCompare(String(b.label)))
+    .at(-1);
+
+/** The page's instrument and the newest reported year's figures. Exported for the tests of the parsing alone. */
+export async function parseOnvista(html: string, url: string): Promise<ScrapedPage> {
+  let json = "";
+  await new HTMLRewriter()
+    .on("script#__NEXT_DATA__", {
+      text: (t) => {
+        json += t.text;
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  let data: {
+    snapshot?: { instrument?: { isin?: unknown; name?: unknown } };
+    figures?: { stocksCnFundamentalList?: { list?: Year[] }; stocksCnFinancialList?: { list?: Year[] } };
+  };
+  try {
+    data = (JSON.parse(json) as { props?: { pageProps?: { data?: typeof data } } }).props?.pageProps?.data ?? {};
+  } catch {
+    throw new ProviderError(SCRAPED_ONVISTA, "bad_response", "the page carries no readable figures (__NEXT_DATA__)");
+  }
+  const fundamental = reported(data.figures?.stocksCnFundamentalList?.list ?? []);
+  const financial = reported(data.figures?.stocksCnFinancialList?.list ?? []);
+  const instrument = data.snapshot?.instrument;
+  if (!instrument && !fundamental)
+    throw new ProviderError(SCRAPED_ONVISTA, "bad_response", "the page carries no instrument and no figures");
+  return {
+    provider: SCRAPED_ONVISTA,
+    url,
+    isin: typeof instrument?.isin === "string" ? instrument.isin : null,
+    name: typeof instrument?.name === "string" ? instrument.name : null,
+    basis: fundamental ? `fiscal year ${String(fundamental.label)}` : "none",
+    figures: {
+      pe_ratio: { value: num(fundamental?.cnPer), unit: "ratio" },
+      eps_ttm: { value: num(financial?.cnEpsAdj), unit: "ratio", currency: "EUR" },
+      dividend_yield: { value: num(fundamental?.cnDivYield), unit: "unknown" },
+    },
+  };
+}
+
+export class OnvistaPages implements ScrapedProvider {
+  readonly name = SCRAPED_ONVISTA;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly timeoutMs = 8000,
+    private readonly deadline?: Deadline,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  covers(target: ScrapeTarget): boolean {
+    return target.kind === "share" && !target.isin.startsWith("US");
+  }
+
+  read(target: ScrapeTarget): Promise<ScrapedPage> {
+    return observed(this.name, this.clock, async () => {
+      // The page address takes the ISIN itself: the mapping table is for instruments it does not find so.
+      const id =
+        SCRAPED_PAGE_MAP[this.name]?.[target.isin] ?? SCRAPED_PAGE_MAP[this.name]?.[target.ticker] ?? target.isin;
+      const url = `${this.baseUrl}/aktien/kennzahlen/${encodeURIComponent(id)}`;
+      const { status, text } = await getText(this.name, url, {
+        timeoutMs: this.timeoutMs,
+        deadline: this.deadline,
+        headers: HEADERS,
+      });
+      if (status === 404) throw new ProviderError(this.name, "not_found", `no page for ${target.isin}`);
+      if (status !== 200) throw new ProviderError(this.name, "bad_response", `HTTP ${status}`);
+      return parseOnvista(text, url);
+    });
+  }
+}

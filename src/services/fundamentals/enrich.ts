@@ -1,0 +1,80 @@
+import { earlierHighlights, saveEnrichment } from "../../db/repositories/fundamentals";
+import { recordVerdicts } from "../../db/repositories/validation-results";
+import type { Deps } from "../../deps";
+import {
+  analystFigures,
+  currenciesOf,
+  earningsRows,
+  highlightFigures,
+  highlightTexts,
+  profileOf,
+  type RawFigure,
+  trendRows,
+} from "../../domain/fundamentals/delayed-figures";
+import { type Verdict, validate } from "../../domain/fundamentals/validation";
+import { DELAYED } from "../../providers/names";
+import type { DelayedFundamentals } from "./delayed-fetch";
+import { fetchDelayedFundamentals } from "./delayed-fetch";
+import type { Instrument } from "./resolve-instrument";
+
+/** The numbers of one field in stored highlights (the instrument's history for the validation layer). */
+export function historyOf(snapshots: readonly Record<string, number | string | null>[], field: string): number[] {
+  return snapshots.map((h) => h[field]).filter((v): v is number => typeof v === "number");
+}
+
+/** Validated figures as an object of the valid values; every verdict is returned for storage. */
+function validated(
+  figures: readonly RawFigure[],
+  history: readonly Record<string, number | string | null>[],
+): { values: Record<string, number>; verdicts: Verdict[] } {
+  const verdicts = figures.map((f) =>
+    validate(
+      { provider: DELAYED, field: f.field, value: f.value, unit: f.unit },
+      { history: historyOf(history, f.field) },
+    ),
+  );
+  const values: Record<string, number> = {};
+  for (const v of verdicts) if (v.status === "valid" && v.value !== null) values[v.field] = v.value;
+  return { values, verdicts };
+}
+
+/**
+ * The deep enrichment of one instrument with its verified symbol: fetches everything the delayed
+ * provider publishes, passes every figure through the validation layer (against the instrument's
+ * stored history), stores the valid ones with today's fetch date and every verdict. Provider
+ * failures propagate and store nothing.
+ */
+export async function enrichInstrument(
+  ctx: Deps,
+  instrument: Instrument,
+  symbol: string,
+): Promise<{ fetched: DelayedFundamentals; verdicts: Verdict[] }> {
+  const kind = instrument.asset.quoteType === "ETF" ? "fund" : "company";
+  const fetched = await fetchDelayedFundamentals(ctx, symbol, kind);
+  const db = ctx.db.db;
+  const today = ctx.clock.today();
+  const now = ctx.clock.now();
+  const history = await earlierHighlights(db, instrument.asset.id, today);
+  const highlights = validated(highlightFigures(fetched.summary), history);
+  const analyst = analystFigures(fetched.summary);
+  const ratings = validated(analyst.figures, []);
+  const currencies = currenciesOf(fetched.summary);
+  await saveEnrichment(db, {
+    assetId: instrument.asset.id,
+    fetchDate: today,
+    fetchedAt: now,
+    symbol,
+    source: DELAYED,
+    currency: currencies.quote,
+    financialCurrency: currencies.financial,
+    highlights: { ...highlightTexts(fetched.summary), ...highlights.values },
+    analystRatings: { ...analyst.texts, ...ratings.values },
+    profile: profileOf(fetched.summary),
+    statements: fetched.statements,
+    earnings: earningsRows(fetched.summary),
+    trends: trendRows(fetched.summary),
+  });
+  const verdicts = [...highlights.verdicts, ...ratings.verdicts];
+  await recordVerdicts(db, { ticker: instrument.listing.ticker, day: today, at: now, verdicts });
+  return { fetched, verdicts };
+}

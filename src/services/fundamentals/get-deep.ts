@@ -1,0 +1,179 @@
+import { and, eq, ne } from "drizzle-orm";
+import { cacheKeys, cacheTtls } from "../../cache";
+import { latestSnapshot, storedEarnings, storedStatements, storedTrends } from "../../db/repositories/fundamentals";
+import { validationResults } from "../../db/schema";
+import type { Deps } from "../../deps";
+import { horizonRank } from "../../domain/fundamentals/delayed-figures";
+import { ProviderError } from "../../providers/errors";
+import { DELAYED } from "../../providers/names";
+import { verifiedDelayedSymbol } from "../eod/verify-symbol";
+import { enrichInstrument } from "./enrich";
+import { type Instrument, type InstrumentQuery, resolveInstrument } from "./resolve-instrument";
+
+export const DEEP_SECTIONS = ["highlights", "statements", "earnings", "ratings"] as const;
+export type DeepSection = (typeof DEEP_SECTIONS)[number];
+
+type Row = Record<string, number | string | null>;
+
+export interface DeepDocument {
+  asset_profile: { isin: string; ticker: string; name: string; exchange: string | null; currency: string };
+  highlights?: Row;
+  statements?: Record<"income" | "balance" | "cashflow", { annual: Row[]; quarterly: Row[] }>;
+  earnings_history?: Row[];
+  earnings_trend?: Row[];
+  analyst_ratings?: Row;
+  meta: {
+    fetched_at: string | null;
+    fetch_date: string | null;
+    source: "delayed_provider" | "database";
+    cache_hit: boolean;
+    symbol: string | null;
+    note?: string;
+    rejected?: { field: string; value: number | null; status: string; reason: string | null }[];
+  };
+}
+
+const n = (v: string | null) => (v === null ? null : Number(v));
+
+/** Values the validation layer refused on the snapshot's day (the document says what it left out and why). */
+async function rejectedOn(ctx: Deps, ticker: string, day: string) {
+  const rows = await ctx.db.db
+    .select()
+    .from(validationResults)
+    .where(
+      and(
+        eq(validationResults.providerName, DELAYED),
+        eq(validationResults.ticker, ticker),
+        eq(validationResults.validatedOn, day),
+        ne(validationResults.status, "valid"),
+        ne(validationResults.status, "null"),
+      ),
+    );
+  return rows
+    .map((r) => ({ field: r.field, value: n(r.value), status: r.status, reason: r.reason }))
+    .sort((a, b) => (a.field < b.field ? -1 : 1));
+}
+
+/** The deep document of what the database holds for the instrument (the one way it is built). */
+async function documentFromDatabase(
+  ctx: Deps,
+  { listing, asset }: Instrument,
+  meta: Pick<DeepDocument["meta"], "source" | "symbol" | "note">,
+): Promise<DeepDocument> {
+  const db = ctx.db.db;
+  const [snapshot, statements, earnings, trends] = await Promise.all([
+    latestSnapshot(db, asset.id),
+    storedStatements(db, asset.id),
+    storedEarnings(db, asset.id),
+    storedTrends(db, asset.id),
+  ]);
+  const empty = () => ({ annual: [] as Row[], quarterly: [] as Row[] });
+  const byStatement = { income: empty(), balance: empty(), cashflow: empty() };
+  for (const s of statements) {
+    byStatement[s.statement][s.periodType].push({ period_end: s.periodEnd, currency: s.currency, ...s.items });
+  }
+  const rejected = snapshot ? await rejectedOn(ctx, listing.ticker, snapshot.fetchDate) : [];
+  return {
+    asset_profile: {
+      isin: listing.isin,
+      ticker: listing.ticker,
+      name: asset.name,
+      exchange: listing.exchange,
+      currency: listing.currency,
+    },
+    highlights: snapshot?.highlights ?? {},
+    statements: byStatement,
+    earnings_history: earnings.map((e) => ({
+      quarter_end: e.quarterEnd,
+      period: e.period,
+      eps_actual: n(e.epsActual),
+      eps_estimate: n(e.epsEstimate),
+      eps_difference: n(e.epsDifference),
+      surprise_percent: n(e.surprisePercent),
+    })),
+    earnings_trend: trends
+      .sort((a, b) => horizonRank(a.period) - horizonRank(b.period))
+      .map((t) => ({
+        period: t.period,
+        end_date: t.endDate,
+        growth: n(t.growth),
+        eps_avg: n(t.epsAvg),
+        eps_low: n(t.epsLow),
+        eps_high: n(t.epsHigh),
+        revenue_avg: n(t.revenueAvg),
+        analysts: t.analysts,
+      })),
+    analyst_ratings: snapshot?.analystRatings ?? {},
+    meta: {
+      fetched_at: snapshot ? snapshot.fetchedAt.toISOString() : null,
+      fetch_date: snapshot?.fetchDate ?? null,
+      cache_hit: false,
+      ...meta,
+      ...(rejected.length ? { rejected } : {}),
+    },
+  };
+}
+
+/**
+ * Fetches and stores the instrument's fundamentals with its verified symbol, then reads the document
+ * back; when there is no verified symbol or the provider fails, the database's document with a note
+ * saying why (spec /fundamental/deep rule 2).
+ */
+async function freshDocument(ctx: Deps, instrument: Instrument): Promise<DeepDocument> {
+  let note: string | undefined;
+  let symbol: string | null = null;
+  try {
+    const verdict = await verifiedDelayedSymbol({
+      ctx,
+      input: { listing: instrument.listing, today: ctx.clock.today() },
+    });
+    if (verdict.symbol === null) {
+      note = `nothing fetched: no verified delayed-provider symbol (${verdict.reason}); the stored figures are shown`;
+    } else {
+      symbol = verdict.symbol;
+      await enrichInstrument(ctx, instrument, symbol);
+      return documentFromDatabase(ctx, instrument, { source: DELAYED, symbol });
+    }
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    note = !symbol
+      ? `nothing fetched: the listing's delayed-provider symbol could not be verified (${err.detail}); the stored figures are shown`
+      : err.failure === "not_found"
+        ? `nothing fetched: the delayed provider has no fundamentals for ${symbol} (${err.detail}); the stored figures are shown`
+        : `nothing fetched: the delayed provider failed for ${symbol} (${err.detail}); the stored figures are shown`;
+  }
+  return documentFromDatabase(ctx, instrument, { source: "database", symbol, note });
+}
+
+function restrict(doc: DeepDocument, sections: readonly DeepSection[]): DeepDocument {
+  const wants = (s: DeepSection) => sections.includes(s);
+  return {
+    asset_profile: doc.asset_profile,
+    ...(wants("highlights") ? { highlights: doc.highlights } : {}),
+    ...(wants("statements") ? { statements: doc.statements } : {}),
+    ...(wants("earnings") ? { earnings_history: doc.earnings_history, earnings_trend: doc.earnings_trend } : {}),
+    ...(wants("ratings") ? { analyst_ratings: doc.analyst_ratings } : {}),
+    meta: doc.meta,
+  };
+}
+
+export interface DeepQuery extends InstrumentQuery {
+  refresh: boolean;
+  sections: readonly DeepSection[];
+}
+
+/**
+ * GET /fundamental/deep: the cached complete document (24 h) unless `refresh`, else a fresh one;
+ * only a document fetched from the provider is cached (a database answer is retried next time).
+ */
+export async function getDeepFundamentals({ ctx, input }: { ctx: Deps; input: DeepQuery }): Promise<DeepDocument> {
+  const instrument = await resolveInstrument({ ctx, input });
+  const key = cacheKeys.fundamentalsDeep(String(instrument.listing.id));
+  if (!input.refresh) {
+    const cached = await ctx.cache.get<DeepDocument>(key);
+    if (cached) return restrict({ ...cached, meta: { ...cached.meta, cache_hit: true } }, input.sections);
+  }
+  const doc = await freshDocument(ctx, instrument);
+  if (doc.meta.source === DELAYED) await ctx.cache.set(key, doc, cacheTtls(ctx.config).fundamentals_deep);
+  return restrict(doc, input.sections);
+}

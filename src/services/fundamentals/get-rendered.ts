@@ -1,0 +1,493 @@
+import { desc, eq } from "drizzle-orm";
+import { cacheKeys, cacheTtls } from "../../cache";
+import { storedEarnings, storedStatements, storedTrends } from "../../db/repositories/fundamentals";
+import { recordVerdicts } from "../../db/repositories/validation-results";
+import { fundamentalSnapshots } from "../../db/schema";
+import type { Deps } from "../../deps";
+import { BadRequestError } from "../../domain/errors";
+import {
+  highlightTexts,
+  horizonRank,
+  num,
+  profileOf,
+  type Summary,
+  trendRows,
+} from "../../domain/fundamentals/delayed-figures";
+import {
+  type FigureTable,
+  type FundInput,
+  type InstitutionInput,
+  renderEarnings,
+  renderEtfData,
+  renderFinancials,
+  renderGeneral,
+  renderHighlights,
+  renderHolders,
+  renderTechnicals,
+  type Sourced,
+  type Sources,
+} from "../../domain/fundamentals/eodhd";
+import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
+import { type Verdict, validate } from "../../domain/fundamentals/validation";
+import { splitSuffix } from "../../domain/provider-symbols";
+import { ProviderError } from "../../providers/errors";
+import { DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA } from "../../providers/names";
+import type { ScrapedPage, ScrapeTarget } from "../../providers/scraped/types";
+import { verifiedDelayedSymbol } from "../eod/verify-symbol";
+import type { DelayedFundamentals } from "./delayed-fetch";
+import { enrichInstrument, historyOf } from "./enrich";
+import { type Instrument, type InstrumentQuery, resolveInstrument } from "./resolve-instrument";
+
+/** The providers GET /fundamental may ask, in the order of precedence of their figures. */
+export const FUNDAMENTAL_PROVIDERS = [DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA] as const;
+
+export interface RenderedQuery extends InstrumentQuery {
+  /** Provider names to ask; all when absent. */
+  provider?: string;
+  fmt: "eodhd" | "raw";
+  nocache: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * What one provider answered this request. `failed`: it could not answer (a transport or provider
+ * failure, which a retry may cure); an answer the service refuses (a page about another ISIN) is
+ * not a failure.
+ */
+type Outcome =
+  | { status: "ok"; answer: unknown; entry: Json; failed?: false }
+  | { status: "error" | "not_queried" | "not_applicable"; entry: Json; failed?: boolean };
+
+const database = (day: string) => `database (${day})`;
+
+/** The providers asked: all, or those named (comma-separated), each a known name. */
+function askedProviders(provider: string | undefined): string[] {
+  if (!provider) return [...FUNDAMENTAL_PROVIDERS];
+  const names = [
+    ...new Set(
+      provider
+        .split(",")
+        .map((p) => p.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  const unknown = names.filter((n) => !(FUNDAMENTAL_PROVIDERS as readonly string[]).includes(n));
+  if (names.length === 0 || unknown.length)
+    throw new BadRequestError(
+      `unknown provider ${unknown.join(", ") || "(none)"}; use one or several of ${FUNDAMENTAL_PROVIDERS.join(", ")}`,
+    );
+  return FUNDAMENTAL_PROVIDERS.filter((p) => names.includes(p));
+}
+
+interface DelayedResult {
+  outcome: Outcome;
+  fetched: DelayedFundamentals | null;
+  verdicts: Verdict[];
+}
+
+/** The delayed provider's part: verified symbol, then the deep enrichment (validated and stored). */
+async function askDelayed(ctx: Deps, instrument: Instrument): Promise<DelayedResult> {
+  let symbol: string | null = null;
+  try {
+    const verdict = await verifiedDelayedSymbol({
+      ctx,
+      input: { listing: instrument.listing, today: ctx.clock.today() },
+    });
+    if (verdict.symbol === null)
+      return {
+        outcome: { status: "not_queried", entry: { status: "not_queried", symbol: null, reason: verdict.reason } },
+        fetched: null,
+        verdicts: [],
+      };
+    symbol = verdict.symbol;
+    const { fetched, verdicts } = await enrichInstrument(ctx, instrument, symbol);
+    const rejected = verdicts.filter((v) => v.status === "out_of_range" || v.status === "outlier");
+    return {
+      outcome: {
+        status: "ok",
+        answer: fetched.summary,
+        entry: {
+          status: "ok",
+          symbol,
+          figures: verdicts.filter((v) => v.status === "valid").length,
+          rejected: rejected.map((v) => ({ field: v.field, value: v.raw, status: v.status, reason: v.reason })),
+        },
+      },
+      fetched,
+      verdicts,
+    };
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    return {
+      outcome: { status: "error", failed: true, entry: { status: "error", symbol, error: err.message } },
+      fetched: null,
+      verdicts: [],
+    };
+  }
+}
+
+/** A scraped page, or why there is none. */
+async function readPage(ctx: Deps, name: string, target: ScrapeTarget): Promise<ScrapedPage | Outcome> {
+  const provider = ctx.providers.scraped.find((p) => p.name === name);
+  if (!provider?.covers(target))
+    return {
+      status: "not_applicable",
+      entry: {
+        status: "not_applicable",
+        reason: `${name} publishes figures of ${name === SCRAPED_BUSINESSINSIDER ? "US" : "European"} shares only`,
+      },
+    };
+  try {
+    return await provider.read(target);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    return { status: "error", failed: true, entry: { status: "error", error: err.message } };
+  }
+}
+
+const isPage = (x: ScrapedPage | Outcome): x is ScrapedPage => "figures" in x;
+
+/**
+ * A page's three figures through the validation layer, against the delayed provider's figure of
+ * this request and the instrument's stored history. A page about another ISIN gives no figure at
+ * all (spec /fundamental rule 4), and an EPS in another currency than the listing's is not its EPS.
+ */
+function judgePage(
+  page: ScrapedPage,
+  target: ScrapeTarget,
+  delayedValues: ReadonlyMap<string, number>,
+  history: readonly Record<string, number | string | null>[],
+): { outcome: Outcome; verdicts: Verdict[]; values: Map<string, number> } {
+  const values = new Map<string, number>();
+  if (page.isin !== target.isin) {
+    return {
+      outcome: {
+        status: "error",
+        entry: {
+          status: "error",
+          url: page.url,
+          isin: page.isin,
+          error: page.isin
+            ? `the page is about ${page.isin}, not ${target.isin}: its figures are not used`
+            : `the page does not say which instrument it is about: its figures are not used`,
+        },
+      },
+      verdicts: [],
+      values,
+    };
+  }
+  const verdicts: Verdict[] = [];
+  const figures: Json = {};
+  for (const field of SCRAPED_FIELDS) {
+    const f = page.figures[field];
+    if (!f) continue;
+    if (field === "eps_ttm" && f.currency && f.currency !== target.currency) {
+      figures[field] = {
+        raw: f.value,
+        value: null,
+        status: "not_used",
+        reason: `EPS in ${f.currency}; the listing is quoted in ${target.currency}`,
+      };
+      continue;
+    }
+    const peer = delayedValues.get(field);
+    const v = validate(
+      { provider: page.provider, field, value: f.value, unit: f.unit },
+      { peers: peer === undefined ? [] : [peer], history: historyOf(history, field) },
+    );
+    verdicts.push(v);
+    figures[field] = { raw: v.raw, value: v.value, status: v.status, reason: v.reason };
+    if (v.status === "valid" && v.value !== null) values.set(field, v.value);
+  }
+  return {
+    outcome: {
+      status: "ok",
+      answer: page,
+      entry: { status: "ok", url: page.url, isin: page.isin, name: page.name, basis: page.basis, figures },
+    },
+    verdicts,
+    values,
+  };
+}
+
+/** Analysts' estimates by horizon, as the Highlights' EPSEstimate* figures. */
+const ESTIMATE_FIELDS: Record<string, string> = {
+  "0q": "eps_estimate_current_quarter",
+  "+1q": "eps_estimate_next_quarter",
+  "0y": "eps_estimate_current_year",
+  "+1y": "eps_estimate_next_year",
+};
+
+function fundOf(
+  summary: Summary | null,
+  instrument: Instrument,
+  table: FigureTable,
+): { fund: FundInput; labels: Record<string, string> } {
+  const top = summary?.topHoldings as Json | undefined;
+  const labels: Record<string, string> = { ISIN: "catalogue" };
+  const fig = (field: string, key: string) => {
+    const f = table.get(field);
+    if (f) labels[key] = f.label;
+    return typeof f?.value === "number" ? f.value : null;
+  };
+  const holdings = ((top?.holdings as Json[] | undefined) ?? []).map((h) => ({
+    symbol: String(h.symbol ?? ""),
+    name: String(h.holdingName ?? ""),
+    weight: num(h.holdingPercent),
+  }));
+  const sectors = ((top?.sectorWeightings as Json[] | undefined) ?? []).flatMap((o) =>
+    Object.entries(o).flatMap(([name, w]) => {
+      const weight = num(w);
+      return weight === null ? [] : [{ name, weight }];
+    }),
+  );
+  if (holdings.length) {
+    labels.Top_10_Holdings = DELAYED;
+    labels.Holdings_Count = DELAYED;
+  }
+  if (sectors.length) labels.Sector_Weights = DELAYED;
+  if (top) labels.Asset_Allocation = DELAYED;
+  const family = table.get("fund_family");
+  const category = table.get("fund_category");
+  if (family) labels.Company_Name = family.label;
+  if (category) labels.Category = category.label;
+  if (instrument.asset.country) labels.Domicile = "catalogue";
+  return {
+    fund: {
+      isin: instrument.listing.isin,
+      family: typeof family?.value === "string" ? family.value : null,
+      domicile: instrument.asset.country,
+      category: typeof category?.value === "string" ? category.value : null,
+      yield: fig("fund_yield", "Yield"),
+      expenseRatio: fig("expense_ratio", "NetExpenseRatio"),
+      totalAssets: fig("total_assets", "TotalAssets"),
+      holdings,
+      sectors,
+      positions: { cash: num(top?.cashPosition), stock: num(top?.stockPosition), bond: num(top?.bondPosition) },
+    },
+    labels,
+  };
+}
+
+function institutionsOf(summary: Summary | null): InstitutionInput[] {
+  const list = ((summary?.institutionOwnership as Json | undefined)?.ownershipList as Json[] | undefined) ?? [];
+  return list.map((o) => {
+    const d = o.reportDate;
+    return {
+      name: String(o.organization ?? ""),
+      date: d instanceof Date ? d.toISOString().slice(0, 10) : null,
+      pctHeld: num(o.pctHeld),
+      position: num(o.position),
+      pctChange: num(o.pctChange),
+    };
+  });
+}
+
+export interface RenderedAnswer {
+  body: Json;
+  /** Every asked provider answered (or does not apply): then the answer is cached. */
+  complete: boolean;
+}
+
+async function build(
+  ctx: Deps,
+  instrument: Instrument,
+  asked: readonly string[],
+  fmt: "eodhd" | "raw",
+): Promise<RenderedAnswer> {
+  const { listing, asset } = instrument;
+  const target: ScrapeTarget = {
+    isin: listing.isin,
+    ticker: listing.ticker,
+    currency: listing.currency,
+    kind: asset.quoteType === "ETF" ? "fund" : "share",
+  };
+  const scrapedNames = asked.filter((p) => p !== DELAYED);
+  const [delayed, pages] = await Promise.all([
+    asked.includes(DELAYED) ? askDelayed(ctx, instrument) : null,
+    Promise.all(scrapedNames.map((name) => readPage(ctx, name, target))),
+  ]);
+  const db = ctx.db.db;
+  const useDatabase = asked.includes(DELAYED);
+  const snapshots = useDatabase
+    ? await db
+        .select()
+        .from(fundamentalSnapshots)
+        .where(eq(fundamentalSnapshots.assetId, asset.id))
+        .orderBy(desc(fundamentalSnapshots.fetchDate))
+        .limit(10)
+    : [];
+  const today = ctx.clock.today();
+  const history = snapshots.filter((s) => s.fetchDate < today).map((s) => s.highlights);
+
+  // Rule 1 (a): the delayed provider's validated figures of this request.
+  const table = new Map<string, Sourced>();
+  const summary = delayed?.fetched?.summary ?? null;
+  const delayedValues = new Map<string, number>();
+  if (delayed?.fetched && summary) {
+    for (const v of delayed.verdicts) {
+      if (v.status === "valid" && v.value !== null) {
+        table.set(v.field, { value: v.value, label: DELAYED });
+        delayedValues.set(v.field, v.value);
+      }
+    }
+    for (const [field, value] of Object.entries({ ...highlightTexts(summary), ...profileOf(summary) }))
+      if (value !== null) table.set(field, { value, label: DELAYED });
+    for (const t of trendRows(summary)) {
+      const field = ESTIMATE_FIELDS[t.period];
+      if (field && t.epsAvg !== null) table.set(field, { value: t.epsAvg, label: DELAYED });
+    }
+  }
+  // Rule 1 (b): figures stored by the deep enrichment, newest first.
+  for (const s of snapshots) {
+    for (const [field, value] of Object.entries({ ...s.highlights, ...s.analystRatings, ...s.profile })) {
+      if (value !== null && !table.has(field)) table.set(field, { value, label: database(s.fetchDate) });
+    }
+  }
+  const [statements, earnings, trends] = useDatabase
+    ? await Promise.all([storedStatements(db, asset.id), storedEarnings(db, asset.id), storedTrends(db, asset.id)])
+    : [[], [], []];
+  for (const t of trends) {
+    const field = ESTIMATE_FIELDS[t.period];
+    if (field && t.epsAvg !== null && !table.has(field))
+      table.set(field, { value: Number(t.epsAvg), label: database(t.fetchedAt.toISOString().slice(0, 10)) });
+  }
+  // Rule 1 (c): scraped pages, for trailing P/E, EPS and dividend yield only.
+  const outcomes: Record<string, Outcome> = {};
+  if (delayed) outcomes[DELAYED] = delayed.outcome;
+  const scrapedVerdicts: Verdict[] = [];
+  scrapedNames.forEach((name, i) => {
+    const page = pages[i];
+    if (!page) return;
+    if (!isPage(page)) {
+      outcomes[name] = page;
+      return;
+    }
+    const judged = judgePage(page, target, delayedValues, history);
+    outcomes[name] = judged.outcome;
+    scrapedVerdicts.push(...judged.verdicts);
+    for (const [field, value] of judged.values) if (!table.has(field)) table.set(field, { value, label: name });
+  });
+  if (scrapedVerdicts.length)
+    await recordVerdicts(db, { ticker: listing.ticker, day: today, at: ctx.clock.now(), verdicts: scrapedVerdicts });
+
+  const complete = Object.values(outcomes).every((o) => !o.failed);
+  if (fmt === "raw") {
+    const body = Object.fromEntries(
+      Object.entries(outcomes).map(([name, o]) => [
+        name,
+        o.status === "ok" ? { status: "ok", answer: o.answer } : o.entry,
+      ]),
+    );
+    return { body: JSON.parse(JSON.stringify(body)) as Json, complete };
+  }
+
+  const sources: Sources = {};
+  const fund = asset.quoteType === "ETF";
+  const statementsLabel = delayed?.outcome.status === "ok" ? DELAYED : newestDay(statements.map((s) => s.fetchedAt));
+  const general = renderGeneral(
+    {
+      code: splitSuffix(listing.ticker).base,
+      type: fund ? "ETF" : "Common Stock",
+      exchange: listing.exchange,
+      currency: listing.currency,
+      isin: listing.isin,
+      countryIso: asset.country,
+      catalogue: { name: asset.name, sector: asset.sector, industry: asset.industry },
+      profile: table,
+      updatedAt: today,
+    },
+    sources,
+  );
+  const providers = Object.fromEntries(Object.entries(outcomes).map(([name, o]) => [name, o.entry]));
+  if (fund) {
+    const { fund: data, labels } = fundOf(summary, instrument, table);
+    const technicals = renderTechnicals(table, sources);
+    const etf = renderEtfData(data, labels, sources);
+    return {
+      body: { General: general, Technicals: technicals, ETF_Data: etf, Providers: providers, Sources: sources },
+      complete,
+    };
+  }
+  const financialCurrency = snapshots[0]?.financialCurrency ?? statements[0]?.currency ?? null;
+  const earningsLabel = delayed?.outcome.status === "ok" ? DELAYED : newestDay(earnings.map((e) => e.fetchedAt));
+  const body = {
+    General: general,
+    ...renderHighlights(table, sources),
+    Holders: renderHolders(institutionsOf(summary), summary ? DELAYED : null, sources),
+    InsiderTransactions: {},
+    ESGScores: {},
+    Earnings: renderEarnings(
+      {
+        history: earnings.map((e) => ({
+          quarterEnd: e.quarterEnd,
+          epsActual: e.epsActual === null ? null : Number(e.epsActual),
+          epsEstimate: e.epsEstimate === null ? null : Number(e.epsEstimate),
+          epsDifference: e.epsDifference === null ? null : Number(e.epsDifference),
+          surprisePercent: e.surprisePercent === null ? null : Number(e.surprisePercent),
+        })),
+        trend: [...trends]
+          .sort((a, b) => horizonRank(a.period) - horizonRank(b.period))
+          .map((t) => ({
+            period: t.period,
+            endDate: t.endDate,
+            growth: t.growth === null ? null : Number(t.growth),
+            epsAvg: t.epsAvg === null ? null : Number(t.epsAvg),
+            epsLow: t.epsLow === null ? null : Number(t.epsLow),
+            epsHigh: t.epsHigh === null ? null : Number(t.epsHigh),
+            revenueAvg: t.revenueAvg === null ? null : Number(t.revenueAvg),
+            analysts: t.analysts,
+          })),
+        annual: statements
+          .filter(
+            (s) => s.statement === "income" && s.periodType === "annual" && typeof s.items.diluted_eps === "number",
+          )
+          .map((s) => ({ date: s.periodEnd, epsActual: s.items.diluted_eps as number })),
+        currency: financialCurrency,
+      },
+      earnings.length || trends.length ? earningsLabel : null,
+      sources,
+    ),
+    Financials: renderFinancials(
+      statements.map((s) => ({
+        statement: s.statement,
+        periodType: s.periodType,
+        periodEnd: s.periodEnd,
+        currency: s.currency,
+        items: s.items,
+      })),
+      financialCurrency,
+      statements.length ? statementsLabel : null,
+      sources,
+    ),
+    Providers: providers,
+    Sources: sources,
+  };
+  return { body, complete };
+}
+
+/** The label of stored rows: their newest fetch day. */
+function newestDay(dates: readonly Date[]): string | null {
+  if (dates.length === 0) return null;
+  const newest = Math.max(...dates.map((d) => d.getTime()));
+  return database(new Date(newest).toISOString().slice(0, 10));
+}
+
+/**
+ * GET /fundamental: the rendered document (fmt=eodhd) or each provider's answer (fmt=raw), for the
+ * listing chosen as /eod chooses it. Cached one hour when every asked provider answered; `nocache`
+ * builds it again.
+ */
+export async function getRenderedFundamentals({ ctx, input }: { ctx: Deps; input: RenderedQuery }): Promise<Json> {
+  const asked = askedProviders(input.provider);
+  const instrument = await resolveInstrument({ ctx, input });
+  const key = cacheKeys.fundamentals(`${instrument.listing.id}:${input.fmt}:${asked.join(",")}`);
+  if (!input.nocache) {
+    const cached = await ctx.cache.get<Json>(key);
+    if (cached) return cached;
+  }
+  const answer = await build(ctx, instrument, asked, input.fmt);
+  if (answer.complete) await ctx.cache.set(key, answer.body, cacheTtls(ctx.config).fundamentals);
+  return answer.body;
+}

@@ -1,0 +1,62 @@
+import { cacheKeys, cacheTtls, remember } from "../../cache";
+import type { Deps } from "../../deps";
+import { NoDataError } from "../../domain/errors";
+import { STATEMENT_MODULE, type StatementKind, statementRows } from "../../domain/fundamentals/statements";
+import { addDays } from "../../domain/ingest-plan";
+import { ProviderError } from "../../providers/errors";
+
+type Row = Record<string, number | string | null>;
+export interface LegacyFinancials {
+  symbol: string;
+  source: "delayed_provider";
+  statements: Record<StatementKind, { annual: Row[]; quarterly: Row[] }>;
+}
+
+/**
+ * Legacy GET /stocks/{ticker}/financials: the delayed provider's statements for the symbol as typed
+ * (spec Versioning: not the catalogue's verified symbol), annual and quarterly, cached one hour.
+ */
+export async function getLegacyFinancials({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { symbol: string };
+}): Promise<LegacyFinancials> {
+  const { symbol } = input;
+  const load = async (): Promise<LegacyFinancials> => {
+    const today = ctx.clock.today();
+    const from = new Date(`${addDays(today, -365 * 7)}T00:00:00Z`);
+    const to = new Date(`${addDays(today, 1)}T00:00:00Z`);
+    const kinds = ["income", "balance", "cashflow"] as const;
+    const periods = ["annual", "quarterly"] as const;
+    const calls = kinds.flatMap((k) => periods.map((p) => ({ k, p })));
+    let series: Awaited<ReturnType<typeof ctx.providers.delayedFundamentals.timeseries>>[];
+    try {
+      series = await Promise.all(
+        calls.map((c) => ctx.providers.delayedFundamentals.timeseries(symbol, STATEMENT_MODULE[c.k], c.p, from, to)),
+      );
+    } catch (err) {
+      if (err instanceof ProviderError && err.failure === "not_found")
+        throw new NoDataError(`No statements found for ${symbol}`, err.detail);
+      throw err;
+    }
+    const statements = {
+      income: { annual: [], quarterly: [] },
+      balance: { annual: [], quarterly: [] },
+      cashflow: { annual: [], quarterly: [] },
+    } as LegacyFinancials["statements"];
+    calls.forEach((c, i) => {
+      statements[c.k][c.p] = statementRows(series[i] ?? []).map((r) => ({ period_end: r.periodEnd, ...r.items }));
+    });
+    if (series.every((s) => s.length === 0))
+      throw new NoDataError(
+        `No statements found for ${symbol}`,
+        `the delayed provider publishes no statements for ${symbol}`,
+      );
+    return { symbol, source: "delayed_provider", statements };
+  };
+  return (
+    await remember(ctx.cache, cacheKeys.fundamentals(`legacy:${symbol}`), cacheTtls(ctx.config).fundamentals, load)
+  ).value;
+}

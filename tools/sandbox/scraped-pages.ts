@@ -1,0 +1,258 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type SimCompany, simCompany } from "./fundamentals-data";
+import { SIM_SYMBOLS } from "./market-data";
+
+/**
+ * The scraped providers' simulator: the two web pages the service reads for trailing P/E, EPS and
+ * dividend yield, in their real markup, from the simulated companies' figures.
+ * - markets.businessinsider.com (US shares): GET /ajax/SearchController_Suggest?query=<ISIN> and
+ *   GET /stocks/<slug>-stock, an HTML page with the ISIN in its header and a snapshot block.
+ * - onvista.de (European shares): GET /aktien/kennzahlen/<ISIN>, an HTML page whose figures travel
+ *   in `<script id="__NEXT_DATA__">` JSON, per fiscal year, the yield in percent.
+ * Quirks of real pages, on purpose: onvista's page of SAP (DE0007164600) is about Siemens
+ * (DE0007236101), a page about another instrument; its page of ASML (NL0010273215) shows a yield of
+ * 0.21 whose scale (21 % or 0.21 %) nothing on the page settles.
+ * Faults on demand: POST /__sandbox/faults {"symbol": <ISIN or slug> | "*", "mode", "times"?} with
+ * modes 500, timeout, malformed, unknown (404), ratelimit (429), error200 (a consent page served with
+ * HTTP 200 instead of the figures); DELETE /__sandbox/faults[?symbol=]. GET /__sandbox/requests counts
+ * requests per page.
+ */
+
+export type ScrapedFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200";
+
+export interface ScrapedPagesSim {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Pages that answer about another instrument than the one in their address. */
+const WRONG_INSTRUMENT: Record<string, string> = { DE0007164600: "DE0007236101" };
+/** A yield written without its scale: 0.21 for 0.21 %, which reads as 21 % just as well. */
+const UNSCALED_YIELD: Record<string, number> = { NL0010273215: 0.21 };
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The company behind an ISIN (its first listing in the catalogue, the primary one). */
+function companyOfIsin(isin: string): SimCompany | null {
+  for (const s of SIM_SYMBOLS.values()) if (s.isin === isin) return simCompany(s.symbol);
+  return null;
+}
+
+const slugOf = (c: SimCompany) => (c.sym.symbol === "BRK-B" ? "brk.b" : c.sym.symbol.toLowerCase());
+
+function companyOfSlug(slug: string): SimCompany | null {
+  for (const s of SIM_SYMBOLS.values()) {
+    if (!s.isin.startsWith("US")) continue;
+    const c = simCompany(s.symbol);
+    if (c && slugOf(c) === slug) return c;
+  }
+  return null;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const en = (x: number) => x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function businessInsiderPage(c: SimCompany): string {
+  const eps = c.ttm.dilutedEps;
+  const pe = eps > 0 ? en(r2(c.price / eps)) : "-";
+  const yieldText = c.dividendRate > 0 ? `${en((c.dividendRate / c.price) * 100)}%` : "-";
+  const item = (value: string, label: string) =>
+    `<div class="snapshot__data-item">${value}<div class="snapshot__header">${label}</div></div>`;
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(c.seed.name)} Stock Price | ${c.sym.symbol} Stock Quote</title></head>
+<body>
+<div class="price-section">
+  <h1 class="price-section__label">${escapeHtml(c.seed.name)}</h1>
+  <div class="price-section__identifiers">
+    <span class="price-section__category">Stock</span> <span>${c.sym.symbol}</span>
+    <span class="price-section__category">ISIN</span> <span>${c.seed.isin}</span>
+  </div>
+  <span class="price-section__current-value">${en(c.price)}</span> <span>USD</span>
+</div>
+<div class="snapshot">
+  ${item(en(c.previousClose), "Prev. Close")}
+  ${item(en(c.fiftyTwoWeekHigh), "52 Week High")}
+  ${item(pe, "P/E Ratio")}
+  ${item(en(eps), "EPS in USD")}
+  ${item(yieldText, "Dividend Yield")}
+  ${item(en((c.price * c.sharesOutstanding) / 1e9), "Market Cap (bn)")}
+</div>
+</body></html>`;
+}
+
+function suggestions(isin: string): string {
+  const c = companyOfIsin(isin);
+  const rows =
+    c && isin.startsWith("US")
+      ? [
+          `new Array("${c.seed.name}", "Stocks", "${c.sym.symbol}|${isin}|${c.sym.symbol}||${c.sym.symbol}", "9", "", "${slugOf(c)}")`,
+        ]
+      : [];
+  return `mmSuggestDeliver(0, new Array("Name", "Category", "Keywords", "Bias", "Extension", "IDs"), new Array(${rows.join(", ")}), ${rows.length}, 0);`;
+}
+
+function onvistaPage(asked: string, c: SimCompany): string {
+  const years = c.annual.slice(-3).map((p) => ({
+    label: p.end.slice(0, 4),
+    idYear: Number(p.end.slice(0, 4)),
+    eps: p.dilutedEps,
+  }));
+  const last = years.at(-1);
+  const estimates = last
+    ? [1, 2].map((k) => ({ label: `${last.idYear + k}e`, idYear: last.idYear + k, eps: r2(last.eps * (1 + 0.07 * k)) }))
+    : [];
+  const yieldPercent = UNSCALED_YIELD[asked] ?? (c.dividendRate > 0 ? r2((c.dividendRate / c.price) * 100) : null);
+  const data = {
+    props: {
+      pageProps: {
+        data: {
+          snapshot: {
+            instrument: {
+              isin: c.seed.isin,
+              name: c.seed.name,
+              symbol: c.sym.symbol.split(".")[0],
+              entityType: "STOCK",
+            },
+          },
+          figures: {
+            stocksCnFundamentalList: {
+              list: [...years, ...estimates].map((y) => ({
+                label: y.label,
+                idYear: y.idYear,
+                cnPer: y.eps > 0 ? r2(c.price / y.eps) : null,
+                cnDivYield: yieldPercent,
+                cnDps: c.dividendRate || null,
+              })),
+            },
+            stocksCnFinancialList: {
+              list: [...years, ...estimates].map((y) => ({ label: y.label, idYear: y.idYear, cnEpsAdj: y.eps })),
+            },
+          },
+        },
+      },
+    },
+    page: "/aktien/kennzahlen/[...slug]",
+  };
+  return `<!DOCTYPE html>
+<html lang="de"><head><meta charset="utf-8"><title>${escapeHtml(c.seed.name)} Kennzahlen | onvista</title></head>
+<body><div id="__next"><h1>${escapeHtml(c.seed.name)} Aktie</h1><p>KGV, Dividendenrendite, Gewinn je Aktie</p></div>
+<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script>
+</body></html>`;
+}
+
+const CONSENT_PAGE =
+  '<!DOCTYPE html><html><head><title>Privacy settings</title></head><body><form method="post" action="/consent"><button>Accept all</button></form></body></html>';
+
+interface Fault {
+  mode: ScrapedFaultMode;
+  remaining: number;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
+  res.end(html);
+}
+
+export async function startScrapedPagesSim(opts: { port?: number } = {}): Promise<ScrapedPagesSim> {
+  const faults = new Map<string, Fault>();
+  const requests = new Map<string, number>();
+  const held = new Set<ServerResponse>();
+  const takeFault = (key: string): ScrapedFaultMode | undefined => {
+    const f = faults.get(key) ?? faults.get("*");
+    if (!f) return undefined;
+    f.remaining -= 1;
+    if (f.remaining <= 0) faults.delete(faults.get(key) ? key : "*");
+    return f.mode;
+  };
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://sim");
+    const path = url.pathname;
+    if (path === "/__sandbox/faults") {
+      if (req.method === "DELETE") {
+        const only = url.searchParams.get("symbol");
+        if (only === null) faults.clear();
+        else faults.delete(only);
+        return sendJson(res, 200, { cleared: only ?? "*" });
+      }
+      const body = JSON.parse((await readBody(req)) || "{}") as {
+        symbol?: string;
+        mode: ScrapedFaultMode;
+        times?: number;
+      };
+      faults.set(body.symbol ?? "*", { mode: body.mode, remaining: body.times ?? Number.POSITIVE_INFINITY });
+      return sendJson(res, 200, { set: body });
+    }
+    if (path === "/__sandbox/requests") {
+      if (req.method === "DELETE") requests.clear();
+      return sendJson(res, 200, Object.fromEntries(requests));
+    }
+    const bi = /^\/stocks\/([^/]+)-stock$/.exec(path);
+    const ov = /^\/aktien\/kennzahlen\/([^/]+)$/.exec(path);
+    const suggest = path === "/ajax/SearchController_Suggest";
+    const key = decodeURIComponent(bi?.[1] ?? ov?.[1] ?? url.searchParams.get("query") ?? "");
+    const counted = `${bi ? "businessinsider" : ov ? "onvista" : suggest ? "suggest" : path} ${key}`;
+    requests.set(counted, (requests.get(counted) ?? 0) + 1);
+    const fault = suggest ? undefined : takeFault(key);
+    if (fault === "timeout") {
+      held.add(res);
+      res.on("close", () => held.delete(res));
+      return;
+    }
+    if (fault === "500") return sendHtml(res, 500, "<html><body>Internal Server Error</body></html>");
+    if (fault === "ratelimit") return sendHtml(res, 429, "<html><body>Too Many Requests</body></html>");
+    if (fault === "error200") return sendHtml(res, 200, CONSENT_PAGE);
+    if (suggest) {
+      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8" });
+      return res.end(suggestions(key.toUpperCase()));
+    }
+    if (bi) {
+      const c = fault === "unknown" ? null : companyOfSlug(key);
+      if (!c) return sendHtml(res, 404, "<html><body><h1>Page not found</h1></body></html>");
+      const page = businessInsiderPage(c);
+      // Malformed: the body breaks off before the page says what it is about.
+      return sendHtml(
+        res,
+        200,
+        fault === "malformed" ? page.slice(0, page.indexOf('<div class="price-section">') + 30) : page,
+      );
+    }
+    if (ov) {
+      const isin = key.toUpperCase();
+      const c = fault === "unknown" || isin.startsWith("US") ? null : companyOfIsin(WRONG_INSTRUMENT[isin] ?? isin);
+      if (!c || c.sym.quoteType === "ETF")
+        return sendHtml(res, 404, "<html><body><h1>Seite nicht gefunden</h1></body></html>");
+      const page = onvistaPage(isin, c);
+      if (fault === "malformed") {
+        // The JSON cut short inside the script element.
+        const cut = page.indexOf('"figures"');
+        return sendHtml(res, 200, `${page.slice(0, cut)}</script></body></html>`);
+      }
+      return sendHtml(res, 200, page);
+    }
+    sendHtml(res, 404, "<html><body>Not found</body></html>");
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const r of held) r.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
