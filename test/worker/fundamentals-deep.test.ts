@@ -1,25 +1,15 @@
-import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { cacheKeys } from "../../src/cache";
 import { assets, financialStatements, fundamentalSnapshots, listings, validationResults } from "../../src/db/schema";
-import { buildDeps } from "../../src/deps";
 import type { DeepFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
+import { withDb } from "../helpers/db";
 import { createListing, uniqueTicker } from "../helpers/factories";
 import { fault, forgetCached, resetTickers, simRequests } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
-
-async function withDb<T>(work: (db: ReturnType<typeof buildDeps>["db"]["db"]) => Promise<T>): Promise<T> {
-  const handle = buildDeps(env).db;
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
 
 async function assetIdOf(ticker: string): Promise<number> {
   return withDb(async (db) => {
@@ -142,8 +132,7 @@ describe("GET /fundamental/deep: the validation layer", () => {
   beforeAll(() => resetTickers("OR.PA"));
 
   it("refuses an out-of-range P/E, leaves it out of the stored highlights, says so, and stores the verdict", async () => {
-    // Every request for OR.PA takes the fault (only quoteSummary acts on it): verification and statements too.
-    await fault(yahoo, "OR.PA", "absurd_pe", 20);
+    await fault(yahoo, "OR.PA", "absurd_pe", 1);
     const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=OR.PA&sections=highlights&refresh=true");
     expect(res.status).toBe(200);
     expect(res.body.meta.source).toBe("delayed_provider");
@@ -187,5 +176,33 @@ describe("GET /fundamental/deep: a listing without a verified symbol, as a new u
     // The provider was searched, never asked for fundamentals under the bare ticker.
     const after = await simRequests(yahoo);
     expect(after[`quoteSummary ${ticker}`]).toBe(before[`quoteSummary ${ticker}`]);
+  });
+});
+
+describe("the delayed provider's session (cookie and crumb)", () => {
+  beforeAll(() => resetTickers("BNP.PA"));
+
+  it("is required: the simulator refuses quoteSummary without a crumb, as the provider does", async () => {
+    const res = await fetch(`${yahoo}/v10/finance/quoteSummary/BNP.PA?modules=price`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({
+      finance: { result: null, error: { code: "Unauthorized", description: "Invalid Crumb" } },
+    });
+  });
+
+  it("is opened again once when the provider refuses the crumb, and the enrichment goes on", async () => {
+    await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=BNP.PA&sections=highlights");
+    await fault(yahoo, "BNP.PA", "crumb", 1);
+    const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=BNP.PA&sections=highlights&refresh=true");
+    expect(res.body.meta.source).toBe("delayed_provider");
+  });
+
+  it("is given up after a second refusal: the stored figures, and a note saying the session was refused", async () => {
+    await fault(yahoo, "BNP.PA", "crumb", 2);
+    const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=BNP.PA&sections=highlights&refresh=true");
+    expect(res.body.meta.source).toBe("database");
+    expect(res.body.meta.note).toBe(
+      "nothing fetched: the delayed provider failed for BNP.PA (session refused (Invalid Crumb)); the stored figures are shown",
+    );
   });
 });

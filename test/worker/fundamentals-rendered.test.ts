@@ -1,8 +1,6 @@
-import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { assets, validationResults } from "../../src/db/schema";
-import { buildDeps } from "../../src/deps";
 import type {
   LegacyFinancialsAnswer,
   RawFundamentalsAnswer,
@@ -11,6 +9,7 @@ import type {
 import type { ErrorBody } from "../../src/routes/openapi";
 import goldenAapl from "../fixtures/golden/fundamental-AAPL.json";
 import goldenLvmh from "../fixtures/golden/fundamental-MC.PA.json";
+import { withDb } from "../helpers/db";
 import { createListing, uniqueTicker } from "../helpers/factories";
 import { comparableDocument } from "../helpers/golden";
 import { fault, resetTickers, simRequests } from "../helpers/listings";
@@ -36,15 +35,6 @@ const EVERY_SECTION = [
   "Providers",
   "Sources",
 ];
-
-async function withDb<T>(work: (db: ReturnType<typeof buildDeps>["db"]["db"]) => Promise<T>): Promise<T> {
-  const handle = buildDeps(env).db;
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Every figure the document shows in a flat section has a Sources label, and every label names a figure shown. */
 function expectEveryFigureSourced(doc: Doc): void {

@@ -1,26 +1,15 @@
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import type { DbHandle } from "../../src/db/client";
 import { listings, pricesDaily } from "../../src/db/schema";
-import { buildDeps } from "../../src/deps";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import type { Quote, QuotesAnswer } from "../../src/routes/realtime/schema";
+import { withDb } from "../helpers/db";
 import { clearFault, fault, forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
 const stream = inject("streamSimUrl");
-
-async function withDb<T>(work: (db: DbHandle["db"]) => Promise<T>): Promise<T> {
-  const db = buildDeps(env).db;
-  try {
-    return await work(db.db);
-  } finally {
-    await db.close();
-  }
-}
 
 describe("GET /quote and /quotes: a failing provider is never 'not found'", () => {
   it.each([

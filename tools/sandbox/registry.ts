@@ -68,14 +68,16 @@ const INGEST_PROBE: Probe = {
   ticker: PROBE_TICKER,
 };
 
-/** Faults of the scraped-pages simulator, set on a page (its ISIN or slug). */
-const PAGE_FAULTS: Record<FaultClass, FaultMode> = {
+/**
+ * Faults of the HTTP simulators (the delayed provider's, the scraped pages'), which share their mode
+ * names, set on the probe's symbol or page.
+ */
+const HTTP_FAULTS: Record<FaultClass, FaultMode> = {
   http_500: { mode: "500", scope: "symbol" },
   timeout: { mode: "timeout", scope: "symbol" },
   malformed: { mode: "malformed", scope: "symbol" },
   unknown_symbol: { mode: "unknown", scope: "symbol" },
   rate_limited: { mode: "ratelimit", scope: "symbol" },
-  // A consent page served with HTTP 200 in place of the figures.
   error_in_200: { mode: "error200", scope: "symbol" },
 };
 
@@ -93,14 +95,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     provider: DELAYED,
     simulator: "delayedSimUrl",
     symbol: probeSymbol.symbol,
-    faults: {
-      http_500: { mode: "500", scope: "symbol" },
-      timeout: { mode: "timeout", scope: "symbol" },
-      malformed: { mode: "malformed", scope: "symbol" },
-      unknown_symbol: { mode: "unknown", scope: "symbol" },
-      rate_limited: { mode: "ratelimit", scope: "symbol" },
-      error_in_200: { mode: "error200", scope: "symbol" },
-    },
+    faults: HTTP_FAULTS,
     probe: INGEST_PROBE,
   },
   {
@@ -127,14 +122,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     provider: DELAYED,
     simulator: "delayedSimUrl",
     symbol: probeSymbol.symbol,
-    faults: {
-      http_500: { mode: "500", scope: "symbol" },
-      timeout: { mode: "timeout", scope: "symbol" },
-      malformed: { mode: "malformed", scope: "symbol" },
-      unknown_symbol: { mode: "unknown", scope: "symbol" },
-      rate_limited: { mode: "ratelimit", scope: "symbol" },
-      error_in_200: { mode: "error200", scope: "symbol" },
-    },
+    faults: HTTP_FAULTS,
     probe: {
       method: "GET",
       path: `/fundamental/deep?ticker=${PROBE_TICKER}&refresh=true`,
@@ -149,14 +137,14 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     simulator: "scrapedSimUrl",
     // Pages are found by the site's search, then read at /stocks/<slug>-stock: the fault is on the page.
     symbol: "jpm",
-    faults: PAGE_FAULTS,
+    faults: HTTP_FAULTS,
     probe: documentProbe("JPM", SCRAPED_BUSINESSINSIDER),
   },
   {
     provider: SCRAPED_ONVISTA,
     simulator: "scrapedSimUrl",
     symbol: "DE0008404005",
-    faults: PAGE_FAULTS,
+    faults: HTTP_FAULTS,
     probe: documentProbe("ALV.DE", SCRAPED_ONVISTA),
   },
 ];

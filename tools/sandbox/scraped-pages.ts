@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type ServerResponse } from "node:http";
+import { SimulatorControl } from "./control";
 import { type SimCompany, simCompany } from "./fundamentals-data";
 import { SIM_SYMBOLS } from "./market-data";
 
@@ -144,71 +144,26 @@ function onvistaPage(asked: string, c: SimCompany): string {
 const CONSENT_PAGE =
   '<!DOCTYPE html><html><head><title>Privacy settings</title></head><body><form method="post" action="/consent"><button>Accept all</button></form></body></html>';
 
-interface Fault {
-  mode: ScrapedFaultMode;
-  remaining: number;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-}
-
 function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
   res.end(html);
 }
 
 export async function startScrapedPagesSim(opts: { port?: number } = {}): Promise<ScrapedPagesSim> {
-  const faults = new Map<string, Fault>();
-  const requests = new Map<string, number>();
-  const held = new Set<ServerResponse>();
-  const takeFault = (key: string): ScrapedFaultMode | undefined => {
-    const f = faults.get(key) ?? faults.get("*");
-    if (!f) return undefined;
-    f.remaining -= 1;
-    if (f.remaining <= 0) faults.delete(faults.get(key) ? key : "*");
-    return f.mode;
-  };
+  const control = new SimulatorControl<ScrapedFaultMode>();
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://sim");
     const path = url.pathname;
-    if (path === "/__sandbox/faults") {
-      if (req.method === "DELETE") {
-        const only = url.searchParams.get("symbol");
-        if (only === null) faults.clear();
-        else faults.delete(only);
-        return sendJson(res, 200, { cleared: only ?? "*" });
-      }
-      const body = JSON.parse((await readBody(req)) || "{}") as {
-        symbol?: string;
-        mode: ScrapedFaultMode;
-        times?: number;
-      };
-      faults.set(body.symbol ?? "*", { mode: body.mode, remaining: body.times ?? Number.POSITIVE_INFINITY });
-      return sendJson(res, 200, { set: body });
-    }
-    if (path === "/__sandbox/requests") {
-      if (req.method === "DELETE") requests.clear();
-      return sendJson(res, 200, Object.fromEntries(requests));
-    }
+    if (await control.handle(req, res, url)) return;
     const bi = /^\/stocks\/([^/]+)-stock$/.exec(path);
     const ov = /^\/aktien\/kennzahlen\/([^/]+)$/.exec(path);
     const suggest = path === "/ajax/SearchController_Suggest";
     const key = decodeURIComponent(bi?.[1] ?? ov?.[1] ?? url.searchParams.get("query") ?? "");
-    const counted = `${bi ? "businessinsider" : ov ? "onvista" : suggest ? "suggest" : path} ${key}`;
-    requests.set(counted, (requests.get(counted) ?? 0) + 1);
-    const fault = suggest ? undefined : takeFault(key);
+    control.count(`${bi ? "businessinsider" : ov ? "onvista" : suggest ? "suggest" : path} ${key}`);
+    const fault = suggest ? undefined : control.take(key);
     if (fault === "timeout") {
-      held.add(res);
-      res.on("close", () => held.delete(res));
+      control.hold(res);
       return;
     }
     if (fault === "500") return sendHtml(res, 500, "<html><body>Internal Server Error</body></html>");
@@ -244,15 +199,5 @@ export async function startScrapedPagesSim(opts: { port?: number } = {}): Promis
     }
     sendHtml(res, 404, "<html><body>Not found</body></html>");
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const r of held) r.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return control.listen(server, opts.port);
 }

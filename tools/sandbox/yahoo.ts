@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { type Clock, systemClock } from "../../src/clock";
 import { resample } from "../../src/domain/bars";
+import { SimulatorControl, sendJson } from "./control";
 import { simCompany } from "./fundamentals-data";
 import { dailyHistory, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
 import { quoteSummaryResult, timeseriesResult } from "./yahoo-fundamentals";
@@ -39,21 +39,14 @@ export interface YahooSim {
   close(): Promise<void>;
 }
 
-interface Fault {
-  mode: FaultMode;
-  remaining: number;
-}
-
 /** ISINs whose identifier search finds nothing (as it often does for UCITS ETFs): callers fall back to a name search. */
 const ISIN_SEARCH_EMPTY = new Set(["IE00B4L5Y983", "IE00B5BMR087", "LU1681043599"]);
 
 const f32 = (x: number) => Math.fround(x);
 const yesterday = (today: string) => new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json;charset=utf-8" });
-  res.end(JSON.stringify(body));
-}
+const send = (res: ServerResponse, status: number, body: unknown) =>
+  sendJson(res, status, body, "application/json;charset=utf-8");
 
 const envelope = (root: string, code: string, description: string) => ({
   [root]: { result: null, error: { code, description } },
@@ -265,6 +258,8 @@ function quote(symbols: string[], today: string) {
   return { quoteResponse: { result, error: null } };
 }
 
+const SUMMARY_ONLY = new Set<FaultMode>(["crumb", "absurd_pe"]);
+
 const CRUMB_SECRET = "sandbox-crumb-secret";
 const randomToken = (n: number) => randomBytes(n).toString("base64url").slice(0, n);
 /** The crumb of a session: bound to its cookie, 11 characters like the provider's. */
@@ -279,48 +274,17 @@ function cookieOf(req: IncomingMessage): string | null {
   return null;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 export async function startYahooSim(opts: { port?: number; clock?: Clock } = {}): Promise<YahooSim> {
   const clock = opts.clock ?? systemClock;
   const today = () => clock.today();
-  const faults = new Map<string, Fault>();
-  const requests = new Map<string, number>();
-  const held = new Set<ServerResponse>();
+  const control = new SimulatorControl<FaultMode>();
   /** Cookies this simulator has set (the provider knows its own sessions). */
   const cookies = new Set<string>();
-
-  const takeFault = (symbol: string): FaultMode | undefined => {
-    const f = faults.get(symbol) ?? faults.get("*");
-    if (!f) return undefined;
-    f.remaining -= 1;
-    if (f.remaining <= 0) faults.delete(faults.get(symbol) ? symbol : "*");
-    return f.mode;
-  };
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://sim");
     const path = url.pathname;
-    if (path === "/__sandbox/faults") {
-      if (req.method === "DELETE") {
-        // ?symbol=X clears that symbol's fault only; without it, every fault.
-        const only = url.searchParams.get("symbol");
-        if (only === null) faults.clear();
-        else faults.delete(only);
-        return send(res, 200, { cleared: only ?? "*" });
-      }
-      const body = JSON.parse((await readBody(req)) || "{}") as { symbol?: string; mode: FaultMode; times?: number };
-      faults.set(body.symbol ?? "*", { mode: body.mode, remaining: body.times ?? Number.POSITIVE_INFINITY });
-      return send(res, 200, { set: body });
-    }
-    if (path === "/__sandbox/requests") {
-      if (req.method === "DELETE") requests.clear();
-      return send(res, 200, Object.fromEntries(requests));
-    }
+    if (await control.handle(req, res, url)) return;
     // The handshake: a finance.yahoo.com page sets the cookie, getcrumb turns it into a crumb.
     if (/^\/quote\/[^/]+\/?$/.test(path)) {
       const cookie = `d=AQABBP${randomToken(16)}&S=AQAAA${randomToken(20)}`;
@@ -345,17 +309,15 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
       ? decodeURIComponent(pathSymbol)
       : (url.searchParams.get("symbols") ?? url.searchParams.get("q") ?? "");
     const endpoint = summaryMatch ? "quoteSummary" : seriesMatch ? "timeseries" : (path.split("/")[3] ?? path);
-    const counted = `${endpoint} ${symbol}`;
-    requests.set(counted, (requests.get(counted) ?? 0) + 1);
-    const fault = takeFault(symbol);
+    control.count(`${endpoint} ${symbol}`);
+    // Faults of quoteSummary's own (a refused crumb, an absurd P/E) wait for a quoteSummary request.
+    const fault = control.take(symbol, (mode) => Boolean(summaryMatch) || !SUMMARY_ONLY.has(mode));
     if (fault === "timeout") {
-      held.add(res);
-      res.on("close", () => held.delete(res));
+      control.hold(res);
       return; // never answers; the client's timeout must fire
     }
     if (fault === "stall") {
-      held.add(res);
-      res.on("close", () => held.delete(res));
+      control.hold(res);
       res.writeHead(200, { "content-type": "application/json" });
       res.write('{"chart":{"result":[');
       return; // the body never completes; the client's deadline must cover reading it
@@ -429,15 +391,5 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
     }
     send(res, 404, envelope("finance", "Not Found", `HTTP 404 Not Found: ${path}`));
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const r of held) r.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return control.listen(server, opts.port);
 }

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import type { EarningsRow, TrendRow } from "./delayed-figures";
 
 /**
  * The rendered fundamentals document in EODHD's layout (fmt=eodhd): section and field names as
@@ -229,23 +230,8 @@ export function renderFinancials(
 }
 
 export interface EarningsInput {
-  history: {
-    quarterEnd: string;
-    epsActual: number | null;
-    epsEstimate: number | null;
-    epsDifference: number | null;
-    surprisePercent: number | null;
-  }[];
-  trend: {
-    period: string;
-    endDate: string | null;
-    growth: number | null;
-    epsAvg: number | null;
-    epsLow: number | null;
-    epsHigh: number | null;
-    revenueAvg: number | null;
-    analysts: number | null;
-  }[];
+  history: Omit<EarningsRow, "period">[];
+  trend: TrendRow[];
   /** Fiscal years' diluted EPS from the stored income statements. */
   annual: { date: string; epsActual: number }[];
   currency: string | null;

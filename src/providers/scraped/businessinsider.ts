@@ -1,9 +1,10 @@
 import { type Clock, type Deadline, systemClock } from "../../clock";
 import type { ScrapedField } from "../../domain/fundamentals/fields";
-import { BROWSER_USER_AGENT, getText, ProviderError } from "../errors";
+import { getText, ProviderError } from "../errors";
 import { SCRAPED_BUSINESSINSIDER } from "../names";
 import { observed } from "../outcomes";
 import { isinInText, parsePageNumber } from "./numbers";
+import { fetchPage, PAGE_HEADERS } from "./page";
 import { SCRAPED_PAGE_MAP } from "./page-map";
 import type { ScrapedFigure, ScrapedPage, ScrapedProvider, ScrapeTarget } from "./types";
 
@@ -14,8 +15,6 @@ import type { ScrapedFigure, ScrapedPage, ScrapedProvider, ScrapeTarget } from "
  * The page of an instrument is found by the mapping table, then the site's own search by ISIN, then
  * the ticker.
  */
-
-const HEADERS = { "user-agent": BROWSER_USER_AGENT, accept: "text/html,application/xhtml+xml" };
 
 /** Snapshot labels of the three quantities the service takes from pages. */
 const LABELS: [RegExp, ScrapedField][] = [
@@ -110,15 +109,12 @@ export class BusinessInsiderPages implements ScrapedProvider {
     return observed(this.name, this.clock, async () => {
       const slug = await this.pageOf(target);
       const url = `${this.baseUrl}/stocks/${encodeURIComponent(slug)}-stock`;
-      const { status, text } = await this.get(url);
-      if (status === 404) throw new ProviderError(this.name, "not_found", `no page for ${target.ticker}`);
-      if (status !== 200) throw new ProviderError(this.name, "bad_response", `HTTP ${status}`);
-      return parseBusinessInsider(text, url);
+      return parseBusinessInsider(await fetchPage(this.name, url, target.ticker, this.limits()), url);
     });
   }
 
-  private get(url: string) {
-    return getText(this.name, url, { timeoutMs: this.timeoutMs, deadline: this.deadline, headers: HEADERS });
+  private limits() {
+    return { timeoutMs: this.timeoutMs, deadline: this.deadline };
   }
 
   /** The page id: the mapping table, then the site's search by ISIN, then the ticker. */
@@ -126,7 +122,7 @@ export class BusinessInsiderPages implements ScrapedProvider {
     const mapped = SCRAPED_PAGE_MAP[this.name]?.[target.isin] ?? SCRAPED_PAGE_MAP[this.name]?.[target.ticker];
     if (mapped) return mapped;
     const url = `${this.baseUrl}/ajax/SearchController_Suggest?max_results=25&query=${encodeURIComponent(target.isin)}`;
-    const { status, text } = await this.get(url);
+    const { status, text } = await getText(this.name, url, { ...this.limits(), headers: PAGE_HEADERS });
     if (status === 200) {
       // Suggestions: new Array("Apple Inc.", "Stocks", "AAPL|US0378331005|AAPL||AAPL", "9", "", "aapl")
       for (const m of text.matchAll(

@@ -1,7 +1,8 @@
 import { type Clock, type Deadline, systemClock } from "../../clock";
-import { BROWSER_USER_AGENT, getText, ProviderError } from "../errors";
+import { ProviderError } from "../errors";
 import { SCRAPED_ONVISTA } from "../names";
 import { observed } from "../outcomes";
+import { fetchPage } from "./page";
 import { SCRAPED_PAGE_MAP } from "./page-map";
 import type { ScrapedPage, ScrapedProvider, ScrapeTarget } from "./types";
 
@@ -13,8 +14,6 @@ import type { ScrapedPage, ScrapedProvider, ScrapeTarget } from "./types";
  * ("2026e"). "Trailing" is the newest reported year. The yield's unit is not documented (its values
  * read as percent), so it goes to the validation layer as unknown. Read with HTMLRewriter.
  */
-
-const HEADERS = { "user-agent": BROWSER_USER_AGENT, accept: "text/html,application/xhtml+xml" };
 
 type Year = { label?: unknown; cnPer?: unknown; cnDivYield?: unknown; cnEpsAdj?: unknown };
 
@@ -84,14 +83,8 @@ export class OnvistaPages implements ScrapedProvider {
       const id =
         SCRAPED_PAGE_MAP[this.name]?.[target.isin] ?? SCRAPED_PAGE_MAP[this.name]?.[target.ticker] ?? target.isin;
       const url = `${this.baseUrl}/aktien/kennzahlen/${encodeURIComponent(id)}`;
-      const { status, text } = await getText(this.name, url, {
-        timeoutMs: this.timeoutMs,
-        deadline: this.deadline,
-        headers: HEADERS,
-      });
-      if (status === 404) throw new ProviderError(this.name, "not_found", `no page for ${target.isin}`);
-      if (status !== 200) throw new ProviderError(this.name, "bad_response", `HTTP ${status}`);
-      return parseOnvista(text, url);
+      const html = await fetchPage(this.name, url, target.isin, { timeoutMs: this.timeoutMs, deadline: this.deadline });
+      return parseOnvista(html, url);
     });
   }
 }
