@@ -123,7 +123,10 @@ describe("npm run dev:sandbox", () => {
     const burst = await Promise.all(Array.from({ length: 50 }, () => get("/eod/OR.PA?period=1y")));
     const texts = await Promise.all(burst.map((res) => res.text()));
     const refused = texts.filter((_, i) => burst[i]?.status !== 200);
-    expect(burst.map((res) => res.status), refused.join("\n").slice(0, 1000)).toEqual(Array(50).fill(200));
+    expect(
+      burst.map((res) => res.status),
+      refused.join("\n").slice(0, 1000),
+    ).toEqual(Array(50).fill(200));
     const bodies = texts.map((t) => JSON.parse(t) as Eod);
     for (const b of bodies) expect(b.data).toEqual(bodies[0]?.data);
     expect(bodies[0]?.count).toBeGreaterThan(245);
