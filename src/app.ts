@@ -11,9 +11,12 @@ import { cacheApi } from "./routes/cache";
 import { catalogueApi } from "./routes/catalogue";
 import { databaseApi } from "./routes/database";
 import { eodApi } from "./routes/eod";
+import { etfApi } from "./routes/etf";
 import { fundamentalsApi } from "./routes/fundamentals";
 import { healthApi } from "./routes/health";
 import { historyApi } from "./routes/history";
+import { indicesApi } from "./routes/indices";
+import { insiderApi } from "./routes/insider";
 import { createApi } from "./routes/openapi";
 import { realtimeApi } from "./routes/realtime";
 import { registerRealtimeSocket } from "./routes/realtime/websocket";
@@ -54,6 +57,9 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", stocksApi);
   app.route("/", technicalApi);
   app.route("/", fundamentalsApi);
+  app.route("/", insiderApi);
+  app.route("/", etfApi);
+  app.route("/", indicesApi);
   app.route("/", realtimeApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {

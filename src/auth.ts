@@ -51,6 +51,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /fundamental": "any",
   "GET /fundamental/deep": "any",
   "GET /stocks/:ticker/financials": "any",
+  "GET /insider-transactions/:ticker": "any",
+  "GET /etf/:isin/details": "any",
+  "GET /index/:index_name/constituents": "any",
 };
 
 export function accessOf(method: string, routeTemplate: string): Access {

@@ -9,6 +9,7 @@ import type { HistoryProvider } from "./providers/history";
 import { BusinessInsiderPages } from "./providers/scraped/businessinsider";
 import { OnvistaPages } from "./providers/scraped/onvista";
 import type { ScrapedProvider } from "./providers/scraped/types";
+import { EdgarClient } from "./providers/sec/edgar";
 import { StreamProviderClient } from "./providers/stream/client";
 import { type StreamDirectory, streamDirectory } from "./services/realtime/directory";
 import { directSink, queueSink, type UsageSink } from "./services/usage/record-usage";
@@ -37,6 +38,8 @@ export interface Providers {
   stream: HistoryProvider;
   /** Web pages of trailing P/E, EPS and dividend yield (a fallback of /fundamental). */
   scraped: ScrapedProvider[];
+  /** SEC EDGAR (Form 4 insider transactions). */
+  edgar: EdgarClient;
 }
 
 export type AppEnv = {
@@ -85,12 +88,13 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
   const clock = opts.clock ?? configuredClock(env, config);
   const deadline = deadlineIn(clock, opts.deadlineMs ?? config.REQUEST_DEADLINE_MS);
   const db = new DbHandle(config);
+  const cache = createCache(config);
   return {
     config,
     clock,
     deadline,
     db,
-    cache: createCache(config),
+    cache,
     providers: {
       delayed: new DelayedProviderClient(config.DELAYED_PROVIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline, clock),
       delayedFundamentals: new DelayedFundamentalsClient(
@@ -103,6 +107,15 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
         new BusinessInsiderPages(config.SCRAPED_BUSINESSINSIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline, clock),
         new OnvistaPages(config.SCRAPED_ONVISTA_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline, clock),
       ],
+      edgar: new EdgarClient(
+        config.SEC_BASE_URL,
+        config.SEC_DATA_BASE_URL,
+        config.SEC_USER_AGENT,
+        cache,
+        config.PROVIDER_TIMEOUT_MS,
+        deadline,
+        clock,
+      ),
       stream: new StreamProviderClient(config.STREAM_PROVIDER_WS_URL, config.PROVIDER_TIMEOUT_MS * 2, clock, deadline),
     },
     streams: streamDirectory(env),

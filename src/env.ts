@@ -81,7 +81,8 @@ export const configSchema = z.object({
   SCRAPED_ONVISTA_BASE_URL: url("https://www.onvista.de"),
   SEC_BASE_URL: url("https://www.sec.gov"),
   SEC_DATA_BASE_URL: url("https://data.sec.gov"),
-  SEC_USER_AGENT: z.string().optional().default("market-data-service admin@example.com"),
+  /** "Company contact@example.com": EDGAR refuses requests whose agent declares no contact. Without it EDGAR is not asked. */
+  SEC_USER_AGENT: optionalString,
 
   NEWS_YAHOO_RSS_BASE_URL: url("https://feeds.finance.yahoo.com"),
   NEWS_GOOGLE_RSS_BASE_URL: url("https://news.google.com"),

@@ -17,6 +17,7 @@ const STREAM_EXCHANGE_OF_SUFFIX: Record<string, string> = {
   L: "LSE",
   SW: "SIX",
   VI: "VIE",
+  HE: "OMXHEX",
 };
 
 /** Stream-provider exchange of a catalogue exchange code, for listings whose ticker carries no suffix. */
@@ -29,6 +30,9 @@ const STREAM_EXCHANGE_OF_CATALOGUE: Record<string, string> = {
   XETRA: "XETR",
   MIL: "MIL",
   LSE: "LSE",
+  MCE: "BME",
+  BRU: "EURONEXT",
+  HEL: "OMXHEX",
 };
 
 /** Delayed-provider exchange codes of each catalogue exchange (a search hit on another venue is not that listing). */
@@ -41,6 +45,9 @@ const DELAYED_EXCHANGES_OF_CATALOGUE: Record<string, readonly string[]> = {
   XETRA: ["GER"],
   MIL: ["MIL"],
   LSE: ["LSE"],
+  MCE: ["MCE"],
+  BRU: ["BRU"],
+  HEL: ["HEL"],
 };
 
 /** Splits `MC.PA` into `MC` and `PA`; `BRK-B` has no suffix. */

@@ -7,6 +7,8 @@ export const STREAM = "stream_provider";
 /** Web pages read for trailing P/E, EPS and dividend yield (spec /fundamental rule 1c). */
 export const SCRAPED_BUSINESSINSIDER = "scraped_businessinsider";
 export const SCRAPED_ONVISTA = "scraped_onvista";
+/** SEC EDGAR (insider transactions, Form 4). */
+export const EDGAR = "sec_edgar";
 
 /** The price providers (a quote's or a bar's source). */
 export type ProviderName = typeof DELAYED | typeof STREAM;

@@ -1,4 +1,4 @@
-import { DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "./names";
+import { DELAYED, EDGAR, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "./names";
 
 /**
  * The registry of external data providers. Each entry loads its client module lazily; an entry
@@ -19,6 +19,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
   { name: STREAM, kind: "stream", load: () => import("./stream/client") },
   { name: SCRAPED_BUSINESSINSIDER, kind: "scraped", load: () => import("./scraped/businessinsider") },
   { name: SCRAPED_ONVISTA, kind: "scraped", load: () => import("./scraped/onvista") },
+  { name: EDGAR, kind: "filings", load: () => import("./sec/edgar") },
 ];
 
 export interface ProviderStatus {

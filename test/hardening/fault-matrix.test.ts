@@ -2,6 +2,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import type { IngestAnswer } from "../../src/routes/eod/schema";
 import type { DeepFundamentalsAnswer, RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import type { Health } from "../../src/routes/health/schema";
+import type { InsiderTransactionsAnswer } from "../../src/routes/insider/schema";
 import { FAULT_CLASSES, type FaultClass, type SimulatedProvider } from "../../tools/sandbox/registry";
 import { clearFault, fault, storedBars } from "../helpers/listings";
 import { type Answer, call } from "../helpers/worker-http";
@@ -12,12 +13,15 @@ const simulators: Record<SimulatedProvider["simulator"], string> = {
   delayedSimUrl: inject("delayedSimUrl"),
   streamSimUrl: inject("streamSimUrl"),
   scrapedSimUrl: inject("scrapedSimUrl"),
+  edgarSimUrl: inject("edgarSimUrl"),
 };
 /** Enough for any probe: a fault stays until its case clears it. */
 const ALWAYS = 1000;
 const table: string[][] = [];
 
-type ProbeAnswer = Answer<IngestAnswer & RenderedFundamentalsAnswer & DeepFundamentalsAnswer>;
+type ProbeAnswer = Answer<
+  IngestAnswer & RenderedFundamentalsAnswer & DeepFundamentalsAnswer & InsiderTransactionsAnswer
+>;
 
 async function probe(p: SimulatedProvider): Promise<ProbeAnswer> {
   return call(p.probe.path, { method: p.probe.method, body: p.probe.body });
@@ -54,6 +58,14 @@ async function expectFailureReported(p: SimulatedProvider, cls: FaultClass, res:
       expect(res.body.highlights, cls).toEqual({});
       return res.body.meta.note ?? shown;
     }
+    case "insider": {
+      // The registrant is known (EDGAR's ticker list answered before the fault): the stored
+      // transactions (none, after the reset), and a note naming the provider's failure.
+      expect(res.status, shown).toBe(200);
+      expect(res.body.meta.note, shown).toContain(p.provider);
+      expect(res.body.transactions).toEqual([]);
+      return res.body.meta.note ?? shown;
+    }
   }
 }
 
@@ -73,6 +85,10 @@ async function expectServedBy(p: SimulatedProvider, res: ProbeAnswer): Promise<v
     case "deep":
       expect(res.body.meta.source, shown).toBe(p.provider);
       expect(Object.keys(res.body.highlights ?? {}).length).toBeGreaterThan(20);
+      return;
+    case "insider":
+      expect(res.body.meta.source, shown).toBe(p.provider);
+      expect(res.body.transactions.length).toBe(5);
       return;
   }
 }

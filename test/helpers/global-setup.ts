@@ -6,6 +6,7 @@ import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
 import { migrateDatabase } from "../../tools/db/migrate";
 import { seedCatalogue } from "../../tools/db/seed";
 import { startWsProxy } from "../../tools/db/ws-proxy";
+import { startEdgarSim } from "../../tools/sandbox/edgar";
 import { SIMULATED_PROVIDERS, type SimulatedProvider } from "../../tools/sandbox/registry";
 import { startScrapedPagesSim } from "../../tools/sandbox/scraped-pages";
 import { startTradingViewSim } from "../../tools/sandbox/tradingview";
@@ -21,6 +22,7 @@ declare module "vitest" {
     delayedSimUrl: string;
     streamSimUrl: string;
     scrapedSimUrl: string;
+    edgarSimUrl: string;
     /** The fuzzer's seed: FUZZ_SEED, else one derived from the commit (reproducible per commit). */
     fuzzSeed: number;
     /** Requests the fuzzer sends per run: FUZZ_REQUESTS, else 10,000. */
@@ -73,6 +75,8 @@ export default async function setup(project: TestProject) {
 
   const scraped = await startScrapedPagesSim();
   stops.push(scraped.close);
+  const edgar = await startEdgarSim();
+  stops.push(edgar.close);
 
   const bindings: Record<string, string> = {
     DATABASE_URL: databaseUrl,
@@ -83,6 +87,9 @@ export default async function setup(project: TestProject) {
     STREAM_PROVIDER_WS_URL: tradingView.wsUrl,
     SCRAPED_BUSINESSINSIDER_BASE_URL: scraped.url,
     SCRAPED_ONVISTA_BASE_URL: scraped.url,
+    SEC_BASE_URL: edgar.url,
+    SEC_DATA_BASE_URL: edgar.url,
+    SEC_USER_AGENT: "market-data-service tests@example.com",
     // Short deadlines so the timeout faults are tested in seconds.
     PROVIDER_TIMEOUT_MS: "1500",
     // A stalled stream is noticed in seconds rather than the production 45.
@@ -104,6 +111,7 @@ export default async function setup(project: TestProject) {
   project.provide("delayedSimUrl", yahoo.url);
   project.provide("streamSimUrl", tradingView.url);
   project.provide("scrapedSimUrl", scraped.url);
+  project.provide("edgarSimUrl", edgar.url);
   project.provide("fuzzSeed", fuzzSeed());
   project.provide("simulatedProviders", [...SIMULATED_PROVIDERS]);
   project.provide("fuzzRequests", Number(process.env.FUZZ_REQUESTS || 10_000));

@@ -3,10 +3,12 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { onTestFinished } from "vitest";
 import { cacheKeys } from "../../src/cache";
 import {
+  assets,
   earningsHistory,
   earningsTrends,
   financialStatements,
   fundamentalSnapshots,
+  insiderFilings,
   listings,
   pricesDaily,
   validationResults,
@@ -30,6 +32,12 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
     if (assetIds.length) {
       for (const table of [fundamentalSnapshots, financialStatements, earningsHistory, earningsTrends])
         await db.db.delete(table).where(inArray(table.assetId, assetIds));
+      // Insider filings are the issuer's (by CIK); its transactions go with them.
+      const ciks = (await db.db.select({ cik: assets.secCik }).from(assets).where(inArray(assets.id, assetIds)))
+        .map((r) => r.cik)
+        .filter((c): c is number => c !== null);
+      if (ciks.length) await db.db.delete(insiderFilings).where(inArray(insiderFilings.issuerCik, ciks));
+      await db.db.update(assets).set({ secCik: null }).where(inArray(assets.id, assetIds));
     }
     await db.db.delete(validationResults).where(inArray(validationResults.ticker, tickers));
     if (ids.length) {
@@ -51,6 +59,7 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
   for (const t of tickers) {
     await cache.deletePattern(cacheKeys.eodOfTicker(t));
     await cache.deletePattern(cacheKeys.technicalOfTicker(t));
+    await cache.deletePattern(cacheKeys.insiderOfTicker(t));
   }
 }
 

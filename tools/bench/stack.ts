@@ -20,7 +20,7 @@ export interface BenchStack {
   databaseLabel: string;
   cacheLabel: string;
   /** Control endpoints of the simulators. */
-  control: { delayed: string; stream: string; scraped: string };
+  control: { delayed: string; stream: string; scraped: string; edgar: string };
   /** Process group of `wrangler dev` and its workerd children (for their memory). */
   processGroup: number | undefined;
   stop(): Promise<void>;

@@ -1,9 +1,12 @@
 import pg from "pg";
 import { runAsScript } from "./connect";
-import { SEED_CATALOGUE } from "./seed-catalogue";
+import { indexKey, FULL_CATALOGUE as SEED_CATALOGUE, SEED_INDICES } from "./seed-indices";
 
-/** Upserts the seed catalogue: rerunning it changes nothing and adds nothing. Answers the counts. */
-export async function seedCatalogue(url: string): Promise<{ assets: number; listings: number }> {
+/**
+ * Upserts the seed catalogue (with the index members it lacks) and the index compositions:
+ * rerunning it changes nothing and adds nothing. Answers the counts.
+ */
+export async function seedCatalogue(url: string): Promise<{ assets: number; listings: number; indices: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -35,8 +38,38 @@ export async function seedCatalogue(url: string): Promise<{ assets: number; list
         listings++;
       }
     }
+    for (const index of SEED_INDICES) {
+      await client.query(
+        `INSERT INTO market_indices (code, name, symbol, aliases, as_of, source) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, symbol = EXCLUDED.symbol, aliases = EXCLUDED.aliases,
+           as_of = EXCLUDED.as_of, source = EXCLUDED.source`,
+        [
+          index.code,
+          index.name,
+          index.symbol,
+          JSON.stringify([...new Set([index.code, ...index.aliases].map(indexKey))]),
+          index.asOf,
+          index.source,
+        ],
+      );
+      const members = index.members.map((m) => ({ assetId: assetIds.get(m.isin), ticker: m.ticker, weight: m.weight }));
+      // The composition is replaced: a member that left the index leaves the table.
+      await client.query("DELETE FROM index_members WHERE index_code = $1 AND NOT (asset_id = ANY($2::int[]))", [
+        index.code,
+        members.map((m) => m.assetId),
+      ]);
+      for (const m of members) {
+        if (m.assetId === undefined) throw new Error(`index ${index.code}: member not in the catalogue`);
+        await client.query(
+          `INSERT INTO index_members (index_code, asset_id, listing_id, weight)
+           VALUES ($1, $2, (SELECT id FROM listings WHERE asset_id = $2 AND ticker = $3 LIMIT 1), $4)
+           ON CONFLICT (index_code, asset_id) DO UPDATE SET listing_id = EXCLUDED.listing_id, weight = EXCLUDED.weight`,
+          [index.code, m.assetId, m.ticker, m.weight === null ? null : String(m.weight)],
+        );
+      }
+    }
     await client.query("COMMIT");
-    return { assets: SEED_CATALOGUE.length, listings };
+    return { assets: SEED_CATALOGUE.length, listings, indices: SEED_INDICES.length };
   } catch (err) {
     await client.query("ROLLBACK").catch(() => undefined);
     throw err;
@@ -47,5 +80,5 @@ export async function seedCatalogue(url: string): Promise<{ assets: number; list
 
 runAsScript(import.meta.url, "seed", async (url) => {
   const n = await seedCatalogue(url);
-  return `seed catalogue: ${n.assets} instruments, ${n.listings} listings`;
+  return `seed catalogue: ${n.assets} instruments, ${n.listings} listings, ${n.indices} index compositions`;
 });

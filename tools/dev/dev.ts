@@ -17,13 +17,12 @@ const SANDBOX = process.argv.includes("--sandbox");
 
 async function main(): Promise<void> {
   const devVars = readDevVars(`${ROOT}/.dev.vars`);
-  const keys = resolveDevKeys(process.env, devVars, `${process.env.DEV_DATA_DIR || `${ROOT}/.data`}/dev-keys.json`);
+  const dataRoot = process.env.DEV_DATA_DIR || `${ROOT}/.data`;
+  const keys = resolveDevKeys(process.env, devVars, `${dataRoot}/dev-keys.json`);
   const stack = await startLocalStack({
     databaseUrl: process.env.DATABASE_URL || devVars.DATABASE_URL,
     redisUrl: process.env.REDIS_URL,
-    dataDir: process.env.DEV_DATA_DIR
-      ? `${process.env.DEV_DATA_DIR}/${SANDBOX ? "pglite-sandbox" : "pglite"}`
-      : `${ROOT}/.data/${SANDBOX ? "pglite-sandbox" : "pglite"}`,
+    dataDir: `${dataRoot}/${SANDBOX ? "pglite-sandbox" : "pglite"}`,
   });
   const sandbox: Sandbox | undefined = SANDBOX ? await startSandbox() : undefined;
 
@@ -40,7 +39,13 @@ async function main(): Promise<void> {
     ...extraVars(),
     ...(sandbox?.vars ?? {}),
   };
-  const child = startWrangler({ root: ROOT, port: PORT, vars });
+  // The Workers runtime's local state (streams, queues) lives beside the database it goes with.
+  const child = startWrangler({
+    root: ROOT,
+    port: PORT,
+    vars,
+    stateDir: `${dataRoot}/${SANDBOX ? "wrangler-state-sandbox" : "wrangler-state"}`,
+  });
 
   console.log(
     [

@@ -1,4 +1,5 @@
 import { pinnedClock, systemClock } from "../../src/clock";
+import { startEdgarSim } from "../sandbox/edgar";
 import { startScrapedPagesSim } from "../sandbox/scraped-pages";
 import { startTradingViewSim, type TradingViewSimOptions } from "../sandbox/tradingview";
 import { startYahooSim } from "../sandbox/yahoo";
@@ -7,7 +8,7 @@ import { startYahooSim } from "../sandbox/yahoo";
 export interface Sandbox {
   vars: Record<string, string>;
   /** Control endpoints (faults, stream actions) of the delayed and the stream simulators. */
-  control: { delayed: string; stream: string; scraped: string };
+  control: { delayed: string; stream: string; scraped: string; edgar: string };
   label: string;
   stop(): Promise<void>;
 }
@@ -31,18 +32,22 @@ export async function startSandbox(
     ...stream,
   });
   const scraped = await startScrapedPagesSim({ port: Number(env.SANDBOX_SCRAPED_PORT ?? 0) });
+  const edgar = await startEdgarSim({ port: Number(env.SANDBOX_EDGAR_PORT ?? 0) });
   return {
     vars: {
       DELAYED_PROVIDER_BASE_URL: yahoo.url,
       STREAM_PROVIDER_WS_URL: tradingView.wsUrl,
       SCRAPED_BUSINESSINSIDER_BASE_URL: scraped.url,
       SCRAPED_ONVISTA_BASE_URL: scraped.url,
+      SEC_BASE_URL: edgar.url,
+      SEC_DATA_BASE_URL: edgar.url,
+      SEC_USER_AGENT: "market-data-service sandbox@example.com",
       ...(pinned ? { CLOCK_PINNED_AT: pinned } : {}),
     },
-    control: { delayed: yahoo.url, stream: tradingView.url, scraped: scraped.url },
-    label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}, scraped pages ${scraped.url}; faults: POST {url}/__sandbox/faults)`,
+    control: { delayed: yahoo.url, stream: tradingView.url, scraped: scraped.url, edgar: edgar.url },
+    label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}, scraped pages ${scraped.url}, EDGAR ${edgar.url}; faults: POST {url}/__sandbox/faults)`,
     stop: async () => {
-      await Promise.all([yahoo.close(), tradingView.close(), scraped.close()]);
+      await Promise.all([yahoo.close(), tradingView.close(), scraped.close(), edgar.close()]);
     },
   };
 }

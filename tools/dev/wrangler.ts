@@ -32,6 +32,11 @@ export function startWrangler(opts: {
   quiet?: boolean;
   /** A wrangler.toml other than the project's local one (the benchmark's bare app). */
   config?: string;
+  /**
+   * Where the local Durable Objects and queues keep their state: with the data they belong to, so a
+   * stream subscribed in one data folder (the sandbox's, a test's) is not found in another.
+   */
+  stateDir?: string;
 }): ChildProcess {
   const config = opts.config ?? localConfig(opts.root);
   const wranglerBin = `${dirname(createRequire(import.meta.url).resolve("wrangler/package.json"))}/bin/wrangler.js`;
@@ -48,7 +53,7 @@ export function startWrangler(opts: {
     config,
     // The usual place of local state (Durable Objects, queues), whichever config file is used.
     "--persist-to",
-    join(opts.root, ".wrangler", "state"),
+    opts.stateDir ?? join(opts.root, ".wrangler", "state"),
     // wrangler reads .dev.vars beside its config; the project's sits at the root.
     ...(existsSync(join(opts.root, ".dev.vars")) ? ["--env-file", join(opts.root, ".dev.vars")] : []),
   ];

@@ -1,4 +1,5 @@
-import { SEED_CATALOGUE, type SeedInstrument } from "../db/seed-catalogue";
+import type { SeedInstrument } from "../db/seed-catalogue";
+import { FULL_CATALOGUE } from "../db/seed-indices";
 import { dailyHistory, SIM_SYMBOLS, type SimSymbol } from "./market-data";
 
 /**
@@ -287,7 +288,7 @@ const companies = new Map<string, SimCompany | null>();
 export function simCompany(symbol: string): SimCompany | null {
   if (companies.has(symbol)) return companies.get(symbol) ?? null;
   const sym = SIM_SYMBOLS.get(symbol);
-  const seed = sym ? SEED_CATALOGUE.find((i) => i.isin === sym.isin) : undefined;
+  const seed = sym ? FULL_CATALOGUE.find((i) => i.isin === sym.isin) : undefined;
   const company = sym && seed ? buildCompany(sym, seed) : null;
   companies.set(symbol, company);
   return company;

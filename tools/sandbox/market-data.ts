@@ -1,5 +1,5 @@
 import { streamSymbolOf } from "../../src/domain/provider-symbols";
-import { SEED_CATALOGUE } from "../db/seed-catalogue";
+import { FULL_CATALOGUE } from "../db/seed-indices";
 
 /**
  * Deterministic market data for the provider simulators: every bar of a symbol depends only on the
@@ -88,6 +88,9 @@ const VENUES: Record<
   XETRA: { yahooExchange: "GER", fullExchangeName: "XETRA", openUtcHour: 8, gmtoffset: 3600, timezone: "CET" },
   MIL: { yahooExchange: "MIL", fullExchangeName: "Milan", openUtcHour: 8, gmtoffset: 3600, timezone: "CET" },
   LSE: { yahooExchange: "LSE", fullExchangeName: "LSE", openUtcHour: 8, gmtoffset: 0, timezone: "GMT" },
+  MCE: { yahooExchange: "MCE", fullExchangeName: "Madrid", openUtcHour: 8, gmtoffset: 3600, timezone: "CET" },
+  BRU: { yahooExchange: "BRU", fullExchangeName: "Brussels", openUtcHour: 8, gmtoffset: 3600, timezone: "CET" },
+  HEL: { yahooExchange: "HEL", fullExchangeName: "Helsinki", openUtcHour: 7, gmtoffset: 7200, timezone: "EET" },
 };
 
 /** The delayed provider's symbol of a catalogue listing (its ticker; Milan's RACE is RACE.MI there). */
@@ -98,7 +101,7 @@ function providerSymbol(ticker: string, exchange: string | null): string {
 /** Every symbol the simulators know, from the seed catalogue. */
 export const SIM_SYMBOLS: ReadonlyMap<string, SimSymbol> = (() => {
   const out = new Map<string, SimSymbol>();
-  for (const inst of SEED_CATALOGUE) {
+  for (const inst of FULL_CATALOGUE) {
     for (const l of inst.listings) {
       const symbol = providerSymbol(l.ticker, l.exchange);
       const venue = VENUES[l.exchange ?? "NYSE"] ?? VENUES.NYSE;

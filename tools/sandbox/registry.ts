@@ -1,4 +1,4 @@
-import { DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "../../src/providers/names";
+import { DELAYED, EDGAR, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "../../src/providers/names";
 import { SIM_SYMBOLS } from "./market-data";
 
 /**
@@ -25,14 +25,15 @@ export interface FaultMode {
 /**
  * A request of the service that reaches the provider, and what routes it there. `answer` says how
  * the request reports the provider: an ingestion's per-ticker results (`ingest`), the rendered
- * document's Providers entry (`document`), or the deep document's meta (`deep`: a failing provider
- * leaves the stored figures, `meta.source = "database"`).
+ * document's Providers entry (`document`), the deep document's meta (`deep`: a failing provider
+ * leaves the stored figures, `meta.source = "database"`), or the insider answer's meta (`insider`:
+ * the stored transactions, and a note).
  */
 export interface Probe {
   method: "POST" | "GET";
   path: string;
   body?: unknown;
-  answer: "ingest" | "document" | "deep";
+  answer: "ingest" | "document" | "deep" | "insider";
   /** The catalogue ticker the probe asks for (its stored state is reset around each case). */
   ticker: string;
   /**
@@ -48,7 +49,7 @@ export interface SimulatedProvider {
   /** The service's name of the provider (src/providers/names.ts). */
   provider: string;
   /** Where the simulator's control endpoint is announced to the tests (test/helpers/global-setup.ts). */
-  simulator: "delayedSimUrl" | "streamSimUrl" | "scrapedSimUrl";
+  simulator: "delayedSimUrl" | "streamSimUrl" | "scrapedSimUrl" | "edgarSimUrl";
   /** The provider's own symbol of the probe's ticker (what a per-symbol fault is set on). */
   symbol: string;
   faults: Record<FaultClass, FaultMode>;
@@ -146,5 +147,13 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     symbol: "DE0008404005",
     faults: HTTP_FAULTS,
     probe: documentProbe("ALV.DE", SCRAPED_ONVISTA),
+  },
+  {
+    // EDGAR's faults are set on the registrant's CIK: its submissions and its filings.
+    provider: EDGAR,
+    simulator: "edgarSimUrl",
+    symbol: "19617",
+    faults: HTTP_FAULTS,
+    probe: { method: "GET", path: "/insider-transactions/JPM?limit=5", answer: "insider", ticker: "JPM" },
   },
 ];

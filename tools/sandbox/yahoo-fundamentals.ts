@@ -1,4 +1,3 @@
-import { SEED_CATALOGUE } from "../db/seed-catalogue";
 import { FUNDAMENTALS_AS_OF, type SimCompany, type SimPeriod } from "./fundamentals-data";
 
 /**
@@ -740,6 +739,3 @@ export function timeseriesResult(
   });
   return { timeseries: { result, error: null } };
 }
-
-/** The catalogue's instruments, for the simulator's sanity checks. */
-export const CATALOGUE_SIZE = SEED_CATALOGUE.length;

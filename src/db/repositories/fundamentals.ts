@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { EarningsRow, TrendRow } from "../../domain/fundamentals/delayed-figures";
+import type { EarningsRow, FundDetails, TrendRow } from "../../domain/fundamentals/delayed-figures";
 import type { StatementKind, StatementPeriod, StatementRow } from "../../domain/fundamentals/statements";
 import type { Db } from "../client";
-import { earningsHistory, earningsTrends, financialStatements, fundamentalSnapshots } from "../schema";
+import { earningsHistory, earningsTrends, etfDetails, financialStatements, fundamentalSnapshots } from "../schema";
 
 /** What one deep enrichment stores: the day's snapshot and the rows it fetched. */
 export interface Enrichment {
@@ -19,6 +19,8 @@ export interface Enrichment {
   statements: { statement: StatementKind; period: StatementPeriod; rows: StatementRow[] }[];
   earnings: EarningsRow[];
   trends: TrendRow[];
+  /** A fund's holdings and weights. */
+  fund: FundDetails | null;
 }
 
 export type SnapshotRow = typeof fundamentalSnapshots.$inferSelect;
@@ -115,6 +117,20 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
             fetchedAt: sql`excluded.fetched_at`,
           },
         });
+    if (e.fund)
+      await tx
+        .insert(etfDetails)
+        .values({
+          assetId: e.assetId,
+          fetchDate: e.fetchDate,
+          symbol: e.symbol,
+          details: e.fund,
+          fetchedAt: e.fetchedAt,
+        })
+        .onConflictDoUpdate({
+          target: [etfDetails.assetId, etfDetails.fetchDate],
+          set: { symbol: sql`excluded.symbol`, details: sql`excluded.details`, fetchedAt: sql`excluded.fetched_at` },
+        });
     if (e.trends.length)
       await tx
         .insert(earningsTrends)
@@ -200,4 +216,17 @@ export type StoredTrend = typeof earningsTrends.$inferSelect;
 
 export async function storedTrends(db: Db, assetId: number): Promise<StoredTrend[]> {
   return db.select().from(earningsTrends).where(eq(earningsTrends.assetId, assetId));
+}
+
+export type StoredFundDetails = typeof etfDetails.$inferSelect;
+
+/** A fund's newest stored holdings and weights. */
+export async function latestFundDetails(db: Db, assetId: number): Promise<StoredFundDetails | null> {
+  const [row] = await db
+    .select()
+    .from(etfDetails)
+    .where(eq(etfDetails.assetId, assetId))
+    .orderBy(desc(etfDetails.fetchDate))
+    .limit(1);
+  return row ?? null;
 }

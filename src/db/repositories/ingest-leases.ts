@@ -15,11 +15,17 @@ export interface LeaseState {
  * one atomic upsert, so of any number of concurrent callers exactly one wins. Expiry uses the
  * database's clock, the one clock every isolate shares.
  */
-export async function tryAcquireLease(db: Db, listingId: number, holder: string, ttlMs: number): Promise<boolean> {
+export async function tryAcquireLease(
+  db: Db,
+  scope: string,
+  listingId: number,
+  holder: string,
+  ttlMs: number,
+): Promise<boolean> {
   const result = await db.execute<{ holder: string }>(sql`
-    INSERT INTO ${ingestLeases} (listing_id, holder, expires_at)
-    VALUES (${listingId}, ${holder}, now() + make_interval(secs => ${ttlMs / 1000}))
-    ON CONFLICT (listing_id) DO UPDATE
+    INSERT INTO ${ingestLeases} (scope, listing_id, holder, expires_at)
+    VALUES (${scope}, ${listingId}, ${holder}, now() + make_interval(secs => ${ttlMs / 1000}))
+    ON CONFLICT (scope, listing_id) DO UPDATE
       SET holder = excluded.holder, expires_at = excluded.expires_at, finished_at = NULL, outcome = NULL
       WHERE ${ingestLeases.finishedAt} IS NOT NULL OR ${ingestLeases.expiresAt} < now()
     RETURNING holder`);
@@ -27,16 +33,22 @@ export async function tryAcquireLease(db: Db, listingId: number, holder: string,
 }
 
 /** Ends the holder's lease, leaving its outcome for the requests that waited on it. */
-export async function releaseLease(db: Db, listingId: number, holder: string, outcome: unknown): Promise<void> {
+export async function releaseLease(
+  db: Db,
+  scope: string,
+  listingId: number,
+  holder: string,
+  outcome: unknown,
+): Promise<void> {
   await db.execute(sql`
     UPDATE ${ingestLeases} SET finished_at = now(), outcome = ${JSON.stringify(outcome)}::jsonb
-    WHERE listing_id = ${listingId} AND holder = ${holder}`);
+    WHERE scope = ${scope} AND listing_id = ${listingId} AND holder = ${holder}`);
 }
 
-export async function readLease(db: Db, listingId: number): Promise<LeaseState | null> {
+export async function readLease(db: Db, scope: string, listingId: number): Promise<LeaseState | null> {
   const result = await db.execute<{ holder: string; finished: boolean; expired: boolean; outcome: unknown }>(sql`
     SELECT holder, finished_at IS NOT NULL AS finished, expires_at < now() AS expired, outcome
-    FROM ${ingestLeases} WHERE listing_id = ${listingId}`);
+    FROM ${ingestLeases} WHERE scope = ${scope} AND listing_id = ${listingId}`);
   const row = result.rows[0];
   return row ? { holder: row.holder, finished: row.finished, expired: row.expired, outcome: row.outcome } : null;
 }

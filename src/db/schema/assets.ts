@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** One row per instrument, identified by its ISIN. */
 export const assets = pgTable(
@@ -17,6 +17,8 @@ export const assets = pgTable(
     logoPath: text("logo_path"),
     irWebsite: text("ir_website"),
     longBusinessSummary: text("long_business_summary"),
+    /** The SEC registrant's CIK (US issuers), once EDGAR has named it. */
+    secCik: integer("sec_cik"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

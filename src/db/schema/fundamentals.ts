@@ -1,4 +1,5 @@
 import { date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { FundDetails } from "../../domain/fundamentals/delayed-figures";
 import { assets } from "./assets";
 
 /** Tables of the deep enrichment (GET /fundamental/deep); the DCF reads only these. */
@@ -85,4 +86,19 @@ export const earningsTrends = pgTable(
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.assetId, t.period] }), index("earnings_trends_asset_idx").on(t.assetId)],
+);
+
+/** A fund's holdings, sector weights and asset classes as fetched on a day (weights as ratios). */
+export const etfDetails = pgTable(
+  "etf_details",
+  {
+    assetId: integer("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    fetchDate: date("fetch_date").notNull(),
+    symbol: text("symbol").notNull(),
+    details: jsonb("details").$type<FundDetails>().notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.fetchDate] })],
 );

@@ -158,6 +158,7 @@ const HIGHLIGHT_TEXT: [field: string, module: string, key: string, kind: "date" 
   ["last_split_factor", "defaultKeyStatistics", "lastSplitFactor", "text"],
   ["last_split_date", "defaultKeyStatistics", "lastSplitDate", "date"],
   ["last_dividend_date", "defaultKeyStatistics", "lastDividendDate", "date"],
+  ["fund_inception_date", "defaultKeyStatistics", "fundInceptionDate", "date"],
 ];
 
 /** Figures of a fund only; SHARED_FIELDS apply to both kinds of instrument. */
@@ -328,4 +329,43 @@ export function trendRows(s: Summary): TrendRow[] {
 /** Reporting currency (financialData) and quote currency (price). */
 export function currenciesOf(s: Summary): { quote: string | null; financial: string | null } {
   return { quote: str(mod(s, "price")?.currency), financial: str(mod(s, "financialData")?.financialCurrency) };
+}
+
+/** A fund's holdings, sector weights and asset classes (weights as ratios). */
+export interface FundDetails {
+  topHoldings: { symbol: string; name: string; weight: number | null }[];
+  sectorWeights: { sector: string; weight: number }[];
+  /** stock, bond, cash, preferred, convertible, other: shares of the fund's assets. */
+  assetClasses: Record<string, number | null>;
+}
+
+const ASSET_CLASSES: [string, string][] = [
+  ["stock", "stockPosition"],
+  ["bond", "bondPosition"],
+  ["cash", "cashPosition"],
+  ["preferred", "preferredPosition"],
+  ["convertible", "convertiblePosition"],
+  ["other", "otherPosition"],
+];
+
+/** The fund modules' holdings and weights; null for an answer without topHoldings (not a fund). */
+export function fundDetailsOf(s: Summary): FundDetails | null {
+  const top = mod(s, "topHoldings");
+  if (!top) return null;
+  const holdings = (top.holdings as Record<string, unknown>[] | undefined) ?? [];
+  const sectors = (top.sectorWeightings as Record<string, unknown>[] | undefined) ?? [];
+  return {
+    topHoldings: holdings.map((h) => ({
+      symbol: str(h.symbol) ?? "",
+      name: str(h.holdingName) ?? "",
+      weight: num(h.holdingPercent),
+    })),
+    sectorWeights: sectors.flatMap((o) =>
+      Object.entries(o).flatMap(([sector, w]) => {
+        const weight = num(w);
+        return weight === null ? [] : [{ sector, weight }];
+      }),
+    ),
+    assetClasses: Object.fromEntries(ASSET_CLASSES.map(([name, key]) => [name, num(top[key])])),
+  };
 }

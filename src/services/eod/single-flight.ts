@@ -39,7 +39,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * that outcome (within their own deadline) and answer with it, so every answer is the same
  * whoever did the work. A caller whose window the holder did not cover takes the lease next.
  */
-export async function singleFlight<T>(ctx: Deps, listingId: number, job: FlightJob<T>): Promise<T> {
+export async function singleFlight<T>(
+  ctx: Deps,
+  listingId: number,
+  job: FlightJob<T>,
+  /** Work of different kinds on one listing does not wait on each other. */
+  scope: "eod" | "insider" = "eod",
+): Promise<T> {
   const db = ctx.db.db;
   const holder = crypto.randomUUID();
   const left = ctx.deadline.remainingMs();
@@ -50,27 +56,27 @@ export async function singleFlight<T>(ctx: Deps, listingId: number, job: FlightJ
     if (shared !== null && job.answers(shared)) return shared;
     const done = await job.isDone();
     if (done !== null) return done;
-    if (await tryAcquireLease(db, listingId, holder, ttlMs)) {
+    if (await tryAcquireLease(db, scope, listingId, holder, ttlMs)) {
       let outcome: T | null = null;
       try {
         outcome = await job.run();
         return outcome;
       } finally {
-        await releaseLease(db, listingId, holder, outcome).catch((err: unknown) =>
+        await releaseLease(db, scope, listingId, holder, outcome).catch((err: unknown) =>
           console.warn("lease release failed", listingId, String(err)),
         );
       }
     }
-    shared = await outcomeOfRunningHolder<T>(ctx, listingId);
+    shared = await outcomeOfRunningHolder<T>(ctx, scope, listingId);
   }
 }
 
 /** Waits for the listing's current holder to finish; its outcome, or null when its lease expired or passed on. */
-async function outcomeOfRunningHolder<T>(ctx: Deps, listingId: number): Promise<T | null> {
-  const first = await readLease(ctx.db.db, listingId);
+async function outcomeOfRunningHolder<T>(ctx: Deps, scope: string, listingId: number): Promise<T | null> {
+  const first = await readLease(ctx.db.db, scope, listingId);
   if (!first) return null;
   for (;;) {
-    const lease = await readLease(ctx.db.db, listingId);
+    const lease = await readLease(ctx.db.db, scope, listingId);
     if (!lease || lease.holder !== first.holder || lease.expired) return null;
     if (lease.finished) return lease.outcome as T | null;
     if (ctx.deadline.remainingMs() <= POLL_MS) throw new StillRunningError();

@@ -5,6 +5,7 @@ import {
   analystFigures,
   currenciesOf,
   earningsRows,
+  fundDetailsOf,
   highlightFigures,
   highlightTexts,
   profileOf,
@@ -73,6 +74,7 @@ export async function enrichInstrument(
     statements: fetched.statements,
     earnings: earningsRows(fetched.summary),
     trends: trendRows(fetched.summary),
+    fund: kind === "fund" ? fundDetailsOf(fetched.summary) : null,
   });
   const verdicts = [...highlights.verdicts, ...ratings.verdicts];
   await recordVerdicts(db, { ticker: instrument.listing.ticker, day: today, at: now, verdicts });

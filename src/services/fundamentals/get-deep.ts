@@ -4,10 +4,8 @@ import { latestSnapshot, storedEarnings, storedStatements, storedTrends } from "
 import { validationResults } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { horizonRank } from "../../domain/fundamentals/delayed-figures";
-import { ProviderError } from "../../providers/errors";
 import { DELAYED } from "../../providers/names";
-import { verifiedDelayedSymbol } from "../eod/verify-symbol";
-import { enrichInstrument } from "./enrich";
+import { noteOf, refreshFromDelayed } from "./refresh";
 import { type Instrument, type InstrumentQuery, resolveInstrument } from "./resolve-instrument";
 
 export const DEEP_SECTIONS = ["highlights", "statements", "earnings", "ratings"] as const;
@@ -120,29 +118,13 @@ async function documentFromDatabase(
  * saying why (spec /fundamental/deep rule 2).
  */
 async function freshDocument(ctx: Deps, instrument: Instrument): Promise<DeepDocument> {
-  let note: string | undefined;
-  let symbol: string | null = null;
-  try {
-    const verdict = await verifiedDelayedSymbol({
-      ctx,
-      input: { listing: instrument.listing, today: ctx.clock.today() },
-    });
-    if (verdict.symbol === null) {
-      note = `nothing fetched: no verified delayed-provider symbol (${verdict.reason}); the stored figures are shown`;
-    } else {
-      symbol = verdict.symbol;
-      await enrichInstrument(ctx, instrument, symbol);
-      return documentFromDatabase(ctx, instrument, { source: DELAYED, symbol });
-    }
-  } catch (err) {
-    if (!(err instanceof ProviderError)) throw err;
-    note = !symbol
-      ? `nothing fetched: the listing's delayed-provider symbol could not be verified (${err.detail}); the stored figures are shown`
-      : err.failure === "not_found"
-        ? `nothing fetched: the delayed provider has no fundamentals for ${symbol} (${err.detail}); the stored figures are shown`
-        : `nothing fetched: the delayed provider failed for ${symbol} (${err.detail}); the stored figures are shown`;
-  }
-  return documentFromDatabase(ctx, instrument, { source: "database", symbol, note });
+  const r = await refreshFromDelayed(ctx, instrument);
+  if (r.status === "ok") return documentFromDatabase(ctx, instrument, { source: DELAYED, symbol: r.symbol });
+  return documentFromDatabase(ctx, instrument, {
+    source: "database",
+    symbol: r.status === "error" ? r.symbol : null,
+    note: noteOf(r),
+  });
 }
 
 function restrict(doc: DeepDocument, sections: readonly DeepSection[]): DeepDocument {

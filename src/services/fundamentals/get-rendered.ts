@@ -1,11 +1,14 @@
 import { desc, eq } from "drizzle-orm";
 import { cacheKeys, cacheTtls } from "../../cache";
-import { storedEarnings, storedStatements, storedTrends } from "../../db/repositories/fundamentals";
+import { latestFundDetails, storedEarnings, storedStatements, storedTrends } from "../../db/repositories/fundamentals";
+import { insiderFetchDays, queryInsiderTransactions } from "../../db/repositories/insider";
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import { fundamentalSnapshots } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import {
+  type FundDetails,
+  fundDetailsOf,
   highlightTexts,
   horizonRank,
   num,
@@ -14,6 +17,7 @@ import {
   trendRows,
 } from "../../domain/fundamentals/delayed-figures";
 import {
+  CATALOGUE,
   type FigureTable,
   type FundInput,
   type InstitutionInput,
@@ -23,6 +27,7 @@ import {
   renderGeneral,
   renderHighlights,
   renderHolders,
+  renderInsiderTransactions,
   renderTechnicals,
   type Sourced,
   type Sources,
@@ -33,9 +38,9 @@ import { splitSuffix } from "../../domain/provider-symbols";
 import { ProviderError } from "../../providers/errors";
 import { DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA } from "../../providers/names";
 import type { ScrapedPage, ScrapeTarget } from "../../providers/scraped/types";
-import { verifiedDelayedSymbol } from "../eod/verify-symbol";
 import type { DelayedFundamentals } from "./delayed-fetch";
-import { enrichInstrument, historyOf } from "./enrich";
+import { historyOf } from "./enrich";
+import { refreshFromDelayed } from "./refresh";
 import { type Instrument, type InstrumentQuery, resolveInstrument } from "./resolve-instrument";
 
 /** The providers GET /fundamental may ask, in the order of precedence of their figures. */
@@ -86,45 +91,36 @@ interface DelayedResult {
   verdicts: Verdict[];
 }
 
-/** The delayed provider's part: verified symbol, then the deep enrichment (validated and stored). */
+/** The delayed provider's part: the shared refresh, as this document reports it. */
 async function askDelayed(ctx: Deps, instrument: Instrument): Promise<DelayedResult> {
-  let symbol: string | null = null;
-  try {
-    const verdict = await verifiedDelayedSymbol({
-      ctx,
-      input: { listing: instrument.listing, today: ctx.clock.today() },
-    });
-    if (verdict.symbol === null)
-      return {
-        outcome: { status: "not_queried", entry: { status: "not_queried", symbol: null, reason: verdict.reason } },
-        fetched: null,
-        verdicts: [],
-      };
-    symbol = verdict.symbol;
-    const { fetched, verdicts } = await enrichInstrument(ctx, instrument, symbol);
-    const rejected = verdicts.filter((v) => v.status === "out_of_range" || v.status === "outlier");
+  const r = await refreshFromDelayed(ctx, instrument);
+  if (r.status === "not_queried")
     return {
-      outcome: {
-        status: "ok",
-        answer: fetched.summary,
-        entry: {
-          status: "ok",
-          symbol,
-          figures: verdicts.filter((v) => v.status === "valid").length,
-          rejected: rejected.map((v) => ({ field: v.field, value: v.raw, status: v.status, reason: v.reason })),
-        },
-      },
-      fetched,
-      verdicts,
-    };
-  } catch (err) {
-    if (!(err instanceof ProviderError)) throw err;
-    return {
-      outcome: { status: "error", failed: true, entry: { status: "error", symbol, error: err.message } },
+      outcome: { status: "not_queried", entry: { status: "not_queried", symbol: null, reason: r.reason } },
       fetched: null,
       verdicts: [],
     };
-  }
+  if (r.status === "error")
+    return {
+      outcome: { status: "error", failed: true, entry: { status: "error", symbol: r.symbol, error: r.error.message } },
+      fetched: null,
+      verdicts: [],
+    };
+  const rejected = r.verdicts.filter((v) => v.status === "out_of_range" || v.status === "outlier");
+  return {
+    outcome: {
+      status: "ok",
+      answer: r.fetched.summary,
+      entry: {
+        status: "ok",
+        symbol: r.symbol,
+        figures: r.verdicts.filter((v) => v.status === "valid").length,
+        rejected: rejected.map((v) => ({ field: v.field, value: v.raw, status: v.status, reason: v.reason })),
+      },
+    },
+    fetched: r.fetched,
+    verdicts: r.verdicts,
+  };
 }
 
 /** A scraped page, or why there is none. */
@@ -219,40 +215,33 @@ const ESTIMATE_FIELDS: Record<string, string> = {
   "+1y": "eps_estimate_next_year",
 };
 
+/**
+ * ETF_Data's inputs: holdings and weights from this request's answer, else the newest stored ones
+ * (labelled with their fetch date); yield, costs and assets from the figure table.
+ */
 function fundOf(
-  summary: Summary | null,
+  details: { data: FundDetails; label: string } | null,
   instrument: Instrument,
   table: FigureTable,
 ): { fund: FundInput; labels: Record<string, string> } {
-  const top = summary?.topHoldings as Json | undefined;
-  const labels: Record<string, string> = { ISIN: "catalogue" };
+  const labels: Record<string, string> = { ISIN: CATALOGUE };
   const fig = (field: string, key: string) => {
     const f = table.get(field);
     if (f) labels[key] = f.label;
     return typeof f?.value === "number" ? f.value : null;
   };
-  const holdings = ((top?.holdings as Json[] | undefined) ?? []).map((h) => ({
-    symbol: String(h.symbol ?? ""),
-    name: String(h.holdingName ?? ""),
-    weight: num(h.holdingPercent),
-  }));
-  const sectors = ((top?.sectorWeightings as Json[] | undefined) ?? []).flatMap((o) =>
-    Object.entries(o).flatMap(([name, w]) => {
-      const weight = num(w);
-      return weight === null ? [] : [{ name, weight }];
-    }),
-  );
-  if (holdings.length) {
-    labels.Top_10_Holdings = DELAYED;
-    labels.Holdings_Count = DELAYED;
+  const d = details?.data;
+  if (details && d?.topHoldings.length) {
+    labels.Top_10_Holdings = details.label;
+    labels.Holdings_Count = details.label;
   }
-  if (sectors.length) labels.Sector_Weights = DELAYED;
-  if (top) labels.Asset_Allocation = DELAYED;
+  if (details && d?.sectorWeights.length) labels.Sector_Weights = details.label;
+  if (details && d) labels.Asset_Allocation = details.label;
   const family = table.get("fund_family");
   const category = table.get("fund_category");
   if (family) labels.Company_Name = family.label;
   if (category) labels.Category = category.label;
-  if (instrument.asset.country) labels.Domicile = "catalogue";
+  if (instrument.asset.country) labels.Domicile = CATALOGUE;
   return {
     fund: {
       isin: instrument.listing.isin,
@@ -262,9 +251,13 @@ function fundOf(
       yield: fig("fund_yield", "Yield"),
       expenseRatio: fig("expense_ratio", "NetExpenseRatio"),
       totalAssets: fig("total_assets", "TotalAssets"),
-      holdings,
-      sectors,
-      positions: { cash: num(top?.cashPosition), stock: num(top?.stockPosition), bond: num(top?.bondPosition) },
+      holdings: d?.topHoldings ?? [],
+      sectors: (d?.sectorWeights ?? []).map((s) => ({ name: s.sector, weight: s.weight })),
+      positions: {
+        cash: d?.assetClasses.cash ?? null,
+        stock: d?.assetClasses.stock ?? null,
+        bond: d?.assetClasses.bond ?? null,
+      },
     },
     labels,
   };
@@ -402,7 +395,14 @@ async function build(
   );
   const providers = Object.fromEntries(Object.entries(outcomes).map(([name, o]) => [name, o.entry]));
   if (fund) {
-    const { fund: data, labels } = fundOf(summary, instrument, table);
+    const live = summary ? fundDetailsOf(summary) : null;
+    const stored = live || !useDatabase ? null : await latestFundDetails(db, asset.id);
+    const details = live
+      ? { data: live, label: DELAYED }
+      : stored
+        ? { data: stored.details, label: database(stored.fetchDate) }
+        : null;
+    const { fund: data, labels } = fundOf(details, instrument, table);
     const technicals = renderTechnicals(table, sources);
     const etf = renderEtfData(data, labels, sources);
     return {
@@ -416,7 +416,7 @@ async function build(
     General: general,
     ...renderHighlights(table, sources),
     Holders: renderHolders(institutionsOf(summary), summary ? DELAYED : null, sources),
-    InsiderTransactions: {},
+    InsiderTransactions: await insiderSection(ctx, instrument, sources),
     ESGScores: {},
     Earnings: renderEarnings(
       {
@@ -465,6 +465,32 @@ async function build(
     Sources: sources,
   };
   return { body, complete };
+}
+
+/** How many Form 4 lines the document shows (GET /insider-transactions gives them all). */
+const INSIDER_LINES = 20;
+
+/** The stored Form 4 lines of a US issuer whose CIK is known (read, never fetched here). */
+async function insiderSection(ctx: Deps, { asset }: Instrument, sources: Sources) {
+  if (asset.secCik === null) return {};
+  const rows = await queryInsiderTransactions(ctx.db.db, asset.secCik, { limit: INSIDER_LINES });
+  const label = newestDay(await insiderFetchDays(ctx.db.db, asset.secCik));
+  return renderInsiderTransactions(
+    rows.map((r) => ({
+      filingDate: r.filingDate,
+      ownerCik: r.ownerCik,
+      ownerName: r.ownerName,
+      transactionDate: r.transactionDate,
+      code: r.code,
+      shares: r.shares === null ? null : Number(r.shares),
+      price: r.price === null ? null : Number(r.price),
+      acquiredDisposed: r.acquiredDisposed,
+      sharesOwnedAfter: r.sharesOwnedAfter === null ? null : Number(r.sharesOwnedAfter),
+      filingUrl: r.filingUrl,
+    })),
+    label,
+    sources,
+  );
 }
 
 /** The label of stored rows: their newest fetch day. */

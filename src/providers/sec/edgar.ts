@@ -1,0 +1,176 @@
+import { z } from "zod";
+import type { Cache } from "../../cache";
+import { type Clock, type Deadline, systemClock } from "../../clock";
+import { callTimeout, failureOf, ProviderError } from "../errors";
+import { EDGAR } from "../names";
+import { observed } from "../outcomes";
+
+/**
+ * SEC EDGAR: ticker -> CIK (company_tickers.json, kept a day), a registrant's recent filings (the
+ * submissions JSON), and a Form 4's raw XML. Every request declares SEC_USER_AGENT (EDGAR refuses
+ * undeclared agents) and is paced to at most ten a second per isolate (EDGAR's fair-access rule).
+ */
+
+export interface FilingRef {
+  accession: string;
+  form: "4" | "4/A";
+  filingDate: string;
+  reportDate: string | null;
+  /** The raw XML's address (the primary document without its xslF345X0N/ rendering prefix). */
+  xmlUrl: string;
+  /** The filing's index page on EDGAR, for people. */
+  filingUrl: string;
+}
+
+const tickersSchema = z.record(z.string(), z.object({ cik_str: z.number(), ticker: z.string() }));
+const submissionsSchema = z.object({
+  filings: z.object({
+    recent: z.object({
+      accessionNumber: z.array(z.string()),
+      filingDate: z.array(z.string()),
+      reportDate: z.array(z.string()),
+      form: z.array(z.string()),
+      primaryDocument: z.array(z.string()),
+    }),
+  }),
+});
+
+const TICKERS_KEY = "sec:company_tickers";
+const TICKERS_TTL = 86_400;
+/**
+ * EDGAR's limit is ten requests a second; one request start every 125 ms (eight a second) leaves a
+ * margin for requests that arrive bunched after network jitter.
+ */
+const MIN_SPACING_MS = 125;
+
+let nextSlot = 0;
+/**
+ * Waits for this isolate's next EDGAR slot (the limiter); a slot that would come after the
+ * request's deadline is not taken: the request is not made.
+ */
+async function paced(deadline?: Deadline): Promise<void> {
+  const now = Date.now();
+  const slot = Math.max(now, nextSlot);
+  if (deadline && slot - now >= deadline.remainingMs())
+    throw new ProviderError(
+      EDGAR,
+      "deadline",
+      "not asked: EDGAR's rate limit leaves no slot before the request's deadline",
+    );
+  nextSlot = slot + MIN_SPACING_MS;
+  if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+}
+
+export class EdgarClient {
+  readonly name = EDGAR;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly dataBaseUrl: string,
+    /** "Company contact@example.com"; without it EDGAR is not asked. */
+    private readonly userAgent: string | undefined,
+    private readonly cache: Cache,
+    private readonly timeoutMs = 8000,
+    private readonly deadline?: Deadline,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  get configured(): boolean {
+    return this.userAgent !== undefined;
+  }
+
+  /** The registrant's CIK, or null when EDGAR lists no registrant under the ticker. */
+  async cikOf(ticker: string): Promise<number | null> {
+    let map = await this.cache.get<Record<string, number>>(TICKERS_KEY);
+    if (!map) {
+      map = await observed(EDGAR, this.clock, async () => {
+        const body = tickersSchema.safeParse(await this.json(`${this.baseUrl}/files/company_tickers.json`));
+        if (!body.success) throw new ProviderError(EDGAR, "bad_response", "company_tickers.json of unexpected shape");
+        return Object.fromEntries(Object.values(body.data).map((e) => [e.ticker.toUpperCase(), e.cik_str]));
+      });
+      await this.cache.set(TICKERS_KEY, map, TICKERS_TTL);
+    }
+    return map[ticker.toUpperCase()] ?? null;
+  }
+
+  /** The registrant's recent Form 4 and 4/A filings, newest first. */
+  recentForm4(cik: number): Promise<FilingRef[]> {
+    return observed(EDGAR, this.clock, () => this.fetchRecentForm4(cik));
+  }
+
+  private async fetchRecentForm4(cik: number): Promise<FilingRef[]> {
+    const padded = String(cik).padStart(10, "0");
+    const parsed = submissionsSchema.safeParse(await this.json(`${this.dataBaseUrl}/submissions/CIK${padded}.json`));
+    if (!parsed.success) throw new ProviderError(EDGAR, "bad_response", "submissions of unexpected shape");
+    const r = parsed.data.filings.recent;
+    const out: FilingRef[] = [];
+    r.form.forEach((form, i) => {
+      if (form !== "4" && form !== "4/A") return;
+      const accession = r.accessionNumber[i];
+      const doc = r.primaryDocument[i];
+      const filingDate = r.filingDate[i];
+      if (!accession || !doc || !filingDate) return;
+      const folder = `${this.baseUrl}/Archives/edgar/data/${cik}/${accession.replaceAll("-", "")}`;
+      out.push({
+        accession,
+        form,
+        filingDate,
+        reportDate: r.reportDate[i] || null,
+        xmlUrl: `${folder}/${doc.replace(/^xslF345X0\d\//, "")}`,
+        filingUrl: `${folder}/${accession}-index.htm`,
+      });
+    });
+    return out;
+  }
+
+  /** A filing's raw XML. */
+  form4Xml(ref: FilingRef): Promise<string> {
+    return observed(EDGAR, this.clock, async () => (await this.get(ref.xmlUrl)).text);
+  }
+
+  private async json(url: string): Promise<unknown> {
+    const { status, text } = await this.get(url);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new ProviderError(EDGAR, "bad_response", `HTTP ${status} with a body that is not JSON`);
+    }
+  }
+
+  /**
+   * One paced request with the declared agent; EDGAR's refusals as ProviderErrors. The public calls
+   * record their outcome for /health, parsing included (a malformed answer is a failing provider).
+   */
+  private async get(url: string): Promise<{ status: number; text: string }> {
+    if (!this.userAgent)
+      throw new ProviderError(
+        EDGAR,
+        "unavailable",
+        "not asked: SEC_USER_AGENT is not set (EDGAR refuses undeclared agents)",
+      );
+    await paced(this.deadline);
+    const ms = callTimeout(EDGAR, this.timeoutMs, this.deadline);
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(url, {
+        headers: { "user-agent": this.userAgent, accept: "application/json, text/xml" },
+        signal: AbortSignal.timeout(ms),
+      });
+      text = await res.text();
+    } catch (err) {
+      throw failureOf(EDGAR, err, ms);
+    }
+    if (res.status === 403 || res.status === 429) {
+      if (/Rate Threshold/i.test(text))
+        throw new ProviderError(EDGAR, "rate_limited", "request rate threshold exceeded (HTTP 403)");
+      throw new ProviderError(EDGAR, "unavailable", "EDGAR refused the request as from an undeclared tool (HTTP 403)");
+    }
+    if (res.status >= 500) throw new ProviderError(EDGAR, "unavailable", `HTTP ${res.status}`);
+    if (res.status === 404) throw new ProviderError(EDGAR, "not_found", "EDGAR has no such document");
+    if (res.status !== 200) throw new ProviderError(EDGAR, "bad_response", `HTTP ${res.status}`);
+    if (/^\s*</.test(text) && /<html/i.test(text.slice(0, 200)))
+      throw new ProviderError(EDGAR, "bad_response", "an HTML page where a document was expected");
+    return { status: res.status, text };
+  }
+}

@@ -1,0 +1,34 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getEtfDetails } from "../../services/etf/get-etf-details";
+import { keyed, withErrors } from "../openapi";
+import { IsinParam } from "../params";
+import { EtfDetailsSchema } from "./schema";
+
+const route = createRoute(
+  withErrors(
+    {
+      method: "get",
+      path: "/etf/{isin}/details",
+      tags: ["Fundamentals"],
+      summary: "An ETF's issuer, costs, yield, holdings, sector weights and asset classes",
+      security: keyed,
+      "x-writes": true,
+      request: { params: z.object({ isin: IsinParam.openapi({ example: "IE00B5BMR087" }) }) },
+      responses: {
+        200: {
+          description: "The fund's data; meta.source says whether it was fetched now or read from the database",
+          content: { "application/json": { schema: EtfDetailsSchema } },
+        },
+      },
+    },
+    [404],
+  ),
+);
+
+export function registerGetEtfDetails(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const answer = await getEtfDetails({ ctx: c.get("deps"), input: { isin: c.req.valid("param").isin } });
+    return c.json(answer, 200);
+  });
+}

@@ -1,0 +1,5 @@
+import { createApi } from "../openapi";
+import { registerGetEtfDetails } from "./get-details";
+
+export const etfApi = createApi();
+registerGetEtfDetails(etfApi);

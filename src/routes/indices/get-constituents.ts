@@ -1,0 +1,39 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getIndexConstituents } from "../../services/indices/get-constituents";
+import { keyed, textParam, withErrors } from "../openapi";
+import { IndexConstituentsSchema } from "./schema";
+
+const route = createRoute(
+  withErrors(
+    {
+      method: "get",
+      path: "/index/{index_name}/constituents",
+      tags: ["Assets and listings"],
+      summary: "The members of a stock index (CAC 40, DAX, AEX, FTSE MIB, Euro Stoxx 50, Nasdaq-100)",
+      security: keyed,
+      request: {
+        params: z.object({
+          index_name: textParam(40).openapi({
+            example: "cac40",
+            description: "The index's code or an alias, case and spaces ignored: cac40, CAC 40, ^FCHI",
+          }),
+        }),
+      },
+      responses: {
+        200: {
+          description: "The stored composition, heaviest members first, with its date and source",
+          content: { "application/json": { schema: IndexConstituentsSchema } },
+        },
+      },
+    },
+    [404],
+  ),
+);
+
+export function registerGetIndexConstituents(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const answer = await getIndexConstituents({ ctx: c.get("deps"), input: { name: c.req.valid("param").index_name } });
+    return c.json(answer, 200);
+  });
+}

@@ -1,0 +1,53 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getInsiderTransactions } from "../../services/insider/get-insider";
+import { keyed, withErrors } from "../openapi";
+import { DateParam, TickerParam } from "../params";
+import { InsiderAnswerSchema } from "./schema";
+
+const CodesParam = z
+  .string()
+  .regex(/^[A-Za-z](,[A-Za-z])*$/, "codes are single letters separated by commas, e.g. P,S")
+  .max(60)
+  .transform((s) => [...new Set(s.toUpperCase().split(","))])
+  .openapi({ type: "string", example: "P,S" });
+
+const route = createRoute(
+  withErrors(
+    {
+      method: "get",
+      path: "/insider-transactions/{ticker}",
+      tags: ["Fundamentals"],
+      summary: "Insider transactions (SEC Form 4) of a US share, newest first",
+      security: keyed,
+      "x-writes": true,
+      request: {
+        params: z.object({ ticker: TickerParam.openapi({ example: "AAPL" }) }),
+        query: z.object({
+          limit: z.coerce.number().int().min(1).max(1000).default(50),
+          from: DateParam.optional().openapi({ description: "Transactions on or after this date" }),
+          to: DateParam.optional(),
+          code: CodesParam.optional().openapi({ description: "Transaction codes, e.g. P,S (purchases and sales)" }),
+        }),
+      },
+      responses: {
+        200: {
+          description: "The stored transactions; meta says how many filings this call fetched",
+          content: { "application/json": { schema: InsiderAnswerSchema } },
+        },
+      },
+    },
+    [404],
+  ),
+);
+
+export function registerGetInsider(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const q = c.req.valid("query");
+    const answer = await getInsiderTransactions({
+      ctx: c.get("deps"),
+      input: { ticker: c.req.valid("param").ticker, limit: q.limit, from: q.from, to: q.to, codes: q.code },
+    });
+    return c.json(answer, 200);
+  });
+}

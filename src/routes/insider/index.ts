@@ -1,0 +1,5 @@
+import { createApi } from "../openapi";
+import { registerGetInsider } from "./get";
+
+export const insiderApi = createApi();
+registerGetInsider(insiderApi);

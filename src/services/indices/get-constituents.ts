@@ -1,0 +1,71 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { assets, indexMembers, listings, marketIndices } from "../../db/schema";
+import type { Deps } from "../../deps";
+import { NoDataError } from "../../domain/errors";
+import { indexKey } from "../../domain/indices";
+
+export interface IndexConstituents {
+  index: { code: string; name: string; symbol: string; as_of: string; source: string; member_count: number };
+  members: {
+    isin: string;
+    name: string;
+    ticker: string | null;
+    exchange: string | null;
+    currency: string | null;
+    sector: string | null;
+    industry: string | null;
+    country: string | null;
+    /** Ratio; null when the composition's source gives none. */
+    weight: number | null;
+  }[];
+}
+
+/**
+ * GET /index/{index_name}/constituents: the stored composition of an index found by its code or
+ * any alias (case, spaces and punctuation ignored), heaviest members first, then by name.
+ */
+export async function getIndexConstituents({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { name: string };
+}): Promise<IndexConstituents> {
+  const db = ctx.db.db;
+  const key = indexKey(input.name);
+  const indices = await db.select().from(marketIndices).orderBy(asc(marketIndices.code));
+  const index = indices.find((i) => i.code === key || i.aliases.includes(key));
+  if (!index)
+    throw new NoDataError(
+      `Unknown index ${input.name}`,
+      `known indices: ${indices.map((i) => `${i.name} (${i.code})`).join(", ")}`,
+    );
+  const rows = await db
+    .select({
+      isin: assets.isin,
+      name: assets.name,
+      ticker: listings.ticker,
+      exchange: listings.exchange,
+      currency: listings.currency,
+      sector: assets.sector,
+      industry: assets.industry,
+      country: assets.country,
+      weight: indexMembers.weight,
+    })
+    .from(indexMembers)
+    .innerJoin(assets, eq(assets.id, indexMembers.assetId))
+    .leftJoin(listings, eq(listings.id, indexMembers.listingId))
+    .where(eq(indexMembers.indexCode, index.code))
+    .orderBy(sql`${indexMembers.weight} desc nulls last`, asc(assets.name));
+  return {
+    index: {
+      code: index.code,
+      name: index.name,
+      symbol: index.symbol,
+      as_of: index.asOf,
+      source: index.source,
+      member_count: rows.length,
+    },
+    members: rows.map((r) => ({ ...r, weight: r.weight === null ? null : Number(r.weight) })),
+  };
+}

@@ -1,0 +1,201 @@
+import { cacheKeys, cacheTtls } from "../../cache";
+import { findAssetById } from "../../db/repositories/catalogue";
+import {
+  type FetchedFiling,
+  queryInsiderTransactions,
+  recordSecCik,
+  type StoredInsiderRow,
+  saveFilings,
+  storedAccessions,
+} from "../../db/repositories/insider";
+import type { Deps } from "../../deps";
+import { NoDataError } from "../../domain/errors";
+import { parseForm4, relationshipOf, TRANSACTION_CODES } from "../../domain/insider/form4";
+import { ProviderError } from "../../providers/errors";
+import { EDGAR } from "../../providers/names";
+import { resolveListing } from "../eod/resolve-listing";
+import { singleFlight } from "../eod/single-flight";
+
+export interface InsiderQuery {
+  ticker: string;
+  limit: number;
+  from?: string;
+  to?: string;
+  /** Transaction codes, e.g. ["P", "S"]. */
+  codes?: string[];
+}
+
+/** The newest Form 4 filings looked at per call (EDGAR's `recent` block holds up to a thousand). */
+const MAX_FILINGS = 60;
+/** Time kept back from the request's deadline for storing and answering. */
+const RESERVE_MS = 2000;
+
+export interface InsiderAnswer {
+  ticker: string;
+  isin: string;
+  cik: number;
+  count: number;
+  transactions: ReturnType<typeof present>[];
+  meta: {
+    source: typeof EDGAR | "database";
+    fetched_at: string;
+    cache_hit: boolean;
+    filings_checked: number;
+    filings_fetched: number;
+    note?: string;
+  };
+}
+
+const n = (v: string | null) => (v === null ? null : Number(v));
+
+function present(r: StoredInsiderRow) {
+  return {
+    transaction_date: r.transactionDate,
+    filing_date: r.filingDate,
+    owner_name: r.ownerName,
+    owner_cik: r.ownerCik,
+    relationship: relationshipOf({
+      cik: r.ownerCik ?? "",
+      name: r.ownerName,
+      isDirector: r.isDirector,
+      isOfficer: r.isOfficer,
+      officerTitle: r.officerTitle,
+      isTenPercentOwner: r.isTenPercentOwner,
+      isOther: r.isOther,
+    }),
+    is_director: r.isDirector,
+    is_officer: r.isOfficer,
+    officer_title: r.officerTitle,
+    is_ten_percent_owner: r.isTenPercentOwner,
+    security_title: r.securityTitle,
+    kind: r.kind,
+    code: r.code,
+    code_meaning: TRANSACTION_CODES[r.code] ?? null,
+    shares: n(r.shares),
+    price: n(r.price),
+    acquired_disposed: r.acquiredDisposed,
+    shares_owned_after: n(r.sharesOwnedAfter),
+    ownership: r.ownership === "D" ? ("direct" as const) : r.ownership === "I" ? ("indirect" as const) : null,
+    nature_of_ownership: r.natureOfOwnership,
+    conversion_or_exercise_price: n(r.conversionOrExercisePrice),
+    exercise_date: r.exerciseDate,
+    expiration_date: r.expirationDate,
+    underlying_security_title: r.underlyingSecurityTitle,
+    underlying_shares: n(r.underlyingShares),
+    footnotes: r.footnoteIds.map((id) => ({ id, text: r.footnotes[id] ?? null })),
+    form: r.form,
+    accession: r.accession,
+    line: r.line,
+    filing_url: r.filingUrl,
+  };
+}
+
+/**
+ * Reads the registrant's recent Form 4 filings, fetches and stores those not stored yet (paced,
+ * within the request's deadline), and answers the stored transactions. EDGAR failing, the stored
+ * ones are answered with a note; the complete answer is cached 6 hours.
+ */
+async function fetchNewFilings(ctx: Deps, cik: number): Promise<{ checked: number; fetched: number; note?: string }> {
+  const edgar = ctx.providers.edgar;
+  const refs = (await edgar.recentForm4(cik)).slice(0, MAX_FILINGS);
+  const stored = await storedAccessions(
+    ctx.db.db,
+    cik,
+    refs.map((r) => r.accession),
+  );
+  // Oldest first, so an amendment is read after the filing it amends.
+  const fresh = refs.filter((r) => !stored.has(r.accession)).reverse();
+  const fetched: FetchedFiling[] = [];
+  let note: string | undefined;
+  for (const ref of fresh) {
+    if (ctx.deadline.remainingMs() < RESERVE_MS) {
+      note = `${fresh.length - fetched.length} newer filings left for a later call (the request's deadline)`;
+      break;
+    }
+    let xml: string;
+    try {
+      xml = await edgar.form4Xml(ref);
+    } catch (err) {
+      // What was read so far is kept; the rest waits for a later call.
+      if (!(err instanceof ProviderError)) throw err;
+      note = `${fresh.length - fetched.length} filings left for a later call (${err.message})`;
+      break;
+    }
+    try {
+      fetched.push({ ...ref, document: parseForm4(xml) });
+    } catch {
+      note = `filing ${ref.accession} is not a readable ownershipDocument; skipped`;
+    }
+  }
+  await saveFilings(ctx.db.db, cik, fetched, ctx.clock.now());
+  return { checked: refs.length, fetched: fetched.length, ...(note ? { note } : {}) };
+}
+
+export async function getInsiderTransactions({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: InsiderQuery;
+}): Promise<InsiderAnswer> {
+  const listing = await resolveListing({ ctx, input: { ticker: input.ticker } });
+  if (!listing.isin.startsWith("US"))
+    throw new NoDataError(
+      `No insider transactions for ${listing.ticker}`,
+      `SEC EDGAR covers US registrants only; ${listing.ticker} is ${listing.isin}`,
+    );
+  const variant = [input.limit, input.from ?? "", input.to ?? "", (input.codes ?? []).join(",")].join(":");
+  const key = cacheKeys.insider(listing.ticker, variant);
+  const cached = await ctx.cache.get<InsiderAnswer>(key);
+  if (cached) return { ...cached, meta: { ...cached.meta, cache_hit: true, filings_checked: 0, filings_fetched: 0 } };
+
+  const asset = await findAssetById(ctx.db.db, listing.assetId);
+  let cik = asset?.secCik ?? null;
+  let progress: { checked: number; fetched: number; note?: string } = { checked: 0, fetched: 0 };
+  try {
+    if (cik === null) {
+      cik = await ctx.providers.edgar.cikOf(listing.ticker);
+      if (cik === null)
+        throw new NoDataError(
+          `No insider transactions for ${listing.ticker}`,
+          `SEC EDGAR lists no registrant under ${listing.ticker}`,
+        );
+      await recordSecCik(ctx.db.db, listing.assetId, cik);
+    }
+    const issuer = cik;
+    // One reader per listing at a time, whichever isolate asks: concurrent callers take its progress.
+    progress = await singleFlight(
+      ctx,
+      listing.id,
+      { isDone: async () => null, run: () => fetchNewFilings(ctx, issuer), answers: () => true },
+      "insider",
+    );
+  } catch (err) {
+    // Without a known registrant there is nothing stored to answer with.
+    if (!(err instanceof ProviderError) || cik === null) throw err;
+    progress = { checked: 0, fetched: 0, note: `nothing fetched: ${err.message}; the stored transactions are shown` };
+  }
+  const rows = await queryInsiderTransactions(ctx.db.db, cik, {
+    limit: input.limit,
+    from: input.from,
+    to: input.to,
+    codes: input.codes,
+  });
+  const answer: InsiderAnswer = {
+    ticker: listing.ticker,
+    isin: listing.isin,
+    cik,
+    count: rows.length,
+    transactions: rows.map(present),
+    meta: {
+      source: progress.fetched > 0 ? EDGAR : "database",
+      fetched_at: ctx.clock.now().toISOString(),
+      cache_hit: false,
+      filings_checked: progress.checked,
+      filings_fetched: progress.fetched,
+      ...(progress.note ? { note: progress.note } : {}),
+    },
+  };
+  if (!progress.note) await ctx.cache.set(key, answer, cacheTtls(ctx.config).insider);
+  return answer;
+}
