@@ -6,6 +6,7 @@ import {
   assets,
   earningsHistory,
   earningsTrends,
+  etfDetails,
   financialStatements,
   fundamentalSnapshots,
   insiderFilings,
@@ -24,13 +25,14 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
   const { db, cache } = buildDeps(env);
   try {
     const rows = await db.db
-      .select({ id: listings.id, assetId: listings.assetId })
+      .select({ id: listings.id, assetId: listings.assetId, isin: assets.isin })
       .from(listings)
+      .innerJoin(assets, eq(assets.id, listings.assetId))
       .where(inArray(listings.ticker, tickers));
     const ids = rows.map((r) => r.id);
     const assetIds = [...new Set(rows.map((r) => r.assetId))];
     if (assetIds.length) {
-      for (const table of [fundamentalSnapshots, financialStatements, earningsHistory, earningsTrends])
+      for (const table of [fundamentalSnapshots, financialStatements, earningsHistory, earningsTrends, etfDetails])
         await db.db.delete(table).where(inArray(table.assetId, assetIds));
       // Insider filings are the issuer's (by CIK); its transactions go with them.
       const ciks = (await db.db.select({ cik: assets.secCik }).from(assets).where(inArray(assets.id, assetIds)))
@@ -51,6 +53,9 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
         await cache.deletePattern(cacheKeys.emptyRange(id, "*", "*"));
         await cache.delete(cacheKeys.fundamentalsDeep(String(id)));
         await cache.deletePattern(cacheKeys.fundamentals(`${id}:*`));
+      }
+      for (const { isin } of rows) {
+        await cache.delete(cacheKeys.etf(isin));
       }
     }
   } finally {

@@ -266,7 +266,9 @@ describe("GET /eod/{ticker}: failing providers", () => {
   });
 
   it("answers 503 naming both providers when one failed and the other knows no such symbol: a retry may succeed", async () => {
-    await fault(yahoo, "*", "500", 1_000);
+    // The ISIN search and the symbol's chart, not every request (other test files run beside this one).
+    await fault(yahoo, "NL0000235190", "500", 1_000);
+    await fault(yahoo, "AIR.PA", "500", 1_000);
     await fault(stream, "EURONEXT:AIR", "symbol_error", 1_000);
     const res = await call<ErrorBody>("/eod/AIR.PA?period=1y");
     expect(res.status).toBe(503);

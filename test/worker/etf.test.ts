@@ -9,22 +9,22 @@ import { call } from "../helpers/worker-http";
 const yahoo = inject("delayedSimUrl");
 
 describe("GET /etf/{isin}/details", () => {
-  beforeAll(() => resetTickers("IWDA.AS", "SWDA.L", "EUNL.DE", "VOO"));
+  beforeAll(() => resetTickers("CW8.PA"));
 
   it("answers a catalogue ETF's fund data from the listing /eod would read, weights as ratios", async () => {
-    const res = await call<EtfDetailsAnswer>("/etf/IE00B4L5Y983/details");
+    const res = await call<EtfDetailsAnswer>("/etf/LU1681043599/details");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      isin: "IE00B4L5Y983",
-      ticker: "SWDA.L",
-      name: "iShares Core MSCI World UCITS ETF (Acc)",
-      issuer: "iShares",
+      isin: "LU1681043599",
+      ticker: "CW8.PA",
+      name: "Amundi MSCI World UCITS ETF",
+      issuer: "Amundi",
       category: "Large Blend",
       legal_type: "Exchange Traded Fund",
       expense_ratio: 0.0007,
       yield: 0,
       inception_date: "2010-05-19",
-      meta: { source: "delayed_provider", symbol: "SWDA.L", cache_hit: false },
+      meta: { source: "delayed_provider", symbol: "CW8.PA", cache_hit: false },
     });
     const sectors = res.body.sector_weights.reduce((s, w) => s + w.weight, 0);
     expect(Math.abs(sectors - 1)).toBeLessThanOrEqual(0.01);
@@ -37,20 +37,20 @@ describe("GET /etf/{isin}/details", () => {
   });
 
   it("answers a repeat from the cache, and from the database with a note when the provider fails", async () => {
-    expect((await call<EtfDetailsAnswer>("/etf/IE00B4L5Y983/details")).body.meta.cache_hit).toBe(true);
-    await forgetCached(cacheKeys.etf("IE00B4L5Y983"));
-    await fault(yahoo, "SWDA.L", "500", 20);
-    const res = await call<EtfDetailsAnswer>("/etf/IE00B4L5Y983/details");
+    expect((await call<EtfDetailsAnswer>("/etf/LU1681043599/details")).body.meta.cache_hit).toBe(true);
+    await forgetCached(cacheKeys.etf("LU1681043599"));
+    await fault(yahoo, "CW8.PA", "500", 20);
+    const res = await call<EtfDetailsAnswer>("/etf/LU1681043599/details");
     expect(res.body.meta).toMatchObject({ source: "database", cache_hit: false });
     expect(res.body.meta.note).toBe(
-      "nothing fetched: the delayed provider failed for SWDA.L (HTTP 500); the stored fund data is shown",
+      "nothing fetched: the delayed provider failed for CW8.PA (HTTP 500); the stored fund data is shown",
     );
     expect(res.body.top_holdings).toHaveLength(10);
   });
 
   it("feeds the rendered document's ETF_Data, from the stored data when the provider fails", async () => {
-    await fault(yahoo, "SWDA.L", "500", 20);
-    const doc = await call<RenderedFundamentalsAnswer>("/fundamental?isin=IE00B4L5Y983&nocache=true");
+    await fault(yahoo, "CW8.PA", "500", 20);
+    const doc = await call<RenderedFundamentalsAnswer>("/fundamental?isin=LU1681043599&nocache=true");
     const etf = doc.body.ETF_Data as Record<string, unknown>;
     expect(Object.keys(etf.Top_10_Holdings as object)).toHaveLength(10);
     expect(doc.body.Sources.ETF_Data?.Top_10_Holdings).toMatch(/^database \(\d{4}-\d\d-\d\d\)$/);

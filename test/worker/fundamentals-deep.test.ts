@@ -34,17 +34,17 @@ async function countRows(assetId: number) {
 }
 
 describe("GET /fundamental/deep: fetched with the verified symbol, stored, served from the database when the provider fails", () => {
-  beforeAll(() => resetTickers("MC.PA"));
+  beforeAll(() => resetTickers("KER.PA"));
 
   it("fetches five fiscal years of annual statements with period_end, and stores them", async () => {
-    const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=MC.PA&sections=statements");
+    const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=KER.PA&sections=statements");
     expect(res.status).toBe(200);
-    expect(res.body.meta).toMatchObject({ source: "delayed_provider", cache_hit: false, symbol: "MC.PA" });
+    expect(res.body.meta).toMatchObject({ source: "delayed_provider", cache_hit: false, symbol: "KER.PA" });
     expect(res.body.meta.note).toBeUndefined();
     expect(res.body.asset_profile).toEqual({
-      isin: "FR0000121014",
-      ticker: "MC.PA",
-      name: "LVMH Moët Hennessy Louis Vuitton SE",
+      isin: "FR0000121485",
+      ticker: "KER.PA",
+      name: "Kering SA",
       exchange: "PAR",
       currency: "EUR",
     });
@@ -69,17 +69,17 @@ describe("GET /fundamental/deep: fetched with the verified symbol, stored, serve
     for (const row of statements.cashflow.annual) {
       expect(row.free_cash_flow).toBe((row.operating_cash_flow as number) + (row.capital_expenditure as number));
     }
-    const stored = await countRows(await assetIdOf("MC.PA"));
+    const stored = await countRows(await assetIdOf("KER.PA"));
     // Three statements, five years and six quarters each; one snapshot for the day.
     expect(stored).toEqual({ snapshots: 1, statements: 3 * (5 + 6) });
   });
 
   it("answers a repeat from the cache, and a refresh the same day updates the rows instead of adding any", async () => {
-    const cached = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=MC.PA&sections=statements");
+    const cached = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=KER.PA&sections=statements");
     expect(cached.body.meta.cache_hit).toBe(true);
-    const refreshed = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=MC.PA&refresh=true");
+    const refreshed = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=KER.PA&refresh=true");
     expect(refreshed.body.meta).toMatchObject({ source: "delayed_provider", cache_hit: false });
-    expect(await countRows(await assetIdOf("MC.PA"))).toEqual({ snapshots: 1, statements: 33 });
+    expect(await countRows(await assetIdOf("KER.PA"))).toEqual({ snapshots: 1, statements: 33 });
     // Highlights: ratios are ratios.
     const h = refreshed.body.highlights ?? {};
     expect(h.dividend_yield).toBeGreaterThan(0);
@@ -93,26 +93,26 @@ describe("GET /fundamental/deep: fetched with the verified symbol, stored, serve
   });
 
   it("after a restart with the provider failing, answers the same statements from the database, saying why", async () => {
-    const before = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=MC.PA&sections=statements");
+    const before = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=KER.PA&sections=statements");
     // A restart: the cached answer is gone (the in-isolate cache with it); the provider now fails.
     await forgetCached(cacheKeys.fundamentalsDeep("*"));
-    await fault(yahoo, "MC.PA", "500", 20);
-    const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=MC.PA&sections=statements");
+    await fault(yahoo, "KER.PA", "500", 20);
+    const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=KER.PA&sections=statements");
     expect(res.status).toBe(200);
     expect(res.body.meta.source).toBe("database");
     expect(res.body.meta.note).toBe(
-      "nothing fetched: the delayed provider failed for MC.PA (HTTP 500); the stored figures are shown",
+      "nothing fetched: the delayed provider failed for KER.PA (HTTP 500); the stored figures are shown",
     );
     expect(res.body.statements).toEqual(before.body.statements);
     // A database answer is not cached: the next call asks the provider again.
-    const again = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=MC.PA&sections=statements");
+    const again = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=KER.PA&sections=statements");
     expect(again.body.meta.cache_hit).toBe(false);
   });
 
   it("answers by ISIN with the instrument's preferred listing, and 404 for an ISIN the catalogue lacks", async () => {
-    const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?isin=FR0000121014&sections=highlights");
+    const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?isin=FR0000121485&sections=highlights");
     expect(res.status).toBe(200);
-    expect(res.body.asset_profile.ticker).toBe("MC.PA");
+    expect(res.body.asset_profile.ticker).toBe("KER.PA");
     const missing = await call<ErrorBody>("/fundamental/deep?isin=US0000000002");
     expect(missing.status).toBe(404);
     expect(missing.body.reason).toBe("US0000000002 is not an instrument of the catalogue");
@@ -122,18 +122,18 @@ describe("GET /fundamental/deep: fetched with the verified symbol, stored, serve
     const none = await call<ErrorBody>("/fundamental/deep");
     expect(none.status).toBe(400);
     expect(none.body.message).toBe("ticker or isin is required");
-    const bad = await call<ErrorBody>("/fundamental/deep?ticker=MC.PA&sections=highlights,gossip");
+    const bad = await call<ErrorBody>("/fundamental/deep?ticker=KER.PA&sections=highlights,gossip");
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain("unknown section gossip");
   });
 });
 
 describe("GET /fundamental/deep: the validation layer", () => {
-  beforeAll(() => resetTickers("OR.PA"));
+  beforeAll(() => resetTickers("RMS.PA"));
 
   it("refuses an out-of-range P/E, leaves it out of the stored highlights, says so, and stores the verdict", async () => {
-    await fault(yahoo, "OR.PA", "absurd_pe", 1);
-    const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=OR.PA&sections=highlights&refresh=true");
+    await fault(yahoo, "RMS.PA", "absurd_pe", 1);
+    const res = await call<DeepFundamentalsAnswer>("/fundamental/deep?ticker=RMS.PA&sections=highlights&refresh=true");
     expect(res.status).toBe(200);
     expect(res.body.meta.source).toBe("delayed_provider");
     expect(res.body.highlights?.pe_ratio).toBeUndefined();
@@ -145,7 +145,7 @@ describe("GET /fundamental/deep: the validation layer", () => {
       db
         .select({ status: validationResults.status, value: validationResults.value })
         .from(validationResults)
-        .where(and(eq(validationResults.ticker, "OR.PA"), eq(validationResults.field, "pe_ratio"))),
+        .where(and(eq(validationResults.ticker, "RMS.PA"), eq(validationResults.field, "pe_ratio"))),
     );
     expect(verdicts).toEqual([{ status: "out_of_range", value: "48213.7" }]);
   });

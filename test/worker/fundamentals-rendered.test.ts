@@ -2,13 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { assets, validationResults } from "../../src/db/schema";
 import type {
+  DeepFundamentalsAnswer,
   LegacyFinancialsAnswer,
   RawFundamentalsAnswer,
   RenderedFundamentalsAnswer,
 } from "../../src/routes/fundamentals/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
-import goldenAapl from "../fixtures/golden/fundamental-AAPL.json";
-import goldenLvmh from "../fixtures/golden/fundamental-MC.PA.json";
+import goldenAirLiquide from "../fixtures/golden/fundamental-AI.PA.json";
+import goldenChevron from "../fixtures/golden/fundamental-CVX.json";
 import { withDb } from "../helpers/db";
 import { createListing, uniqueTicker } from "../helpers/factories";
 import { comparableDocument } from "../helpers/golden";
@@ -90,11 +91,11 @@ function expectConsistent(doc: Doc): void {
 }
 
 describe("GET /fundamental: the golden documents", () => {
-  beforeAll(() => resetTickers("AAPL", "MC.PA"));
+  beforeAll(() => resetTickers("CVX", "AI.PA"));
 
   it.each([
-    ["a US share by ticker", "ticker=AAPL", goldenAapl],
-    ["a Paris share by ISIN", "isin=FR0000121014", goldenLvmh],
+    ["a US share by ticker", "ticker=CVX", goldenChevron],
+    ["a Paris share by ISIN", "isin=FR0000120073", goldenAirLiquide],
   ])("renders %s field by field as the golden document, every figure with its source", async (_what, query, golden) => {
     const res = await call<Doc>(`/fundamental?${query}&nocache=true`, { at: AT });
     expect(res.status).toBe(200);
@@ -105,11 +106,17 @@ describe("GET /fundamental: the golden documents", () => {
     expectConsistent(res.body);
   });
 
-  it("keeps EODHD's percents as percents and its ratios as ratios", () => {
-    const shares = goldenLvmh.SharesStats;
+  it("keeps EODHD's percents as percents and its ratios as ratios", async () => {
+    const doc = await call<Doc>("/fundamental?isin=FR0000120073", { at: AT });
+    const deep = await call<DeepFundamentalsAnswer>("/fundamental/deep?isin=FR0000120073&sections=highlights");
+    const h = deep.body.highlights ?? {};
+    const shares = doc.body.SharesStats as Section;
+    // The stored ratio 0.0171 is EODHD's percent 1.71; short interest and yields stay ratios.
+    expect(shares.PercentInsiders).toBeCloseTo(n(h.percent_insiders) * 100, 10);
     expect(shares.PercentInsiders).toBe(1.71);
-    expect(shares.ShortPercentFloat).toBe(0.0081);
-    expect(goldenLvmh.Highlights.DividendYield).toBe(0.0245);
+    expect(shares.ShortPercentFloat).toBe(h.short_percent_float);
+    expect((doc.body.Highlights as Section).DividendYield).toBe(h.dividend_yield);
+    expect(n(h.dividend_yield)).toBeLessThan(0.1);
   });
 });
 
@@ -131,7 +138,8 @@ describe("GET /fundamental: an ETF", () => {
 });
 
 describe("GET /fundamental: scraped pages", () => {
-  beforeAll(() => resetTickers("SAP.DE", "ASML.AS", "TTE.PA"));
+  // SAP.DE is read, never reset here (the EOD tests ingest it); the others are this file's own.
+  beforeAll(() => resetTickers("ADYEN.AS", "SU.PA"));
 
   it("shows a page about another ISIN as an error of that provider, and its figures nowhere", async () => {
     const res = await call<Doc>("/fundamental?ticker=SAP.DE&nocache=true");
@@ -145,8 +153,8 @@ describe("GET /fundamental: scraped pages", () => {
   });
 
   it("takes trailing P/E, EPS and dividend yield from a page when the provider and the database have none, and nothing else", async () => {
-    await fault(yahoo, "TTE.PA", "500", 100);
-    const res = await call<Doc>("/fundamental?ticker=TTE.PA&nocache=true");
+    await fault(yahoo, "SU.PA", "500", 100);
+    const res = await call<Doc>("/fundamental?ticker=SU.PA&nocache=true");
     expect(res.status).toBe(200);
     expect(res.body.Providers.delayed_provider?.status).toBe("error");
     const sources = res.body.Sources;
@@ -157,7 +165,9 @@ describe("GET /fundamental: scraped pages", () => {
       DilutedEpsTTM: "scraped_onvista",
     });
     expect(sources.Valuation).toEqual({ TrailingPE: "scraped_onvista" });
-    expect(sources.SplitsDividends).toEqual({ ForwardAnnualDividendYield: "scraped_onvista" });
+    // A page's trailing yield is not a forward yield: that field stays empty.
+    expect(sources.SplitsDividends).toBeUndefined();
+    expect((res.body.SplitsDividends as Section).ForwardAnnualDividendYield).toBeNull();
     const h = res.body.Highlights as Section;
     // The page's yield is written in percent: a ratio here.
     expect(n(h.DividendYield)).toBeLessThan(0.1);
@@ -166,7 +176,7 @@ describe("GET /fundamental: scraped pages", () => {
   });
 
   it("refuses a percent-scaled yield it cannot disambiguate, and stores the verdict", async () => {
-    const res = await call<Doc>("/fundamental?ticker=ASML.AS&provider=scraped_onvista&nocache=true");
+    const res = await call<Doc>("/fundamental?ticker=ADYEN.AS&provider=scraped_onvista&nocache=true");
     const entry = res.body.Providers.scraped_onvista as { figures: Record<string, Section> };
     expect(entry.figures.dividend_yield).toEqual({
       raw: 0.21,
@@ -181,7 +191,7 @@ describe("GET /fundamental: scraped pages", () => {
         .from(validationResults)
         .where(
           and(
-            eq(validationResults.ticker, "ASML.AS"),
+            eq(validationResults.ticker, "ADYEN.AS"),
             eq(validationResults.providerName, "scraped_onvista"),
             eq(validationResults.field, "dividend_yield"),
           ),
@@ -192,13 +202,13 @@ describe("GET /fundamental: scraped pages", () => {
 });
 
 describe("GET /fundamental: the database as the second source", () => {
-  beforeAll(() => resetTickers("OR.PA"));
+  beforeAll(() => resetTickers("DG.PA"));
 
   it("labels figures stored by an earlier enrichment with their fetch date when the provider fails", async () => {
-    const first = await call<Doc>("/fundamental?ticker=OR.PA&nocache=true", { at: "2026-11-20T10:00:00Z" });
+    const first = await call<Doc>("/fundamental?ticker=DG.PA&nocache=true", { at: "2026-11-20T10:00:00Z" });
     expect(first.body.Providers.delayed_provider?.status).toBe("ok");
-    await fault(yahoo, "OR.PA", "500", 100);
-    const res = await call<Doc>("/fundamental?ticker=OR.PA&nocache=true");
+    await fault(yahoo, "DG.PA", "500", 100);
+    const res = await call<Doc>("/fundamental?ticker=DG.PA&nocache=true");
     expect(res.body.Providers.delayed_provider?.status).toBe("error");
     expect(res.body.Sources.Highlights?.PERatio).toBe("database (2026-11-20)");
     expect(res.body.Sources.Financials).toEqual({
@@ -212,9 +222,9 @@ describe("GET /fundamental: the database as the second source", () => {
 
 describe("GET /fundamental: what a caller can ask", () => {
   it("asks only the providers named", async () => {
-    const res = await call<Doc>("/fundamental?ticker=MC.PA&provider=scraped_onvista&nocache=true");
+    const res = await call<Doc>("/fundamental?ticker=SAF.PA&provider=scraped_onvista&nocache=true");
     expect(Object.keys(res.body.Providers)).toEqual(["scraped_onvista"]);
-    const bad = await call<ErrorBody>("/fundamental?ticker=MC.PA&provider=gossip_weekly");
+    const bad = await call<ErrorBody>("/fundamental?ticker=SAF.PA&provider=gossip_weekly");
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(
       "unknown provider gossip_weekly; use one or several of delayed_provider, scraped_businessinsider, scraped_onvista",
@@ -222,23 +232,25 @@ describe("GET /fundamental: what a caller can ask", () => {
   });
 
   it("answers fmt=raw with each provider's answer as it came", async () => {
-    const res = await call<RawFundamentalsAnswer>("/fundamental?ticker=AAPL&fmt=raw&nocache=true");
+    const res = await call<RawFundamentalsAnswer>("/fundamental?ticker=CVX&fmt=raw&nocache=true");
     expect(res.status).toBe(200);
     const delayed = res.body.delayed_provider as { status: string; answer: Record<string, Section> };
     expect(delayed.status).toBe("ok");
-    expect(delayed.answer.price?.symbol).toBe("AAPL");
+    expect(delayed.answer.price?.symbol).toBe("CVX");
     expect(delayed.answer.summaryDetail?.trailingPE).toEqual(expect.any(Number));
     expect(res.body.scraped_businessinsider?.status).toBe("ok");
+    const series = (res.body.delayed_provider as { timeseries: { statement: string; period: string }[] }).timeseries;
+    expect(series.map((s) => `${s.statement}/${s.period}`)).toContain("income/quarterly");
   });
 
   it("answers from the cache within the hour without asking any provider, and builds anew with nocache", async () => {
-    const a = await call<Doc>("/fundamental?ticker=MC.PA");
-    const asked = async () => (await simRequests(yahoo))["quoteSummary MC.PA"] ?? 0;
+    const a = await call<Doc>("/fundamental?ticker=SAF.PA");
+    const asked = async () => (await simRequests(yahoo))["quoteSummary SAF.PA"] ?? 0;
     const before = await asked();
-    const b = await call<Doc>("/fundamental?ticker=MC.PA");
+    const b = await call<Doc>("/fundamental?ticker=SAF.PA");
     expect(b.body).toEqual(a.body);
     expect(await asked()).toBe(before);
-    await call<Doc>("/fundamental?ticker=MC.PA&nocache=true");
+    await call<Doc>("/fundamental?ticker=SAF.PA&nocache=true");
     expect(await asked()).toBe(before + 1);
   });
 

@@ -11,7 +11,7 @@ import { SIM_SYMBOLS } from "./market-data";
  * - onvista.de (European shares): GET /aktien/kennzahlen/<ISIN>, an HTML page whose figures travel
  *   in `<script id="__NEXT_DATA__">` JSON, per fiscal year, the yield in percent.
  * Quirks of real pages, on purpose: onvista's page of SAP (DE0007164600) is about Siemens
- * (DE0007236101), a page about another instrument; its page of ASML (NL0010273215) shows a yield of
+ * (DE0007236101), a page about another instrument; its page of Adyen (NL0012969182) shows a yield of
  * 0.21 whose scale (21 % or 0.21 %) nothing on the page settles.
  * Faults on demand: POST /__sandbox/faults {"symbol": <ISIN or slug> | "*", "mode", "times"?} with
  * modes 500, timeout, malformed, unknown (404), ratelimit (429), error200 (a consent page served with
@@ -29,7 +29,7 @@ export interface ScrapedPagesSim {
 /** Pages that answer about another instrument than the one in their address. */
 const WRONG_INSTRUMENT: Record<string, string> = { DE0007164600: "DE0007236101" };
 /** A yield written without its scale: 0.21 for 0.21 %, which reads as 21 % just as well. */
-const UNSCALED_YIELD: Record<string, number> = { NL0010273215: 0.21 };
+const UNSCALED_YIELD: Record<string, number> = { NL0012969182: 0.21 };
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import type { EarningsRow, FundDetails, TrendRow } from "../../domain/fundamentals/delayed-figures";
 import type { StatementKind, StatementPeriod, StatementRow } from "../../domain/fundamentals/statements";
 import type { Db } from "../client";
@@ -49,7 +49,7 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
         fetchedAt: e.fetchedAt,
       })
       .onConflictDoUpdate({
-        target: [fundamentalSnapshots.assetId, fundamentalSnapshots.fetchDate],
+        target: [fundamentalSnapshots.assetId, fundamentalSnapshots.symbol, fundamentalSnapshots.fetchDate],
         set: {
           symbol: sql`excluded.symbol`,
           currency: sql`excluded.currency`,
@@ -164,31 +164,51 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
   });
 }
 
-/** The newest stored snapshot of an instrument, or null. */
-export async function latestSnapshot(db: Db, assetId: number): Promise<SnapshotRow | null> {
-  const [row] = await db
+/**
+ * Snapshots of an instrument quoted in `currency` (the listing's: pence lines count as pounds),
+ * newest first, fetched on or before `until`: per-share figures are only ever read in the currency
+ * they were fetched in.
+ */
+export async function snapshotsOf(
+  db: Db,
+  assetId: number,
+  currency: string,
+  opts: { until?: string; before?: string; limit?: number } = {},
+): Promise<SnapshotRow[]> {
+  const conditions = [
+    eq(fundamentalSnapshots.assetId, assetId),
+    sql`upper(coalesce(${fundamentalSnapshots.currency}, ${currency})) = upper(${currency})`,
+  ];
+  if (opts.until) conditions.push(lte(fundamentalSnapshots.fetchDate, opts.until));
+  if (opts.before) conditions.push(lt(fundamentalSnapshots.fetchDate, opts.before));
+  return db
     .select()
     .from(fundamentalSnapshots)
-    .where(eq(fundamentalSnapshots.assetId, assetId))
-    .orderBy(desc(fundamentalSnapshots.fetchDate))
-    .limit(1);
+    .where(and(...conditions))
+    .orderBy(desc(fundamentalSnapshots.fetchDate), desc(fundamentalSnapshots.fetchedAt))
+    .limit(opts.limit ?? 10);
+}
+
+/** The newest stored snapshot of an instrument in the listing's currency, or null. */
+export async function latestSnapshot(
+  db: Db,
+  assetId: number,
+  currency: string,
+  until?: string,
+): Promise<SnapshotRow | null> {
+  const [row] = await snapshotsOf(db, assetId, currency, { until, limit: 1 });
   return row ?? null;
 }
 
-/** Highlights of the snapshots stored before `day`, newest first (the instrument's own history). */
+/** Highlights of the snapshots stored before `day` in the currency, newest first (the instrument's own history). */
 export async function earlierHighlights(
   db: Db,
   assetId: number,
+  currency: string,
   day: string,
   limit = 5,
 ): Promise<Record<string, number | string | null>[]> {
-  const rows = await db
-    .select({ highlights: fundamentalSnapshots.highlights })
-    .from(fundamentalSnapshots)
-    .where(and(eq(fundamentalSnapshots.assetId, assetId), lt(fundamentalSnapshots.fetchDate, day)))
-    .orderBy(desc(fundamentalSnapshots.fetchDate))
-    .limit(limit);
-  return rows.map((r) => r.highlights);
+  return (await snapshotsOf(db, assetId, currency, { before: day, limit })).map((r) => r.highlights);
 }
 
 export type StoredStatement = typeof financialStatements.$inferSelect;

@@ -30,7 +30,9 @@ export const fundamentalSnapshots = pgTable(
     source: text("source").notNull(),
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.assetId, t.fetchDate] })],
+  // The symbol is in the key: two listings of one instrument (RACE in Milan and New York) quote
+  // per-share figures in their own currencies, and each keeps its own row.
+  (t) => [primaryKey({ columns: [t.assetId, t.symbol, t.fetchDate] })],
 );
 
 /** One row per statement, period type and period end; `items` holds the line items by snake_case key. */

@@ -14,7 +14,12 @@ import type { EarningsRow, TrendRow } from "./delayed-figures";
 export interface Sourced {
   value: number | string;
   label: string;
+  /** A trailing figure read from a web page: never placed where a forward figure is meant. */
+  trailingOnly?: boolean;
 }
+
+/** Forward figures: a page's trailing value is another quantity (spec /fundamental rule 2). */
+const FORWARD_KEYS = new Set(["ForwardAnnualDividendYield", "ForwardAnnualDividendRate"]);
 
 export type FigureTable = ReadonlyMap<string, Sourced>;
 
@@ -118,7 +123,8 @@ function place(name: string, placements: Placement[], figures: FigureTable, sour
   const section: Section = {};
   const labels: Record<string, string> = {};
   for (const [key, field, scale] of placements) {
-    const f = field ? figures.get(field) : undefined;
+    const found = field ? figures.get(field) : undefined;
+    const f = found?.trailingOnly && FORWARD_KEYS.has(key) ? undefined : found;
     section[key] = f ? scaled(f.value, scale) : null;
     if (f) labels[key] = f.label;
   }

@@ -122,14 +122,19 @@ export class BusinessInsiderPages implements ScrapedProvider {
     const mapped = SCRAPED_PAGE_MAP[this.name]?.[target.isin] ?? SCRAPED_PAGE_MAP[this.name]?.[target.ticker];
     if (mapped) return mapped;
     const url = `${this.baseUrl}/ajax/SearchController_Suggest?max_results=25&query=${encodeURIComponent(target.isin)}`;
-    const { status, text } = await getText(this.name, url, { ...this.limits(), headers: PAGE_HEADERS });
-    if (status === 200) {
-      // Suggestions: new Array("Apple Inc.", "Stocks", "AAPL|US0378331005|AAPL||AAPL", "9", "", "aapl")
-      for (const m of text.matchAll(
-        /new Array\("[^"]*", "Stocks", "[^"|]*\|([A-Z0-9]{12})\|[^"]*", "[^"]*", "[^"]*", "([^"]+)"\)/g,
-      )) {
-        if (m[1] === target.isin && m[2]) return m[2];
+    try {
+      const { status, text } = await getText(this.name, url, { ...this.limits(), headers: PAGE_HEADERS });
+      if (status === 200) {
+        // Suggestions: new Array("Apple Inc.", "Stocks", "AAPL|US0378331005|AAPL||AAPL", "9", "", "aapl")
+        for (const m of text.matchAll(
+          /new Array\("[^"]*", "Stocks", "[^"|]*\|([A-Z0-9]{12})\|[^"]*", "[^"]*", "[^"]*", "([^"]+)"\)/g,
+        )) {
+          if (m[1] === target.isin && m[2]) return m[2];
+        }
       }
+    } catch (err) {
+      // The search failing is no reason not to try the page under the ticker.
+      if (!(err instanceof ProviderError)) throw err;
     }
     return target.ticker.toLowerCase();
   }

@@ -162,6 +162,14 @@ export class EdgarClient {
       throw failureOf(EDGAR, err, ms);
     }
     if (res.status === 403 || res.status === 429) {
+      // EDGAR's page for an agent it does not accept asks the caller to declare its traffic; its page for
+      // too many requests names the rate threshold (both may share a title).
+      if (/declare your traffic|update your user agent/i.test(text))
+        throw new ProviderError(
+          EDGAR,
+          "unavailable",
+          "EDGAR refused the request as from an undeclared tool (HTTP 403)",
+        );
       if (/Rate Threshold/i.test(text))
         throw new ProviderError(EDGAR, "rate_limited", "request rate threshold exceeded (HTTP 403)");
       throw new ProviderError(EDGAR, "unavailable", "EDGAR refused the request as from an undeclared tool (HTTP 403)");

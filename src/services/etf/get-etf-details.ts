@@ -54,7 +54,7 @@ export async function getEtfDetails({ ctx, input }: { ctx: Deps; input: { isin: 
 
   const r = await refreshFromDelayed(ctx, instrument);
   const [snapshot, details] = await Promise.all([
-    latestSnapshot(ctx.db.db, asset.id),
+    latestSnapshot(ctx.db.db, asset.id, listing.currency, ctx.clock.today()),
     latestFundDetails(ctx.db.db, asset.id),
   ]);
   const h = snapshot?.highlights ?? {};

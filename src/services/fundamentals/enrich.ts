@@ -55,7 +55,7 @@ export async function enrichInstrument(
   const db = ctx.db.db;
   const today = ctx.clock.today();
   const now = ctx.clock.now();
-  const history = await earlierHighlights(db, instrument.asset.id, today);
+  const history = await earlierHighlights(db, instrument.asset.id, instrument.listing.currency, today);
   const highlights = validated(highlightFigures(fetched.summary), history);
   const analyst = analystFigures(fetched.summary);
   const ratings = validated(analyst.figures, []);

@@ -60,7 +60,7 @@ async function documentFromDatabase(
 ): Promise<DeepDocument> {
   const db = ctx.db.db;
   const [snapshot, statements, earnings, trends] = await Promise.all([
-    latestSnapshot(db, asset.id),
+    latestSnapshot(db, asset.id, listing.currency, ctx.clock.today()),
     storedStatements(db, asset.id),
     storedEarnings(db, asset.id),
     storedTrends(db, asset.id),

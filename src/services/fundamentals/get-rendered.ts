@@ -1,9 +1,13 @@
-import { desc, eq } from "drizzle-orm";
 import { cacheKeys, cacheTtls } from "../../cache";
-import { latestFundDetails, storedEarnings, storedStatements, storedTrends } from "../../db/repositories/fundamentals";
+import {
+  latestFundDetails,
+  snapshotsOf,
+  storedEarnings,
+  storedStatements,
+  storedTrends,
+} from "../../db/repositories/fundamentals";
 import { insiderFetchDays, queryInsiderTransactions } from "../../db/repositories/insider";
 import { recordVerdicts } from "../../db/repositories/validation-results";
-import { fundamentalSnapshots } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import {
@@ -303,15 +307,8 @@ async function build(
   ]);
   const db = ctx.db.db;
   const useDatabase = asked.includes(DELAYED);
-  const snapshots = useDatabase
-    ? await db
-        .select()
-        .from(fundamentalSnapshots)
-        .where(eq(fundamentalSnapshots.assetId, asset.id))
-        .orderBy(desc(fundamentalSnapshots.fetchDate))
-        .limit(10)
-    : [];
   const today = ctx.clock.today();
+  const snapshots = useDatabase ? await snapshotsOf(db, asset.id, listing.currency, { until: today }) : [];
   const history = snapshots.filter((s) => s.fetchDate < today).map((s) => s.highlights);
 
   // Rule 1 (a): the delayed provider's validated figures of this request.
@@ -360,7 +357,8 @@ async function build(
     const judged = judgePage(page, target, delayedValues, history);
     outcomes[name] = judged.outcome;
     scrapedVerdicts.push(...judged.verdicts);
-    for (const [field, value] of judged.values) if (!table.has(field)) table.set(field, { value, label: name });
+    for (const [field, value] of judged.values)
+      if (!table.has(field)) table.set(field, { value, label: name, trailingOnly: true });
   });
   if (scrapedVerdicts.length)
     await recordVerdicts(db, { ticker: listing.ticker, day: today, at: ctx.clock.now(), verdicts: scrapedVerdicts });
@@ -370,7 +368,14 @@ async function build(
     const body = Object.fromEntries(
       Object.entries(outcomes).map(([name, o]) => [
         name,
-        o.status === "ok" ? { status: "ok", answer: o.answer } : o.entry,
+        o.status === "ok"
+          ? {
+              status: "ok",
+              answer: o.answer,
+              // The delayed provider's statements come from fundamentals-timeseries, quarterly ones included.
+              ...(name === DELAYED && delayed?.fetched ? { timeseries: delayed.fetched.statements } : {}),
+            }
+          : o.entry,
       ]),
     );
     return { body: JSON.parse(JSON.stringify(body)) as Json, complete };

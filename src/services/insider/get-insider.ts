@@ -95,7 +95,18 @@ function present(r: StoredInsiderRow) {
  * within the request's deadline), and answers the stored transactions. EDGAR failing, the stored
  * ones are answered with a note; the complete answer is cached 6 hours.
  */
-async function fetchNewFilings(ctx: Deps, cik: number): Promise<{ checked: number; fetched: number; note?: string }> {
+/** What reading new filings came to; `transient`: it stopped on a failure a later call may not meet. */
+interface Progress {
+  checked: number;
+  fetched: number;
+  note?: string;
+  transient?: boolean;
+}
+
+/** Failures that say nothing about the filing itself: stop, and leave the rest for a later call. */
+const TRANSIENT = new Set(["rate_limited", "unavailable", "timeout", "deadline"]);
+
+async function fetchNewFilings(ctx: Deps, cik: number): Promise<Progress> {
   const edgar = ctx.providers.edgar;
   const refs = (await edgar.recentForm4(cik)).slice(0, MAX_FILINGS);
   const stored = await storedAccessions(
@@ -106,30 +117,51 @@ async function fetchNewFilings(ctx: Deps, cik: number): Promise<{ checked: numbe
   // Oldest first, so an amendment is read after the filing it amends.
   const fresh = refs.filter((r) => !stored.has(r.accession)).reverse();
   const fetched: FetchedFiling[] = [];
-  let note: string | undefined;
-  for (const ref of fresh) {
+  const skipped: string[] = [];
+  let stop: string | undefined;
+  for (const [i, ref] of fresh.entries()) {
     if (ctx.deadline.remainingMs() < RESERVE_MS) {
-      note = `${fresh.length - fetched.length} newer filings left for a later call (the request's deadline)`;
+      stop = `${fresh.length - i} filings left for a later call (the request's deadline)`;
       break;
     }
-    let xml: string;
     try {
-      xml = await edgar.form4Xml(ref);
+      const document = parseForm4(await edgar.form4Xml(ref));
+      if (document.issuerCik !== null && document.issuerCik !== String(cik)) {
+        skipped.push(`${ref.accession} (about issuer ${document.issuerCik})`);
+        continue;
+      }
+      fetched.push({ ...ref, document });
     } catch (err) {
-      // What was read so far is kept; the rest waits for a later call.
-      if (!(err instanceof ProviderError)) throw err;
-      note = `${fresh.length - fetched.length} filings left for a later call (${err.message})`;
-      break;
-    }
-    try {
-      fetched.push({ ...ref, document: parseForm4(xml) });
-    } catch {
-      note = `filing ${ref.accession} is not a readable ownershipDocument; skipped`;
+      if (err instanceof ProviderError && TRANSIENT.has(err.failure)) {
+        // What was read so far is kept; the rest waits for a later call.
+        stop = `${fresh.length - i} filings left for a later call (${err.message})`;
+        break;
+      }
+      if (err instanceof ProviderError && err.failure !== "not_found" && err.failure !== "bad_response") throw err;
+      // A filing EDGAR does not have, or that is not a readable ownershipDocument, does not hold up the others.
+      skipped.push(ref.accession);
     }
   }
   await saveFilings(ctx.db.db, cik, fetched, ctx.clock.now());
-  return { checked: refs.length, fetched: fetched.length, ...(note ? { note } : {}) };
+  const notes = [stop, skipped.length ? `unreadable filings skipped: ${skipped.join(", ")}` : undefined].filter(
+    Boolean,
+  );
+  return {
+    checked: refs.length,
+    fetched: fetched.length,
+    ...(notes.length ? { note: notes.join("; ") } : {}),
+    ...(stop ? { transient: true } : {}),
+  };
 }
+
+/**
+ * Whether EDGAR covers the listing's issuer: US ISINs, and shares listed on a US exchange (foreign
+ * issuers such as Linde or Seagate file Form 4s as US registrants).
+ */
+function coveredByEdgar(listing: { isin: string; exchange: string | null; currency: string }): boolean {
+  return listing.isin.startsWith("US") || (US_EXCHANGES.has(listing.exchange ?? "") && listing.currency === "USD");
+}
+const US_EXCHANGES = new Set(["NASDAQ", "NYSE", "NYSEARCA"]);
 
 export async function getInsiderTransactions({
   ctx,
@@ -139,10 +171,10 @@ export async function getInsiderTransactions({
   input: InsiderQuery;
 }): Promise<InsiderAnswer> {
   const listing = await resolveListing({ ctx, input: { ticker: input.ticker } });
-  if (!listing.isin.startsWith("US"))
+  if (!coveredByEdgar(listing))
     throw new NoDataError(
       `No insider transactions for ${listing.ticker}`,
-      `SEC EDGAR covers US registrants only; ${listing.ticker} is ${listing.isin}`,
+      `SEC EDGAR covers US registrants only; ${listing.ticker} is ${listing.isin} on ${listing.exchange ?? "an unknown exchange"}`,
     );
   const variant = [input.limit, input.from ?? "", input.to ?? "", (input.codes ?? []).join(",")].join(":");
   const key = cacheKeys.insider(listing.ticker, variant);
@@ -151,7 +183,7 @@ export async function getInsiderTransactions({
 
   const asset = await findAssetById(ctx.db.db, listing.assetId);
   let cik = asset?.secCik ?? null;
-  let progress: { checked: number; fetched: number; note?: string } = { checked: 0, fetched: 0 };
+  let progress: Progress = { checked: 0, fetched: 0 };
   try {
     if (cik === null) {
       cik = await ctx.providers.edgar.cikOf(listing.ticker);
@@ -173,7 +205,12 @@ export async function getInsiderTransactions({
   } catch (err) {
     // Without a known registrant there is nothing stored to answer with.
     if (!(err instanceof ProviderError) || cik === null) throw err;
-    progress = { checked: 0, fetched: 0, note: `nothing fetched: ${err.message}; the stored transactions are shown` };
+    progress = {
+      checked: 0,
+      fetched: 0,
+      note: `nothing fetched: ${err.message}; the stored transactions are shown`,
+      transient: true,
+    };
   }
   const rows = await queryInsiderTransactions(ctx.db.db, cik, {
     limit: input.limit,
@@ -196,6 +233,7 @@ export async function getInsiderTransactions({
       ...(progress.note ? { note: progress.note } : {}),
     },
   };
-  if (!progress.note) await ctx.cache.set(key, answer, cacheTtls(ctx.config).insider);
+  // An answer cut short by a failure is not kept: the next call goes on where this one stopped.
+  if (!progress.transient) await ctx.cache.set(key, answer, cacheTtls(ctx.config).insider);
   return answer;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "fundamental_snapshots" DROP CONSTRAINT "fundamental_snapshots_asset_id_fetch_date_pk";--> statement-breakpoint
+ALTER TABLE "fundamental_snapshots" ADD CONSTRAINT "fundamental_snapshots_asset_id_symbol_fetch_date_pk" PRIMARY KEY("asset_id","symbol","fetch_date");
