@@ -284,6 +284,25 @@ export function earningsRows(s: Summary): EarningsRow[] {
   });
 }
 
+/** Analysts' EPS estimates by horizon, the Highlights' EPSEstimate* figures. */
+const ESTIMATE_FIELDS: Record<string, string> = {
+  "0q": "eps_estimate_current_quarter",
+  "+1q": "eps_estimate_next_quarter",
+  "0y": "eps_estimate_current_year",
+  "+1y": "eps_estimate_next_year",
+};
+
+/**
+ * The analysts' average EPS estimate of each horizon as a figure of its own (an estimate is another
+ * quantity than the trailing EPS, spec /fundamental rule 2): validated and stored like the others.
+ */
+export function estimateFigures(s: Summary): RawFigure[] {
+  return trendRows(s).flatMap((t) => {
+    const field = ESTIMATE_FIELDS[t.period];
+    return field ? [{ field, value: t.epsAvg, unit: "ratio" as const }] : [];
+  });
+}
+
 /** Analysts' horizons in time order: this quarter, next quarter, this year, next year (others last). */
 const HORIZONS = ["0q", "+1q", "0y", "+1y"];
 export function horizonRank(period: string): number {

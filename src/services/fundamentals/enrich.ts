@@ -5,6 +5,7 @@ import {
   analystFigures,
   currenciesOf,
   earningsRows,
+  estimateFigures,
   fundDetailsOf,
   highlightFigures,
   highlightTexts,
@@ -56,7 +57,7 @@ export async function enrichInstrument(
   const today = ctx.clock.today();
   const now = ctx.clock.now();
   const history = await earlierHighlights(db, instrument.asset.id, instrument.listing.currency, today);
-  const highlights = validated(highlightFigures(fetched.summary), history);
+  const highlights = validated([...highlightFigures(fetched.summary), ...estimateFigures(fetched.summary)], history);
   const analyst = analystFigures(fetched.summary);
   const ratings = validated(analyst.figures, []);
   const currencies = currenciesOf(fetched.summary);

@@ -18,7 +18,6 @@ import {
   num,
   profileOf,
   type Summary,
-  trendRows,
 } from "../../domain/fundamentals/delayed-figures";
 import {
   CATALOGUE,
@@ -211,14 +210,6 @@ function judgePage(
   };
 }
 
-/** Analysts' estimates by horizon, as the Highlights' EPSEstimate* figures. */
-const ESTIMATE_FIELDS: Record<string, string> = {
-  "0q": "eps_estimate_current_quarter",
-  "+1q": "eps_estimate_next_quarter",
-  "0y": "eps_estimate_current_year",
-  "+1y": "eps_estimate_next_year",
-};
-
 /**
  * ETF_Data's inputs: holdings and weights from this request's answer, else the newest stored ones
  * (labelled with their fetch date); yield, costs and assets from the figure table.
@@ -324,10 +315,6 @@ async function build(
     }
     for (const [field, value] of Object.entries({ ...highlightTexts(summary), ...profileOf(summary) }))
       if (value !== null) table.set(field, { value, label: DELAYED });
-    for (const t of trendRows(summary)) {
-      const field = ESTIMATE_FIELDS[t.period];
-      if (field && t.epsAvg !== null) table.set(field, { value: t.epsAvg, label: DELAYED });
-    }
   }
   // Rule 1 (b): figures stored by the deep enrichment, newest first.
   for (const s of snapshots) {
@@ -338,11 +325,6 @@ async function build(
   const [statements, earnings, trends] = useDatabase
     ? await Promise.all([storedStatements(db, asset.id), storedEarnings(db, asset.id), storedTrends(db, asset.id)])
     : [[], [], []];
-  for (const t of trends) {
-    const field = ESTIMATE_FIELDS[t.period];
-    if (field && t.epsAvg !== null && !table.has(field))
-      table.set(field, { value: Number(t.epsAvg), label: database(t.fetchedAt.toISOString().slice(0, 10)) });
-  }
   // Rule 1 (c): scraped pages, for trailing P/E, EPS and dividend yield only.
   const outcomes: Record<string, Outcome> = {};
   if (delayed) outcomes[DELAYED] = delayed.outcome;
