@@ -46,10 +46,11 @@ const MIN_SPACING_MS = 125;
 let nextSlot = 0;
 /**
  * Waits for this isolate's next EDGAR slot (the limiter); a slot that would come after the
- * request's deadline is not taken: the request is not made.
+ * request's deadline is not taken: the request is not made. Spacing is measured on the monotonic
+ * timer, not the business clock (a pinned clock must not change how fast EDGAR is asked).
  */
 async function paced(deadline?: Deadline): Promise<void> {
-  const now = Date.now();
+  const now = performance.now();
   const slot = Math.max(now, nextSlot);
   if (deadline && slot - now >= deadline.remainingMs())
     throw new ProviderError(
