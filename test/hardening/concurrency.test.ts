@@ -21,12 +21,12 @@ function exampleRequest(op: Operation): { path: string; init: RequestInit; ticke
     const p = op.parameters.find((x) => x.name === name);
     const v = p?.schema.example ?? p?.schema.default;
     if (v === undefined) throw new Error(`${op.method} ${op.template}: document an example for ${name}`);
-    if (/ticker|symbol/.test(name)) tickers.push(String(v));
+    if (/ticker|symbol|isin/.test(name)) tickers.push(String(v));
     return String(v);
   };
   const path = op.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
   const query = new URLSearchParams(op.exampleQuery);
-  for (const [k, v] of query) if (/ticker|symbol/.test(k)) tickers.push(v);
+  for (const [k, v] of query) if (/ticker|symbol|isin/.test(k)) tickers.push(v);
   for (const p of op.parameters.filter((x) => x.in === "query" && x.required)) query.set(p.name, value(p.name));
   let body: string | undefined;
   if (op.body) {

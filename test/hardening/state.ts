@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
-import { inArray, sql } from "drizzle-orm";
-import { realtimeSubscriptions } from "../../src/db/schema";
+import { eq, inArray, sql } from "drizzle-orm";
+import { assets, listings, realtimeSubscriptions } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { FULL_KEY } from "../helpers/keys";
 import { resetTickers } from "../helpers/listings";
@@ -48,8 +48,26 @@ export async function snapshotDatabase(): Promise<Snapshot> {
   }
 }
 
-/** Puts the tickers back to "nothing stored, nothing cached, not streamed, never subscribed". */
-export async function resetState(tickers: string[]): Promise<void> {
+/**
+ * Puts the tickers back to "nothing stored, nothing cached, not streamed, never subscribed"; an
+ * ISIN among them stands for every listing of its instrument.
+ */
+export async function resetState(names: string[]): Promise<void> {
+  const isins = names.filter((n) => /^[A-Z]{2}[A-Z0-9]{9}\d$/.test(n));
+  const tickers = names.filter((n) => !isins.includes(n));
+  if (isins.length) {
+    const { db } = buildDeps(env);
+    try {
+      const rows = await db.db
+        .select({ ticker: listings.ticker })
+        .from(listings)
+        .innerJoin(assets, eq(assets.id, listings.assetId))
+        .where(inArray(assets.isin, isins));
+      tickers.push(...rows.map((r) => r.ticker));
+    } finally {
+      await db.close();
+    }
+  }
   await resetTickers(...tickers);
   const { db } = buildDeps(env);
   try {

@@ -15,6 +15,24 @@ export interface FlightJob<T> {
   answers(outcome: T): boolean;
 }
 
+/** Kinds of work on a listing that each have their own lease. */
+export type FlightScope = "eod" | "insider" | "fundamentals" | "fundamentals_deep" | "etf";
+
+/**
+ * A read-through answer built once at a time per listing, whichever isolate asks: the cached
+ * answer when there is one (also after waiting for another builder), else the builder's. Every
+ * concurrent caller answers what a caller in sequence would: the first one's, or a repeat's.
+ */
+export function builtOnce<T>(
+  ctx: Deps,
+  listingId: number,
+  scope: FlightScope,
+  cached: () => Promise<T | null>,
+  build: () => Promise<T>,
+): Promise<T> {
+  return singleFlight(ctx, listingId, { isDone: cached, run: build, answers: () => true }, scope);
+}
+
 /** A holder is still at work when the waiter's own deadline comes. */
 export class StillRunningError extends ServiceError {
   constructor() {
@@ -44,7 +62,7 @@ export async function singleFlight<T>(
   listingId: number,
   job: FlightJob<T>,
   /** Work of different kinds on one listing does not wait on each other. */
-  scope: "eod" | "insider" = "eod",
+  scope: FlightScope = "eod",
 ): Promise<T> {
   const db = ctx.db.db;
   const holder = crypto.randomUUID();

@@ -3,8 +3,9 @@ import { latestFundDetails, latestSnapshot } from "../../db/repositories/fundame
 import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
 import { DELAYED } from "../../providers/names";
+import { builtOnce } from "../eod/single-flight";
 import { noteOf, refreshFromDelayed } from "../fundamentals/refresh";
-import { resolveInstrument } from "../fundamentals/resolve-instrument";
+import { type Instrument, resolveInstrument } from "../fundamentals/resolve-instrument";
 
 export interface EtfDetails {
   isin: string;
@@ -49,9 +50,18 @@ export async function getEtfDetails({ ctx, input }: { ctx: Deps; input: { isin: 
       `${listing.isin} is not an ETF: ${asset.name} is ${asset.quoteType === "EQUITY" ? "a share" : `of type ${asset.quoteType}`}`,
     );
   const key = cacheKeys.etf(listing.isin);
-  const cached = await ctx.cache.get<EtfDetails>(key);
-  if (cached) return { ...cached, meta: { ...cached.meta, cache_hit: true } };
+  const cachedAnswer = async (): Promise<EtfDetails | null> => {
+    const cached = await ctx.cache.get<EtfDetails>(key);
+    return cached ? { ...cached, meta: { ...cached.meta, cache_hit: true } } : null;
+  };
+  const hit = await cachedAnswer();
+  if (hit) return hit;
+  // One fetch per listing at a time: concurrent first requests take its answer.
+  return builtOnce(ctx, listing.id, "etf", cachedAnswer, () => fetchAndAnswer(ctx, instrument, key));
+}
 
+async function fetchAndAnswer(ctx: Deps, instrument: Instrument, key: string): Promise<EtfDetails> {
+  const { listing, asset } = instrument;
   const r = await refreshFromDelayed(ctx, instrument);
   const [snapshot, details] = await Promise.all([
     latestSnapshot(ctx.db.db, asset.id, listing.currency, ctx.clock.today()),

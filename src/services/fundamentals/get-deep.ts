@@ -5,6 +5,7 @@ import { validationResults } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { horizonRank } from "../../domain/fundamentals/delayed-figures";
 import { DELAYED } from "../../providers/names";
+import { builtOnce } from "../eod/single-flight";
 import { noteOf, refreshFromDelayed } from "./refresh";
 import { type Instrument, type InstrumentQuery, resolveInstrument } from "./resolve-instrument";
 
@@ -151,11 +152,25 @@ export interface DeepQuery extends InstrumentQuery {
 export async function getDeepFundamentals({ ctx, input }: { ctx: Deps; input: DeepQuery }): Promise<DeepDocument> {
   const instrument = await resolveInstrument({ ctx, input });
   const key = cacheKeys.fundamentalsDeep(String(instrument.listing.id));
-  if (!input.refresh) {
+  const cachedDoc = async (): Promise<DeepDocument | null> => {
     const cached = await ctx.cache.get<DeepDocument>(key);
-    if (cached) return restrict({ ...cached, meta: { ...cached.meta, cache_hit: true } }, input.sections);
+    return cached ? { ...cached, meta: { ...cached.meta, cache_hit: true } } : null;
+  };
+  if (!input.refresh) {
+    const hit = await cachedDoc();
+    if (hit) return restrict(hit, input.sections);
   }
-  const doc = await freshDocument(ctx, instrument);
-  if (doc.meta.source === DELAYED) await ctx.cache.set(key, doc, cacheTtls(ctx.config).fundamentals_deep);
+  // One enrichment per listing at a time: concurrent first requests take its document.
+  const doc = await builtOnce(
+    ctx,
+    instrument.listing.id,
+    "fundamentals_deep",
+    input.refresh ? async () => null : cachedDoc,
+    async () => {
+      const fresh = await freshDocument(ctx, instrument);
+      if (fresh.meta.source === DELAYED) await ctx.cache.set(key, fresh, cacheTtls(ctx.config).fundamentals_deep);
+      return fresh;
+    },
+  );
   return restrict(doc, input.sections);
 }

@@ -41,6 +41,7 @@ import { splitSuffix } from "../../domain/provider-symbols";
 import { ProviderError } from "../../providers/errors";
 import { DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA } from "../../providers/names";
 import type { ScrapedPage, ScrapeTarget } from "../../providers/scraped/types";
+import { builtOnce } from "../eod/single-flight";
 import type { DelayedFundamentals } from "./delayed-fetch";
 import { historyOf } from "./enrich";
 import { refreshFromDelayed } from "./refresh";
@@ -496,11 +497,15 @@ export async function getRenderedFundamentals({ ctx, input }: { ctx: Deps; input
   const asked = askedProviders(input.provider);
   const instrument = await resolveInstrument({ ctx, input });
   const key = cacheKeys.fundamentals(`${instrument.listing.id}:${input.fmt}:${asked.join(",")}`);
+  const cached = () => ctx.cache.get<Json>(key);
   if (!input.nocache) {
-    const cached = await ctx.cache.get<Json>(key);
-    if (cached) return cached;
+    const hit = await cached();
+    if (hit) return hit;
   }
-  const answer = await build(ctx, instrument, asked, input.fmt);
-  if (answer.complete) await ctx.cache.set(key, answer.body, cacheTtls(ctx.config).fundamentals);
-  return answer.body;
+  // One build per listing at a time: concurrent requests take its document.
+  return builtOnce(ctx, instrument.listing.id, "fundamentals", input.nocache ? async () => null : cached, async () => {
+    const answer = await build(ctx, instrument, asked, input.fmt);
+    if (answer.complete) await ctx.cache.set(key, answer.body, cacheTtls(ctx.config).fundamentals);
+    return answer.body;
+  });
 }

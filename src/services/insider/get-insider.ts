@@ -14,7 +14,7 @@ import { parseForm4, relationshipOf, TRANSACTION_CODES } from "../../domain/insi
 import { ProviderError } from "../../providers/errors";
 import { EDGAR } from "../../providers/names";
 import { resolveListing } from "../eod/resolve-listing";
-import { singleFlight } from "../eod/single-flight";
+import { builtOnce } from "../eod/single-flight";
 
 export interface InsiderQuery {
   ticker: string;
@@ -178,9 +178,24 @@ export async function getInsiderTransactions({
     );
   const variant = [input.limit, input.from ?? "", input.to ?? "", (input.codes ?? []).join(",")].join(":");
   const key = cacheKeys.insider(listing.ticker, variant);
-  const cached = await ctx.cache.get<InsiderAnswer>(key);
-  if (cached) return { ...cached, meta: { ...cached.meta, cache_hit: true, filings_checked: 0, filings_fetched: 0 } };
+  const cachedAnswer = async (): Promise<InsiderAnswer | null> => {
+    const cached = await ctx.cache.get<InsiderAnswer>(key);
+    return cached
+      ? { ...cached, meta: { ...cached.meta, cache_hit: true, filings_checked: 0, filings_fetched: 0 } }
+      : null;
+  };
+  const hit = await cachedAnswer();
+  if (hit) return hit;
+  // One reader per listing at a time, whichever isolate asks: concurrent callers take its answer.
+  return builtOnce(ctx, listing.id, "insider", cachedAnswer, () => readAndAnswer(ctx, input, listing, key));
+}
 
+async function readAndAnswer(
+  ctx: Deps,
+  input: InsiderQuery,
+  listing: { id: number; assetId: number; ticker: string; isin: string },
+  key: string,
+): Promise<InsiderAnswer> {
   const asset = await findAssetById(ctx.db.db, listing.assetId);
   let cik = asset?.secCik ?? null;
   let progress: Progress = { checked: 0, fetched: 0 };
@@ -194,14 +209,7 @@ export async function getInsiderTransactions({
         );
       await recordSecCik(ctx.db.db, listing.assetId, cik);
     }
-    const issuer = cik;
-    // One reader per listing at a time, whichever isolate asks: concurrent callers take its progress.
-    progress = await singleFlight(
-      ctx,
-      listing.id,
-      { isDone: async () => null, run: () => fetchNewFilings(ctx, issuer), answers: () => true },
-      "insider",
-    );
+    progress = await fetchNewFilings(ctx, cik);
   } catch (err) {
     // Without a known registrant there is nothing stored to answer with.
     if (!(err instanceof ProviderError) || cik === null) throw err;
