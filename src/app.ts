@@ -17,6 +17,7 @@ import { healthApi } from "./routes/health";
 import { historyApi } from "./routes/history";
 import { indicesApi } from "./routes/indices";
 import { insiderApi } from "./routes/insider";
+import { macroApi } from "./routes/macro";
 import { createApi } from "./routes/openapi";
 import { realtimeApi } from "./routes/realtime";
 import { registerRealtimeSocket } from "./routes/realtime/websocket";
@@ -60,6 +61,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", insiderApi);
   app.route("/", etfApi);
   app.route("/", indicesApi);
+  app.route("/", macroApi);
   app.route("/", realtimeApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {

@@ -54,6 +54,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /insider-transactions/:ticker": "any",
   "GET /etf/:isin/details": "any",
   "GET /index/:index_name/constituents": "any",
+  "GET /macro/rates": "any",
+  "GET /dcf/:ticker": "any",
+  "GET /dcf/:ticker/compare": "any",
+  "GET /dcf/:ticker/sensitivity": "any",
 };
 
 export function accessOf(method: string, routeTemplate: string): Access {

@@ -6,6 +6,7 @@ import { type Bindings, type Config, loadConfig } from "./env";
 import { DelayedProviderClient } from "./providers/delayed/client";
 import { DelayedFundamentalsClient } from "./providers/delayed/fundamentals";
 import type { HistoryProvider } from "./providers/history";
+import { FredClient } from "./providers/macro/fred";
 import { BusinessInsiderPages } from "./providers/scraped/businessinsider";
 import { OnvistaPages } from "./providers/scraped/onvista";
 import type { ScrapedProvider } from "./providers/scraped/types";
@@ -40,6 +41,8 @@ export interface Providers {
   scraped: ScrapedProvider[];
   /** SEC EDGAR (Form 4 insider transactions). */
   edgar: EdgarClient;
+  /** The macro provider (FRED): the risk-free rate. */
+  macro: FredClient;
 }
 
 export type AppEnv = {
@@ -112,6 +115,13 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
         config.SEC_DATA_BASE_URL,
         config.SEC_USER_AGENT,
         cache,
+        config.PROVIDER_TIMEOUT_MS,
+        deadline,
+        clock,
+      ),
+      macro: new FredClient(
+        config.MACRO_PROVIDER_BASE_URL,
+        config.MACRO_API_KEY,
         config.PROVIDER_TIMEOUT_MS,
         deadline,
         clock,

@@ -111,6 +111,11 @@ export const configSchema = z.object({
     .optional()
     .transform((s) => (s === undefined || s === "" ? "0.042" : s))
     .pipe(z.string().regex(/^\d+(\.\d+)?$/, "a decimal ratio such as 0.042")),
+  /**
+   * Equity risk premium of the CAPM cost of equity, a ratio (0.055 = 5.5 %): the market's expected
+   * return over the risk-free rate (public tools use 4.5-6 %; Damodaran's implied US premium is near 5).
+   */
+  DCF_EQUITY_RISK_PREMIUM: ratio(0.055),
   ALERT_SUCCESS_RATE_WARNING: ratio(0.85),
   ALERT_SUCCESS_RATE_CRITICAL: ratio(0.7),
   USAGE_LOG_RETENTION_DAYS: int(90, 1, 3650),

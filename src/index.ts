@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import { restoreSubscriptions } from "./services/realtime/restore";
+import { runScheduled } from "./cron";
 import { consumeUsage } from "./services/usage/consume-usage";
 
 export { StreamRegistry } from "../durable-objects/stream-registry";
@@ -9,9 +9,9 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  /** Cron: streams of stored subscriptions come back after a deploy or an eviction. */
-  scheduled: async (_controller, env, ctx) => {
-    ctx.waitUntil(restoreSubscriptions(env));
+  /** Cron Triggers: the jobs of each trigger (src/cron.ts). */
+  scheduled: async (controller, env, ctx) => {
+    ctx.waitUntil(runScheduled(controller.cron, env));
   },
   /** The usage-log queue's consumer: batches of entries written to usage_logs. */
   queue: async (batch, env, _ctx) => consumeUsage(batch, env),

@@ -10,5 +10,8 @@ export const SCRAPED_ONVISTA = "scraped_onvista";
 /** SEC EDGAR (insider transactions, Form 4). */
 export const EDGAR = "sec_edgar";
 
+/** The macro provider (FRED): the 10-year Treasury yield, the valuation's risk-free rate. */
+export const MACRO = "macro_provider";
+
 /** The price providers (a quote's or a bar's source). */
 export type ProviderName = typeof DELAYED | typeof STREAM;

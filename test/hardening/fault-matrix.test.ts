@@ -3,6 +3,7 @@ import type { IngestAnswer } from "../../src/routes/eod/schema";
 import type { DeepFundamentalsAnswer, RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import type { Health } from "../../src/routes/health/schema";
 import type { InsiderTransactionsAnswer } from "../../src/routes/insider/schema";
+import type { MacroRatesBody } from "../../src/routes/macro/schema";
 import { FAULT_CLASSES, type FaultClass, type SimulatedProvider } from "../../tools/sandbox/registry";
 import { clearFault, fault, storedBars } from "../helpers/listings";
 import { type Answer, call } from "../helpers/worker-http";
@@ -14,13 +15,14 @@ const simulators: Record<SimulatedProvider["simulator"], string> = {
   streamSimUrl: inject("streamSimUrl"),
   scrapedSimUrl: inject("scrapedSimUrl"),
   edgarSimUrl: inject("edgarSimUrl"),
+  fredSimUrl: inject("fredSimUrl"),
 };
 /** Enough for any probe: a fault stays until its case clears it. */
 const ALWAYS = 1000;
 const table: string[][] = [];
 
 type ProbeAnswer = Answer<
-  IngestAnswer & RenderedFundamentalsAnswer & DeepFundamentalsAnswer & InsiderTransactionsAnswer
+  IngestAnswer & RenderedFundamentalsAnswer & DeepFundamentalsAnswer & InsiderTransactionsAnswer & MacroRatesBody
 >;
 
 async function probe(p: SimulatedProvider): Promise<ProbeAnswer> {
@@ -66,6 +68,13 @@ async function expectFailureReported(p: SimulatedProvider, cls: FaultClass, res:
       expect(res.body.transactions).toEqual([]);
       return res.body.meta.note ?? shown;
     }
+    case "macro": {
+      // Nothing stored (after the reset): no value, and a note naming the provider's failure.
+      expect(res.status, shown).toBe(200);
+      expect(res.body.risk_free_rate, shown).toBeNull();
+      expect(res.body.meta.note, shown).toContain(p.provider);
+      return res.body.meta.note ?? shown;
+    }
   }
 }
 
@@ -90,13 +99,17 @@ async function expectServedBy(p: SimulatedProvider, res: ProbeAnswer): Promise<v
       expect(res.body.meta.source, shown).toBe(p.provider);
       expect(res.body.transactions.length).toBe(5);
       return;
+    case "macro":
+      expect(res.body.risk_free_rate?.series_id, shown).toBe("DGS10");
+      expect(res.body.meta).toMatchObject({ cache_hit: false, stale: false });
+      return;
   }
 }
 
 /** The database holds exactly what the answer says was written: no half of a failed write, nothing unreported. */
 async function expectWhatWasReported(p: SimulatedProvider, answer: Pick<IngestAnswer, "results">): Promise<void> {
   const written = answer.results.reduce((n, r) => n + r.rows_written, 0);
-  expect(await storedBars(p.probe.ticker)).toEqual({ rows: written, dates: written });
+  expect(await storedBars(p.probe.ticker ?? "")).toEqual({ rows: written, dates: written });
 }
 
 async function callsOf(provider: string) {
@@ -120,7 +133,7 @@ describe.each(providers)("the fault matrix: $provider through $probe.path", (p) 
   it.each(FAULT_CLASSES)("%s", async (cls) => {
     const { mode, scope } = p.faults[cls];
     const symbol = scope === "all" ? "*" : p.symbol;
-    await resetState([p.probe.ticker]);
+    await resetState(p.probe.ticker ? [p.probe.ticker] : []);
     const warmUp = p.probe.warmUp;
     if (warmUp) expect((await call(warmUp.path, { method: warmUp.method, body: warmUp.body })).status).toBe(200);
     for (const f of p.probe.alsoFault ?? []) await fault(simulators[f.simulator], f.symbol, f.mode, ALWAYS);
@@ -137,13 +150,13 @@ describe.each(providers)("the fault matrix: $provider through $probe.path", (p) 
 
     // Recovery: this provider's fault cleared (the faults that route requests to it stay), the probe succeeds from it.
     await clearFault(simulators[p.simulator], symbol);
-    await resetState([p.probe.ticker]);
+    await resetState(p.probe.ticker ? [p.probe.ticker] : []);
     await expectServedBy(p, await probe(p));
     const after = await callsOf(p.provider);
     expect(after.calls?.failing).toBe(false);
     for (const f of p.probe.alsoFault ?? []) await clearFault(simulators[f.simulator], f.symbol);
     // Every fault gone: one more probe, and the service is healthy again.
-    await resetState([p.probe.ticker]);
+    await resetState(p.probe.ticker ? [p.probe.ticker] : []);
     expect((await probe(p)).status).toBe(200);
     expect((await callsOf(p.provider)).status).toBe("ok");
 

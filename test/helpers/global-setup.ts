@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
+import { pinnedClock } from "../../src/clock";
 import { startRedisBridge } from "../../tools/cache/redis-bridge";
 import { assertReachable } from "../../tools/db/connect";
 import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
@@ -7,11 +8,15 @@ import { migrateDatabase } from "../../tools/db/migrate";
 import { seedCatalogue } from "../../tools/db/seed";
 import { startWsProxy } from "../../tools/db/ws-proxy";
 import { startEdgarSim } from "../../tools/sandbox/edgar";
+import { FRED_SIM_KEY, startFredSim } from "../../tools/sandbox/fred";
 import { SIMULATED_PROVIDERS, type SimulatedProvider } from "../../tools/sandbox/registry";
 import { startScrapedPagesSim } from "../../tools/sandbox/scraped-pages";
 import { startTradingViewSim } from "../../tools/sandbox/tradingview";
 import { startYahooSim } from "../../tools/sandbox/yahoo";
 import { FULL_KEY, READ_ONLY_KEY } from "./keys";
+
+/** The instant the macro provider's simulator lives at in the tests (its series never moves). */
+export const FRED_SIM_AS_OF = "2026-11-27T15:00:00Z";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,6 +28,7 @@ declare module "vitest" {
     streamSimUrl: string;
     scrapedSimUrl: string;
     edgarSimUrl: string;
+    fredSimUrl: string;
     /** The fuzzer's seed: FUZZ_SEED, else one derived from the commit (reproducible per commit). */
     fuzzSeed: number;
     /** Requests the fuzzer sends per run: FUZZ_REQUESTS, else 10,000. */
@@ -77,6 +83,10 @@ export default async function setup(project: TestProject) {
   stops.push(scraped.close);
   const edgar = await startEdgarSim();
   stops.push(edgar.close);
+  // The macro provider's series as FRED lists it on the day after Thanksgiving 2026: its newest
+  // listed day (the 26th) is a holiday ".", so the newest real observation is the 25th's.
+  const fred = await startFredSim({ clock: pinnedClock(FRED_SIM_AS_OF) });
+  stops.push(fred.close);
 
   const bindings: Record<string, string> = {
     DATABASE_URL: databaseUrl,
@@ -90,6 +100,8 @@ export default async function setup(project: TestProject) {
     SEC_BASE_URL: edgar.url,
     SEC_DATA_BASE_URL: edgar.url,
     SEC_USER_AGENT: "market-data-service tests@example.com",
+    MACRO_PROVIDER_BASE_URL: fred.url,
+    MACRO_API_KEY: FRED_SIM_KEY,
     // Short deadlines so the timeout faults are tested in seconds.
     PROVIDER_TIMEOUT_MS: "1500",
     // A stalled stream is noticed in seconds rather than the production 45.
@@ -112,6 +124,7 @@ export default async function setup(project: TestProject) {
   project.provide("streamSimUrl", tradingView.url);
   project.provide("scrapedSimUrl", scraped.url);
   project.provide("edgarSimUrl", edgar.url);
+  project.provide("fredSimUrl", fred.url);
   project.provide("fuzzSeed", fuzzSeed());
   project.provide("simulatedProviders", [...SIMULATED_PROVIDERS]);
   project.provide("fuzzRequests", Number(process.env.FUZZ_REQUESTS || 10_000));

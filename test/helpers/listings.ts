@@ -11,6 +11,7 @@ import {
   fundamentalSnapshots,
   insiderFilings,
   listings,
+  macroRatesCache,
   pricesDaily,
   validationResults,
 } from "../../src/db/schema";
@@ -62,9 +63,21 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
     await db.close();
   }
   for (const t of tickers) {
+    await cache.deletePattern(cacheKeys.dcf(t, "*"));
     await cache.deletePattern(cacheKeys.eodOfTicker(t));
     await cache.deletePattern(cacheKeys.technicalOfTicker(t));
     await cache.deletePattern(cacheKeys.insiderOfTicker(t));
+  }
+}
+
+/** Forgets the risk-free rate: nothing stored, nothing cached. */
+export async function resetMacroRates(): Promise<void> {
+  const { db, cache } = buildDeps(env);
+  try {
+    await db.db.delete(macroRatesCache);
+    await cache.deletePattern(cacheKeys.macro("*"));
+  } finally {
+    await db.close();
   }
 }
 

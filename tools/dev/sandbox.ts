@@ -1,5 +1,6 @@
 import { pinnedClock, systemClock } from "../../src/clock";
 import { startEdgarSim } from "../sandbox/edgar";
+import { FRED_SIM_KEY, startFredSim } from "../sandbox/fred";
 import { startScrapedPagesSim } from "../sandbox/scraped-pages";
 import { startTradingViewSim, type TradingViewSimOptions } from "../sandbox/tradingview";
 import { startYahooSim } from "../sandbox/yahoo";
@@ -8,7 +9,7 @@ import { startYahooSim } from "../sandbox/yahoo";
 export interface Sandbox {
   vars: Record<string, string>;
   /** Control endpoints (faults, stream actions) of the delayed and the stream simulators. */
-  control: { delayed: string; stream: string; scraped: string; edgar: string };
+  control: { delayed: string; stream: string; scraped: string; edgar: string; fred: string };
   label: string;
   stop(): Promise<void>;
 }
@@ -33,6 +34,7 @@ export async function startSandbox(
   });
   const scraped = await startScrapedPagesSim({ port: Number(env.SANDBOX_SCRAPED_PORT ?? 0) });
   const edgar = await startEdgarSim({ port: Number(env.SANDBOX_EDGAR_PORT ?? 0) });
+  const fred = await startFredSim({ port: Number(env.SANDBOX_MACRO_PORT ?? 0), clock });
   return {
     vars: {
       DELAYED_PROVIDER_BASE_URL: yahoo.url,
@@ -42,12 +44,14 @@ export async function startSandbox(
       SEC_BASE_URL: edgar.url,
       SEC_DATA_BASE_URL: edgar.url,
       SEC_USER_AGENT: "market-data-service sandbox@example.com",
+      MACRO_PROVIDER_BASE_URL: fred.url,
+      MACRO_API_KEY: FRED_SIM_KEY,
       ...(pinned ? { CLOCK_PINNED_AT: pinned } : {}),
     },
-    control: { delayed: yahoo.url, stream: tradingView.url, scraped: scraped.url, edgar: edgar.url },
-    label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}, scraped pages ${scraped.url}, EDGAR ${edgar.url}; faults: POST {url}/__sandbox/faults)`,
+    control: { delayed: yahoo.url, stream: tradingView.url, scraped: scraped.url, edgar: edgar.url, fred: fred.url },
+    label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}, scraped pages ${scraped.url}, EDGAR ${edgar.url}, macro ${fred.url}; faults: POST {url}/__sandbox/faults)`,
     stop: async () => {
-      await Promise.all([yahoo.close(), tradingView.close(), scraped.close(), edgar.close()]);
+      await Promise.all([yahoo.close(), tradingView.close(), scraped.close(), edgar.close(), fred.close()]);
     },
   };
 }

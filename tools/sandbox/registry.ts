@@ -1,4 +1,5 @@
-import { DELAYED, EDGAR, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "../../src/providers/names";
+import { DELAYED, EDGAR, MACRO, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "../../src/providers/names";
+import { SIM_SERIES } from "./fred";
 import { SIM_SYMBOLS } from "./market-data";
 
 /**
@@ -26,16 +27,17 @@ export interface FaultMode {
  * A request of the service that reaches the provider, and what routes it there. `answer` says how
  * the request reports the provider: an ingestion's per-ticker results (`ingest`), the rendered
  * document's Providers entry (`document`), the deep document's meta (`deep`: a failing provider
- * leaves the stored figures, `meta.source = "database"`), or the insider answer's meta (`insider`:
- * the stored transactions, and a note).
+ * leaves the stored figures, `meta.source = "database"`), the insider answer's meta (`insider`:
+ * the stored transactions, and a note), or the macro rate's (`macro`: the stored value, none after
+ * the reset, and a note).
  */
 export interface Probe {
   method: "POST" | "GET";
   path: string;
   body?: unknown;
-  answer: "ingest" | "document" | "deep" | "insider";
-  /** The catalogue ticker the probe asks for (its stored state is reset around each case). */
-  ticker: string;
+  answer: "ingest" | "document" | "deep" | "insider" | "macro";
+  /** The catalogue ticker the probe asks for (its stored state is reset around each case); none for the macro rate. */
+  ticker?: string;
   /**
    * A request sent before the faults are set, so that the probe reaches the provider where the
    * faults are meant to hit (e.g. the symbol verified, so the probe goes straight to quoteSummary).
@@ -49,7 +51,7 @@ export interface SimulatedProvider {
   /** The service's name of the provider (src/providers/names.ts). */
   provider: string;
   /** Where the simulator's control endpoint is announced to the tests (test/helpers/global-setup.ts). */
-  simulator: "delayedSimUrl" | "streamSimUrl" | "scrapedSimUrl" | "edgarSimUrl";
+  simulator: "delayedSimUrl" | "streamSimUrl" | "scrapedSimUrl" | "edgarSimUrl" | "fredSimUrl";
   /** The provider's own symbol of the probe's ticker (what a per-symbol fault is set on). */
   symbol: string;
   faults: Record<FaultClass, FaultMode>;
@@ -155,5 +157,13 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     symbol: "19617",
     faults: HTTP_FAULTS,
     probe: { method: "GET", path: "/insider-transactions/JPM?limit=5", answer: "insider", ticker: "JPM" },
+  },
+  {
+    // The macro provider: the risk-free rate, its faults on the series.
+    provider: MACRO,
+    simulator: "fredSimUrl",
+    symbol: SIM_SERIES,
+    faults: HTTP_FAULTS,
+    probe: { method: "GET", path: "/macro/rates", answer: "macro" },
   },
 ];

@@ -1,0 +1,61 @@
+import { cacheKeys } from "./cache";
+import { buildDeps } from "./deps";
+import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
+import { restoreSubscriptions } from "./services/realtime/restore";
+
+/** A scheduled job: what it is called in the logs, and the work (its summary is logged). */
+interface Job {
+  name: string;
+  run(env: Env): Promise<string>;
+}
+
+/** The risk-free rate read from the macro provider and stored; the cached answer is dropped so the next read takes it. */
+const refreshMacroRates: Job = {
+  name: "macro_refresh",
+  run: async (env) => {
+    const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
+    try {
+      const r = await fetchRiskFreeRate(deps);
+      if ("failure" in r) throw new Error(r.failure);
+      await deps.cache.delete(cacheKeys.macro(RISK_FREE_SERIES.id));
+      return `${r.row.seriesId} ${r.row.value} observed ${r.row.observationDate}`;
+    } finally {
+      await deps.db.close();
+    }
+  },
+};
+
+const restoreStreams: Job = {
+  name: "restore_subscriptions",
+  run: async (env) => `${(await restoreSubscriptions(env)).length} stored subscription(s) streaming`,
+};
+
+/**
+ * Every scheduled job, by the Cron Trigger that runs it (wrangler.toml `[triggers] crons` lists the
+ * same expressions; the README has the table).
+ */
+export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
+  "*/5 * * * *": [restoreStreams],
+  // DGS10 is published for the previous business day in the US afternoon; 06:15 UTC reads it the next morning.
+  "15 6 * * *": [refreshMacroRates],
+};
+
+/**
+ * Runs the jobs of one trigger, each on its own: a failing job is logged and never stops the
+ * others. Answers what each did ("ok: ..." or "failed: ...").
+ */
+export async function runScheduled(cron: string, env: Env): Promise<Record<string, string>> {
+  const jobs = CRON_JOBS[cron];
+  if (!jobs) {
+    console.warn("cron: no job for", cron);
+    return {};
+  }
+  const results = await Promise.allSettled(jobs.map((j) => j.run(env)));
+  const report: Record<string, string> = {};
+  results.forEach((r, i) => {
+    const name = jobs[i]?.name ?? String(i);
+    report[name] = r.status === "fulfilled" ? `ok: ${r.value}` : `failed: ${String(r.reason)}`;
+  });
+  console.log("cron", cron, JSON.stringify(report));
+  return report;
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { type Clock, type Deadline, systemClock } from "../../clock";
+import { getJson, ProviderError } from "../errors";
+import { MACRO } from "../names";
+import { observed } from "../outcomes";
+
+/** A series' latest real observation: its date and its value as the provider writes it (DGS10: percent). */
+export interface Observation {
+  date: string;
+  value: string;
+}
+
+/** Observations asked for at once, newest first: enough to step over a run of holidays ("."). */
+const LOOKBACK = 10;
+
+const observationsSchema = z.object({
+  observations: z.array(z.object({ date: z.string().regex(/^\d{4}-\d\d-\d\d$/), value: z.string() })),
+});
+const errorSchema = z.object({ error_code: z.number(), error_message: z.string() });
+
+/**
+ * FRED's series observations (the macro provider). Its errors come as `{error_code, error_message}`
+ * (HTTP 400 for a bad key or an unknown series, 429 past ~120 requests a minute); a missing day is
+ * the value "." and is skipped. Without a key it is not asked: `configured` is false.
+ */
+export class FredClient {
+  readonly name = MACRO;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string | undefined,
+    private readonly timeoutMs = 8000,
+    private readonly deadline?: Deadline,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  get configured(): boolean {
+    return this.apiKey !== undefined;
+  }
+
+  /** The newest observation with a value; a series without one among the latest is a bad answer. */
+  latestObservation(seriesId: string): Promise<Observation> {
+    return observed(MACRO, this.clock, () => this.fetchLatest(seriesId));
+  }
+
+  private async fetchLatest(seriesId: string): Promise<Observation> {
+    if (!this.apiKey) throw new ProviderError(MACRO, "unavailable", "not configured (MACRO_API_KEY is not set)");
+    const q = new URLSearchParams({
+      series_id: seriesId,
+      api_key: this.apiKey,
+      file_type: "json",
+      sort_order: "desc",
+      limit: String(LOOKBACK),
+    });
+    const { status, body } = await getJson(MACRO, `${this.baseUrl}/fred/series/observations?${q}`, {
+      timeoutMs: this.timeoutMs,
+      deadline: this.deadline,
+    });
+    const error = errorSchema.safeParse(body);
+    // FRED's own error envelope, whatever the status it came with (never its text: it may quote the key).
+    if (error.success) throw refusal(seriesId, error.data.error_message);
+    if (status !== 200) throw new ProviderError(MACRO, "bad_response", `HTTP ${status}`);
+    const parsed = observationsSchema.safeParse(body);
+    if (!parsed.success) throw new ProviderError(MACRO, "bad_response", "observations of unexpected shape");
+    const latest = parsed.data.observations
+      .filter((o) => o.value !== "." && Number.isFinite(Number(o.value)))
+      .sort((a, b) => (a.date < b.date ? 1 : -1))[0];
+    if (!latest)
+      throw new ProviderError(MACRO, "bad_response", `no observation of ${seriesId} among the latest ${LOOKBACK}`);
+    return { date: latest.date, value: latest.value.trim() };
+  }
+}
+
+/** FRED's error message as a failure: an unknown series is an answer; a refused key is the service's own problem. */
+function refusal(seriesId: string, message: string): ProviderError {
+  if (/series does not exist/i.test(message)) return new ProviderError(MACRO, "not_found", `no series ${seriesId}`);
+  if (/api_key/i.test(message))
+    return new ProviderError(MACRO, "unavailable", "the API key was refused (MACRO_API_KEY)");
+  return new ProviderError(MACRO, "unavailable", "the provider answered with an error");
+}

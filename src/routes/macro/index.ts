@@ -1,0 +1,5 @@
+import { createApi } from "../openapi";
+import { registerGetMacroRates } from "./get-rates";
+
+export const macroApi = createApi();
+registerGetMacroRates(macroApi);
