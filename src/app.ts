@@ -10,6 +10,7 @@ import { registerBenchFloor } from "./routes/bench-floor";
 import { cacheApi } from "./routes/cache";
 import { catalogueApi } from "./routes/catalogue";
 import { databaseApi } from "./routes/database";
+import { dcfApi } from "./routes/dcf";
 import { eodApi } from "./routes/eod";
 import { etfApi } from "./routes/etf";
 import { fundamentalsApi } from "./routes/fundamentals";
@@ -62,6 +63,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", etfApi);
   app.route("/", indicesApi);
   app.route("/", macroApi);
+  app.route("/", dcfApi);
   app.route("/", realtimeApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {

@@ -145,21 +145,25 @@ function mutatedBody(schema: JsonSchema): fc.Arbitrary<string> {
     .tuple(base, fc.constantFrom(...(props.length ? props : ["x"])), anyFor(schema.properties?.[props[0] ?? ""] ?? {}))
     .chain(([body, field]) =>
       fc.oneof(
-        fc.constant(body),
-        anyFor(schema.properties?.[field] ?? {}).map((v) => ({ ...body, [field]: v })),
-        fc.constant(Object.fromEntries(Object.entries(body).filter(([k]) => k !== field))),
-        fc.tuple(fc.string({ maxLength: 12 }), wrongTyped).map(([k, v]) => ({ ...body, [k]: v })),
-        fc.integer({ min: 1, max: 20_000 }).map((n) => ({ ...body, [field]: nested(n) })),
+        fc.constant(body).map((b) => JSON.stringify(b)),
+        anyFor(schema.properties?.[field] ?? {}).map((v) => JSON.stringify({ ...body, [field]: v })),
+        fc.constant(JSON.stringify(Object.fromEntries(Object.entries(body).filter(([k]) => k !== field)))),
+        fc.tuple(fc.string({ maxLength: 12 }), wrongTyped).map(([k, v]) => JSON.stringify({ ...body, [k]: v })),
+        fc.integer({ min: 1, max: 20_000 }).map((n) => withNested(body, field, n)),
       ),
-    )
-    .map((b) => JSON.stringify(b));
+    );
 }
 
-/** An array nested `depth` deep, as a value. */
-function nested(depth: number): unknown {
-  let v: unknown = [];
-  for (let i = 0; i < depth; i++) v = [v];
-  return v;
+/**
+ * The body with `field` an array nested `depth` deep, written as text: JSON.stringify itself
+ * recurses and overflows the stack long before 20,000 levels, so the nesting is spelled out.
+ */
+function withNested(body: Record<string, unknown>, field: string, depth: number): string {
+  const marker = "\u0000nested\u0000";
+  return JSON.stringify({ ...body, [field]: marker }).replace(
+    JSON.stringify(marker),
+    `${"[".repeat(depth)}${"]".repeat(depth)}`,
+  );
 }
 
 const MEGABYTE = 1024 * 1024;

@@ -75,12 +75,15 @@ function writes(op: Operation): boolean {
 
 /**
  * What must exist before the operation's example makes sense: a DELETE of `/a/b/{id}` needs what the
- * POST of `/a/b` creates (its own example), by the usual REST convention.
+ * POST of `/a/b` creates (its own example), by the usual REST convention; an operation may also
+ * name a GET to run first (`x-precondition`, e.g. the enrichment a valuation reads).
  */
-function preconditionOf(op: Operation, all: Operation[]): Operation | undefined {
+function preconditionOf(op: Operation, all: Operation[]): { path: string; init: RequestInit } | undefined {
+  if (op.precondition) return { path: op.precondition, init: { method: "GET", headers: { "x-api-key": FULL_KEY } } };
   if (op.method !== "DELETE") return undefined;
   const collection = op.template.replace(/\/\{\w+\}$/, "");
-  return all.find((o) => o.method === "POST" && o.template === collection);
+  const post = all.find((o) => o.method === "POST" && o.template === collection);
+  return post ? exampleRequest(post) : undefined;
 }
 
 describe(`${AT_ONCE} identical requests at once have the effect of one`, async () => {
@@ -99,9 +102,8 @@ describe(`${AT_ONCE} identical requests at once have the effect of one`, async (
     const setUp = async () => {
       await resetState(tickers);
       if (!pre) return;
-      const p = exampleRequest(pre);
-      const made = await send(p.path, p.init);
-      expect(made.status, `precondition ${pre.method} ${p.path}`).toBe(200);
+      const made = await send(pre.path, pre.init);
+      expect(made.status, `precondition ${pre.init.method} ${pre.path}`).toBe(200);
     };
 
     await setUp();

@@ -44,6 +44,8 @@ export interface Operation {
   writes: boolean;
   /** `x-example-query`: the query of the operation's example request, when its parameters' examples are not enough. */
   exampleQuery?: string;
+  /** `x-precondition`: a GET whose effect the example request needs first (e.g. the enrichment a valuation reads). */
+  precondition?: string;
 }
 
 interface Document {
@@ -58,6 +60,7 @@ interface Document {
         responses: Record<string, unknown>;
         "x-writes"?: boolean;
         "x-example-query"?: string;
+        "x-precondition"?: string;
       }
     >
   >;
@@ -106,6 +109,7 @@ export async function documentedOperations(): Promise<Operation[]> {
         responses: Object.keys(op.responses),
         writes: op["x-writes"] === true,
         exampleQuery: op["x-example-query"],
+        precondition: op["x-precondition"],
       });
     }
   }

@@ -65,7 +65,8 @@ export interface SimCompany {
   lastDividend: { date: string; amount: number } | null;
   /** The share's last split, when it had one. */
   split: { date: string; numerator: number; denominator: number } | null;
-  beta: number;
+  /** Null for a share too recently listed to have one (the provider leaves it out). */
+  beta: number | null;
   sharesOutstanding: number;
   fiftyTwoWeekHigh: number;
   fiftyTwoWeekLow: number;
@@ -94,6 +95,17 @@ const r0 = (x: number) => Math.round(x);
 const FISCAL_YEAR_END: Record<string, number> = { AAPL: 9, MSFT: 6, NVDA: 1, ORCL: 5 };
 
 const HOME_CURRENCY: Record<string, string> = { US: "USD", GB: "GBP" };
+
+/**
+ * Companies whose figures take the valuation's edge cases, each a trait the real company has:
+ * Rocket Lab makes operating losses, Starbucks' buybacks have made its book equity negative, and
+ * CoreWeave (listed in 2025) has too short a history for a beta.
+ */
+const TRAITS: Record<string, { loss?: true; negativeEquity?: true; noBeta?: true }> = {
+  RKLB: { loss: true },
+  SBUX: { negativeEquity: true },
+  CRWV: { noBeta: true },
+};
 
 function monthEnd(year: number, month: number): string {
   return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
@@ -165,7 +177,8 @@ function buildCompany(sym: SimSymbol, seed: SeedInstrument): SimCompany {
   const ends = quarterEnds(fyMonth, FUNDAMENTALS_AS_OF, 24);
   const grossMargin = draw(s, "gm", 0.3, 0.7);
   const rdShare = draw(s, "rd", 0.02, 0.12);
-  const operatingMargin = Math.min(grossMargin - 0.08, draw(s, "om", 0.1, 0.35));
+  const traits = TRAITS[s] ?? {};
+  const operatingMargin = traits.loss ? -0.18 : Math.min(grossMargin - 0.08, draw(s, "om", 0.1, 0.35));
   const taxRate = draw(s, "tax", 0.15, 0.28);
   const growth = draw(s, "growth", 0.002, 0.025);
   let revenue = 1e9 * (1 + (hash(`${s}:rev`) % 400));
@@ -192,7 +205,9 @@ function buildCompany(sym: SimSymbol, seed: SeedInstrument): SimCompany {
   const yieldNow = dividendRate / price;
   const maxPe = paysDividend ? Math.min(40, 0.85 / Math.max(yieldNow, 0.001)) : 40;
   const targetPe = draw(s, "pe", 12, Math.max(13, maxPe));
-  const shares = r0((ttmIncome * targetPe) / price);
+  // A loss-maker's shares from its price-to-sales instead (no P/E to aim at).
+  const ttmRevenue = quartersRaw.slice(-4).reduce((acc, q) => acc + q.rev, 0);
+  const shares = traits.loss ? r0((ttmRevenue * 4) / price) : r0((ttmIncome * targetPe) / price);
   const cashShare = draw(s, "cash", 0.05, 0.25);
   const debtShare = draw(s, "debt", 0.1, 0.45);
 
@@ -200,7 +215,7 @@ function buildCompany(sym: SimSymbol, seed: SeedInstrument): SimCompany {
     const totalAssets = r0(q.rev * draw(s, "assets", 5, 9) * (1 + 0.01 * i));
     const cash = r0(totalAssets * cashShare);
     const totalDebt = r0(totalAssets * debtShare);
-    const equity = r0(totalAssets * draw(s, "equity", 0.3, 0.55));
+    const equity = traits.negativeEquity ? -r0(totalAssets * 0.08) : r0(totalAssets * draw(s, "equity", 0.3, 0.55));
     const ocf = q.ni + q.depreciation + r0(q.rev * draw(s, `wc${i}`, -0.02, 0.03));
     const capex = -r0(q.rev * draw(s, "capex", 0.02, 0.08));
     const dividendsPaid = paysDividend ? -r0((dividendRate / 4) * shares) : 0;
@@ -260,7 +275,7 @@ function buildCompany(sym: SimSymbol, seed: SeedInstrument): SimCompany {
       ? { date: lastDiv.date, amount: r2(lastDiv.amount / (sym.currency === "GBp" ? 100 : 1)) }
       : null,
     split: history.splits.at(-1) ?? null,
-    beta: r2(draw(s, "beta", 0.6, 1.8)),
+    beta: traits.noBeta ? null : r2(draw(s, "beta", 0.6, 1.8)),
     sharesOutstanding: shares,
     fiftyTwoWeekHigh: r2(Math.max(...lastYear)),
     fiftyTwoWeekLow: r2(Math.min(...lastYear)),

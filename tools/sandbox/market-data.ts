@@ -62,6 +62,8 @@ const NO_DIVIDEND = new Set([
   "ADBE",
   "BRK-B",
   "ADYEN.AS",
+  "RKLB",
+  "CRWV",
   "CSPX.L",
   "SXR8.DE",
   "SWDA.L",

@@ -229,3 +229,14 @@ export async function readLastBarsOfListings(
   }
   return out;
 }
+
+/** The newest stored daily close of a listing, exactly as stored (a numeric string), or null. */
+export async function lastClose(db: Db, listingId: number): Promise<{ date: string; close: string } | null> {
+  const [row] = await db
+    .select({ date: pricesDaily.date, close: pricesDaily.close })
+    .from(pricesDaily)
+    .where(eq(pricesDaily.listingId, listingId))
+    .orderBy(desc(pricesDaily.date))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,3 +1,4 @@
+import { cacheKeys } from "../../cache";
 import type { Deps } from "../../deps";
 import type { Verdict } from "../../domain/fundamentals/validation";
 import { ProviderError } from "../../providers/errors";
@@ -29,6 +30,8 @@ export async function refreshFromDelayed(ctx: Deps, instrument: Instrument): Pro
     if (verdict.symbol === null) return { status: "not_queried", reason: verdict.reason };
     symbol = verdict.symbol;
     const { fetched, verdicts } = await enrichInstrument(ctx, instrument, symbol);
+    // Valuations were computed from the figures just replaced.
+    await ctx.cache.deletePattern(cacheKeys.dcf(instrument.listing.ticker, "*"));
     return { status: "ok", symbol, fetched, verdicts };
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;

@@ -1,0 +1,5 @@
+import { createApi } from "../openapi";
+import { registerDcfRoutes } from "./routes";
+
+export const dcfApi = createApi();
+registerDcfRoutes(dcfApi);

@@ -1,0 +1,43 @@
+import { cacheKeys, cacheTtls } from "../../cache";
+import { remember } from "../../cache/remember";
+import type { Deps } from "../../deps";
+import { MODELS } from "../../domain/dcf/models";
+import { type DcfAnswer, type DcfRequest, valueTicker } from "./value-ticker";
+
+/** A valuation answer read through the cache (6 hours; spec Cache lifetimes), unless `forceRefresh`. */
+async function cachedValuation(ctx: Deps, variant: string, req: DcfRequest, forceRefresh: boolean): Promise<DcfAnswer> {
+  const key = cacheKeys.dcf(req.ticker, variant);
+  const ttl = cacheTtls(ctx.config).dcf;
+  if (forceRefresh) {
+    const fresh = await valueTicker(ctx, req);
+    await ctx.cache.set(key, fresh, ttl);
+    return fresh;
+  }
+  const { value, hit } = await remember(ctx.cache, key, ttl, () => valueTicker(ctx, req));
+  return hit ? { ...value, cache_hit: true } : value;
+}
+
+/** GET /dcf/{ticker}: the fcf model with the default assumptions, so the consensus is the fcf value. */
+export function getDcf({ ctx, input }: { ctx: Deps; input: { ticker: string; forceRefresh: boolean } }) {
+  return cachedValuation(
+    ctx,
+    "fcf",
+    { ticker: input.ticker, models: ["fcf"], nonPayerDdm: "zero" },
+    input.forceRefresh,
+  );
+}
+
+/** GET /dcf/{ticker}/compare: the three models side by side; a non-payer's ddm at zero with a warning. */
+export function compareDcf({ ctx, input }: { ctx: Deps; input: { ticker: string; forceRefresh: boolean } }) {
+  return cachedValuation(
+    ctx,
+    "compare",
+    { ticker: input.ticker, models: MODELS, nonPayerDdm: "zero" },
+    input.forceRefresh,
+  );
+}
+
+/** POST /dcf/{ticker}: the caller's assumptions, never cached; ddm of a non-payer is a 404. */
+export function postDcf({ ctx, input }: { ctx: Deps; input: Omit<DcfRequest, "nonPayerDdm"> }) {
+  return valueTicker(ctx, { ...input, nonPayerDdm: "not_found" });
+}

@@ -1,0 +1,72 @@
+import type Decimal from "decimal.js";
+import { cacheKeys, cacheTtls } from "../../cache";
+import { remember } from "../../cache/remember";
+import type { Deps } from "../../deps";
+import { upsidePct } from "../../domain/dcf/numbers";
+import { sensitivityGrid } from "../../domain/dcf/sensitivity";
+import { NoDataError } from "../../domain/errors";
+import { money, percent, ratio } from "./present";
+import { subjectOf, valuationOf } from "./value-ticker";
+
+export interface SensitivityQuery {
+  ticker: string;
+  /** The models with a Gordon terminal value: fcf (rows are the WACC) and ddm (rows are the cost of equity). */
+  model: "fcf" | "ddm";
+  rates: Decimal[];
+  growths: Decimal[];
+  forceRefresh: boolean;
+}
+
+async function buildGrid(ctx: Deps, q: SensitivityQuery) {
+  const { inputs, valuation } = await valuationOf(ctx, { ticker: q.ticker, models: [q.model] });
+  if (q.model === "ddm" && valuation.company.dividend === null)
+    throw new NoDataError(
+      `${inputs.instrument.listing.ticker} pays no dividend`,
+      "the ddm model values dividends: use model=fcf",
+    );
+  const grid = sensitivityGrid(q.rates, q.growths, (w, g) => valuation.at(q.model, w, g));
+  const base = valuation.results[0];
+  return {
+    ...subjectOf(inputs),
+    model: q.model,
+    wacc_range: q.rates.map((r) => ratio(r) as string),
+    growth_range: q.growths.map((g) => ratio(g) as string),
+    matrix: grid.map((row) =>
+      row.map((c) => ({
+        wacc: ratio(c.wacc) as string,
+        growth: ratio(c.growth) as string,
+        intrinsic_value_per_share: money(c.value),
+        upside_pct: percent(c.value === null ? null : upsidePct(c.value, inputs.price)),
+        ...(c.reason ? { reason: c.reason } : {}),
+      })),
+    ),
+    /** The model at the valuation's own rate and the default terminal growth, for reference. */
+    base_case: {
+      discount_rate: ratio(base?.discountRate ?? null),
+      intrinsic_value_per_share: money(base?.value ?? null),
+    },
+    computed_at: ctx.clock.now().toISOString(),
+    cache_hit: false,
+  };
+}
+export type SensitivityAnswer = Awaited<ReturnType<typeof buildGrid>>;
+
+/** GET /dcf/{ticker}/sensitivity: the model's value per share over discount rates (rows) x terminal growths (columns), cached 6 hours. */
+export async function dcfSensitivity({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: SensitivityQuery;
+}): Promise<SensitivityAnswer> {
+  const variant = `sensitivity:${input.model}:${input.rates.map(String).join(",")}:${input.growths.map(String).join(",")}`;
+  const key = cacheKeys.dcf(input.ticker, variant);
+  const ttl = cacheTtls(ctx.config).dcf;
+  if (input.forceRefresh) {
+    const fresh = await buildGrid(ctx, input);
+    await ctx.cache.set(key, fresh, ttl);
+    return fresh;
+  }
+  const { value, hit } = await remember(ctx.cache, key, ttl, () => buildGrid(ctx, input));
+  return hit ? { ...value, cache_hit: true } : value;
+}
