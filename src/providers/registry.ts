@@ -1,4 +1,4 @@
-import { DELAYED, EDGAR, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "./names";
+import { DELAYED, EDGAR, MACRO, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "./names";
 
 /**
  * The registry of external data providers. Each entry loads its client module lazily; an entry
@@ -20,6 +20,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
   { name: SCRAPED_BUSINESSINSIDER, kind: "scraped", load: () => import("./scraped/businessinsider") },
   { name: SCRAPED_ONVISTA, kind: "scraped", load: () => import("./scraped/onvista") },
   { name: EDGAR, kind: "filings", load: () => import("./sec/edgar") },
+  { name: MACRO, kind: "macro", load: () => import("./macro/fred") },
 ];
 
 export interface ProviderStatus {

@@ -273,6 +273,10 @@ describe("valuation (DCF)", () => {
     expect(again.body.cache_hit).toBe(true);
     expect({ ...again.body, cache_hit: false }).toEqual(first.body);
     expect((await dcf(`/dcf/${PAYER}?force_refresh=true`)).body.cache_hit).toBe(false);
+    // A new enrichment drops the valuations computed from the figures it replaces.
+    expect((await dcf(`/dcf/${PAYER}`)).body.cache_hit).toBe(true);
+    await enrich(PAYER);
+    expect((await dcf(`/dcf/${PAYER}`)).body.cache_hit).toBe(false);
   });
 
   it("uses the listing's last stored daily close as the price once prices are stored", async () => {
