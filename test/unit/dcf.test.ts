@@ -120,10 +120,12 @@ describe("fcf model (example 1)", () => {
   });
 
   it("a cell whose growth reaches the rate is null; a growth within half a point is capped with a warning", () => {
-    const grid = sensitivityGrid([d("0.04")], [d("0.03"), d("0.04"), d("0.05")], (w, g) =>
+    const grid = sensitivityGrid([d("0.04")], [d("0.03"), d("0.038"), d("0.04"), d("0.05")], (w, g) =>
       example1(w.toFixed(), g.toFixed()),
     );
-    expect(grid[0]?.map((c) => c.value === null)).toEqual([false, true, true]);
+    expect(grid[0]?.map((c) => c.value === null)).toEqual([false, true, true, true]);
+    // Within half a point: the model would cap it, so the cell would not be its column's.
+    expect(grid[0]?.[1]?.reason).toMatch(/within half a point/);
     const capped = example1("0.09", "0.088");
     expect(capped.inputs.terminal_growth?.toFixed()).toBe("0.085");
     expect(capped.warnings[0]).toMatch(/capped at 8.5 %/);
@@ -236,7 +238,11 @@ describe("consensus and inputs", () => {
       { periodEnd: "2022-12-31", items: { free_cash_flow: 10_000 } },
     ];
     expect(fcfBase(rows).base?.toFixed()).toBe("600");
-    expect(fcfBase(rows.slice(0, 1)).warnings[0]).toMatch(/1 fiscal year/);
+    expect(fcfBase(rows.slice(0, 1)).warnings[0]).toMatch(/free cash flow of 1 of the last three fiscal years/);
+    // A year without one among the last three is left out, never replaced by an older year.
+    const gap: AnnualRow[] = [{ periodEnd: "2026-12-31", items: { total_revenue: 5 } }, ...rows];
+    expect(fcfBase(gap).years.map((y) => y.period_end)).toEqual(["2025-12-31", "2024-12-31"]);
+    expect(fcfBase(gap).base?.toFixed()).toBe("750");
     const g = compoundGrowth([
       { periodEnd: "2025-12-31", value: d(121) },
       { periodEnd: "2023-12-31", value: d(100) },

@@ -230,12 +230,16 @@ export async function readLastBarsOfListings(
   return out;
 }
 
-/** The newest stored daily close of a listing, exactly as stored (a numeric string), or null. */
-export async function lastClose(db: Db, listingId: number): Promise<{ date: string; close: string } | null> {
+/** The newest stored daily close of a listing on or before `until`, exactly as stored (a numeric string), or null. */
+export async function lastClose(
+  db: Db,
+  listingId: number,
+  until: string,
+): Promise<{ date: string; close: string } | null> {
   const [row] = await db
     .select({ date: pricesDaily.date, close: pricesDaily.close })
     .from(pricesDaily)
-    .where(eq(pricesDaily.listingId, listingId))
+    .where(and(eq(pricesDaily.listingId, listingId), lte(pricesDaily.date, until)))
     .orderBy(desc(pricesDaily.date))
     .limit(1);
   return row ?? null;

@@ -47,15 +47,20 @@ export interface CashFlowBase {
   warnings: string[];
 }
 
-/** The average free cash flow of the last three fiscal years (fewer, with a warning, when fewer are stored). */
+/**
+ * The average free cash flow of the last three fiscal years stored; a year among them without one
+ * is left out with a warning (never replaced by an older year).
+ */
 export function fcfBase(cashflow: readonly AnnualRow[]): CashFlowBase {
   const years = cashflow
+    .slice(0, 3)
     .map((r) => ({ period_end: r.periodEnd, free_cash_flow: freeCashFlow(r) }))
-    .filter((y): y is { period_end: string; free_cash_flow: Decimal } => y.free_cash_flow !== null)
-    .slice(0, 3);
+    .filter((y): y is { period_end: string; free_cash_flow: Decimal } => y.free_cash_flow !== null);
   if (years.length === 0) return { base: null, years, warnings: [] };
   const warnings =
-    years.length < 3 ? [`free cash flow of ${years.length} fiscal year(s) stored: the average is over those`] : [];
+    years.length < 3
+      ? [`free cash flow of ${years.length} of the last three fiscal years stored: the average is over those`]
+      : [];
   const total = years.reduce((a, y) => a.plus(y.free_cash_flow), new Dec(0));
   return { base: total.div(years.length).toDecimalPlaces(4), years, warnings };
 }
@@ -149,9 +154,19 @@ export function companyFigures(f: StoredFigures) {
   const income = f.income[0];
   const balance = f.balance[0];
   const totalDebt = first(item(balance, "total_debt"), dec(h.total_debt));
-  const cash = first(item(balance, "cash_and_cash_equivalents"), dec(h.total_cash));
-  const eps = first(dec(h.eps_ttm), item(income, "diluted_eps"));
-  const dividend = dec(h.dividend_rate);
+  // Cash and short-term investments where the provider gives them (reference B.2), else cash.
+  const cash = first(
+    item(balance, "cash_cash_equivalents_and_short_term_investments"),
+    item(balance, "cash_and_cash_equivalents"),
+    dec(h.total_cash),
+  );
+  const epsTtm = dec(h.eps_ttm);
+  const eps = first(epsTtm, item(income, "diluted_eps"));
+  // What was paid in the last twelve months is this year's dividend (D0); the provider's
+  // dividend_rate is the forward one (already next year's), used only when the trailing is missing.
+  const trailing = dec(h.trailing_dividend_rate);
+  const forward = dec(h.dividend_rate);
+  const dividend = trailing?.gt(0) ? trailing : forward;
   const payout = dec(h.payout_ratio) ?? (dividend && eps?.gt(0) ? dividend.div(eps) : null);
   return {
     fiscalYearEnd: income?.periodEnd ?? balance?.periodEnd ?? null,
@@ -160,7 +175,8 @@ export function companyFigures(f: StoredFigures) {
     beta: dec(h.beta),
     totalDebt,
     cash,
-    netDebt: totalDebt !== null && cash !== null ? totalDebt.minus(cash) : totalDebt,
+    // Unknown debt weighs as 0 in the WACC (with a warning there): the same here.
+    netDebt: totalDebt === null && cash === null ? null : (totalDebt ?? new Dec(0)).minus(cash ?? 0),
     equity: item(balance, "stockholders_equity"),
     ebitda: item(income, "ebitda"),
     ebit: first(item(income, "ebit"), item(income, "operating_income")),
@@ -168,8 +184,11 @@ export function companyFigures(f: StoredFigures) {
     incomeTax: item(income, "tax_provision"),
     pretaxIncome: item(income, "pretax_income"),
     eps,
+    /** Highlights' EPS are per share in the quote currency; the statements' in the reporting currency. */
+    epsFromStatements: epsTtm === null && eps !== null,
     peRatio: dec(h.pe_ratio),
     dividend: dividend?.gt(0) ? dividend : null,
+    dividendIsForward: !trailing?.gt(0) && Boolean(forward?.gt(0)),
     /** Bounded to [0, 1]: a payout above earnings cannot go on for N years. */
     payoutRatio: dividend?.gt(0) && payout ? clamp(rate(payout), 0, 1) : new Dec(0),
     targetPrice: dec(h.target_price),

@@ -1,5 +1,5 @@
 import type Decimal from "decimal.js";
-import type { ModelResult } from "./models";
+import { type ModelResult, TERMINAL_GAP } from "./models";
 import { rate } from "./numbers";
 
 /** The most rows or columns a grid may have (a 25 x 25 grid is 625 valuations). */
@@ -28,7 +28,8 @@ export interface GridCell {
 
 /**
  * The model valued at each discount rate (rows) and terminal growth (columns). A cell whose growth
- * reaches its rate has no Gordon value: null, without asking the model.
+ * reaches its rate has no Gordon value, and one within half a point of it would be valued at a
+ * capped growth, not its column's: both are null, with the reason, and the model is not asked.
  */
 export function sensitivityGrid(
   rates: readonly Decimal[],
@@ -39,6 +40,14 @@ export function sensitivityGrid(
     growths.map((g) => {
       if (g.gte(w))
         return { wacc: w, growth: g, value: null, upsidePct: null, reason: "growth at or above the discount rate" };
+      if (g.gt(w.minus(TERMINAL_GAP)))
+        return {
+          wacc: w,
+          growth: g,
+          value: null,
+          upsidePct: null,
+          reason: "growth within half a point of the discount rate (it would be capped, not this column's)",
+        };
       const r = valueAt(w, g);
       return { wacc: w, growth: g, value: r.value, upsidePct: r.upsidePct, reason: r.reason };
     }),

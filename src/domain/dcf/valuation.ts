@@ -111,8 +111,8 @@ export function valueCompany(subject: Subject, a: Assumptions, models: readonly 
           };
         return r;
       }
-      case "eps":
-        return epsModel({
+      case "eps": {
+        const r = epsModel({
           eps: company.eps,
           growth: growth.eps.growth,
           years,
@@ -122,6 +122,16 @@ export function valueCompany(subject: Subject, a: Assumptions, models: readonly 
           price,
           warnings: growth.eps.warnings,
         });
+        // The statements' EPS is in their currency; a price in another has no P/E with it.
+        if (!sameCurrency && company.epsFromStatements && r.value !== null)
+          return {
+            ...r,
+            value: null,
+            upsidePct: null,
+            reason: `the EPS is the statements' (${subject.reportingCurrency}) and the price in ${subject.currency}: no per-share value without an exchange rate`,
+          };
+        return r;
+      }
       case "ddm":
         return ddmModel({
           dividend: company.dividend,
@@ -130,7 +140,9 @@ export function valueCompany(subject: Subject, a: Assumptions, models: readonly 
           costOfEquity: discountRate,
           terminalGrowth,
           price,
-          warnings: growth.ddm.warnings,
+          warnings: company.dividendIsForward
+            ? [...growth.ddm.warnings, "trailing dividend unknown: the forward annual rate used as this year's"]
+            : growth.ddm.warnings,
         });
     }
   };

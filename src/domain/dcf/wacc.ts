@@ -71,8 +71,12 @@ function betaOf(i: WaccInputs, o: WaccOverrides, warnings: string[]): Decimal {
 
 function taxRateOf(i: WaccInputs, o: WaccOverrides, warnings: string[]): Decimal {
   if (o.taxRate !== undefined) return o.taxRate;
-  if (i.incomeTax === null || i.pretaxIncome === null || i.pretaxIncome.lte(0)) {
+  if (i.pretaxIncome === null || i.pretaxIncome.lte(0)) {
     warnings.push("tax rate unknown (no positive income before tax): 25 % used");
+    return DEFAULT_TAX_RATE;
+  }
+  if (i.incomeTax === null) {
+    warnings.push("tax rate unknown (no income tax stored): 25 % used");
     return DEFAULT_TAX_RATE;
   }
   const effective = rate(i.incomeTax.div(i.pretaxIncome));
@@ -113,8 +117,9 @@ function costOfDebtOf(
 export function computeWacc(i: WaccInputs, o: WaccOverrides = {}): Wacc {
   const warnings: string[] = [];
   const riskFreeRate = rate(i.riskFreeRate);
-  const betaUsed = betaOf(i, o, warnings);
-  const costOfEquity = rate(riskFreeRate.plus(betaUsed.times(i.equityRiskPremium)));
+  const betaUsed = rate(betaOf(i, o, warnings));
+  const equityRiskPremium = rate(i.equityRiskPremium);
+  const costOfEquity = rate(riskFreeRate.plus(betaUsed.times(equityRiskPremium)));
   const taxRate = rate(taxRateOf(i, o, warnings));
   const debt = costOfDebtOf(i, o, warnings);
   const costOfDebt = rate(debt.costOfDebt);
@@ -147,7 +152,7 @@ export function computeWacc(i: WaccInputs, o: WaccOverrides = {}): Wacc {
     betaUsed,
     riskFreeRate,
     riskFreeRateSource: i.riskFreeRateSource,
-    equityRiskPremium: rate(i.equityRiskPremium),
+    equityRiskPremium,
     costOfDebtSource: debt.source,
     equityValue: i.marketCap,
     debtValue,

@@ -62,6 +62,7 @@ const HIGHLIGHT_SOURCES: [field: string, sources: [string, string][], unit?: Uni
   ["eps_ttm", [["defaultKeyStatistics", "trailingEps"]]],
   ["eps_forward", [["defaultKeyStatistics", "forwardEps"]]],
   ["dividend_rate", [["summaryDetail", "dividendRate"]]],
+  ["trailing_dividend_rate", [["summaryDetail", "trailingAnnualDividendRate"]]],
   ["dividend_yield", [["summaryDetail", "dividendYield"]]],
   ["payout_ratio", [["summaryDetail", "payoutRatio"]]],
   [

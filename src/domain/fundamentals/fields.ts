@@ -31,7 +31,9 @@ export const FIELD_RULES: Readonly<Record<string, FieldRule>> = {
   eps_forward: perShare(),
   eps_estimate_current_year: perShare(),
   eps_estimate_next_year: perShare(),
+  /** The forward annual rate (the provider's dividendRate); the trailing one is what was paid in the last twelve months. */
   dividend_rate: perShare(0),
+  trailing_dividend_rate: perShare(0),
   dividend_yield: ratio(0, 0.3),
   payout_ratio: ratio(0, 5),
   profit_margin: ratio(-10, 1),

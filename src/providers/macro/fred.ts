@@ -63,12 +63,25 @@ export class FredClient {
     const parsed = observationsSchema.safeParse(body);
     if (!parsed.success) throw new ProviderError(MACRO, "bad_response", "observations of unexpected shape");
     const latest = parsed.data.observations
-      .filter((o) => o.value !== "." && Number.isFinite(Number(o.value)))
+      .filter((o) => isYield(o.value))
       .sort((a, b) => (a.date < b.date ? 1 : -1))[0];
     if (!latest)
-      throw new ProviderError(MACRO, "bad_response", `no observation of ${seriesId} among the latest ${LOOKBACK}`);
+      throw new ProviderError(
+        MACRO,
+        "bad_response",
+        `no usable observation of ${seriesId} among the latest ${LOOKBACK}`,
+      );
     return { date: latest.date, value: latest.value.trim() };
   }
+}
+
+/**
+ * A real observation: a plain decimal within what a government yield has been (-5 % to 25 %).
+ * "." (no observation), a blank, "0x1A" or "1e7" are not one, and are skipped.
+ */
+export function isYield(value: string): boolean {
+  const v = value.trim();
+  return /^-?\d{1,2}(\.\d{1,6})?$/.test(v) && Number(v) >= -5 && Number(v) <= 25;
 }
 
 /** FRED's error message as a failure: an unknown series is an answer; a refused key is the service's own problem. */

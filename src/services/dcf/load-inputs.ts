@@ -31,12 +31,17 @@ export async function loadValuationInputs(ctx: Deps, ticker: string): Promise<Va
     latestSnapshot(db, asset.id, listing.currency, ctx.clock.today()),
     storedStatements(db, asset.id),
     storedTrends(db, asset.id),
-    lastClose(db, listing.id),
+    lastClose(db, listing.id, ctx.clock.today()),
   ]);
   if (!snapshot)
     throw new NoDataError(
       `No fundamentals stored for ${listing.ticker}`,
       `missing: highlights, annual statements and earnings trend of the deep enrichment; call GET /fundamental/deep?ticker=${encodeURIComponent(listing.ticker)} first`,
+    );
+  if (!statements.some((s) => s.periodType === "annual"))
+    throw new NoDataError(
+      `No annual statements stored for ${listing.ticker}`,
+      `missing: annual statements (the deep enrichment stored highlights only: a fund, or the provider had none); call GET /fundamental/deep?ticker=${encodeURIComponent(listing.ticker)} again`,
     );
   const annual = (kind: "income" | "balance" | "cashflow"): AnnualRow[] =>
     statements

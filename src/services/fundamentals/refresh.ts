@@ -1,4 +1,5 @@
 import { cacheKeys } from "../../cache";
+import { findActiveListings } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
 import type { Verdict } from "../../domain/fundamentals/validation";
 import { ProviderError } from "../../providers/errors";
@@ -30,8 +31,10 @@ export async function refreshFromDelayed(ctx: Deps, instrument: Instrument): Pro
     if (verdict.symbol === null) return { status: "not_queried", reason: verdict.reason };
     symbol = verdict.symbol;
     const { fetched, verdicts } = await enrichInstrument(ctx, instrument, symbol);
-    // Valuations were computed from the figures just replaced.
-    await ctx.cache.deletePattern(cacheKeys.dcf(instrument.listing.ticker, "*"));
+    // Valuations of every listing of the instrument were computed from the figures just replaced.
+    const siblings = await findActiveListings(ctx.db.db, { isin: instrument.listing.isin });
+    for (const t of new Set([instrument.listing.ticker, ...siblings.map((l) => l.ticker)]))
+      await ctx.cache.deletePattern(cacheKeys.dcf(t, "*"));
     return { status: "ok", symbol, fetched, verdicts };
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;

@@ -36,6 +36,9 @@ export interface MacroRatesAnswer {
   };
 }
 
+/** How long an answer without a fresh value is kept: the provider is asked again after it. */
+const RETRY_AFTER_FAILURE_S = 300;
+
 /** A provider percent ("4.12") as a plain ratio string ("0.0412"). */
 export const percentToRatio = (percent: string): string => new Decimal(percent).div(100).toFixed();
 
@@ -79,7 +82,8 @@ export async function fetchRiskFreeRate(ctx: Deps): Promise<{ row: StoredRate } 
  * GET /macro/rates (spec): (1) the cache, 6 hours; (2) the stored value when it was read from the
  * provider less than 6 hours ago; (3) the provider; (4) an older stored value, marked stale, with
  * why the provider was not used; else `risk_free_rate: null`. Values of steps 2 and 3 are cached for
- * what is left of their 6 hours; a stale value is not cached (the next call asks the provider again).
+ * what is left of their 6 hours; an answer without a fresh value for 5 minutes, so that a failing
+ * provider is asked again soon but not by every request (each would wait for its timeout).
  */
 export async function getMacroRates({ ctx }: { ctx: Deps }): Promise<MacroRatesAnswer> {
   const key = cacheKeys.macro(RISK_FREE_SERIES.id);
@@ -92,9 +96,11 @@ export async function getMacroRates({ ctx }: { ctx: Deps }): Promise<MacroRatesA
     risk_free_rate: rateOf(row),
     meta: { fetched_at: row.fetchedAt.toISOString(), cache_hit: false, stale: !fresh(row), ...(note ? { note } : {}) },
   });
-  const remember = async (row: StoredRate, a: MacroRatesAnswer) => {
-    const left = Math.floor((row.fetchedAt.getTime() + ttlMs - ctx.clock.now().getTime()) / 1000);
-    if (left > 0) await ctx.cache.set(key, a, left);
+  const remember = async (row: StoredRate | null, a: MacroRatesAnswer) => {
+    const left = row
+      ? Math.min(ttlMs, row.fetchedAt.getTime() + ttlMs - ctx.clock.now().getTime()) / 1000
+      : RETRY_AFTER_FAILURE_S;
+    if (left >= 1) await ctx.cache.set(key, a, Math.floor(left));
     return a;
   };
 
@@ -102,6 +108,9 @@ export async function getMacroRates({ ctx }: { ctx: Deps }): Promise<MacroRatesA
   if (stored && fresh(stored)) return remember(stored, answer(stored));
   const fetched = await fetchRiskFreeRate(ctx);
   if ("row" in fetched) return remember(fetched.row, answer(fetched.row));
-  if (stored) return answer(stored, fetched.failure);
-  return { risk_free_rate: null, meta: { fetched_at: null, cache_hit: false, stale: false, note: fetched.failure } };
+  if (stored) return remember(null, answer(stored, fetched.failure));
+  return remember(null, {
+    risk_free_rate: null,
+    meta: { fetched_at: null, cache_hit: false, stale: false, note: fetched.failure },
+  });
 }
