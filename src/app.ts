@@ -19,6 +19,7 @@ import { historyApi } from "./routes/history";
 import { indicesApi } from "./routes/indices";
 import { insiderApi } from "./routes/insider";
 import { macroApi } from "./routes/macro";
+import { newsApi } from "./routes/news";
 import { createApi } from "./routes/openapi";
 import { realtimeApi } from "./routes/realtime";
 import { registerRealtimeSocket } from "./routes/realtime/websocket";
@@ -64,6 +65,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", indicesApi);
   app.route("/", macroApi);
   app.route("/", dcfApi);
+  app.route("/", newsApi);
   app.route("/", realtimeApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {

@@ -7,6 +7,8 @@ import { DelayedProviderClient } from "./providers/delayed/client";
 import { DelayedFundamentalsClient } from "./providers/delayed/fundamentals";
 import type { HistoryProvider } from "./providers/history";
 import { FredClient } from "./providers/macro/fred";
+import type { NewsProvider } from "./providers/news/client";
+import { newsProviders } from "./providers/news/registry";
 import { BusinessInsiderPages } from "./providers/scraped/businessinsider";
 import { OnvistaPages } from "./providers/scraped/onvista";
 import type { ScrapedProvider } from "./providers/scraped/types";
@@ -43,6 +45,8 @@ export interface Providers {
   edgar: EdgarClient;
   /** The macro provider (FRED): the risk-free rate. */
   macro: FredClient;
+  /** The seven news providers (keyed ones without their key are not asked). */
+  news: NewsProvider[];
 }
 
 export type AppEnv = {
@@ -126,6 +130,7 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
         deadline,
         clock,
       ),
+      news: newsProviders(config, deadline, clock),
       stream: new StreamProviderClient(config.STREAM_PROVIDER_WS_URL, config.PROVIDER_TIMEOUT_MS * 2, clock, deadline),
     },
     streams: streamDirectory(env),

@@ -13,5 +13,14 @@ export const EDGAR = "sec_edgar";
 /** The macro provider (FRED): the 10-year Treasury yield, the valuation's risk-free rate. */
 export const MACRO = "macro_provider";
 
+/** The seven news providers (GET /news/{ticker}). */
+export const NEWS_YAHOO = "yahoo_finance_rss";
+export const NEWS_GOOGLE = "google_news_rss";
+export const NEWS_FINNHUB = "finnhub";
+export const NEWS_MARKETAUX = "marketaux";
+export const NEWS_NEWSAPI = "newsapi";
+export const NEWS_ALPHAVANTAGE = "alpha_vantage";
+export const NEWS_GDELT = "gdelt";
+
 /** The price providers (a quote's or a bar's source). */
 export type ProviderName = typeof DELAYED | typeof STREAM;

@@ -1,4 +1,18 @@
-import { DELAYED, EDGAR, MACRO, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "./names";
+import {
+  DELAYED,
+  EDGAR,
+  MACRO,
+  NEWS_ALPHAVANTAGE,
+  NEWS_FINNHUB,
+  NEWS_GDELT,
+  NEWS_GOOGLE,
+  NEWS_MARKETAUX,
+  NEWS_NEWSAPI,
+  NEWS_YAHOO,
+  SCRAPED_BUSINESSINSIDER,
+  SCRAPED_ONVISTA,
+  STREAM,
+} from "./names";
 
 /**
  * The registry of external data providers. Each entry loads its client module lazily; an entry
@@ -21,6 +35,13 @@ export const PROVIDERS: readonly ProviderEntry[] = [
   { name: SCRAPED_ONVISTA, kind: "scraped", load: () => import("./scraped/onvista") },
   { name: EDGAR, kind: "filings", load: () => import("./sec/edgar") },
   { name: MACRO, kind: "macro", load: () => import("./macro/fred") },
+  { name: NEWS_YAHOO, kind: "news", load: () => import("./news/rss") },
+  { name: NEWS_GOOGLE, kind: "news", load: () => import("./news/rss") },
+  { name: NEWS_FINNHUB, kind: "news", load: () => import("./news/keyed") },
+  { name: NEWS_MARKETAUX, kind: "news", load: () => import("./news/keyed") },
+  { name: NEWS_NEWSAPI, kind: "news", load: () => import("./news/keyed") },
+  { name: NEWS_ALPHAVANTAGE, kind: "news", load: () => import("./news/keyed") },
+  { name: NEWS_GDELT, kind: "news", load: () => import("./news/gdelt") },
 ];
 
 export interface ProviderStatus {

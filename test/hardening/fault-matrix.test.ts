@@ -4,6 +4,7 @@ import type { DeepFundamentalsAnswer, RenderedFundamentalsAnswer } from "../../s
 import type { Health } from "../../src/routes/health/schema";
 import type { InsiderTransactionsAnswer } from "../../src/routes/insider/schema";
 import type { MacroRatesBody } from "../../src/routes/macro/schema";
+import type { NewsBody } from "../../src/routes/news/schema";
 import { FAULT_CLASSES, type FaultClass, type SimulatedProvider } from "../../tools/sandbox/registry";
 import { clearFault, fault, storedBars } from "../helpers/listings";
 import { type Answer, call } from "../helpers/worker-http";
@@ -16,13 +17,19 @@ const simulators: Record<SimulatedProvider["simulator"], string> = {
   scrapedSimUrl: inject("scrapedSimUrl"),
   edgarSimUrl: inject("edgarSimUrl"),
   fredSimUrl: inject("fredSimUrl"),
+  newsSimUrl: inject("newsSimUrl"),
 };
 /** Enough for any probe: a fault stays until its case clears it. */
 const ALWAYS = 1000;
 const table: string[][] = [];
 
 type ProbeAnswer = Answer<
-  IngestAnswer & RenderedFundamentalsAnswer & DeepFundamentalsAnswer & InsiderTransactionsAnswer & MacroRatesBody
+  IngestAnswer &
+    RenderedFundamentalsAnswer &
+    DeepFundamentalsAnswer &
+    InsiderTransactionsAnswer &
+    MacroRatesBody &
+    Omit<NewsBody, "source">
 >;
 
 async function probe(p: SimulatedProvider): Promise<ProbeAnswer> {
@@ -68,6 +75,17 @@ async function expectFailureReported(p: SimulatedProvider, cls: FaultClass, res:
       expect(res.body.transactions).toEqual([]);
       return res.body.meta.note ?? shown;
     }
+    case "news": {
+      // The other providers' articles; the failing one contributes nothing and is named with why
+      // (one that had nothing for the ticker answered: it is no failure).
+      expect(res.status, shown).toBe(200);
+      expect(res.body.count, shown).toBeGreaterThan(0);
+      expect(res.body.articles.map((a) => a.provider)).not.toContain(p.provider);
+      const failure = res.body.errors.find((e) => e.provider === p.provider);
+      if (cls === "unknown_symbol") expect(failure, shown).toBeUndefined();
+      else expect(failure?.reason, shown).toContain(p.provider);
+      return failure?.reason ?? "nothing for the ticker (an answer)";
+    }
     case "macro": {
       // Nothing stored (after the reset): no value, and a note naming the provider's failure.
       expect(res.status, shown).toBe(200);
@@ -98,6 +116,10 @@ async function expectServedBy(p: SimulatedProvider, res: ProbeAnswer): Promise<v
     case "insider":
       expect(res.body.meta.source, shown).toBe(p.provider);
       expect(res.body.transactions.length).toBe(5);
+      return;
+    case "news":
+      expect(res.body.providers, shown).toContain(p.provider);
+      expect(res.body.errors).toEqual([]);
       return;
     case "macro":
       expect(res.body.risk_free_rate?.series_id, shown).toBe("DGS10");

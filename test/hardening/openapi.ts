@@ -46,6 +46,8 @@ export interface Operation {
   exampleQuery?: string;
   /** `x-precondition`: a GET whose effect the example request needs first (e.g. the enrichment a valuation reads). */
   precondition?: string;
+  /** `x-background`: the operation answers at once and does its work after the answer (waitUntil). */
+  background: boolean;
 }
 
 interface Document {
@@ -61,6 +63,7 @@ interface Document {
         "x-writes"?: boolean;
         "x-example-query"?: string;
         "x-precondition"?: string;
+        "x-background"?: boolean;
       }
     >
   >;
@@ -110,6 +113,7 @@ export async function documentedOperations(): Promise<Operation[]> {
         writes: op["x-writes"] === true,
         exampleQuery: op["x-example-query"],
         precondition: op["x-precondition"],
+        background: op["x-background"] === true,
       });
     }
   }

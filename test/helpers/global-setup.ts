@@ -9,6 +9,7 @@ import { seedCatalogue } from "../../tools/db/seed";
 import { startWsProxy } from "../../tools/db/ws-proxy";
 import { startEdgarSim } from "../../tools/sandbox/edgar";
 import { FRED_SIM_KEY, startFredSim } from "../../tools/sandbox/fred";
+import { NEWS_SIM_KEY, startNewsSim } from "../../tools/sandbox/news";
 import { SIMULATED_PROVIDERS, type SimulatedProvider } from "../../tools/sandbox/registry";
 import { startScrapedPagesSim } from "../../tools/sandbox/scraped-pages";
 import { startTradingViewSim } from "../../tools/sandbox/tradingview";
@@ -17,6 +18,8 @@ import { FULL_KEY, READ_ONLY_KEY } from "./keys";
 
 /** The instant the macro provider's simulator lives at in the tests (its series never moves). */
 export const FRED_SIM_AS_OF = "2026-11-27T15:00:00Z";
+/** The instant the news providers' simulator lives at in the tests. */
+export const NEWS_SIM_AS_OF = "2026-11-27T12:30:00Z";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -29,6 +32,7 @@ declare module "vitest" {
     scrapedSimUrl: string;
     edgarSimUrl: string;
     fredSimUrl: string;
+    newsSimUrl: string;
     /** The fuzzer's seed: FUZZ_SEED, else one derived from the commit (reproducible per commit). */
     fuzzSeed: number;
     /** Requests the fuzzer sends per run: FUZZ_REQUESTS, else 10,000. */
@@ -87,6 +91,9 @@ export default async function setup(project: TestProject) {
   // listed day (the 26th) is a holiday ".", so the newest real observation is the 25th's.
   const fred = await startFredSim({ clock: pinnedClock(FRED_SIM_AS_OF) });
   stops.push(fred.close);
+  // The news providers' stories as of a fixed instant (they never move under a test).
+  const news = await startNewsSim({ clock: pinnedClock(NEWS_SIM_AS_OF) });
+  stops.push(news.close);
 
   const bindings: Record<string, string> = {
     DATABASE_URL: databaseUrl,
@@ -102,6 +109,17 @@ export default async function setup(project: TestProject) {
     SEC_USER_AGENT: "market-data-service tests@example.com",
     MACRO_PROVIDER_BASE_URL: fred.url,
     MACRO_API_KEY: FRED_SIM_KEY,
+    NEWS_YAHOO_RSS_BASE_URL: news.url,
+    NEWS_GOOGLE_RSS_BASE_URL: news.url,
+    NEWS_FINNHUB_BASE_URL: news.url,
+    NEWS_MARKETAUX_BASE_URL: news.url,
+    NEWS_NEWSAPI_BASE_URL: news.url,
+    NEWS_ALPHAVANTAGE_BASE_URL: news.url,
+    NEWS_GDELT_BASE_URL: news.url,
+    FINNHUB_API_KEY: NEWS_SIM_KEY,
+    MARKETAUX_API_KEY: NEWS_SIM_KEY,
+    NEWSAPI_API_KEY: NEWS_SIM_KEY,
+    ALPHAVANTAGE_API_KEY: NEWS_SIM_KEY,
     // Short deadlines so the timeout faults are tested in seconds.
     PROVIDER_TIMEOUT_MS: "1500",
     // A stalled stream is noticed in seconds rather than the production 45.
@@ -125,6 +143,7 @@ export default async function setup(project: TestProject) {
   project.provide("scrapedSimUrl", scraped.url);
   project.provide("edgarSimUrl", edgar.url);
   project.provide("fredSimUrl", fred.url);
+  project.provide("newsSimUrl", news.url);
   project.provide("fuzzSeed", fuzzSeed());
   project.provide("simulatedProviders", [...SIMULATED_PROVIDERS]);
   project.provide("fuzzRequests", Number(process.env.FUZZ_REQUESTS || 10_000));

@@ -12,6 +12,8 @@ import {
   insiderFilings,
   listings,
   macroRatesCache,
+  newsArticleAssets,
+  newsArticles,
   pricesDaily,
   validationResults,
 } from "../../src/db/schema";
@@ -35,6 +37,18 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
     if (assetIds.length) {
       for (const table of [fundamentalSnapshots, financialStatements, earningsHistory, earningsTrends, etfDetails])
         await db.db.delete(table).where(inArray(table.assetId, assetIds));
+      // News linked to the instruments (an article linked to another one too goes as well: it is refetched).
+      await db.db
+        .delete(newsArticles)
+        .where(
+          inArray(
+            newsArticles.id,
+            db.db
+              .select({ id: newsArticleAssets.articleId })
+              .from(newsArticleAssets)
+              .where(inArray(newsArticleAssets.assetId, assetIds)),
+          ),
+        );
       // Insider filings are the issuer's (by CIK); its transactions go with them.
       const ciks = (await db.db.select({ cik: assets.secCik }).from(assets).where(inArray(assets.id, assetIds)))
         .map((r) => r.cik)
@@ -64,6 +78,7 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
   }
   for (const t of tickers) {
     await cache.deletePattern(cacheKeys.dcf(t, "*"));
+    await cache.deletePattern(cacheKeys.news(t, "*"));
     await cache.deletePattern(cacheKeys.eodOfTicker(t));
     await cache.deletePattern(cacheKeys.technicalOfTicker(t));
     await cache.deletePattern(cacheKeys.insiderOfTicker(t));

@@ -1,6 +1,7 @@
 import { pinnedClock, systemClock } from "../../src/clock";
 import { startEdgarSim } from "../sandbox/edgar";
 import { FRED_SIM_KEY, startFredSim } from "../sandbox/fred";
+import { NEWS_SIM_KEY, startNewsSim } from "../sandbox/news";
 import { startScrapedPagesSim } from "../sandbox/scraped-pages";
 import { startTradingViewSim, type TradingViewSimOptions } from "../sandbox/tradingview";
 import { startYahooSim } from "../sandbox/yahoo";
@@ -9,7 +10,7 @@ import { startYahooSim } from "../sandbox/yahoo";
 export interface Sandbox {
   vars: Record<string, string>;
   /** Control endpoints (faults, stream actions) of the delayed and the stream simulators. */
-  control: { delayed: string; stream: string; scraped: string; edgar: string; fred: string };
+  control: { delayed: string; stream: string; scraped: string; edgar: string; fred: string; news: string };
   label: string;
   stop(): Promise<void>;
 }
@@ -35,6 +36,7 @@ export async function startSandbox(
   const scraped = await startScrapedPagesSim({ port: Number(env.SANDBOX_SCRAPED_PORT ?? 0) });
   const edgar = await startEdgarSim({ port: Number(env.SANDBOX_EDGAR_PORT ?? 0) });
   const fred = await startFredSim({ port: Number(env.SANDBOX_MACRO_PORT ?? 0), clock });
+  const news = await startNewsSim({ port: Number(env.SANDBOX_NEWS_PORT ?? 0), clock });
   return {
     vars: {
       DELAYED_PROVIDER_BASE_URL: yahoo.url,
@@ -46,12 +48,37 @@ export async function startSandbox(
       SEC_USER_AGENT: "market-data-service sandbox@example.com",
       MACRO_PROVIDER_BASE_URL: fred.url,
       MACRO_API_KEY: FRED_SIM_KEY,
+      NEWS_YAHOO_RSS_BASE_URL: news.url,
+      NEWS_GOOGLE_RSS_BASE_URL: news.url,
+      NEWS_FINNHUB_BASE_URL: news.url,
+      NEWS_MARKETAUX_BASE_URL: news.url,
+      NEWS_NEWSAPI_BASE_URL: news.url,
+      NEWS_ALPHAVANTAGE_BASE_URL: news.url,
+      NEWS_GDELT_BASE_URL: news.url,
+      FINNHUB_API_KEY: NEWS_SIM_KEY,
+      MARKETAUX_API_KEY: NEWS_SIM_KEY,
+      NEWSAPI_API_KEY: NEWS_SIM_KEY,
+      ALPHAVANTAGE_API_KEY: NEWS_SIM_KEY,
       ...(pinned ? { CLOCK_PINNED_AT: pinned } : {}),
     },
-    control: { delayed: yahoo.url, stream: tradingView.url, scraped: scraped.url, edgar: edgar.url, fred: fred.url },
-    label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}, scraped pages ${scraped.url}, EDGAR ${edgar.url}, macro ${fred.url}; faults: POST {url}/__sandbox/faults)`,
+    control: {
+      delayed: yahoo.url,
+      stream: tradingView.url,
+      scraped: scraped.url,
+      edgar: edgar.url,
+      fred: fred.url,
+      news: news.url,
+    },
+    label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}, scraped pages ${scraped.url}, EDGAR ${edgar.url}, macro ${fred.url}, news ${news.url}; faults: POST {url}/__sandbox/faults)`,
     stop: async () => {
-      await Promise.all([yahoo.close(), tradingView.close(), scraped.close(), edgar.close(), fred.close()]);
+      await Promise.all([
+        yahoo.close(),
+        tradingView.close(),
+        scraped.close(),
+        edgar.close(),
+        fred.close(),
+        news.close(),
+      ]);
     },
   };
 }

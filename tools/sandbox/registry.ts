@@ -1,6 +1,21 @@
-import { DELAYED, EDGAR, MACRO, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA, STREAM } from "../../src/providers/names";
+import {
+  DELAYED,
+  EDGAR,
+  MACRO,
+  NEWS_ALPHAVANTAGE,
+  NEWS_FINNHUB,
+  NEWS_GDELT,
+  NEWS_GOOGLE,
+  NEWS_MARKETAUX,
+  NEWS_NEWSAPI,
+  NEWS_YAHOO,
+  SCRAPED_BUSINESSINSIDER,
+  SCRAPED_ONVISTA,
+  STREAM,
+} from "../../src/providers/names";
 import { SIM_SERIES } from "./fred";
 import { SIM_SYMBOLS } from "./market-data";
+import type { NewsSimProvider } from "./news";
 
 /**
  * The faults every simulated provider must be able to show (the fault matrix crosses them with the
@@ -29,13 +44,14 @@ export interface FaultMode {
  * document's Providers entry (`document`), the deep document's meta (`deep`: a failing provider
  * leaves the stored figures, `meta.source = "database"`), the insider answer's meta (`insider`:
  * the stored transactions, and a note), or the macro rate's (`macro`: the stored value, none after
- * the reset, and a note).
+ * the reset, and a note), or the news answer (`news`: the other providers' articles, and the
+ * failing one named in `errors`).
  */
 export interface Probe {
   method: "POST" | "GET";
   path: string;
   body?: unknown;
-  answer: "ingest" | "document" | "deep" | "insider" | "macro";
+  answer: "ingest" | "document" | "deep" | "insider" | "macro" | "news";
   /** The catalogue ticker the probe asks for (its stored state is reset around each case); none for the macro rate. */
   ticker?: string;
   /**
@@ -51,7 +67,7 @@ export interface SimulatedProvider {
   /** The service's name of the provider (src/providers/names.ts). */
   provider: string;
   /** Where the simulator's control endpoint is announced to the tests (test/helpers/global-setup.ts). */
-  simulator: "delayedSimUrl" | "streamSimUrl" | "scrapedSimUrl" | "edgarSimUrl" | "fredSimUrl";
+  simulator: "delayedSimUrl" | "streamSimUrl" | "scrapedSimUrl" | "edgarSimUrl" | "fredSimUrl" | "newsSimUrl";
   /** The provider's own symbol of the probe's ticker (what a per-symbol fault is set on). */
   symbol: string;
   faults: Record<FaultClass, FaultMode>;
@@ -166,4 +182,26 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     faults: HTTP_FAULTS,
     probe: { method: "GET", path: "/macro/rates", answer: "macro" },
   },
+  ...newsEntries(),
 ];
+
+/** The seven news providers, their faults set on `<provider>:<ticker>` of the news simulator. */
+function newsEntries(): SimulatedProvider[] {
+  const ticker = "JPM";
+  const providers: [string, NewsSimProvider][] = [
+    [NEWS_YAHOO, "yahoo"],
+    [NEWS_GOOGLE, "google"],
+    [NEWS_FINNHUB, "finnhub"],
+    [NEWS_MARKETAUX, "marketaux"],
+    [NEWS_NEWSAPI, "newsapi"],
+    [NEWS_ALPHAVANTAGE, "alphavantage"],
+    [NEWS_GDELT, "gdelt"],
+  ];
+  return providers.map(([provider, sim]) => ({
+    provider,
+    simulator: "newsSimUrl",
+    symbol: `${sim}:${ticker}`,
+    faults: HTTP_FAULTS,
+    probe: { method: "GET", path: `/news/${ticker}?limit=10&force_refresh=true`, answer: "news", ticker },
+  }));
+}

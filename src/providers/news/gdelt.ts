@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { NewsArticle } from "../../domain/news/article";
+import { languageCode } from "../../domain/news/language";
+import { plainText, textOrNull } from "../../domain/news/text";
+import { fromCompact } from "../../domain/news/times";
+import { NEWS_GDELT } from "../names";
+import { NewsClient, type NewsQuery } from "./client";
+
+/** GDELT's source-language names of the listing markets' languages. */
+const SOURCE_LANG: Record<string, string> = {
+  en: "english",
+  fr: "french",
+  de: "german",
+  it: "italian",
+  es: "spanish",
+  nl: "dutch",
+};
+
+const gdeltItem = z.object({
+  url: z.string(),
+  title: z.string(),
+  seendate: z.string(),
+  socialimage: z.string().nullish(),
+  domain: z.string().nullish(),
+  language: z.string().nullish(),
+});
+
+/**
+ * GDELT DOC 2.0 (keyless): `/api/v2/doc/doc?query="Company" sourcelang:<lang>&mode=ArtList&format=json&sort=DateDesc&timespan=7d`.
+ * Articles with `seendate` (UTC), the domain as source and the language as an English name; `{}`
+ * when nothing matches. Its errors are plain text, sometimes with HTTP 200 (the one-request-per-5-
+ * seconds page): anything that is not JSON is a failure, never an empty answer.
+ */
+export class GdeltNews extends NewsClient {
+  readonly name = NEWS_GDELT;
+  protected readonly keyed = false;
+
+  protected async read(q: NewsQuery): Promise<NewsArticle[]> {
+    const lang = SOURCE_LANG[q.language] ?? "english";
+    const params = new URLSearchParams({
+      query: `"${q.company}" sourcelang:${lang}`,
+      mode: "ArtList",
+      format: "json",
+      maxrecords: String(Math.min(q.limit, 250)),
+      sort: "DateDesc",
+      timespan: "7d",
+    });
+    const { status, text } = await this.get(`/api/v2/doc/doc?${params}`);
+    const trimmed = text.trim();
+    if (!trimmed.startsWith("{")) {
+      if (/limit requests/i.test(trimmed)) throw this.fail("rate_limited", `rate limit page (HTTP ${status})`);
+      throw this.fail("bad_response", `a text answer instead of JSON (HTTP ${status})`);
+    }
+    this.expectOk(status);
+    const parsed = z.object({ articles: z.array(z.unknown()).optional() }).safeParse(this.json(status, trimmed));
+    if (!parsed.success) throw this.fail("bad_response", "articles of unexpected shape");
+    return (parsed.data.articles ?? [])
+      .map((raw): NewsArticle | null => {
+        const r = gdeltItem.safeParse(raw);
+        const published = r.success ? fromCompact(r.data.seendate) : null;
+        if (!r.success || !published) return null;
+        return {
+          title: plainText(r.data.title),
+          summary: "",
+          url: r.data.url,
+          source: textOrNull(r.data.domain) ?? "GDELT",
+          provider: this.name,
+          author: null,
+          language: languageCode(r.data.language),
+          image_url: textOrNull(r.data.socialimage),
+          published_at: published,
+          related_tickers: [q.ticker],
+        };
+      })
+      .filter((a): a is NewsArticle => a !== null)
+      .slice(0, q.limit);
+  }
+}

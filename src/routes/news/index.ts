@@ -1,0 +1,5 @@
+import { createApi } from "../openapi";
+import { registerNewsRoutes } from "./routes";
+
+export const newsApi = createApi();
+registerNewsRoutes(newsApi);

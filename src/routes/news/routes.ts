@@ -1,0 +1,146 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { BadRequestError } from "../../domain/errors";
+import { getNewsFeed, getNewsStats } from "../../services/news/feed";
+import { getNews, refreshNews } from "../../services/news/get-news";
+import { inBackground } from "../background";
+import { keyed, withErrors } from "../openapi";
+import { BoolParam, TickerParam } from "../params";
+import { NewsAnswerSchema, NewsFeedSchema, NewsStatsSchema, QueuedSchema } from "./schema";
+
+const LanguageParam = z
+  .string()
+  .regex(/^([a-z]{2}|all)$/, "a language is a two-letter code (en, fr ...) or all")
+  .optional()
+  .openapi({ example: "en", description: "Keep this language and articles of unknown language; all = no filter" });
+const params = z.object({ ticker: TickerParam.openapi({ example: "AAPL" }) });
+const lang = (l: string | undefined) => (l === undefined || l === "all" ? undefined : l);
+
+const getRoute = createRoute(
+  withErrors({
+    method: "get",
+    path: "/news/{ticker}",
+    tags: ["News"],
+    summary: "A ticker's news from seven providers, de-duplicated, newest first (cached 30 minutes)",
+    security: keyed,
+    // Articles of catalogue instruments are stored.
+    "x-writes": true,
+    request: {
+      params,
+      query: z.object({
+        limit: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(20)
+          .openapi({ description: "At most NEWS_MAX_LIMIT (100)" }),
+        language: LanguageParam,
+        force_refresh: BoolParam,
+      }),
+    },
+    responses: {
+      200: {
+        description: "The articles, and which providers answered",
+        content: { "application/json": { schema: NewsAnswerSchema } },
+      },
+    },
+  }),
+);
+
+const TickersParam = z
+  .string()
+  .regex(/^[A-Za-z0-9.-]{1,10}(,[A-Za-z0-9.-]{1,10}){0,49}$/, "up to 50 tickers separated by commas")
+  .transform((s) => s.toUpperCase().split(","))
+  .optional()
+  .openapi({ type: "string", example: "MC.PA,AAPL" });
+
+const feedRoute = createRoute(
+  withErrors({
+    method: "get",
+    path: "/news/feed",
+    tags: ["News"],
+    summary: "The newest stored articles across instruments (the database only)",
+    security: keyed,
+    request: {
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(1000).default(50),
+        language: LanguageParam,
+        tickers: TickersParam,
+      }),
+    },
+    responses: {
+      200: {
+        description: "The stored articles, newest first",
+        content: { "application/json": { schema: NewsFeedSchema } },
+      },
+    },
+  }),
+);
+
+const statsRoute = createRoute(
+  withErrors({
+    method: "get",
+    path: "/news/stats",
+    tags: ["News"],
+    summary: "Stored articles by provider and language, the newest fetch, the instruments with most news",
+    security: keyed,
+    responses: {
+      200: { description: "Statistics of news_articles", content: { "application/json": { schema: NewsStatsSchema } } },
+    },
+  }),
+);
+
+const refreshRoute = createRoute(
+  withErrors({
+    method: "post",
+    path: "/news/{ticker}/refresh",
+    tags: ["News"],
+    summary: "Refetches a ticker's news in the background (full-access); answers at once",
+    security: keyed,
+    "x-background": true,
+    request: { params },
+    responses: {
+      200: { description: "Queued", content: { "application/json": { schema: QueuedSchema } } },
+    },
+  }),
+);
+
+export function registerNewsRoutes(api: OpenAPIHono<AppEnv>) {
+  // /news/feed and /news/stats before /news/{ticker}: "feed" is a valid ticker too.
+  api.openapi(feedRoute, async (c) => {
+    const q = c.req.valid("query");
+    return c.json(
+      await getNewsFeed({
+        ctx: c.get("deps"),
+        input: { limit: q.limit, language: lang(q.language), tickers: q.tickers },
+      }),
+      200,
+    );
+  });
+  api.openapi(statsRoute, async (c) => c.json(await getNewsStats({ ctx: c.get("deps") }), 200));
+  api.openapi(getRoute, async (c) => {
+    const deps = c.get("deps");
+    const q = c.req.valid("query");
+    if (q.limit > deps.config.NEWS_MAX_LIMIT)
+      throw new BadRequestError(`limit is at most ${deps.config.NEWS_MAX_LIMIT}`, [
+        { path: "limit", message: `at most NEWS_MAX_LIMIT (${deps.config.NEWS_MAX_LIMIT})` },
+      ]);
+    const answer = await getNews({
+      ctx: deps,
+      input: {
+        ticker: c.req.valid("param").ticker,
+        limit: q.limit,
+        language: lang(q.language),
+        forceRefresh: q.force_refresh,
+      },
+    });
+    return c.json(answer, 200);
+  });
+  api.openapi(refreshRoute, async (c) => {
+    const ticker = c.req.valid("param").ticker;
+    inBackground(c, (deps) => refreshNews(deps, ticker, 20).then(() => undefined));
+    return c.json({ status: "queued" as const, ticker }, 200);
+  });
+  return api;
+}

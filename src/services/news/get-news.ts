@@ -1,0 +1,120 @@
+import { cacheKeys, cacheTtls } from "../../cache";
+import { findActiveListings, findAssetById } from "../../db/repositories/catalogue";
+import { saveArticles, storedArticles } from "../../db/repositories/news";
+import type { Deps } from "../../deps";
+import { preferredListing } from "../../domain/listing-choice";
+import type { NewsArticle } from "../../domain/news/article";
+import { deduplicate } from "../../domain/news/dedup";
+import { companyName, marketLanguage } from "../../domain/news/query";
+import type { NewsQuery } from "../../providers/news/client";
+import { fanOut } from "./fan-out";
+
+/** How far back providers are asked. */
+const LOOKBACK_DAYS = 7;
+
+export interface NewsAnswer {
+  ticker: string;
+  isin: string | null;
+  count: number;
+  /** Providers that returned articles. */
+  providers: string[];
+  cached: boolean;
+  articles: NewsArticle[];
+  /** Providers that failed, with why. */
+  errors: { provider: string; reason: string }[];
+  /** Keyed providers not asked (no key set). */
+  not_configured: string[];
+  /** Where the articles come from: the providers now, or the database when none answered. */
+  source: "providers" | "database";
+}
+
+/** The instrument behind a ticker, when it is a catalogue one: its preferred listing's ISIN, name and market. */
+async function instrumentOf(ctx: Deps, ticker: string) {
+  const listing = preferredListing(await findActiveListings(ctx.db.db, { ticker }));
+  if (!listing) return null;
+  const asset = await findAssetById(ctx.db.db, listing.assetId);
+  return asset ? { assetId: asset.id, isin: listing.isin, name: asset.name, exchange: listing.exchange } : null;
+}
+
+const dayBefore = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+export interface Refreshed {
+  ticker: string;
+  isin: string | null;
+  fan: Awaited<ReturnType<typeof fanOut>>;
+  /** De-duplicated, newest first. */
+  articles: NewsArticle[];
+  stored: number;
+}
+
+/**
+ * Asks the providers for a ticker's news (each for `2 x limit`), de-duplicates what came back, and
+ * stores the articles of a catalogue instrument (linked to it). The one path of GET and refresh.
+ */
+export async function refreshNews(ctx: Deps, ticker: string, limit: number): Promise<Refreshed> {
+  const instrument = await instrumentOf(ctx, ticker);
+  const today = ctx.clock.today();
+  const query: NewsQuery = {
+    ticker,
+    company: instrument ? companyName(instrument.name) : ticker,
+    language: marketLanguage(instrument?.exchange),
+    limit: limit * 2,
+    from: dayBefore(today, LOOKBACK_DAYS),
+    to: today,
+  };
+  const fan = await fanOut(ctx, query);
+  const { kept } = deduplicate(fan.articles, ctx.config.NEWS_DEDUP_SIMILARITY);
+  const stored = instrument ? await saveArticles(ctx.db.db, instrument.assetId, kept, ctx.clock.now()) : 0;
+  return { ticker, isin: instrument?.isin ?? null, fan, articles: kept, stored };
+}
+
+const byLanguage = (language: string | undefined) => (a: NewsArticle) =>
+  !language || a.language === null || a.language === language;
+
+/**
+ * GET /news/{ticker} (spec News rules 1-5): the cached answer for this limit and language (30 min)
+ * unless `forceRefresh`; else the providers' articles, de-duplicated, stored, filtered by language
+ * (unknown languages kept), newest first, cut to `limit`. When no provider answers, the stored
+ * articles of the instrument. Cached when at least one provider answered.
+ */
+export async function getNews({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { ticker: string; limit: number; language?: string; forceRefresh: boolean };
+}): Promise<NewsAnswer> {
+  const key = cacheKeys.news(input.ticker, `${input.limit}:${input.language ?? "all"}`);
+  if (!input.forceRefresh) {
+    const hit = await ctx.cache.get<NewsAnswer>(key);
+    if (hit) return { ...hit, cached: true };
+  }
+  const r = await refreshNews(ctx, input.ticker, input.limit);
+  let articles = r.articles.filter(byLanguage(input.language)).slice(0, input.limit);
+  let source: NewsAnswer["source"] = "providers";
+  if (r.fan.answered.length === 0 && r.isin) {
+    const instrument = await instrumentOf(ctx, input.ticker);
+    articles = instrument
+      ? await storedArticles(ctx.db.db, {
+          assetIds: [instrument.assetId],
+          language: input.language,
+          limit: input.limit,
+        })
+      : [];
+    source = "database";
+  }
+  const answer: NewsAnswer = {
+    ticker: input.ticker,
+    isin: r.isin,
+    count: articles.length,
+    providers: r.fan.answered,
+    cached: false,
+    articles,
+    errors: r.fan.failures,
+    not_configured: r.fan.notConfigured,
+    source,
+  };
+  if (r.fan.answered.length > 0) await ctx.cache.set(key, answer, cacheTtls(ctx.config).news);
+  return answer;
+}
