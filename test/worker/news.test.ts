@@ -92,6 +92,12 @@ describe("GET /news/{ticker}", () => {
     expect({ ...again.body, cached: false }).toEqual(res.body);
     await news("/news/AAPL?limit=20&force_refresh=true");
     expect(await storedOf("US0378331005")).toBe(24);
+    // Without the aggregators, other providers' copies (other URLs) are kept: still one row per story.
+    await fault(newsSim, "google:AAPL", "500", 1);
+    await fault(newsSim, "yahoo:AAPL", "500", 1);
+    const partial = await news("/news/AAPL?limit=20&force_refresh=true");
+    expect(partial.body.errors.map((e) => e.provider)).toEqual(["yahoo_finance_rss", "google_news_rss"]);
+    expect(await storedOf("US0378331005")).toBe(24);
   });
 
   it("keeps a language and the articles of unknown language; a Paris share has French news", async () => {

@@ -65,7 +65,8 @@ const told = (p: NewsSimProvider, stories: SimStory[], language?: string) =>
   stories.filter((s) => TELLS[p](number(s)) && (!language || s.language === language));
 
 /** A story's title with its punctuation and case changed, as some outlets re-headline. */
-const retitled = (t: string) => t.replace(/ : |: /, " - ").replace(/\b\w/g, (c) => c.toUpperCase());
+const retitled = (t: string) =>
+  t.replace(/ : |: /, " - ").replace(/(^|\s)(\p{L})/gu, (_, space: string, c: string) => `${space}${c.toUpperCase()}`);
 
 function rss(channel: string, items: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>

@@ -4,7 +4,8 @@ import { saveArticles, storedArticles } from "../../db/repositories/news";
 import type { Deps } from "../../deps";
 import { preferredListing } from "../../domain/listing-choice";
 import type { NewsArticle } from "../../domain/news/article";
-import { deduplicate } from "../../domain/news/dedup";
+import { deduplicate, duplicateGroups } from "../../domain/news/dedup";
+import { urlKey } from "../../domain/news/normalise";
 import { companyName, marketLanguage } from "../../domain/news/query";
 import type { NewsQuery } from "../../providers/news/client";
 import { fanOut } from "./fan-out";
@@ -65,8 +66,33 @@ export async function refreshNews(ctx: Deps, ticker: string, limit: number): Pro
   };
   const fan = await fanOut(ctx, query);
   const { kept } = deduplicate(fan.articles, ctx.config.NEWS_DEDUP_SIMILARITY);
-  const stored = instrument ? await saveArticles(ctx.db.db, instrument.assetId, kept, ctx.clock.now()) : 0;
+  const stored = instrument
+    ? await saveArticles(
+        ctx.db.db,
+        instrument.assetId,
+        await notStoredYet(ctx, instrument.assetId, kept),
+        ctx.clock.now(),
+      )
+    : 0;
   return { ticker, isin: instrument?.isin ?? null, fan, articles: kept, stored };
+}
+
+/** How many of an instrument's newest stored articles a fetch is compared with. */
+const STORED_COMPARED = 500;
+
+/**
+ * The fetched articles that are not a story already stored for the instrument: a later fetch may
+ * keep another provider's copy of a story (another URL), which must not become a second row. An
+ * article of the same URL stays (the upsert only refreshes it).
+ */
+async function notStoredYet(ctx: Deps, assetId: number, fetched: NewsArticle[]): Promise<NewsArticle[]> {
+  const stored = await storedArticles(ctx.db.db, { assetIds: [assetId], limit: STORED_COMPARED });
+  if (stored.length === 0) return fetched;
+  const storedUrls = new Set(stored.map((a) => urlKey(a.url)));
+  const { groups } = duplicateGroups([...stored, ...fetched], ctx.config.NEWS_DEDUP_SIMILARITY);
+  const known = new Set<number>();
+  for (const g of groups) if (g.some((i) => i < stored.length)) for (const i of g) known.add(i - stored.length);
+  return fetched.filter((a, i) => !known.has(i) || storedUrls.has(urlKey(a.url)));
 }
 
 const byLanguage = (language: string | undefined) => (a: NewsArticle) =>
