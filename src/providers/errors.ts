@@ -30,6 +30,12 @@ export function callTimeout(provider: string, timeoutMs: number, deadline?: Dead
   return Math.max(1, Math.min(timeoutMs, left));
 }
 
+/** Key-like query parameters, whose values never leave the service in a message. */
+const KEY_PARAMS = /\b(token|api_token|apikey|api_key|apiKey|key)=[^&\s"']+/gi;
+
+/** A message with any key-like parameter's value taken out (a transport error may quote the address). */
+export const redacted = (message: string): string => message.replace(KEY_PARAMS, "$1=…");
+
 /** A thrown transport error (abort, timeout, refused connection) as the provider's failure. */
 export const failureOf = (provider: string, err: unknown, ms: number): ProviderError => {
   if (err instanceof ProviderError) return err;
@@ -39,7 +45,7 @@ export const failureOf = (provider: string, err: unknown, ms: number): ProviderE
   return new ProviderError(
     provider,
     "unavailable",
-    `request failed: ${err instanceof Error ? err.message : String(err)}`,
+    `request failed: ${redacted(err instanceof Error ? err.message : String(err))}`,
   );
 };
 

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { type AppEnv, buildDeps, type Deps } from "../deps";
 
-/** How long background work (a refresh queued by a request) may take. */
-const BACKGROUND_DEADLINE_MS = 60_000;
+/** How long background work may take: Workers end `waitUntil` work 30 seconds after the answer. */
+const BACKGROUND_DEADLINE_MS = 25_000;
 
 /**
  * Runs `job` after the answer has gone (`waitUntil`), with dependencies of its own (the request's

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NewsArticle } from "../../src/domain/news/article";
-import { deduplicate, titleSimilarity } from "../../src/domain/news/dedup";
+import { cleanArticle } from "../../src/domain/news/clean";
+import { deduplicate, duplicateGroups, titleSimilarity } from "../../src/domain/news/dedup";
 import { detectLanguage, languageCode } from "../../src/domain/news/language";
 import { titleKey, urlKey } from "../../src/domain/news/normalise";
 import { companyName, marketLanguage } from "../../src/domain/news/query";
@@ -28,6 +29,9 @@ describe("news times, each provider's format to UTC", () => {
     expect(fromRfc822("20 Feb 2024 09:30 EST")).toBe("2024-02-20T14:30:00.000Z");
     expect(fromRfc822("Tue, 20 Feb 2024 16:30:00 +0200")).toBe("2024-02-20T14:30:00.000Z");
     expect(fromRfc822("Wed, 01 Jul 2026 07:30:00 PDT")).toBe("2026-07-01T14:30:00.000Z");
+    expect(fromRfc822("Tue, 20 Feb 2024 14:30:00 UTC")).toBe("2024-02-20T14:30:00.000Z");
+    expect(fromRfc822("Sat, 31 Feb 2024 10:00:00 +0000")).toBeNull();
+    expect(fromRfc822("Tue, 20 Feb 2024 99:99:00 +0000")).toBeNull();
     expect(fromRfc822("yesterday")).toBeNull();
     expect(fromRfc822("Tue, 20 Foo 2024 14:30:00 +0000")).toBeNull();
   });
@@ -42,6 +46,11 @@ describe("news times, each provider's format to UTC", () => {
     expect(fromIso("2024-01-05 14:03")).toBeNull();
     expect(fromEpochSeconds(1704463380)).toBe("2024-01-05T14:03:00.000Z");
     expect(fromEpochSeconds("1704463380")).toBeNull();
+    // Milliseconds sent for seconds: a year 55,982 is no time.
+    expect(fromEpochSeconds(1704463380000)).toBeNull();
+    expect(fromEpochSeconds(1e13)).toBeNull();
+    expect(fromIso("2024-02-30T10:00:00Z")).toBeNull();
+    expect(fromCompact("20240105T146100")).toBeNull();
   });
 });
 
@@ -52,6 +61,9 @@ describe("news text, languages and queries", () => {
     );
     expect(plainText("&lt;p&gt;Caf&amp;eacute; &amp;amp; more&lt;/p&gt;")).toBe("Café & more");
     expect(plainText("<p>One</p><p>Two</p><script>alert(1)</script>")).toBe("One Two");
+    expect(plainText("Price < 5 and > 3")).toBe("Price < 5 and > 3");
+    // Unmatched brackets in bulk stay linear: the input is bounded first.
+    expect(plainText("<".repeat(100_000)).length).toBeLessThanOrEqual(20_000);
   });
 
   it("language codes from names and locales; detection on headlines; company names without legal forms", () => {
@@ -74,6 +86,28 @@ describe("news text, languages and queries", () => {
       "en",
       "en",
     ]);
+  });
+});
+
+describe("an article as kept", () => {
+  const now = new Date("2026-11-27T12:00:00Z");
+  it("loses control characters (Postgres refuses NUL), needs a title, an http(s) address and a possible time", () => {
+    const a = cleanArticle(
+      article({
+        title: "A\u0000pple\u0007 up",
+        author: "J\u0000 Doe",
+        image_url: "javascript:alert(1)",
+        related_tickers: ["aapl", "A\u0000B"],
+      }),
+      now,
+    );
+    expect(a).toMatchObject({ title: "Apple up", author: "J Doe", image_url: null, related_tickers: ["AAPL", "AB"] });
+    expect(cleanArticle(article({ url: "" }), now)).toBeNull();
+    expect(cleanArticle(article({ url: "javascript:alert(1)" }), now)).toBeNull();
+    expect(cleanArticle(article({ url: `https://x.com/${"a".repeat(3000)}` }), now)).toBeNull();
+    expect(cleanArticle(article({ title: " " }), now)).toBeNull();
+    expect(cleanArticle(article({ published_at: "2026-11-29T00:00:00.000Z" }), now)).toBeNull();
+    expect(cleanArticle(article({ published_at: "1990-01-01T00:00:00.000Z" }), now)).toBeNull();
   });
 });
 
@@ -129,15 +163,34 @@ describe("de-duplication keys and rules", () => {
     expect(deduplicate([], 0.85).kept).toEqual([]);
   });
 
-  it("blocking: 2,000 distinct titles cost a small share of the two million comparisons", () => {
-    const words = "alpha beta gamma delta epsilon zeta theta iota kappa lambda omicron sigma".split(" ");
+  it("no chains: an article dropped is similar to the one kept for it, not only to a neighbour", () => {
+    // Each title is one character from the next: k1q1 ~ k1q2 ~ k2q2, but k1q1 and k2q2 are two apart (0.82).
+    const t = ["Apple k1 q1", "Apple k1 q2", "Apple k2 q2"];
+    const many = t.map((title, i) =>
+      article({ url: `https://z.com/${i}`, title, published_at: `2026-11-25T1${i}:00:00.000Z` }),
+    );
+    const { groups, kept } = duplicateGroups(many, 0.85);
+    // The newest (k2 q2) keeps k1 q2; k1 q1 is not that near to it and stands alone.
+    expect(groups).toEqual([[1, 2], [0]]);
+    groups.forEach((g, n) => {
+      const leader = titleKey((many[kept[n] as number] as NewsArticle).title);
+      for (const m of g)
+        expect(titleSimilarity(leader, titleKey((many[m] as NewsArticle).title))).toBeGreaterThanOrEqual(0.85);
+    });
+  });
+
+  it("blocking holds when every title shares its words: 2,000 short titles, far fewer than two million comparisons", () => {
+    const words = "apple stock rises falls beats misses forecast outlook shares trading".split(" ");
+    // Titles from a ten-word vocabulary: every token is common, the worst case for token blocking.
     const many = Array.from({ length: 2000 }, (_, i) =>
       article({
         url: `https://z.com/${i}`,
-        title: `Company ${i} ${words[i % 12]} ${words[(i * 7) % 12]} reports results number ${i * 13}`,
+        title: [0, 1, 2, 3, 4].map((k) => words[Math.floor(i / 10 ** (k % 4)) % 10]).join(" "),
+        published_at: new Date(Date.UTC(2026, 10, 20) + i * 60_000).toISOString(),
       }),
     );
     const r = deduplicate(many, 0.85);
-    expect(r.comparisons).toBeLessThan(200_000);
+    expect(r.comparisons).toBeLessThan(2000 * 3 * 64);
+    expect(r.comparisons).toBeLessThan(400_000);
   });
 });

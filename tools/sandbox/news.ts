@@ -176,14 +176,18 @@ export async function startNewsSim(opts: { port?: number; clock?: Clock } = {}):
               ? (q.get("tickers") ?? "")
               : (BY_COMPANY.get(quoted(q.get(p === "google" || p === "newsapi" ? "q" : "query") ?? "")) ?? "");
     control.count(`${p} ${ticker}`);
-    // Keys first, as the real providers check them.
+    // Keys first, as the real providers check them (Finnhub and NewsAPI take theirs in a header or the query).
+    const header = (name: string) => {
+      const v = req.headers[name];
+      return typeof v === "string" ? v : null;
+    };
     const key =
       p === "finnhub"
-        ? q.get("token")
+        ? (header("x-finnhub-token") ?? q.get("token"))
         : p === "marketaux"
           ? q.get("api_token")
           : p === "newsapi"
-            ? q.get("apiKey")
+            ? (header("x-api-key") ?? q.get("apiKey"))
             : p === "alphavantage"
               ? q.get("apikey")
               : NEWS_SIM_KEY;

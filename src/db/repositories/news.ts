@@ -1,10 +1,18 @@
 import { and, count, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
+import type { NeonQueryResultHKT } from "drizzle-orm/neon-serverless";
+import type { PgDatabase } from "drizzle-orm/pg-core";
 import type { NewsArticle } from "../../domain/news/article";
 import { urlKey } from "../../domain/news/normalise";
 import type { Db } from "../client";
+import type * as schema from "../schema";
 import { assets, listings, newsArticleAssets, newsArticles } from "../schema";
 
 type Row = typeof newsArticles.$inferSelect;
+/** The database or a transaction on it. */
+type Executor = PgDatabase<NeonQueryResultHKT, typeof schema>;
+
+/** Lock space of the news writes of one instrument (pg_advisory_xact_lock's first key). */
+const NEWS_LOCK = 0x6e657773;
 
 export function articleOf(r: Row): NewsArticle {
   return {
@@ -22,16 +30,37 @@ export function articleOf(r: Row): NewsArticle {
 }
 
 /**
+ * Stores what `choose` keeps of a fetch, given the instrument's newest stored articles, in one
+ * transaction holding the instrument's news lock: two fetches at once (GET and a refresh) decide
+ * one after the other, so a story is never stored twice from two providers' URLs.
+ */
+export async function storeNews(
+  db: Db,
+  assetId: number,
+  fetchedAt: Date,
+  compareWith: number,
+  choose: (stored: NewsArticle[]) => NewsArticle[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${NEWS_LOCK}, ${assetId})`);
+    const stored = await storedArticles(tx, { assetIds: [assetId], limit: compareWith });
+    return saveArticles(tx, assetId, choose(stored), fetchedAt);
+  });
+}
+
+/**
  * Stores articles of an instrument, one statement each way: an article already stored (same
  * normalised URL, whichever ticker found it) keeps its row and gains the link and the related
- * tickers, never a second row; a rerun changes nothing. `articles` must be unique by URL key.
+ * tickers, never a second row; a rerun changes nothing. `articles` must be unique by URL key; rows
+ * go in URL-key order, so two writers lock shared rows in the same order.
  */
-export async function saveArticles(db: Db, assetId: number, articles: readonly NewsArticle[], fetchedAt: Date) {
+export async function saveArticles(db: Executor, assetId: number, articles: readonly NewsArticle[], fetchedAt: Date) {
   if (articles.length === 0) return 0;
+  const sorted = [...articles].sort((a, b) => (urlKey(a.url) < urlKey(b.url) ? -1 : 1));
   const rows = await db
     .insert(newsArticles)
     .values(
-      articles.map((a) => ({
+      sorted.map((a) => ({
         urlKey: urlKey(a.url),
         url: a.url,
         title: a.title,
@@ -69,7 +98,7 @@ export interface StoredNewsFilter {
 }
 
 /** Stored articles, newest first, optionally of some instruments and a language. */
-export async function storedArticles(db: Db, f: StoredNewsFilter): Promise<NewsArticle[]> {
+export async function storedArticles(db: Executor, f: StoredNewsFilter): Promise<NewsArticle[]> {
   const conditions = [];
   if (f.language) conditions.push(or(eq(newsArticles.language, f.language), isNull(newsArticles.language)));
   if (f.assetIds) {

@@ -14,8 +14,10 @@ const STOP = new Set(
     " ",
   ),
 );
-/** Each title is compared with those that share one of its rarest tokens. */
+/** An article is compared with the kept articles that contain one of its rarest tokens. */
 const RARE_TOKENS = 3;
+/** At most this many kept articles are looked at per token: a token in more says little, and costs much. */
+const POSTING_CAP = 64;
 
 export interface DedupResult<T> {
   kept: T[];
@@ -27,21 +29,25 @@ export interface DedupResult<T> {
 }
 
 export interface DuplicateGroups {
-  /** Each group of the same news: indices into the input, the first received first. */
+  /** Each group of the same news: indices into the input, ascending. */
   groups: number[][];
-  /** Per group, the index of the article that stands for it after the URL rule (the first received of its URL). */
-  urlFirsts: number[][];
+  /** Per group, the article kept for it: the most recent of the first-received of each URL. */
+  kept: number[];
   comparisons: number;
 }
 
+const tokensOf = (key: string) => [...new Set(key.split(" ").filter((w) => w.length > 1 && !STOP.has(w)))];
+
 /**
- * Groups articles that are the same news: the same normalised URL, or titles similar at or above
- * `threshold` (transitively). Titles are only compared when one's rarest tokens occur in the other
- * and their lengths allow the threshold, so 2,000 articles cost thousands of comparisons, not two
- * million.
+ * Groups articles that are the same news. First the URL rule: of one normalised URL the first
+ * received stands for the others. Then the titles, newest first: an article joins the group of a
+ * kept article whose title is similar at or above `threshold`, else it is kept itself. So every
+ * article dropped is that similar to the one kept for it (no chains through intermediate titles),
+ * and the one kept is the most recent. An article is only compared with kept articles that share
+ * one of its three rarest tokens (at most POSTING_CAP of them per token) and whose length allows
+ * the threshold, so 2,000 articles cost thousands of comparisons, not two million.
  */
 export function duplicateGroups(articles: readonly NewsArticle[], threshold: number): DuplicateGroups {
-  // The URL rule: each URL's first received article stands for the others.
   const firstOfUrl = new Map<string, number>();
   const sameUrl = new Map<number, number[]>();
   articles.forEach((a, i) => {
@@ -52,51 +58,61 @@ export function duplicateGroups(articles: readonly NewsArticle[], threshold: num
       sameUrl.set(i, [i]);
     } else sameUrl.get(first)?.push(i);
   });
-  const items = [...firstOfUrl.values()];
-  const keys = items.map((i) => titleKey((articles[i] as NewsArticle).title, (articles[i] as NewsArticle).source));
-  const tokens = keys.map((k) => [...new Set(k.split(" ").filter((w) => w.length > 1 && !STOP.has(w)))]);
-
+  // Newest first; between equals, the first received.
+  const order = [...firstOfUrl.values()].sort((x, y) => {
+    const a = (articles[x] as NewsArticle).published_at;
+    const b = (articles[y] as NewsArticle).published_at;
+    return a < b ? 1 : a > b ? -1 : x - y;
+  });
+  const keys = new Map(
+    order.map((i) => [i, titleKey((articles[i] as NewsArticle).title, (articles[i] as NewsArticle).source)]),
+  );
+  const tokens = new Map(order.map((i) => [i, tokensOf(keys.get(i) as string)]));
   const frequency = new Map<string, number>();
-  for (const ts of tokens) for (const t of ts) frequency.set(t, (frequency.get(t) ?? 0) + 1);
+  for (const ts of tokens.values()) for (const t of ts) frequency.set(t, (frequency.get(t) ?? 0) + 1);
+
   const postings = new Map<string, number[]>();
-  tokens.forEach((ts, i) => {
+  const groupOf = new Map<number, number[]>();
+  const kept: number[] = [];
+  let comparisons = 0;
+  const maxGap = 1 - threshold;
+  for (const i of order) {
+    const a = keys.get(i) as string;
+    const ts = tokens.get(i) as string[];
     const rarest = [...ts]
       .sort((x, y) => (frequency.get(x) ?? 0) - (frequency.get(y) ?? 0) || (x < y ? -1 : 1))
       .slice(0, RARE_TOKENS);
-    for (const t of rarest) postings.set(t, [...(postings.get(t) ?? []), i]);
-  });
-
-  // Union-find over the pairs found similar.
-  const parent = items.map((_, i) => i);
-  const root = (i: number): number => {
-    let r = i;
-    while (parent[r] !== r) r = parent[r] as number;
-    parent[i] = r;
-    return r;
-  };
-  let comparisons = 0;
-  const maxGap = 1 - threshold;
-  for (let i = 0; i < items.length; i++) {
-    const candidates = new Set<number>();
-    for (const t of tokens[i] ?? []) for (const j of postings.get(t) ?? []) if (j !== i) candidates.add(j);
-    const a = keys[i] as string;
-    for (const j of candidates) {
-      const b = keys[j] as string;
-      // The distance is at least the difference in length: a pair too far apart cannot reach the threshold.
-      if (Math.abs(a.length - b.length) > maxGap * Math.max(a.length, b.length)) continue;
-      if (root(i) === root(j)) continue;
-      comparisons++;
-      if (titleSimilarity(a, b) >= threshold) parent[Math.max(root(i), root(j))] = Math.min(root(i), root(j));
+    let leader: number | undefined;
+    const seen = new Set<number>();
+    for (const t of rarest) {
+      for (const k of postings.get(t) ?? []) {
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const b = keys.get(k) as string;
+        // The distance is at least the difference in length: a pair too far apart cannot reach the threshold.
+        if (Math.abs(a.length - b.length) > maxGap * Math.max(a.length, b.length)) continue;
+        comparisons++;
+        if (titleSimilarity(a, b) >= threshold) {
+          leader = k;
+          break;
+        }
+      }
+      if (leader !== undefined) break;
+    }
+    const members = sameUrl.get(i) ?? [i];
+    if (leader !== undefined) {
+      groupOf.get(leader)?.push(...members);
+      continue;
+    }
+    kept.push(i);
+    groupOf.set(i, [...members]);
+    for (const t of ts) {
+      const list = postings.get(t);
+      if (!list) postings.set(t, [i]);
+      else if (list.length < POSTING_CAP) list.push(i);
     }
   }
-  const byRoot = new Map<number, number[]>();
-  items.forEach((_, i) => {
-    const r = root(i);
-    byRoot.set(r, [...(byRoot.get(r) ?? []), i]);
-  });
-  const urlFirsts = [...byRoot.values()].map((members) => members.map((m) => items[m] as number));
-  const groups = urlFirsts.map((firsts) => firsts.flatMap((f) => sameUrl.get(f) ?? [f]).sort((x, y) => x - y));
-  return { groups, urlFirsts, comparisons };
+  return { groups: kept.map((k) => (groupOf.get(k) ?? [k]).sort((x, y) => x - y)), kept, comparisons };
 }
 
 /**
@@ -105,14 +121,11 @@ export function duplicateGroups(articles: readonly NewsArticle[], threshold: num
  * articles newest first.
  */
 export function deduplicate<T extends NewsArticle>(articles: readonly T[], threshold: number): DedupResult<T> {
-  const { urlFirsts, groups, comparisons } = duplicateGroups(articles, threshold);
-  const kept: T[] = urlFirsts.map((firsts, g) => {
-    // The most recent of the URL-firsts; between equals, the first received.
-    const best = firsts.reduce((x, y) => ((articles[y] as T).published_at > (articles[x] as T).published_at ? y : x));
+  const { groups, kept, comparisons } = duplicateGroups(articles, threshold);
+  const out = kept.map((k, g) => {
     const tickers = new Set((groups[g] ?? []).flatMap((m) => (articles[m] as T).related_tickers));
-    return { ...(articles[best] as T), related_tickers: [...tickers].sort() };
+    return { ...(articles[k] as T), related_tickers: [...tickers].sort() };
   });
-  kept.sort((x, y) => (x.published_at < y.published_at ? 1 : x.published_at > y.published_at ? -1 : 0));
-  const urlUnique = urlFirsts.reduce((n, f) => n + f.length, 0);
-  return { kept, droppedByUrl: articles.length - urlUnique, droppedByTitle: urlUnique - kept.length, comparisons };
+  const urlUnique = new Set(articles.map((a) => urlKey(a.url))).size;
+  return { kept: out, droppedByUrl: articles.length - urlUnique, droppedByTitle: urlUnique - out.length, comparisons };
 }

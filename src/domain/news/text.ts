@@ -1,5 +1,7 @@
 import { decodeHTML } from "entities";
 
+const MAX_INPUT = 20_000;
+
 /**
  * Plain text of an HTML fragment: tags removed (block ends become spaces), entities decoded, runs
  * of whitespace collapsed. For summaries and titles that providers send as HTML or escaped HTML.
@@ -7,12 +9,15 @@ import { decodeHTML } from "entities";
  */
 export function plainText(html: string | null | undefined): string {
   if (!html) return "";
+  // No summary is this long; the bound also keeps the tag pattern's work linear in what is kept.
+  html = html.slice(0, MAX_INPUT);
   // Decoded first as well: some feeds escape their HTML once more (&lt;p&gt;).
   const once = /&lt;\/?[a-z][^&]*&gt;/i.test(html) ? decodeHTML(html) : html;
   const withoutTags = once
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<br\s*\/?>|<\/(p|div|li|h\d)>/gi, " ")
-    .replace(/<[^>]*>/g, "");
+    // A tag starts with a letter, / or !: "Price < 5 and > 3" is text.
+    .replace(/<[/!]?[A-Za-z][^<>]*>/g, "");
   return decodeHTML(withoutTags)
     .replace(/[\s\u00a0]+/g, " ")
     .trim();

@@ -70,9 +70,11 @@ export abstract class NewsClient implements NewsProvider {
     });
   }
 
-  /** A 404 is the provider saying it has nothing for the query (an answer); any other status but 200 fails. */
+  /**
+   * Any status but 200 fails, a 404 too: no news provider answers an unknown symbol with it (they
+   * answer an empty list), so a 404 is a moved endpoint or a wrong base URL, which must show.
+   */
   protected expectOk(status: number): void {
-    if (status === 404) throw this.fail("not_found", "nothing for the query (HTTP 404)");
     if (status !== 200) throw this.fail("bad_response", `HTTP ${status}`);
   }
 
@@ -86,7 +88,14 @@ export abstract class NewsClient implements NewsProvider {
   }
 }
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", textNodeName: "#text" });
+// Values stay text: a title "1e3" or "007" is not a number.
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  textNodeName: "#text",
+  parseTagValue: false,
+  parseAttributeValue: false,
+});
 
 /** The items of an RSS 2.0 document; a body that is not RSS is a bad response. */
 export function rssItems(provider: string, text: string): Record<string, unknown>[] {
@@ -99,9 +108,10 @@ export function rssItems(provider: string, text: string): Record<string, unknown
   } catch {
     throw new ProviderError(provider, "bad_response", "a body that is not XML");
   }
-  const channel = doc.rss?.channel;
-  if (!channel) throw new ProviderError(provider, "bad_response", "a body that is not an RSS channel");
-  const items = channel.item;
+  if (!doc.rss || typeof doc.rss !== "object" || !("channel" in doc.rss))
+    throw new ProviderError(provider, "bad_response", "a body that is not an RSS channel");
+  // An empty channel parses to "": a feed with no item.
+  const items = typeof doc.rss.channel === "object" ? doc.rss.channel?.item : undefined;
   return (Array.isArray(items) ? items : items ? [items] : []) as Record<string, unknown>[];
 }
 

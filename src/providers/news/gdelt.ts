@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { NewsArticle } from "../../domain/news/article";
-import { languageCode } from "../../domain/news/language";
+import { detectLanguage, languageCode } from "../../domain/news/language";
 import { plainText, textOrNull } from "../../domain/news/text";
 import { fromCompact } from "../../domain/news/times";
 import { NEWS_GDELT } from "../names";
@@ -46,12 +46,14 @@ export class GdeltNews extends NewsClient {
       timespan: "7d",
     });
     const { status, text } = await this.get(`/api/v2/doc/doc?${params}`);
+    this.expectOk(status);
     const trimmed = text.trim();
     if (!trimmed.startsWith("{")) {
-      if (/limit requests/i.test(trimmed)) throw this.fail("rate_limited", `rate limit page (HTTP ${status})`);
-      throw this.fail("bad_response", `a text answer instead of JSON (HTTP ${status})`);
+      if (/limit requests/i.test(trimmed)) throw this.fail("rate_limited", "rate limit page (said with HTTP 200)");
+      // A company name GDELT finds too short to search ("GE") is an answer: nothing to find this way.
+      if (/too short|too common/i.test(trimmed)) throw this.fail("not_found", "the name is too short to search");
+      throw this.fail("bad_response", "a text answer instead of JSON");
     }
-    this.expectOk(status);
     const parsed = z.object({ articles: z.array(z.unknown()).optional() }).safeParse(this.json(status, trimmed));
     if (!parsed.success) throw this.fail("bad_response", "articles of unexpected shape");
     return (parsed.data.articles ?? [])
@@ -66,7 +68,7 @@ export class GdeltNews extends NewsClient {
           source: textOrNull(r.data.domain) ?? "GDELT",
           provider: this.name,
           author: null,
-          language: languageCode(r.data.language),
+          language: languageCode(r.data.language) ?? detectLanguage(r.data.title),
           image_url: textOrNull(r.data.socialimage),
           published_at: published,
           related_tickers: [q.ticker],

@@ -31,8 +31,11 @@ export class FinnhubNews extends NewsClient {
   protected readonly keyed = true;
 
   protected async read(q: NewsQuery): Promise<NewsArticle[]> {
-    const params = new URLSearchParams({ symbol: q.ticker, from: q.from, to: q.to, token: this.opts.key ?? "" });
-    const { status, text } = await this.get(`/api/v1/company-news?${params}`);
+    const params = new URLSearchParams({ symbol: q.ticker, from: q.from, to: q.to });
+    // The key in a header, not the address (an address can end up in a log).
+    const { status, text } = await this.get(`/api/v1/company-news?${params}`, {
+      "x-finnhub-token": this.opts.key ?? "",
+    });
     const body = this.json(status, text);
     const error = z.object({ error: z.string() }).safeParse(body);
     if (error.success) {
@@ -81,7 +84,10 @@ const marketauxItem = z.object({
   language: z.string().nullish(),
   published_at: z.string(),
   source: z.string().nullish(),
-  entities: z.array(z.object({ symbol: z.string() })).nullish(),
+  entities: z
+    .array(z.object({ symbol: z.string().nullish() }).passthrough())
+    .nullish()
+    .catch(null),
 });
 
 /**
@@ -130,7 +136,9 @@ export class MarketauxNews extends NewsClient {
           language: languageCode(r.data.language) ?? detected(title, summary),
           image_url: textOrNull(r.data.image_url),
           published_at: published,
-          related_tickers: [...new Set((r.data.entities ?? []).map((e) => e.symbol.toUpperCase()))],
+          related_tickers: [
+            ...new Set((r.data.entities ?? []).flatMap((e) => (e.symbol ? [e.symbol.toUpperCase()] : []))),
+          ],
         };
       })
       .filter(keep)
@@ -165,9 +173,8 @@ export class NewsApiNews extends NewsClient {
       sortBy: "publishedAt",
       pageSize: String(Math.min(q.limit, 100)),
       from: q.from,
-      apiKey: this.opts.key ?? "",
     });
-    const { status, text } = await this.get(`/v2/everything?${params}`);
+    const { status, text } = await this.get(`/v2/everything?${params}`, { "x-api-key": this.opts.key ?? "" });
     const body = this.json(status, text);
     const error = z.object({ status: z.literal("error"), code: z.string() }).safeParse(body);
     if (error.success) {
@@ -207,11 +214,14 @@ const alphaItem = z.object({
   title: z.string(),
   url: z.string(),
   time_published: z.string(),
-  authors: z.array(z.string()).nullish(),
+  authors: z.array(z.unknown()).nullish().catch(null),
   summary: z.string().nullish(),
   banner_image: z.string().nullish(),
   source: z.string().nullish(),
-  ticker_sentiment: z.array(z.object({ ticker: z.string() })).nullish(),
+  ticker_sentiment: z
+    .array(z.object({ ticker: z.string() }))
+    .nullish()
+    .catch(null),
 });
 
 /**
@@ -261,7 +271,7 @@ export class AlphaVantageNews extends NewsClient {
         if (!r.success || !published) return null;
         const title = plainText(r.data.title);
         const summary = plainText(r.data.summary);
-        const authors = (r.data.authors ?? []).map((a) => a.trim()).filter(Boolean);
+        const authors = (r.data.authors ?? []).flatMap((a) => (typeof a === "string" && a.trim() ? [a.trim()] : []));
         return {
           title,
           summary,

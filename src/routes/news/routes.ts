@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { cacheKeys } from "../../cache";
 import type { AppEnv } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import { getNewsFeed, getNewsStats } from "../../services/news/feed";
@@ -139,7 +140,11 @@ export function registerNewsRoutes(api: OpenAPIHono<AppEnv>) {
   });
   api.openapi(refreshRoute, async (c) => {
     const ticker = c.req.valid("param").ticker;
-    inBackground(c, (deps) => refreshNews(deps, ticker, 20).then(() => undefined));
+    inBackground(c, async (deps) => {
+      await refreshNews(deps, ticker, 20);
+      // The cached answers predate what was just fetched.
+      await deps.cache.deletePattern(cacheKeys.news(ticker, "*"));
+    });
     return c.json({ status: "queued" as const, ticker }, 200);
   });
   return api;

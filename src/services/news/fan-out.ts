@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps";
 import type { NewsArticle } from "../../domain/news/article";
+import { cleanArticle } from "../../domain/news/clean";
 import { ProviderError } from "../../providers/errors";
 import type { NewsQuery } from "../../providers/news/client";
 
@@ -13,14 +14,40 @@ export interface FanOut {
   notConfigured: string[];
 }
 
+/** A Worker keeps at most six connections open at once; a seventh fetch would wait with its timeout running. */
+const AT_ONCE = 6;
+
+/** Runs `jobs` at most `limit` at a time, each settled in its own slot (so each one's timeout starts when it does). */
+async function settledInSlots<T>(jobs: (() => Promise<T>)[], limit: number): Promise<PromiseSettledResult<T>[]> {
+  const results: PromiseSettledResult<T>[] = new Array(jobs.length);
+  let next = 0;
+  const slot = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      try {
+        results[i] = { status: "fulfilled", value: await (jobs[i] as () => Promise<T>)() };
+      } catch (reason) {
+        results[i] = { status: "rejected", reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, slot));
+  return results;
+}
+
 /**
- * Asks every configured news provider at once, each within its own timeout (cut to the request's
- * deadline), and gathers what came back: a failing or slow provider contributes nothing and is named.
+ * Asks every configured news provider (six at a time), each within its own timeout (cut to the
+ * request's deadline), and gathers what came back, each article cleaned (no title, no http(s)
+ * address or an impossible time: left out): a failing or slow provider contributes nothing and is named.
  */
 export async function fanOut(ctx: Deps, q: NewsQuery): Promise<FanOut> {
   const providers = ctx.providers.news;
   const asked = providers.filter((p) => p.configured);
-  const results = await Promise.allSettled(asked.map((p) => p.fetch(q)));
+  const results = await settledInSlots(
+    asked.map((p) => () => p.fetch(q)),
+    AT_ONCE,
+  );
+  const now = ctx.clock.now();
   const out: FanOut = {
     articles: [],
     answered: [],
@@ -30,8 +57,9 @@ export async function fanOut(ctx: Deps, q: NewsQuery): Promise<FanOut> {
   results.forEach((r, i) => {
     const name = (asked[i] as (typeof asked)[number]).name;
     if (r.status === "fulfilled") {
-      out.articles.push(...r.value);
-      if (r.value.length > 0) out.answered.push(name);
+      const clean = r.value.map((a) => cleanArticle(a, now)).filter((a): a is NewsArticle => a !== null);
+      out.articles.push(...clean);
+      if (clean.length > 0) out.answered.push(name);
       return;
     }
     // "No such symbol" is an answer with nothing in it, not a failure.

@@ -1,6 +1,6 @@
 import { cacheKeys, cacheTtls } from "../../cache";
 import { findActiveListings, findAssetById } from "../../db/repositories/catalogue";
-import { saveArticles, storedArticles } from "../../db/repositories/news";
+import { storedArticles, storeNews } from "../../db/repositories/news";
 import type { Deps } from "../../deps";
 import { preferredListing } from "../../domain/listing-choice";
 import type { NewsArticle } from "../../domain/news/article";
@@ -9,6 +9,9 @@ import { urlKey } from "../../domain/news/normalise";
 import { companyName, marketLanguage } from "../../domain/news/query";
 import type { NewsQuery } from "../../providers/news/client";
 import { fanOut } from "./fan-out";
+
+/** How long an answer with a failed provider is cached. */
+const PARTIAL_TTL_S = 300;
 
 /** How far back providers are asked. */
 const LOOKBACK_DAYS = 7;
@@ -66,14 +69,17 @@ export async function refreshNews(ctx: Deps, ticker: string, limit: number): Pro
   };
   const fan = await fanOut(ctx, query);
   const { kept } = deduplicate(fan.articles, ctx.config.NEWS_DEDUP_SIMILARITY);
-  const stored = instrument
-    ? await saveArticles(
-        ctx.db.db,
-        instrument.assetId,
-        await notStoredYet(ctx, instrument.assetId, kept),
-        ctx.clock.now(),
-      )
-    : 0;
+  let stored = 0;
+  if (instrument) {
+    try {
+      stored = await storeNews(ctx.db.db, instrument.assetId, ctx.clock.now(), STORED_COMPARED, (s) =>
+        notStoredYet(s, kept, ctx.config.NEWS_DEDUP_SIMILARITY),
+      );
+    } catch (err) {
+      // The answer is the providers' news whether or not it could be kept.
+      console.warn("news not stored", ticker, err instanceof Error ? err.message : String(err));
+    }
+  }
   return { ticker, isin: instrument?.isin ?? null, fan, articles: kept, stored };
 }
 
@@ -85,11 +91,10 @@ const STORED_COMPARED = 500;
  * keep another provider's copy of a story (another URL), which must not become a second row. An
  * article of the same URL stays (the upsert only refreshes it).
  */
-async function notStoredYet(ctx: Deps, assetId: number, fetched: NewsArticle[]): Promise<NewsArticle[]> {
-  const stored = await storedArticles(ctx.db.db, { assetIds: [assetId], limit: STORED_COMPARED });
+function notStoredYet(stored: NewsArticle[], fetched: NewsArticle[], threshold: number): NewsArticle[] {
   if (stored.length === 0) return fetched;
   const storedUrls = new Set(stored.map((a) => urlKey(a.url)));
-  const { groups } = duplicateGroups([...stored, ...fetched], ctx.config.NEWS_DEDUP_SIMILARITY);
+  const { groups } = duplicateGroups([...stored, ...fetched], threshold);
   const known = new Set<number>();
   for (const g of groups) if (g.some((i) => i < stored.length)) for (const i of g) known.add(i - stored.length);
   return fetched.filter((a, i) => !known.has(i) || storedUrls.has(urlKey(a.url)));
@@ -141,6 +146,9 @@ export async function getNews({
     not_configured: r.fan.notConfigured,
     source,
   };
-  if (r.fan.answered.length > 0) await ctx.cache.set(key, answer, cacheTtls(ctx.config).news);
+  // A provider failed: kept 5 minutes, so that it is asked again soon; else the full 30.
+  const full = cacheTtls(ctx.config).news;
+  const ttl = r.fan.failures.length ? Math.min(PARTIAL_TTL_S, full) : full;
+  if (r.fan.answered.length > 0 && ttl > 0) await ctx.cache.set(key, answer, ttl);
   return answer;
 }
