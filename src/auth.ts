@@ -55,6 +55,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /etf/:isin/details": "any",
   "GET /index/:index_name/constituents": "any",
   "GET /macro/rates": "any",
+  "GET /health/stats": "any",
   "GET /news/feed": "any",
   "GET /news/stats": "any",
   "GET /news/:ticker": "any",

@@ -1,5 +1,6 @@
 import { cacheKeys } from "./cache";
 import { buildDeps } from "./deps";
+import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
 import { restoreSubscriptions } from "./services/realtime/restore";
 
@@ -25,6 +26,20 @@ const refreshMacroRates: Job = {
   },
 };
 
+/** Monitoring logs past 30 days and usage logs past USAGE_LOG_RETENTION_DAYS; prices are never touched here. */
+const logRetention: Job = {
+  name: "log_retention",
+  run: async (env) => {
+    const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
+    try {
+      const c = await applyLogRetention(deps);
+      return `deleted ${c.usage_logs} usage log(s), ${c.provider_checks} provider check(s), ${c.validation_results} validation result(s), ${c.alerts} resolved alert(s)`;
+    } finally {
+      await deps.db.close();
+    }
+  },
+};
+
 const restoreStreams: Job = {
   name: "restore_subscriptions",
   run: async (env) => `${(await restoreSubscriptions(env)).length} stored subscription(s) streaming`,
@@ -38,6 +53,8 @@ export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
   "*/5 * * * *": [restoreStreams],
   // DGS10 is published for the previous business day in the US afternoon; 06:15 UTC reads it the next morning.
   "15 6 * * *": [refreshMacroRates],
+  // The quietest hour of the markets served.
+  "45 3 * * *": [logRetention],
 };
 
 /**

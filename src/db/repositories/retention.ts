@@ -5,8 +5,8 @@ import { alerts, pricesDaily, pricesIntraday, providerChecks, usageLogs, validat
 
 /** Cut-off points of one cleanup: prices before a date, logs before two instants. */
 export interface RetentionCutoffs {
-  /** Daily bars dated before this (YYYY-MM-DD) and candles before its midnight UTC go. */
-  pricesBefore: string;
+  /** Daily bars dated before this (YYYY-MM-DD) and candles before its midnight UTC go; null: prices are kept (the daily job). */
+  pricesBefore: string | null;
   /** Provider checks, validation results and resolved alerts older than this go. */
   logsBefore: Date;
   /** Usage-log rows older than this go (USAGE_LOG_RETENTION_DAYS). */
@@ -20,10 +20,14 @@ export type RetentionCounts = Record<
 
 /** The one list of what a cleanup deletes: a dry run counts these very predicates, a real run deletes them. */
 function targets(c: RetentionCutoffs): [keyof RetentionCounts, PgTable, SQL | undefined][] {
-  const midnight = new Date(`${c.pricesBefore}T00:00:00Z`);
+  const prices: [keyof RetentionCounts, PgTable, SQL | undefined][] = c.pricesBefore
+    ? [
+        ["prices_daily", pricesDaily, lt(pricesDaily.date, c.pricesBefore)],
+        ["prices_intraday", pricesIntraday, lt(pricesIntraday.minute, new Date(`${c.pricesBefore}T00:00:00Z`))],
+      ]
+    : [];
   return [
-    ["prices_daily", pricesDaily, lt(pricesDaily.date, c.pricesBefore)],
-    ["prices_intraday", pricesIntraday, lt(pricesIntraday.minute, midnight)],
+    ...prices,
     ["provider_checks", providerChecks, lt(providerChecks.checkedAt, c.logsBefore)],
     ["validation_results", validationResults, lt(validationResults.validatedAt, c.logsBefore)],
     ["alerts", alerts, and(isNotNull(alerts.resolvedAt), lt(alerts.resolvedAt, c.logsBefore))],
@@ -33,7 +37,7 @@ function targets(c: RetentionCutoffs): [keyof RetentionCounts, PgTable, SQL | un
 
 /** Counts (dry run) or deletes (real run) what is past its retention, in one transaction. */
 export async function applyRetention(db: Db, cutoffs: RetentionCutoffs, dryRun: boolean): Promise<RetentionCounts> {
-  const out = {} as RetentionCounts;
+  const out = { prices_daily: 0, prices_intraday: 0 } as RetentionCounts;
   await db.transaction(async (tx) => {
     for (const [name, table, where] of targets(cutoffs)) {
       if (dryRun) {

@@ -15,6 +15,20 @@ export interface CleanupResult {
   counts: RetentionCounts;
 }
 
+/** The cut-off instants of the monitoring logs (30 days) and of the usage logs (USAGE_LOG_RETENTION_DAYS). */
+function logCutoffs(ctx: Deps) {
+  const now = ctx.clock.now().getTime();
+  return {
+    logsBefore: new Date(now - LOG_RETENTION_DAYS * DAY_MS),
+    usageLogsBefore: new Date(now - ctx.config.USAGE_LOG_RETENTION_DAYS * DAY_MS),
+  };
+}
+
+/** The daily job: monitoring logs older than 30 days and usage logs past their retention, prices untouched. */
+export function applyLogRetention(ctx: Deps): Promise<RetentionCounts> {
+  return applyRetention(ctx.db.db, { pricesBefore: null, ...logCutoffs(ctx) }, false);
+}
+
 /**
  * POST /database/cleanup: prices older than `daysToKeep` days, monitoring logs older than 30 days
  * and usage logs past USAGE_LOG_RETENTION_DAYS. A dry run counts exactly what a real run would delete.
@@ -26,10 +40,8 @@ export async function cleanupDatabase({
   ctx: Deps;
   input: { daysToKeep: number; dryRun: boolean };
 }): Promise<CleanupResult> {
-  const now = ctx.clock.now().getTime();
-  const pricesBefore = new Date(now - input.daysToKeep * DAY_MS).toISOString().slice(0, 10);
-  const logsBefore = new Date(now - LOG_RETENTION_DAYS * DAY_MS);
-  const usageLogsBefore = new Date(now - ctx.config.USAGE_LOG_RETENTION_DAYS * DAY_MS);
+  const pricesBefore = new Date(ctx.clock.now().getTime() - input.daysToKeep * DAY_MS).toISOString().slice(0, 10);
+  const { logsBefore, usageLogsBefore } = logCutoffs(ctx);
   const counts = await applyRetention(ctx.db.db, { pricesBefore, logsBefore, usageLogsBefore }, input.dryRun);
   if (!input.dryRun && counts.prices_daily > 0) {
     // Cached answers may hold the deleted bars.

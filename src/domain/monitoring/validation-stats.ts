@@ -1,0 +1,67 @@
+/** Verdicts counted by provider, field and status (what the validation layer stored). */
+export interface VerdictCount {
+  provider: string;
+  field: string;
+  status: "valid" | "outlier" | "out_of_range" | "null";
+  n: number;
+}
+
+export interface ProviderReliability {
+  provider: string;
+  /** Valid values over values given (a null is a missing value, not a wrong one); null without any. */
+  success_rate: number | null;
+  values: number;
+}
+
+/** How many providers each reliability list names, and how many fields the invalid list. */
+const TOP = 3;
+const TOP_FIELDS = 10;
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** Success rate of a set of counts: valid over non-null; null when nothing was given. */
+export function successRate(counts: readonly VerdictCount[]): number | null {
+  const given = counts.filter((c) => c.status !== "null").reduce((s, c) => s + c.n, 0);
+  const valid = counts.filter((c) => c.status === "valid").reduce((s, c) => s + c.n, 0);
+  return given === 0 ? null : round4(valid / given);
+}
+
+/**
+ * GET /health/stats (spec "Validation statistics"): totals by verdict, the overall quality score
+ * (valid over values given), the providers by success rate (most and least reliable, three each),
+ * and the fields most often refused (outliers and out of range, ten at most).
+ */
+export function validationStatistics(counts: readonly VerdictCount[]) {
+  const total = (status?: VerdictCount["status"]) =>
+    counts.filter((c) => !status || c.status === status).reduce((s, c) => s + c.n, 0);
+  const providers = [...new Set(counts.map((c) => c.provider))].map((provider): ProviderReliability => {
+    const own = counts.filter((c) => c.provider === provider);
+    return { provider, success_rate: successRate(own), values: own.reduce((s, c) => s + c.n, 0) };
+  });
+  const rated = providers.filter((p) => p.success_rate !== null);
+  const byRate = (dir: 1 | -1) => (a: ProviderReliability, b: ProviderReliability) =>
+    dir * ((a.success_rate as number) - (b.success_rate as number)) || (a.provider < b.provider ? -1 : 1);
+  const invalidByField = new Map<string, { invalid: number; total: number }>();
+  for (const c of counts) {
+    const e = invalidByField.get(c.field) ?? { invalid: 0, total: 0 };
+    e.total += c.n;
+    if (c.status === "outlier" || c.status === "out_of_range") e.invalid += c.n;
+    invalidByField.set(c.field, e);
+  }
+  return {
+    period: "last_7_days" as const,
+    total_values_validated: total(),
+    total_valid: total("valid"),
+    total_outliers: total("outlier"),
+    total_out_of_range: total("out_of_range"),
+    total_nulls: total("null"),
+    overall_quality_score: successRate(counts),
+    most_reliable_providers: [...rated].sort(byRate(-1)).slice(0, TOP),
+    least_reliable_providers: [...rated].sort(byRate(1)).slice(0, TOP),
+    fields_most_often_invalid: [...invalidByField]
+      .filter(([, e]) => e.invalid > 0)
+      .map(([field, e]) => ({ field, invalid: e.invalid, total: e.total }))
+      .sort((a, b) => b.invalid - a.invalid || (a.field < b.field ? -1 : 1))
+      .slice(0, TOP_FIELDS),
+  };
+}

@@ -1,0 +1,48 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getValidationStats } from "../../services/monitoring/get-stats";
+import { keyed, withErrors } from "../openapi";
+
+const Reliability = z.object({
+  provider: z.string(),
+  success_rate: z
+    .number()
+    .nullable()
+    .openapi({ description: "Valid values over values given (nulls are missing, not wrong)" }),
+  values: z.number().int(),
+});
+
+export const ValidationStatsSchema = z
+  .object({
+    period: z.literal("last_7_days"),
+    total_values_validated: z.number().int(),
+    total_valid: z.number().int(),
+    total_outliers: z.number().int(),
+    total_out_of_range: z.number().int(),
+    total_nulls: z.number().int(),
+    overall_quality_score: z.number().nullable().openapi({ description: "Valid over values given; null without data" }),
+    most_reliable_providers: z.array(Reliability),
+    least_reliable_providers: z.array(Reliability),
+    fields_most_often_invalid: z.array(
+      z.object({ field: z.string(), invalid: z.number().int(), total: z.number().int() }),
+    ),
+  })
+  .openapi("ValidationStatistics");
+export type ValidationStatsBody = z.infer<typeof ValidationStatsSchema>;
+
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/health/stats",
+    tags: ["Monitoring"],
+    summary: "The validation layer's verdicts of the last 7 days: totals, quality score, providers, fields",
+    security: keyed,
+    responses: {
+      200: { description: "Validation statistics", content: { "application/json": { schema: ValidationStatsSchema } } },
+    },
+  }),
+);
+
+export function registerGetStats(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => c.json(await getValidationStats({ ctx: c.get("deps") }), 200));
+}
