@@ -56,6 +56,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /index/:index_name/constituents": "any",
   "GET /macro/rates": "any",
   "GET /health/stats": "any",
+  "GET /health/alerts": "any",
   "GET /news/feed": "any",
   "GET /news/stats": "any",
   "GET /news/:ticker": "any",

@@ -43,3 +43,6 @@ export function deadlineIn(clock: Clock, ms: number): Deadline {
   const until = clock.now().getTime() + ms;
   return { remainingMs: () => Math.max(0, until - clock.now().getTime()) };
 }
+
+/** ISO 8601 with an explicit offset, as the spec asks of some instants (UTC is +00:00). */
+export const isoWithOffset = (d: Date): string => d.toISOString().replace("Z", "+00:00");

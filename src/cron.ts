@@ -2,6 +2,7 @@ import { cacheKeys } from "./cache";
 import { buildDeps } from "./deps";
 import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
+import { checkOutlierRates } from "./services/monitoring/alerts";
 import { restoreSubscriptions } from "./services/realtime/restore";
 
 /** A scheduled job: what it is called in the logs, and the work (its summary is logged). */
@@ -40,6 +41,20 @@ const logRetention: Job = {
   },
 };
 
+/** Each provider's success rate over 7 days against the ALERT_* thresholds: `high_outlier_rate` alerts. */
+const alertCheck: Job = {
+  name: "alert_check",
+  run: async (env) => {
+    const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
+    try {
+      const r = await checkOutlierRates(deps);
+      return `${r.providers} provider(s) checked, alerts opened for: ${r.opened.join(", ") || "none"}`;
+    } finally {
+      await deps.db.close();
+    }
+  },
+};
+
 const restoreStreams: Job = {
   name: "restore_subscriptions",
   run: async (env) => `${(await restoreSubscriptions(env)).length} stored subscription(s) streaming`,
@@ -55,6 +70,8 @@ export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
   "15 6 * * *": [refreshMacroRates],
   // The quietest hour of the markets served.
   "45 3 * * *": [logRetention],
+  // The daily look at the providers (the canary joins it).
+  "0 7 * * *": [alertCheck],
 };
 
 /**

@@ -48,6 +48,8 @@ export interface Operation {
   precondition?: string;
   /** `x-background`: the operation answers at once and does its work after the answer (waitUntil). */
   background: boolean;
+  /** `x-example-status`: what the documented example answers on a fresh instance, when it is not 200. */
+  exampleStatus?: number;
 }
 
 interface Document {
@@ -64,6 +66,7 @@ interface Document {
         "x-example-query"?: string;
         "x-precondition"?: string;
         "x-background"?: boolean;
+        "x-example-status"?: number;
       }
     >
   >;
@@ -114,6 +117,7 @@ export async function documentedOperations(): Promise<Operation[]> {
         exampleQuery: op["x-example-query"],
         precondition: op["x-precondition"],
         background: op["x-background"] === true,
+        exampleStatus: op["x-example-status"],
       });
     }
   }

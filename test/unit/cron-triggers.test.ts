@@ -9,6 +9,6 @@ describe("the Cron Triggers", () => {
     const line = /^crons\s*=\s*\[([^\]]*)\]/m.exec(toml)?.[1] ?? "";
     const crons = [...line.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
     expect(crons.sort()).toEqual(Object.keys(CRON_JOBS).sort());
-    expect(crons.length).toBe(3);
+    expect(crons.length).toBe(4);
   });
 });

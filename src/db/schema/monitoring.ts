@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
@@ -72,5 +73,9 @@ export const alerts = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolutionNote: text("resolution_note"),
   },
-  (t) => [index("alerts_open_idx").on(t.isResolved, t.providerName)],
+  (t) => [
+    index("alerts_open_idx").on(t.isResolved, t.providerName),
+    // One open alert per provider and type: a problem already open is not opened twice.
+    uniqueIndex("alerts_one_open_uq").on(t.providerName, t.type).where(sql`${t.isResolved} = false`),
+  ],
 );

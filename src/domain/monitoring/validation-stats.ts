@@ -65,3 +65,17 @@ export function validationStatistics(counts: readonly VerdictCount[]) {
       .slice(0, TOP_FIELDS),
   };
 }
+
+/**
+ * The severity of a provider's success rate (spec: ALERT_SUCCESS_RATE_WARNING / _CRITICAL): critical
+ * below the critical threshold, warning below the warning one, else none.
+ */
+export function outlierSeverity(
+  rate: number | null,
+  thresholds: { warning: number; critical: number },
+): "warning" | "critical" | null {
+  if (rate === null) return null;
+  if (rate < thresholds.critical) return "critical";
+  if (rate < thresholds.warning) return "warning";
+  return null;
+}

@@ -1,7 +1,9 @@
 import { createApi } from "../openapi";
+import { registerAlerts } from "./alerts";
 import { registerGetHealth } from "./get";
 import { registerGetStats } from "./stats";
 
 export const healthApi = createApi();
 registerGetHealth(healthApi);
 registerGetStats(healthApi);
+registerAlerts(healthApi);

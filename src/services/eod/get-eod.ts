@@ -1,4 +1,5 @@
 import { cacheKeys, cacheTtls, remember } from "../../cache";
+import { isoWithOffset } from "../../clock";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { readDailyBars, sourcedRange } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
@@ -49,9 +50,6 @@ function windowOfQuery(q: EodQuery, today: string): { window: PeriodWindow; labe
   return { window: { ...range, lastBars: null, resolution }, label: q.period ?? "custom" };
 }
 
-/** ISO 8601 with an explicit offset (the spec asks for one; UTC is +00:00). */
-const withOffset = (d: Date) => d.toISOString().replace("Z", "+00:00");
-
 function render(
   q: EodQuery,
   label: string,
@@ -67,7 +65,7 @@ function render(
     period: label,
     format: "json",
     count: bars.length,
-    retrieved_at: withOffset(now),
+    retrieved_at: isoWithOffset(now),
     data_source: dataSource,
     data: bars.map((b) => ({
       Date: b.date,

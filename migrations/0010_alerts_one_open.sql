@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "alerts_one_open_uq" ON "alerts" USING btree ("provider_name","type") WHERE "alerts"."is_resolved" = false;
