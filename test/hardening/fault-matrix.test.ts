@@ -136,7 +136,11 @@ async function expectWhatWasReported(p: SimulatedProvider, answer: Pick<IngestAn
 
 async function callsOf(provider: string) {
   const health = await call<Health>("/health", { key: null });
-  return { status: health.body.status, calls: health.body.providers.calls[provider] };
+  return {
+    status: health.body.status,
+    calls: health.body.providers.calls[provider],
+    delayedAvailable: health.body.delayed_provider_available,
+  };
 }
 
 afterAll(() => {
@@ -169,6 +173,8 @@ describe.each(providers)("the fault matrix: $provider through $probe.path", (p) 
     if (cls !== "unknown_symbol")
       expect(during.calls?.last_failure).toMatch(/^(timeout|unavailable|rate_limited|bad_response)$/);
     if (cls !== "unknown_symbol") expect(during.status).toBe("degraded");
+    // /health's delayed_provider_available follows the delayed provider's latest call.
+    if (p.provider === "delayed_provider") expect(during.delayedAvailable).toBe(cls === "unknown_symbol");
 
     // Recovery: this provider's fault cleared (the faults that route requests to it stay), the probe succeeds from it.
     await clearFault(simulators[p.simulator], symbol);
@@ -176,6 +182,7 @@ describe.each(providers)("the fault matrix: $provider through $probe.path", (p) 
     await expectServedBy(p, await probe(p));
     const after = await callsOf(p.provider);
     expect(after.calls?.failing).toBe(false);
+    if (p.provider === "delayed_provider") expect(after.delayedAvailable).toBe(true);
     for (const f of p.probe.alsoFault ?? []) await clearFault(simulators[f.simulator], f.symbol);
     // Every fault gone: one more probe, and the service is healthy again.
     await resetState(p.probe.ticker ? [p.probe.ticker] : []);

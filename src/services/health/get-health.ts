@@ -32,7 +32,8 @@ export async function getHealth({ ctx }: { ctx: Deps }): Promise<Health> {
     service: SERVICE_NAME,
     // The spec asks for ISO 8601 without a zone; the value is UTC.
     timestamp: ctx.clock.now().toISOString().replace(/Z$/, ""),
-    delayed_provider_available: providers.loaded.includes(DELAYED),
+    // Loaded, and its latest call (in this isolate) did not fail; the canary's outcome joins this (issue 16).
+    delayed_provider_available: providers.loaded.includes(DELAYED) && calls[DELAYED]?.failing !== true,
     providers: { loaded: providers.loaded.length, unavailable: providers.unavailable, calls },
     cache: { enabled: true, status: cacheStatus, ttl_seconds: { ...cacheTtls(ctx.config) } },
   };
