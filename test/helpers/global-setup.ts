@@ -9,7 +9,7 @@ import { seedCatalogue } from "../../tools/db/seed";
 import { startWsProxy } from "../../tools/db/ws-proxy";
 import { startEdgarSim } from "../../tools/sandbox/edgar";
 import { FRED_SIM_KEY, startFredSim } from "../../tools/sandbox/fred";
-import { NEWS_SIM_KEY, startNewsSim } from "../../tools/sandbox/news";
+import { newsSimSettings, startNewsSim } from "../../tools/sandbox/news";
 import { SIMULATED_PROVIDERS, type SimulatedProvider } from "../../tools/sandbox/registry";
 import { startScrapedPagesSim } from "../../tools/sandbox/scraped-pages";
 import { startTradingViewSim } from "../../tools/sandbox/tradingview";
@@ -109,17 +109,7 @@ export default async function setup(project: TestProject) {
     SEC_USER_AGENT: "market-data-service tests@example.com",
     MACRO_PROVIDER_BASE_URL: fred.url,
     MACRO_API_KEY: FRED_SIM_KEY,
-    NEWS_YAHOO_RSS_BASE_URL: news.url,
-    NEWS_GOOGLE_RSS_BASE_URL: news.url,
-    NEWS_FINNHUB_BASE_URL: news.url,
-    NEWS_MARKETAUX_BASE_URL: news.url,
-    NEWS_NEWSAPI_BASE_URL: news.url,
-    NEWS_ALPHAVANTAGE_BASE_URL: news.url,
-    NEWS_GDELT_BASE_URL: news.url,
-    FINNHUB_API_KEY: NEWS_SIM_KEY,
-    MARKETAUX_API_KEY: NEWS_SIM_KEY,
-    NEWSAPI_API_KEY: NEWS_SIM_KEY,
-    ALPHAVANTAGE_API_KEY: NEWS_SIM_KEY,
+    ...newsSimSettings(news.url),
     // Short deadlines so the timeout faults are tested in seconds.
     PROVIDER_TIMEOUT_MS: "1500",
     // A stalled stream is noticed in seconds rather than the production 45.

@@ -80,6 +80,26 @@ describe("cache administration", () => {
   });
 });
 
+/** A provider check 45 days old and a usage-log row 400 days old: past both retentions. */
+async function insertOldLogs(ticker: string) {
+  await db.db.insert(providerChecks).values({
+    providerName: `test-${ticker}`,
+    checkType: "canary",
+    ticker: "OLD",
+    success: true,
+    checkedAt: new Date(Date.now() - 45 * 86_400_000),
+  });
+  await db.db.insert(usageLogs).values({
+    method: "GET",
+    route: "/test",
+    ticker: null,
+    keyKind: "full",
+    status: 200,
+    latencyMs: 1,
+    createdAt: new Date(Date.now() - 400 * 86_400_000),
+  });
+}
+
 describe("database administration", () => {
   const ticker = uniqueTicker();
   let assetId = 0;
@@ -89,22 +109,7 @@ describe("database administration", () => {
     // Bars from 1920 (12 sessions, 12 to 27 January): older than any real series, so this file's
     // cleanup touches nothing of the other tests'.
     await storeBars(db.db, listing.id, makeBars(12, { start: "1920-01-12", price: () => 10.5 }), "test");
-    await db.db.insert(providerChecks).values({
-      providerName: `test-${ticker}`,
-      checkType: "canary",
-      ticker: "OLD",
-      success: true,
-      checkedAt: new Date(Date.now() - 45 * 86_400_000),
-    });
-    await db.db.insert(usageLogs).values({
-      method: "GET",
-      route: "/test",
-      ticker: null,
-      keyKind: "full",
-      status: 200,
-      latencyMs: 1,
-      createdAt: new Date(Date.now() - 400 * 86_400_000),
-    });
+    await insertOldLogs(ticker);
   });
   afterAll(async () => {
     await db.db.delete(assets).where(eq(assets.id, assetId));
@@ -176,22 +181,7 @@ describe("database administration", () => {
       .where(eq(providerChecks.providerName, `test-${ticker}`));
     expect(checks).toEqual([]);
     // The rows the cleanup below counts on again.
-    await db.db.insert(providerChecks).values({
-      providerName: `test-${ticker}`,
-      checkType: "canary",
-      ticker: "OLD",
-      success: true,
-      checkedAt: new Date(Date.now() - 45 * 86_400_000),
-    });
-    await db.db.insert(usageLogs).values({
-      method: "GET",
-      route: "/test",
-      ticker: null,
-      keyKind: "full",
-      status: 200,
-      latencyMs: 1,
-      createdAt: new Date(Date.now() - 400 * 86_400_000),
-    });
+    await insertOldLogs(ticker);
   });
 
   it("a dry run reports exactly what the real cleanup then deletes", async () => {

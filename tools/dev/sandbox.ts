@@ -1,7 +1,7 @@
 import { pinnedClock, systemClock } from "../../src/clock";
 import { startEdgarSim } from "../sandbox/edgar";
 import { FRED_SIM_KEY, startFredSim } from "../sandbox/fred";
-import { NEWS_SIM_KEY, startNewsSim } from "../sandbox/news";
+import { newsSimSettings, startNewsSim } from "../sandbox/news";
 import { startScrapedPagesSim } from "../sandbox/scraped-pages";
 import { startTradingViewSim, type TradingViewSimOptions } from "../sandbox/tradingview";
 import { startYahooSim } from "../sandbox/yahoo";
@@ -48,17 +48,7 @@ export async function startSandbox(
       SEC_USER_AGENT: "market-data-service sandbox@example.com",
       MACRO_PROVIDER_BASE_URL: fred.url,
       MACRO_API_KEY: FRED_SIM_KEY,
-      NEWS_YAHOO_RSS_BASE_URL: news.url,
-      NEWS_GOOGLE_RSS_BASE_URL: news.url,
-      NEWS_FINNHUB_BASE_URL: news.url,
-      NEWS_MARKETAUX_BASE_URL: news.url,
-      NEWS_NEWSAPI_BASE_URL: news.url,
-      NEWS_ALPHAVANTAGE_BASE_URL: news.url,
-      NEWS_GDELT_BASE_URL: news.url,
-      FINNHUB_API_KEY: NEWS_SIM_KEY,
-      MARKETAUX_API_KEY: NEWS_SIM_KEY,
-      NEWSAPI_API_KEY: NEWS_SIM_KEY,
-      ALPHAVANTAGE_API_KEY: NEWS_SIM_KEY,
+      ...newsSimSettings(news.url),
       ...(pinned ? { CLOCK_PINNED_AT: pinned } : {}),
     },
     control: {

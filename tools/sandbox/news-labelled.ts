@@ -7,7 +7,7 @@ import { companyName, marketLanguage } from "../../src/domain/news/query";
 import { loadConfig } from "../../src/env";
 import { newsProviders } from "../../src/providers/news/registry";
 import { FULL_CATALOGUE } from "../db/seed-indices";
-import { NEWS_SIM_KEY, startNewsSim } from "./news";
+import { newsSimSettings, startNewsSim } from "./news";
 import { storiesOf } from "./news-data";
 
 /**
@@ -43,15 +43,7 @@ async function main() {
   const clock = pinnedClock(AS_OF);
   const sim = await startNewsSim({ clock });
   try {
-    const settings: Record<string, string> = {
-      FINNHUB_API_KEY: NEWS_SIM_KEY,
-      MARKETAUX_API_KEY: NEWS_SIM_KEY,
-      NEWSAPI_API_KEY: NEWS_SIM_KEY,
-      ALPHAVANTAGE_API_KEY: NEWS_SIM_KEY,
-    };
-    for (const name of ["YAHOO_RSS", "GOOGLE_RSS", "FINNHUB", "MARKETAUX", "NEWSAPI", "ALPHAVANTAGE", "GDELT"])
-      settings[`NEWS_${name}_BASE_URL`] = sim.url;
-    const config = loadConfig(settings);
+    const config = loadConfig(newsSimSettings(sim.url));
     const sets = [];
     for (const ticker of TICKERS) {
       const listing = listingOf(ticker);

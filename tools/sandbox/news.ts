@@ -79,6 +79,16 @@ function sendText(res: ServerResponse, status: number, body: string, type: strin
   res.end(body);
 }
 
+/** The Worker settings that aim the seven news providers at the simulator, with the key it accepts. */
+export function newsSimSettings(url: string): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const name of ["YAHOO_RSS", "GOOGLE_RSS", "FINNHUB", "MARKETAUX", "NEWSAPI", "ALPHAVANTAGE", "GDELT"])
+    settings[`NEWS_${name}_BASE_URL`] = url;
+  for (const key of ["FINNHUB_API_KEY", "MARKETAUX_API_KEY", "NEWSAPI_API_KEY", "ALPHAVANTAGE_API_KEY"])
+    settings[key] = NEWS_SIM_KEY;
+  return settings;
+}
+
 export interface NewsSim {
   url: string;
   close(): Promise<void>;
