@@ -141,28 +141,20 @@ describe("database administration", () => {
   });
 
   it("the daily retention job (Cron Trigger 45 3 * * *) deletes old logs and never a price", async () => {
-    const old = await db.db
-      .insert(usageLogs)
-      .values({
-        method: "GET",
-        route: "/cron-test",
-        keyKind: "full",
-        status: 200,
-        latencyMs: 1,
-        createdAt: new Date(Date.now() - 400 * 86_400_000),
-      })
-      .returning({ id: usageLogs.id });
-    const recent = await db.db
-      .insert(usageLogs)
-      .values({
-        method: "GET",
-        route: "/cron-test",
-        keyKind: "full",
-        status: 200,
-        latencyMs: 1,
-        createdAt: new Date(Date.now() - 86_400_000),
-      })
-      .returning({ id: usageLogs.id });
+    const usageRowAged = (days: number) =>
+      db.db
+        .insert(usageLogs)
+        .values({
+          method: "GET",
+          route: "/cron-test",
+          keyKind: "full",
+          status: 200,
+          latencyMs: 1,
+          createdAt: new Date(Date.now() - days * 86_400_000),
+        })
+        .returning({ id: usageLogs.id });
+    const old = await usageRowAged(400);
+    const recent = await usageRowAged(1);
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "45 3 * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);

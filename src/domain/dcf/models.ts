@@ -67,6 +67,15 @@ export function project(base: Decimal, growth: Decimal, years: number, discountR
 
 const sum = (xs: Decimal[]) => xs.reduce((a, b) => a.plus(b), new Dec(0));
 
+/**
+ * The Gordon terminal value at year N of year N's flow grown once more, and its value today:
+ * TV = last x (1 + g) / (rate - g), discounted N years (never N + 1).
+ */
+function gordonTerminal(last: Decimal, g: Decimal, rate: Decimal, years: number) {
+  const terminalValue = last.times(g.plus(1)).div(rate.minus(g));
+  return { terminalValue, pvTerminal: terminalValue.div(rate.plus(1).pow(years)) };
+}
+
 function nullResult(
   model: ModelName,
   discountRate: Decimal,
@@ -134,9 +143,7 @@ export function fcfModel(p: FcfParams): ModelResult {
     inputs.net_debt = netDebt;
   }
   const { projected, present } = project(p.baseCashFlow, p.growth, p.years, p.wacc);
-  const last = projected.at(-1) as Decimal;
-  const terminalValue = last.times(terminalGrowth.plus(1)).div(p.wacc.minus(terminalGrowth));
-  const pvTerminal = terminalValue.div(p.wacc.plus(1).pow(p.years));
+  const { terminalValue, pvTerminal } = gordonTerminal(projected.at(-1) as Decimal, terminalGrowth, p.wacc, p.years);
   const enterpriseValue = sum(present).plus(pvTerminal);
   const equityValue = enterpriseValue.minus(netDebt);
   inputs.sum_present_values = sum(present);
@@ -259,10 +266,12 @@ export function ddmModel(p: DdmParams): ModelResult {
   if (p.dividend === null || p.dividend.lte(0))
     return nullResult("ddm", p.costOfEquity, "cost_of_equity", "the company pays no dividend", inputs, warnings);
   const { projected, present } = project(p.dividend, p.growth, p.years, p.costOfEquity);
-  const terminalValue = (projected.at(-1) as Decimal)
-    .times(terminalGrowth.plus(1))
-    .div(p.costOfEquity.minus(terminalGrowth));
-  const pvTerminal = terminalValue.div(p.costOfEquity.plus(1).pow(p.years));
+  const { terminalValue, pvTerminal } = gordonTerminal(
+    projected.at(-1) as Decimal,
+    terminalGrowth,
+    p.costOfEquity,
+    p.years,
+  );
   inputs.sum_present_values = sum(present);
   const value = sum(present).plus(pvTerminal);
   return {
