@@ -33,8 +33,9 @@ export class BadRequestError extends ServiceError {
 }
 
 export class NotFoundError extends ServiceError {
-  constructor(entity: string, id: string) {
-    super("NOT_FOUND", `${entity} '${id}' not found`);
+  /** `hint`: what the caller may ask for instead. */
+  constructor(entity: string, id: string, hint?: string) {
+    super("NOT_FOUND", `${entity} '${id}' not found${hint ? `; ${hint}` : ""}`);
   }
 }
 

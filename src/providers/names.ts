@@ -7,6 +7,10 @@ export const STREAM = "stream_provider";
 /** Web pages read for trailing P/E, EPS and dividend yield (spec /fundamental rule 1c). */
 export const SCRAPED_BUSINESSINSIDER = "scraped_businessinsider";
 export const SCRAPED_ONVISTA = "scraped_onvista";
+/** The fundamentals providers (GET /fundamental's `provider`), the ones the canary watches. */
+export const FUNDAMENTAL_PROVIDERS = [DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA] as const;
+export type FundamentalProvider = (typeof FUNDAMENTAL_PROVIDERS)[number];
+
 /** SEC EDGAR (insider transactions, Form 4). */
 export const EDGAR = "sec_edgar";
 

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
-import { FUNDAMENTAL_PROVIDERS, getRenderedFundamentals } from "../../services/fundamentals/get-rendered";
+import { FUNDAMENTAL_PROVIDERS } from "../../providers/names";
+import { getRenderedFundamentals } from "../../services/fundamentals/get-rendered";
 import { keyed, textParam, withErrors } from "../openapi";
 import { BoolParam, CurrencyParam, ExchangeParam, IsinParam, TickerParam } from "../params";
 import { type FundamentalsAnswer, FundamentalsAnswerSchema } from "./schema";

@@ -39,7 +39,7 @@ import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
 import { type Verdict, validate } from "../../domain/fundamentals/validation";
 import { splitSuffix } from "../../domain/provider-symbols";
 import { ProviderError } from "../../providers/errors";
-import { DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA } from "../../providers/names";
+import { DELAYED, FUNDAMENTAL_PROVIDERS, SCRAPED_BUSINESSINSIDER } from "../../providers/names";
 import type { ScrapedPage, ScrapeTarget } from "../../providers/scraped/types";
 import { builtOnce } from "../eod/single-flight";
 import type { DelayedFundamentals } from "./delayed-fetch";
@@ -48,7 +48,6 @@ import { refreshFromDelayed } from "./refresh";
 import { type Instrument, type InstrumentQuery, resolveInstrument } from "./resolve-instrument";
 
 /** The providers GET /fundamental may ask, in the order of precedence of their figures. */
-export const FUNDAMENTAL_PROVIDERS = [DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA] as const;
 
 export interface RenderedQuery extends InstrumentQuery {
   /** Provider names to ask; all when absent. */
