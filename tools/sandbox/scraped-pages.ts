@@ -15,11 +15,15 @@ import { SIM_SYMBOLS } from "./market-data";
  * 0.21 whose scale (21 % or 0.21 %) nothing on the page settles.
  * Faults on demand: POST /__sandbox/faults {"symbol": <ISIN or slug> | "*", "mode", "times"?} with
  * modes 500, timeout, malformed, unknown (404), ratelimit (429), error200 (a consent page served with
- * HTTP 200 instead of the figures); DELETE /__sandbox/faults[?symbol=]. GET /__sandbox/requests counts
- * requests per page.
+ * HTTP 200 instead of the figures), out_of_range (the P/E written 1,000 times too large and the
+ * dividend yield 100 times, as a page that changed its units would: the canary must fail);
+ * DELETE /__sandbox/faults[?symbol=]. GET /__sandbox/requests counts requests per page.
  */
 
-export type ScrapedFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200";
+export type ScrapedFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200" | "out_of_range";
+
+/** How the out_of_range fault scales the figures of a page. */
+const UNITS_CHANGED = { pe: 1000, yield: 100 };
 
 export interface ScrapedPagesSim {
   url: string;
@@ -53,10 +57,11 @@ function companyOfSlug(slug: string): SimCompany | null {
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const en = (x: number) => x.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-function businessInsiderPage(c: SimCompany): string {
+function businessInsiderPage(c: SimCompany, unitsChanged: boolean): string {
   const eps = c.ttm.dilutedEps;
-  const pe = eps > 0 ? en(r2(c.price / eps)) : "-";
-  const yieldText = c.dividendRate > 0 ? `${en((c.dividendRate / c.price) * 100)}%` : "-";
+  const k = unitsChanged ? UNITS_CHANGED : { pe: 1, yield: 1 };
+  const pe = eps > 0 ? en(r2((c.price / eps) * k.pe)) : "-";
+  const yieldText = c.dividendRate > 0 ? `${en((c.dividendRate / c.price) * 100 * k.yield)}%` : "-";
   const item = (value: string, label: string) =>
     `<div class="snapshot__data-item">${value}<div class="snapshot__header">${label}</div></div>`;
   return `<!DOCTYPE html>
@@ -92,7 +97,8 @@ function suggestions(isin: string): string {
   return `mmSuggestDeliver(0, new Array("Name", "Category", "Keywords", "Bias", "Extension", "IDs"), new Array(${rows.join(", ")}), ${rows.length}, 0);`;
 }
 
-function onvistaPage(asked: string, c: SimCompany): string {
+function onvistaPage(asked: string, c: SimCompany, unitsChanged: boolean): string {
+  const k = unitsChanged ? UNITS_CHANGED : { pe: 1, yield: 1 };
   const years = c.annual.slice(-3).map((p) => ({
     label: p.end.slice(0, 4),
     idYear: Number(p.end.slice(0, 4)),
@@ -102,7 +108,8 @@ function onvistaPage(asked: string, c: SimCompany): string {
   const estimates = last
     ? [1, 2].map((k) => ({ label: `${last.idYear + k}e`, idYear: last.idYear + k, eps: r2(last.eps * (1 + 0.07 * k)) }))
     : [];
-  const yieldPercent = UNSCALED_YIELD[asked] ?? (c.dividendRate > 0 ? r2((c.dividendRate / c.price) * 100) : null);
+  const yieldPercent =
+    UNSCALED_YIELD[asked] ?? (c.dividendRate > 0 ? r2((c.dividendRate / c.price) * 100 * k.yield) : null);
   const data = {
     props: {
       pageProps: {
@@ -120,7 +127,7 @@ function onvistaPage(asked: string, c: SimCompany): string {
               list: [...years, ...estimates].map((y) => ({
                 label: y.label,
                 idYear: y.idYear,
-                cnPer: y.eps > 0 ? r2(c.price / y.eps) : null,
+                cnPer: y.eps > 0 ? r2((c.price / y.eps) * k.pe) : null,
                 cnDivYield: yieldPercent,
                 cnDps: c.dividendRate || null,
               })),
@@ -176,7 +183,7 @@ export async function startScrapedPagesSim(opts: { port?: number } = {}): Promis
     if (bi) {
       const c = fault === "unknown" ? null : companyOfSlug(key);
       if (!c) return sendHtml(res, 404, "<html><body><h1>Page not found</h1></body></html>");
-      const page = businessInsiderPage(c);
+      const page = businessInsiderPage(c, fault === "out_of_range");
       // Malformed: the body breaks off before the page says what it is about.
       return sendHtml(
         res,
@@ -189,7 +196,7 @@ export async function startScrapedPagesSim(opts: { port?: number } = {}): Promis
       const c = fault === "unknown" || isin.startsWith("US") ? null : companyOfIsin(WRONG_INSTRUMENT[isin] ?? isin);
       if (!c || c.sym.quoteType === "ETF")
         return sendHtml(res, 404, "<html><body><h1>Seite nicht gefunden</h1></body></html>");
-      const page = onvistaPage(isin, c);
+      const page = onvistaPage(isin, c, fault === "out_of_range");
       if (fault === "malformed") {
         // The JSON cut short inside the script element.
         const cut = page.indexOf('"figures"');

@@ -130,10 +130,13 @@ function priceModule(c: SimCompany, n: Scalar) {
   };
 }
 
-function summaryDetail(c: SimCompany, n: Scalar, pe: number | null) {
+function summaryDetail(c: SimCompany, n: Scalar, faults: { pe: number | null; percentYields: boolean }) {
+  const { pe } = faults;
   const eps = c.ttm.dilutedEps;
   const fund = c.sym.quoteType === "ETF";
-  const dividendYield = c.dividendRate > 0 ? r4(c.dividendRate / c.price) : null;
+  const ratio = c.dividendRate > 0 ? r4(c.dividendRate / c.price) : null;
+  // The percent-scaled fault: 2.15 for a yield of 2.15 % (the provider documents 0.0215).
+  const dividendYield = ratio !== null && faults.percentYields ? Math.round(ratio * 10_000) / 100 : ratio;
   return {
     maxAge: 1,
     priceHint: n(2),
@@ -613,6 +616,8 @@ export interface SummaryOptions {
   formatted: boolean;
   /** Sends a trailing P/E no company has (the validation layer must refuse it). */
   absurdPe?: boolean;
+  /** Sends the dividend yields in percent where the provider documents fractions (the canary must notice). */
+  percentScaled?: boolean;
 }
 
 /**
@@ -631,7 +636,8 @@ export function quoteSummaryResult(
     : EQUITY_MODULES.filter((m) => m !== "esgScores" || c.seed.country === "US");
   const build: Record<string, () => unknown> = {
     price: () => priceModule(c, n),
-    summaryDetail: () => summaryDetail(c, n, opts.absurdPe ? 48_213.7 : null),
+    summaryDetail: () =>
+      summaryDetail(c, n, { pe: opts.absurdPe ? 48_213.7 : null, percentYields: opts.percentScaled === true }),
     defaultKeyStatistics: () => keyStatistics(c, n),
     financialData: () => financialData(c, n),
     assetProfile: () => assetProfile(c),

@@ -21,7 +21,8 @@ import { quoteSummaryResult, timeseriesResult } from "./yahoo-fundamentals";
  * `stall`: headers and the start of a body, then nothing (the body never completes). `error200`: the
  * error envelope with HTTP 200, as the provider sends some refusals. `crumb`: quoteSummary answers
  * 401 "Invalid Crumb" (a crumb the provider has expired). `absurd_pe`: quoteSummary sends a trailing
- * P/E of 48,213.7 (a figure the validation layer must refuse).
+ * P/E of 48,213.7 (a figure the validation layer must refuse). `percent_scaled`: quoteSummary sends the
+ * dividend yields in percent (2.15 for 0.0215), a format change the canary must notice.
  */
 export type FaultMode =
   | "500"
@@ -32,7 +33,8 @@ export type FaultMode =
   | "ratelimit"
   | "error200"
   | "crumb"
-  | "absurd_pe";
+  | "absurd_pe"
+  | "percent_scaled";
 
 export interface YahooSim {
   url: string;
@@ -258,7 +260,7 @@ function quote(symbols: string[], today: string) {
   return { quoteResponse: { result, error: null } };
 }
 
-const SUMMARY_ONLY = new Set<FaultMode>(["crumb", "absurd_pe"]);
+const SUMMARY_ONLY = new Set<FaultMode>(["crumb", "absurd_pe", "percent_scaled"]);
 
 const CRUMB_SECRET = "sandbox-crumb-secret";
 const randomToken = (n: number) => randomBytes(n).toString("base64url").slice(0, n);
@@ -364,6 +366,7 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
       const result = quoteSummaryResult(company, modules, {
         formatted: url.searchParams.get("formatted") !== "false",
         absurdPe: fault === "absurd_pe",
+        percentScaled: fault === "percent_scaled",
       });
       if (!result)
         return send(
