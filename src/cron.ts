@@ -3,6 +3,7 @@ import { buildDeps } from "./deps";
 import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
 import { checkOutlierRates } from "./services/monitoring/alerts";
+import { describeRun, runCanary } from "./services/monitoring/canary";
 import { restoreSubscriptions } from "./services/realtime/restore";
 
 /** A scheduled job: what it is called in the logs, and the work (its summary is logged). */
@@ -55,6 +56,19 @@ const alertCheck: Job = {
   },
 };
 
+/** Every fundamentals provider against the reference instruments; the alert check and the provider summary follow. */
+const canaryRun: Job = {
+  name: "canary",
+  run: async (env) => {
+    const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
+    try {
+      return describeRun(await runCanary(deps));
+    } finally {
+      await deps.db.close();
+    }
+  },
+};
+
 const restoreStreams: Job = {
   name: "restore_subscriptions",
   run: async (env) => `${(await restoreSubscriptions(env)).length} stored subscription(s) streaming`,
@@ -70,7 +84,9 @@ export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
   "15 6 * * *": [refreshMacroRates],
   // The quietest hour of the markets served.
   "45 3 * * *": [logRetention],
-  // The daily look at the providers (the canary joins it).
+  // The daily canary, before the European markets open (the figures are the previous close's).
+  "30 6 * * *": [canaryRun],
+  // The daily look at the validation layer's verdicts (a canary run also ends with it).
   "0 7 * * *": [alertCheck],
 };
 

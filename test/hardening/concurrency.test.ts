@@ -13,10 +13,11 @@ interface Answer {
 
 /**
  * The operation's documented example request: path parameters and required query parameters from
- * their examples, plus the operation's `x-example-query`, and the body schema's example.
+ * their examples, plus the operation's `x-example-query`, and the body schema's example; the tickers
+ * it touches (those named, and its `x-touches`) are what the reset puts back.
  */
 function exampleRequest(op: Operation): { path: string; init: RequestInit; tickers: string[] } {
-  const tickers: string[] = [];
+  const tickers: string[] = [...op.touches];
   const value = (name: string) => {
     const p = op.parameters.find((x) => x.name === name);
     const v = p?.schema.example ?? p?.schema.default;

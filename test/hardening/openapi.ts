@@ -50,6 +50,8 @@ export interface Operation {
   background: boolean;
   /** `x-example-status`: what the documented example answers on a fresh instance, when it is not 200. */
   exampleStatus?: number;
+  /** `x-touches`: tickers the operation's work writes about though no parameter names them (the canary's instruments). */
+  touches: string[];
 }
 
 interface Document {
@@ -67,6 +69,7 @@ interface Document {
         "x-precondition"?: string;
         "x-background"?: boolean;
         "x-example-status"?: number;
+        "x-touches"?: string[];
       }
     >
   >;
@@ -118,6 +121,7 @@ export async function documentedOperations(): Promise<Operation[]> {
         precondition: op["x-precondition"],
         background: op["x-background"] === true,
         exampleStatus: op["x-example-status"],
+        touches: op["x-touches"] ?? [],
       });
     }
   }

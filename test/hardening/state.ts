@@ -7,9 +7,17 @@ import { resetMacroRates, resetTickers } from "../helpers/listings";
 
 /**
  * Tables whose rows are not the effect of a request: logs of requests and leases (one per request by
- * design), and the 1-minute candles a running stream keeps writing whatever the requests were.
+ * design), the canary's checks (a log of observations: each run adds its own, with the latencies it
+ * measured; what a run decides, its verdicts and alerts, is compared), and the 1-minute candles a
+ * running stream keeps writing whatever the requests were.
  */
-const NOT_STATE = new Set(["usage_logs", "ingest_leases", "prices_intraday", "__drizzle_migrations"]);
+const NOT_STATE = new Set([
+  "usage_logs",
+  "ingest_leases",
+  "provider_checks",
+  "prices_intraday",
+  "__drizzle_migrations",
+]);
 /**
  * Columns left out of the comparison: what a running stream keeps counting whatever the requests
  * were, and references to serial ids that differ from run to run (a news link names its article by

@@ -100,3 +100,13 @@ export async function resolveAlert(
   const [exists] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.id, id)).limit(1);
   return exists ? { resolved: false } : null;
 }
+
+/** Open alerts by provider. */
+export async function openAlertCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ provider: alerts.providerName, n: count() })
+    .from(alerts)
+    .where(eq(alerts.isResolved, false))
+    .groupBy(alerts.providerName);
+  return new Map(rows.map((r) => [r.provider, r.n]));
+}

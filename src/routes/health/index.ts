@@ -1,9 +1,11 @@
 import { createApi } from "../openapi";
 import { registerAlerts } from "./alerts";
 import { registerGetHealth } from "./get";
+import { registerProviderHealth } from "./providers";
 import { registerGetStats } from "./stats";
 
 export const healthApi = createApi();
 registerGetHealth(healthApi);
 registerGetStats(healthApi);
 registerAlerts(healthApi);
+registerProviderHealth(healthApi);

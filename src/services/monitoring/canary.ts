@@ -1,0 +1,191 @@
+import { openAlert } from "../../db/repositories/monitoring";
+import { type NewCheck, saveChecks } from "../../db/repositories/provider-checks";
+import { recordVerdicts } from "../../db/repositories/validation-results";
+import type { Deps } from "../../deps";
+import { highlightFigures, type Summary } from "../../domain/fundamentals/delayed-figures";
+import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
+import { type Unit, type Verdict, validate } from "../../domain/fundamentals/validation";
+import { canarySeverity, judgeCanaryValue } from "../../domain/monitoring/canary";
+import {
+  CANARY_INSTRUMENTS,
+  CANARY_REFERENCES_VERSION,
+  type CanaryInstrument,
+} from "../../domain/monitoring/canary-references";
+import { ProviderError } from "../../providers/errors";
+import { DELAYED, FUNDAMENTAL_PROVIDERS, type FundamentalProvider } from "../../providers/names";
+import type { ScrapeTarget } from "../../providers/scraped/types";
+import { checkOutlierRates } from "./alerts";
+import { writeHealthSummary } from "./provider-health";
+
+/** The quoteSummary modules that carry the highlights the canary checks. */
+const DELAYED_MODULES = ["price", "summaryDetail", "defaultKeyStatistics", "financialData"] as const;
+
+/** One value as a provider sent it, in the unit it sends it in. */
+interface Observation {
+  field: string;
+  value: number | null;
+  unit: Unit;
+}
+
+/** What asking a provider about one reference instrument gave: its values, or why there are none. */
+type Answer = { observations: Observation[]; problem: null } | { observations: []; problem: string };
+
+async function askDelayed(ctx: Deps, inst: CanaryInstrument): Promise<Answer> {
+  const summary = (await ctx.providers.delayedFundamentals.summary(inst.symbol, DELAYED_MODULES)) as unknown as Summary;
+  const figures = highlightFigures(summary);
+  return {
+    problem: null,
+    observations: Object.keys(inst.expected).map((field) => {
+      const f = figures.find((x) => x.field === field);
+      return { field, value: f?.value ?? null, unit: f?.unit ?? "ratio" };
+    }),
+  };
+}
+
+async function askScraped(ctx: Deps, name: string, inst: CanaryInstrument): Promise<Answer | null> {
+  const provider = ctx.providers.scraped.find((p) => p.name === name);
+  const target: ScrapeTarget = { isin: inst.isin, ticker: inst.ticker, currency: inst.currency, kind: "share" };
+  if (!provider?.covers(target)) return null;
+  const page = await provider.read(target);
+  if (page.isin !== inst.isin)
+    return { observations: [], problem: `the page is about ${page.isin ?? "no named instrument"}, not ${inst.isin}` };
+  const observations: Observation[] = [];
+  for (const field of SCRAPED_FIELDS) {
+    if (!inst.expected[field]) continue;
+    const f = page.figures[field];
+    // An EPS in another currency is not this listing's EPS: as good as absent.
+    const foreign = field === "eps_ttm" && f?.currency && f.currency !== inst.currency;
+    observations.push({ field, value: foreign ? null : (f?.value ?? null), unit: f?.unit ?? "ratio" });
+  }
+  return { observations, problem: null };
+}
+
+/** The checks of one provider on one instrument, with the verdicts of the validation layer. */
+async function probe(
+  ctx: Deps,
+  provider: FundamentalProvider,
+  inst: CanaryInstrument,
+  at: Date,
+): Promise<{ checks: NewCheck[]; verdicts: Verdict[] } | null> {
+  const started = ctx.clock.now().getTime();
+  let answer: Answer | null;
+  try {
+    answer = provider === DELAYED ? await askDelayed(ctx, inst) : await askScraped(ctx, provider, inst);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    answer = { observations: [], problem: `${err.failure}: ${err.detail}` };
+  }
+  if (answer === null) return null;
+  const latencyMs = Math.max(0, ctx.clock.now().getTime() - started);
+  const base = { provider, ticker: inst.ticker, latencyMs, at };
+  if (answer.problem !== null)
+    return {
+      checks: [{ ...base, field: null, passed: false, value: null, expected: null, error: answer.problem }],
+      verdicts: [],
+    };
+  const verdicts: Verdict[] = [];
+  const checks: NewCheck[] = [];
+  for (const o of answer.observations) {
+    const range = inst.expected[o.field];
+    if (!range) continue;
+    const verdict = validate({ provider, field: o.field, value: o.value, unit: o.unit });
+    verdicts.push(verdict);
+    const j = judgeCanaryValue(verdict, o.unit, range);
+    checks.push({ ...base, field: o.field, passed: j.passed, value: j.value, expected: range, error: j.problem });
+  }
+  return { checks, verdicts };
+}
+
+export interface ProviderRun {
+  provider: FundamentalProvider;
+  checks: number;
+  passed: number;
+  failures: { ticker: string; field: string | null; problem: string }[];
+  /** A canary_failed alert was opened by this run (none when one was open already). */
+  alert_opened: boolean;
+}
+
+/**
+ * One provider's part of a run: every reference instrument it covers, asked at once; each value
+ * through the validation layer (the verdicts stored like any request's) and against its expected
+ * range; every check stored; a `canary_failed` alert when a check failed, unless one is open.
+ */
+async function runProvider(ctx: Deps, provider: FundamentalProvider, at: Date): Promise<ProviderRun> {
+  const probes = (await Promise.all(CANARY_INSTRUMENTS.map((inst) => probe(ctx, provider, inst, at)))).filter(
+    (p) => p !== null,
+  );
+  const checks = probes.flatMap((p) => p.checks);
+  const db = ctx.db.db;
+  await saveChecks(db, checks);
+  for (const p of probes) {
+    const ticker = p.checks[0]?.ticker;
+    if (ticker && p.verdicts.length)
+      await recordVerdicts(db, { ticker, day: ctx.clock.today(), at, verdicts: p.verdicts });
+  }
+  const failures = checks
+    .filter((c) => !c.passed)
+    .map((c) => ({ ticker: c.ticker, field: c.field, problem: c.error ?? "failed" }));
+  const passed = checks.length - failures.length;
+  let opened = false;
+  if (failures.length) {
+    const listed = failures.map((f) => `${f.ticker}${f.field ? ` ${f.field}` : ""}: ${f.problem}`);
+    opened = await openAlert(db, {
+      type: "canary_failed",
+      severity: canarySeverity(passed, checks.length, ctx.config.ALERT_SUCCESS_RATE_CRITICAL),
+      provider,
+      message: `${provider}: ${failures.length} of ${checks.length} canary checks failed (${listed.slice(0, 3).join("; ")}${listed.length > 3 ? "; ..." : ""})`,
+      details: { run_at: at.toISOString(), references_version: CANARY_REFERENCES_VERSION, failures },
+      at,
+    });
+  }
+  return { provider, checks: checks.length, passed, failures, alert_opened: opened };
+}
+
+export interface CanaryRun {
+  run_at: string;
+  references_version: string;
+  providers: ProviderRun[];
+  high_outlier_rate_alerts_opened: string[];
+}
+
+/** The runs in progress in this isolate, by what they cover ("all" or a provider). */
+const inProgress = new Set<string>();
+
+/**
+ * A canary run (spec: States and transitions, canary run): every fundamentals provider, or one,
+ * against the reference instruments; then the alert check on the verdicts, and the provider
+ * summary written to the cache for an hour. All checks of a provider's run carry the run's start
+ * instant, so its latest run is one set of rows.
+ *
+ * Null, without running, when the same run is in progress in this isolate: a burst of requests (or
+ * the cron beside a request) costs one run, not one per request, each with its own connections
+ * and provider calls. The check is synchronous, so two calls of one isolate cannot both start.
+ */
+export async function runCanary(ctx: Deps, only?: FundamentalProvider): Promise<CanaryRun | null> {
+  const key = only ?? "all";
+  if (inProgress.has(key)) return null;
+  inProgress.add(key);
+  try {
+    const at = ctx.clock.now();
+    const providers = await Promise.all((only ? [only] : FUNDAMENTAL_PROVIDERS).map((p) => runProvider(ctx, p, at)));
+    const outliers = await checkOutlierRates(ctx);
+    await writeHealthSummary(ctx);
+    return {
+      run_at: at.toISOString(),
+      references_version: CANARY_REFERENCES_VERSION,
+      providers,
+      high_outlier_rate_alerts_opened: outliers.opened,
+    };
+  } finally {
+    inProgress.delete(key);
+  }
+}
+
+/** A run in one line, for the logs: each provider's passes over checks, and the alerts it opened. */
+export function describeRun(r: CanaryRun | null): string {
+  if (r === null) return "not run: the same run was in progress in this isolate";
+  const each = r.providers.map(
+    (p) => `${p.provider} ${p.passed}/${p.checks}${p.alert_opened ? " (canary_failed alert opened)" : ""}`,
+  );
+  return `references ${r.references_version}: ${each.join(", ")}`;
+}

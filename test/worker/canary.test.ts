@@ -1,0 +1,233 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { cacheKeys } from "../../src/cache";
+import { alerts, providerChecks, validationResults } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
+import { CANARY_INSTRUMENTS } from "../../src/domain/monitoring/canary-references";
+import worker from "../../src/index";
+import type { AlertsBody, ResolveBody } from "../../src/routes/health/alerts";
+import type {
+  CanaryHistoryBody,
+  CanaryQueuedBody,
+  ProviderHealthBody,
+  ProvidersHealthBody,
+} from "../../src/routes/health/providers";
+import type { ValidationStatsBody } from "../../src/routes/health/stats";
+import type { ErrorBody } from "../../src/routes/openapi";
+import { READ_ONLY_KEY } from "../helpers/keys";
+import { clearFault } from "../helpers/listings";
+import { call } from "../helpers/worker-http";
+
+/**
+ * The canary against the simulators. No other test file runs it (the nets run apart, after the
+ * worker tests), nor faults its reference instruments, so the checks and canary_failed alerts of
+ * the three fundamentals providers are this file's own.
+ */
+const pages = inject("scrapedSimUrl");
+const PROVIDERS = ["delayed_provider", "scraped_businessinsider", "scraped_onvista"];
+const BI = "scraped_businessinsider";
+/** The US page's slug of JNJ: the fault is set on it alone. */
+const JNJ_PAGE = "jnj";
+const deps = buildDeps(env);
+const db = deps.db.db;
+
+/** Checks per provider and run: five fields of four instruments; three of the two each page covers. */
+const PER_RUN = { delayed_provider: 20, scraped_businessinsider: 6, scraped_onvista: 6 } as const;
+
+async function runCron() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "30 6 * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+/** POST /health/canary/run, returning once its background run has settled. */
+const runNow = (query = "") =>
+  call<CanaryQueuedBody>(`/health/canary/run${query}`, { method: "POST", settleBackground: true });
+
+const openCanaryAlerts = async (provider: string) =>
+  (await call<AlertsBody>(`/health/alerts?provider_name=${provider}`)).body.alerts.filter(
+    (a) => a.type === "canary_failed",
+  );
+
+async function forgetEverything() {
+  await db.delete(providerChecks).where(inArray(providerChecks.providerName, PROVIDERS));
+  await db.delete(alerts).where(inArray(alerts.providerName, PROVIDERS));
+  await deps.cache.delete(cacheKeys.healthSummary());
+}
+
+describe("the canary, provider health and canary_failed alerts", () => {
+  beforeAll(forgetEverything);
+  afterAll(async () => {
+    await clearFault(pages, JNJ_PAGE);
+    await forgetEverything();
+    await deps.db.close();
+  });
+
+  it("before any run, GET /health/providers is an empty list", async () => {
+    const res = await call<ProvidersHealthBody>("/health/providers");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total_providers: 0, healthy: 0, degraded: 0, down: 0, providers: [] });
+    expect(res.body.source).toBe("database");
+  });
+
+  it("the daily Cron Trigger (30 6 * * *) checks every provider: each value stored with its range, all passing", async () => {
+    await runCron();
+    const history = (await call<CanaryHistoryBody>("/health/canary/history?limit=1000")).body;
+    expect(history.count).toBe(20 + 6 + 6);
+    for (const c of history.checks) {
+      const range = CANARY_INSTRUMENTS.find((i) => i.ticker === c.ticker)?.expected[c.field ?? ""];
+      expect(range, `${c.provider_name} ${c.ticker} ${c.field}`).toBeDefined();
+      expect([c.expected_min, c.expected_max]).toEqual(range);
+      expect(c.passed, `${c.provider_name} ${c.ticker} ${c.field}: ${c.error}`).toBe(true);
+      expect(c.value).toBeGreaterThanOrEqual(c.expected_min as number);
+      expect(c.value).toBeLessThanOrEqual(c.expected_max as number);
+      expect(c.latency_ms).toBeGreaterThanOrEqual(0);
+      expect(c.checked_at).toMatch(/\+00:00$/);
+    }
+    const byProvider = (p: string) => history.checks.filter((c) => c.provider_name === p);
+    expect(PROVIDERS.map((p) => byProvider(p).length)).toEqual([20, 6, 6]);
+    // Each page covers its own side of the Atlantic.
+    expect(new Set(byProvider(BI).map((c) => c.ticker))).toEqual(new Set(["MSFT", "JNJ"]));
+    expect(new Set(byProvider("scraped_onvista").map((c) => c.ticker))).toEqual(new Set(["OR.PA", "MUV2.DE"]));
+    // Filters: one provider and ticker, newest first, limited.
+    const some = (await call<CanaryHistoryBody>(`/health/canary/history?provider_name=${BI}&ticker=jnj&limit=2`)).body;
+    expect(some.checks.map((c) => [c.provider_name, c.ticker])).toEqual([
+      [BI, "JNJ"],
+      [BI, "JNJ"],
+    ]);
+  });
+
+  it("after a run every fundamentals provider has a label, a success rate and (from the database) a latency", async () => {
+    const cached = (await call<ProvidersHealthBody>("/health/providers")).body;
+    expect(cached.source).toBe("cache");
+    expect(cached).toMatchObject({ total_providers: 3, healthy: 3, degraded: 0, down: 0 });
+    for (const p of cached.providers) {
+      // The spec's cached summary: no latency, last check or canary outcome, no alerts counted.
+      expect(p).toMatchObject({ is_healthy: true, success_rate_7d: 1, status_label: "OK" });
+      expect(p).toMatchObject({ avg_latency_ms: null, last_check: null, canary_passed: null, active_alerts: 0 });
+    }
+    await deps.cache.delete(cacheKeys.healthSummary());
+    const stored = (await call<ProvidersHealthBody>("/health/providers")).body;
+    expect(stored.source).toBe("database");
+    expect(stored.providers.map((p) => p.name)).toEqual(PROVIDERS);
+    for (const p of stored.providers) {
+      expect(p).toMatchObject({ success_rate_7d: 1, status_label: "OK", canary_passed: true });
+      expect(p.avg_latency_ms).toBeGreaterThanOrEqual(0);
+      expect(p.last_check).toMatch(/\+00:00$/);
+      // No canary_failed alert; a high_outlier_rate one may come from other files' verdicts of the provider.
+      const open = (await call<AlertsBody>(`/health/alerts?provider_name=${p.name}`)).body.alerts;
+      expect(open.filter((a) => a.type === "canary_failed")).toEqual([]);
+      expect(p.active_alerts).toBe(open.length);
+    }
+    const detail = await call<ProviderHealthBody>("/health/providers/delayed_provider?days=3");
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      name: "delayed_provider",
+      status: "OK",
+      success_rate_7d: 1,
+      success_rate_30d: 1,
+      days: 3,
+      canary_passed: true,
+      recent_failures: [],
+    });
+    expect(detail.body.daily_stats).toEqual([
+      {
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+        checks: PER_RUN.delayed_provider,
+        passed: PER_RUN.delayed_provider,
+        success_rate: 1,
+        avg_latency_ms: expect.any(Number),
+      },
+    ]);
+  });
+
+  it("with a page's units changed, one canary_failed alert opens, a third run opens none, and the label drops", async () => {
+    const set = await fetch(`${pages}/__sandbox/faults`, {
+      method: "POST",
+      body: JSON.stringify({ symbol: JNJ_PAGE, mode: "out_of_range" }),
+    });
+    expect(set.ok).toBe(true);
+    const queued = await runNow(`?provider_name=${BI}`);
+    expect(queued.status).toBe(200);
+    expect(queued.body).toMatchObject({ status: "queued", provider: BI });
+    const open = await openCanaryAlerts(BI);
+    expect(open.length).toBe(1);
+    // JNJ's P/E 1,000 times and its yield 100 times too large: 4 of 6 checks pass, under the critical 70 %.
+    expect(open[0]).toMatchObject({ severity: "critical", provider_name: BI, is_resolved: false });
+    expect(open[0]?.message).toContain("2 of 6 canary checks failed");
+    expect(open[0]?.message).toContain("JNJ pe_ratio");
+    const failed = (await call<CanaryHistoryBody>(`/health/canary/history?provider_name=${BI}&ticker=JNJ&limit=3`)).body
+      .checks;
+    const pe = failed.find((c) => c.field === "pe_ratio");
+    expect(pe?.passed).toBe(false);
+    expect(pe?.value).toBeGreaterThan(1500);
+    expect(failed.find((c) => c.field === "dividend_yield")?.error).toMatch(/^refused as out_of_range/);
+    // The other providers were not run.
+    expect((await call<CanaryHistoryBody>("/health/canary/history?provider_name=scraped_onvista")).body.count).toBe(6);
+
+    await runNow(`?provider_name=${BI}`);
+    expect((await openCanaryAlerts(BI)).map((a) => a.alert_id)).toEqual([open[0]?.alert_id]);
+
+    // 6 + 4 + 4 of 18 checks passed over the week: 77.8 %, DEGRADED.
+    const summary = (await call<ProvidersHealthBody>("/health/providers")).body;
+    expect(summary.providers.find((p) => p.name === BI)).toMatchObject({
+      success_rate_7d: 0.7778,
+      status_label: "DEGRADED",
+      is_healthy: false,
+    });
+    expect(summary).toMatchObject({ healthy: 2, degraded: 1, down: 0 });
+    const detail = (await call<ProviderHealthBody>(`/health/providers/${BI}`)).body;
+    expect(detail).toMatchObject({ status: "DEGRADED", canary_passed: false });
+    expect(detail.active_alerts).toBe((await call<AlertsBody>(`/health/alerts?provider_name=${BI}`)).body.count);
+    expect(detail.recent_failures.length).toBe(4);
+    expect(detail.daily_stats.reduce((s, d) => s + d.checks, 0)).toBe(18);
+
+    const id = open[0]?.alert_id;
+    expect((await call(`/health/alerts/${id}/resolve`, { method: "POST", key: READ_ONLY_KEY })).status).toBe(403);
+    const resolved = await call<ResolveBody>(`/health/alerts/${id}/resolve?resolution_note=page%20units%20fixed`, {
+      method: "POST",
+    });
+    expect(resolved.body).toEqual({ status: "resolved", alert_id: id, resolved_at: expect.stringMatching(/\+00:00$/) });
+    expect((await call<ResolveBody>(`/health/alerts/${id}/resolve`, { method: "POST" })).body).toEqual({
+      status: "already_resolved",
+    });
+    expect(await openCanaryAlerts(BI)).toEqual([]);
+
+    // The page is fixed: a run passes and opens nothing.
+    await clearFault(pages, JNJ_PAGE);
+    await runNow(`?provider_name=${BI}`);
+    expect(await openCanaryAlerts(BI)).toEqual([]);
+    const latest = (await call<ProviderHealthBody>(`/health/providers/${BI}`)).body;
+    expect(latest.canary_passed).toBe(true);
+    expect(latest.success_rate_7d).toBe(0.8333);
+  });
+
+  it("stores each run's verdicts for GET /health/stats", async () => {
+    const mine = await db
+      .select()
+      .from(validationResults)
+      .where(and(eq(validationResults.providerName, BI), eq(validationResults.ticker, "JNJ")));
+    // One verdict per field and day: the latest run's (the page fixed).
+    expect(mine.map((v) => [v.field, v.status]).sort()).toEqual([
+      ["dividend_yield", "valid"],
+      ["eps_ttm", "valid"],
+      ["pe_ratio", "valid"],
+    ]);
+    const stats = (await call<ValidationStatsBody>("/health/stats")).body;
+    expect(stats.total_values_validated).toBeGreaterThanOrEqual(32);
+    const named = [...stats.most_reliable_providers, ...stats.least_reliable_providers].map((p) => p.provider);
+    expect(named.some((p) => PROVIDERS.includes(p))).toBe(true);
+  });
+
+  it("refuses what it cannot answer: an unmonitored provider (404), a window past retention, an unknown provider (400)", async () => {
+    const unknown = await call<ErrorBody>("/health/providers/finnhub");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toContain("monitored providers: delayed_provider");
+    expect((await call<ErrorBody>("/health/providers/delayed_provider?days=31")).status).toBe(400);
+    expect((await call<ErrorBody>("/health/canary/history?provider_name=nobody")).status).toBe(400);
+    expect((await call<ErrorBody>("/health/canary/run?provider_name=nobody", { method: "POST" })).status).toBe(400);
+    expect((await call<ErrorBody>("/health/canary/run", { method: "POST", key: READ_ONLY_KEY })).status).toBe(403);
+  });
+});
