@@ -6,6 +6,11 @@ export interface Cache {
   /** Failures are logged and swallowed for the same reason. */
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Sets the key only when it is absent, atomically (Redis SET NX): a lock across isolates. Answers
+   * whether it was set; a failing backend answers true (the work runs rather than never).
+   */
+  setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   /** Deletes every key matching a glob (`eod:AAPL:*`) and answers how many went; SCAN, never KEYS. */
   deletePattern(pattern: string): Promise<number>;
   /** Keys matching a glob, at most `max`. */

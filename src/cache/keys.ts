@@ -47,6 +47,8 @@ export const cacheKeys = {
   macro: (seriesId: string) => `macro:${seriesId}`,
   news: (ticker: string, variant: string) => `news:${up(ticker)}:${variant}`,
   healthSummary: () => "health:providers",
+  /** Held while a canary run of `scope` ("all" or a provider) is in progress, whichever isolate runs it. */
+  canaryRunning: (scope: string) => `health:canary-running:${scope}`,
   stocksOverview: (tickers: readonly string[]) => `stocks:${tickers.join(",")}`,
   /** Set while a listing's stream-sourced bars have just been asked of the delayed provider again. */
   replacementTried: (listingId: number) => `ingest:replaced:${listingId}`,

@@ -28,6 +28,13 @@ export class MemoryCache implements Cache {
     this.lru.delete(key);
   }
 
+  async setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    // Synchronous between the check and the set: nothing else runs in the isolate in between.
+    if (this.lru.has(key)) return false;
+    await this.set(key, value, ttlSeconds);
+    return true;
+  }
+
   async deletePattern(pattern: string): Promise<number> {
     const matching = await this.keys(pattern, Number.POSITIVE_INFINITY);
     for (const k of matching) this.lru.delete(k);

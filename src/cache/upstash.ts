@@ -38,6 +38,19 @@ export class UpstashCache implements Cache {
     await this.redis.del(key);
   }
 
+  async setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    try {
+      const set = await this.redis.set(key, JSON.stringify(value), {
+        nx: true,
+        ex: Math.max(1, Math.round(ttlSeconds)),
+      });
+      return set === "OK";
+    } catch (err) {
+      console.warn("cache setIfAbsent failed", key, String(err));
+      return true;
+    }
+  }
+
   async deletePattern(pattern: string): Promise<number> {
     let deleted = 0;
     for await (const keys of this.scan(pattern)) if (keys.length > 0) deleted += await this.redis.del(...keys);

@@ -7,9 +7,14 @@ export const STREAM = "stream_provider";
 /** Web pages read for trailing P/E, EPS and dividend yield (spec /fundamental rule 1c). */
 export const SCRAPED_BUSINESSINSIDER = "scraped_businessinsider";
 export const SCRAPED_ONVISTA = "scraped_onvista";
-/** The fundamentals providers (GET /fundamental's `provider`), the ones the canary watches. */
+/**
+ * The fundamentals providers (GET /fundamental's `provider`), in the order of precedence of their
+ * figures; the ones the canary watches.
+ */
 export const FUNDAMENTAL_PROVIDERS = [DELAYED, SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA] as const;
 export type FundamentalProvider = (typeof FUNDAMENTAL_PROVIDERS)[number];
+export const isFundamentalProvider = (name: string): name is FundamentalProvider =>
+  (FUNDAMENTAL_PROVIDERS as readonly string[]).includes(name);
 
 /** SEC EDGAR (insider transactions, Form 4). */
 export const EDGAR = "sec_edgar";

@@ -25,6 +25,15 @@ describe("MemoryCache", () => {
     expect(await cache.get("short")).toBeNull();
     expect((await cache.stats()).keys).toBe(2);
   });
+
+  it("sets a key only when it is absent, until it expires", async () => {
+    const cache = new MemoryCache(100);
+    const tries = await Promise.all([1, 2, 3].map((n) => cache.setIfAbsent("lock", n, 0.05)));
+    expect(tries).toEqual([true, false, false]);
+    expect(await cache.get("lock")).toBe(1);
+    await sleep(80);
+    expect(await cache.setIfAbsent("lock", 4, 60)).toBe(true);
+  });
 });
 
 // Needs a real Redis: CI sets REDIS_URL; on a machine without one this block is reported as skipped.
@@ -49,6 +58,16 @@ describe.skipIf(!process.env.REDIS_URL)("UpstashCache through the Upstash REST b
     await cache.set(`${ns}:short`, 1, 1);
     await sleep(1200);
     expect(await cache.get(`${ns}:short`)).toBeNull();
+  });
+
+  it("sets a key only when it is absent (SET NX), until it expires or is deleted", async () => {
+    const tries = await Promise.all([1, 2, 3].map((n) => cache.setIfAbsent(`${ns}:lock`, n, 60)));
+    expect(tries.filter(Boolean).length).toBe(1);
+    expect(await cache.get(`${ns}:lock`)).toBe(tries.indexOf(true) + 1);
+    await cache.delete(`${ns}:lock`);
+    expect(await cache.setIfAbsent(`${ns}:lock`, 4, 1)).toBe(true);
+    await sleep(1200);
+    expect(await cache.setIfAbsent(`${ns}:lock`, 5, 60)).toBe(true);
   });
 
   it("deletes by pattern with SCAN across many pages, leaving other keys", async () => {

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FIELD_RULES } from "../../src/domain/fundamentals/fields";
 import { validate } from "../../src/domain/fundamentals/validation";
@@ -102,6 +103,18 @@ describe("the reference instruments", () => {
         expect(min).toBeGreaterThanOrEqual(rule?.min ?? Number.NaN);
         expect(max).toBeLessThanOrEqual(rule?.max ?? Number.NaN);
       }
+    }
+  });
+});
+
+describe("the worker tests beside the canary's", () => {
+  it("never fault a reference instrument (the canary test would see it fail)", () => {
+    const dir = new URL("../worker/", import.meta.url);
+    const keys = new Set(CANARY_INSTRUMENTS.flatMap((i) => [i.ticker, i.symbol, i.isin, i.ticker.toLowerCase()]));
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".test.ts") && f !== "canary.test.ts")) {
+      const source = readFileSync(new URL(file, dir), "utf8");
+      for (const m of source.matchAll(/fault\(\s*\w+\s*,\s*"([^"]+)"/g))
+        expect(keys.has(m[1] ?? ""), `${file}: ${m[0]}`).toBe(false);
     }
   });
 });

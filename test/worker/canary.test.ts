@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { cacheKeys } from "../../src/cache";
 import { alerts, providerChecks, validationResults } from "../../src/db/schema";
@@ -13,11 +13,11 @@ import type {
   CanaryQueuedBody,
   ProviderHealthBody,
   ProvidersHealthBody,
-} from "../../src/routes/health/providers";
+} from "../../src/routes/health/monitoring-schema";
 import type { ValidationStatsBody } from "../../src/routes/health/stats";
 import type { ErrorBody } from "../../src/routes/openapi";
 import { READ_ONLY_KEY } from "../helpers/keys";
-import { clearFault } from "../helpers/listings";
+import { clearFault, fault } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 /**
@@ -26,6 +26,7 @@ import { call } from "../helpers/worker-http";
  * the three fundamentals providers are this file's own.
  */
 const pages = inject("scrapedSimUrl");
+const yahoo = inject("delayedSimUrl");
 const PROVIDERS = ["delayed_provider", "scraped_businessinsider", "scraped_onvista"];
 const BI = "scraped_businessinsider";
 /** The US page's slug of JNJ: the fault is set on it alone. */
@@ -53,7 +54,12 @@ const openCanaryAlerts = async (provider: string) =>
 
 async function forgetEverything() {
   await db.delete(providerChecks).where(inArray(providerChecks.providerName, PROVIDERS));
-  await db.delete(alerts).where(inArray(alerts.providerName, PROVIDERS));
+  // Only the alerts a canary opens: a high_outlier_rate one may come from other files' verdicts.
+  await db.delete(alerts).where(and(inArray(alerts.providerName, PROVIDERS), eq(alerts.type, "canary_failed")));
+  const tickers = CANARY_INSTRUMENTS.map((i) => i.ticker);
+  await db
+    .delete(validationResults)
+    .where(and(inArray(validationResults.providerName, PROVIDERS), inArray(validationResults.ticker, tickers)));
   await deps.cache.delete(cacheKeys.healthSummary());
 }
 
@@ -65,7 +71,11 @@ describe("the canary, provider health and canary_failed alerts", () => {
     await deps.db.close();
   });
 
+  /** The validation statistics before the first run: the runs' verdicts are counted on top. */
+  let statsBefore: ValidationStatsBody;
+
   it("before any run, GET /health/providers is an empty list", async () => {
+    statsBefore = (await call<ValidationStatsBody>("/health/stats")).body;
     const res = await call<ProvidersHealthBody>("/health/providers");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total_providers: 0, healthy: 0, degraded: 0, down: 0, providers: [] });
@@ -83,7 +93,7 @@ describe("the canary, provider health and canary_failed alerts", () => {
       expect(c.passed, `${c.provider_name} ${c.ticker} ${c.field}: ${c.error}`).toBe(true);
       expect(c.value).toBeGreaterThanOrEqual(c.expected_min as number);
       expect(c.value).toBeLessThanOrEqual(c.expected_max as number);
-      expect(c.latency_ms).toBeGreaterThanOrEqual(0);
+      expect(Number.isInteger(c.latency_ms)).toBe(true);
       expect(c.checked_at).toMatch(/\+00:00$/);
     }
     const byProvider = (p: string) => history.checks.filter((c) => c.provider_name === p);
@@ -99,14 +109,33 @@ describe("the canary, provider health and canary_failed alerts", () => {
     ]);
   });
 
-  it("after a run every fundamentals provider has a label, a success rate and (from the database) a latency", async () => {
+  it("after a run every fundamentals provider has a label, a success rate and a latency", async () => {
     const cached = (await call<ProvidersHealthBody>("/health/providers")).body;
     expect(cached.source).toBe("cache");
     expect(cached).toMatchObject({ total_providers: 3, healthy: 3, degraded: 0, down: 0 });
     for (const p of cached.providers) {
-      // The spec's cached summary: no latency, last check or canary outcome, no alerts counted.
+      // The spec's cached summary: no latency, last check or canary outcome, no alerts counted...
       expect(p).toMatchObject({ is_healthy: true, success_rate_7d: 1, status_label: "OK" });
       expect(p).toMatchObject({ avg_latency_ms: null, last_check: null, canary_passed: null, active_alerts: 0 });
+      // ...and each provider's detail has them at once.
+      const detail = await call<ProviderHealthBody>(`/health/providers/${p.name}?days=3`);
+      expect(detail.status).toBe(200);
+      expect(detail.body).toMatchObject({
+        name: p.name,
+        status: "OK",
+        success_rate_7d: 1,
+        success_rate_30d: 1,
+        days: 3,
+        canary_passed: true,
+        recent_failures: [],
+      });
+      expect(detail.body.avg_latency_ms).toEqual(expect.any(Number));
+      expect(detail.body.last_check).toMatch(/\+00:00$/);
+      // One run: its checks, all passed, on the day it ran.
+      const checks = PER_RUN[p.name as keyof typeof PER_RUN];
+      expect(detail.body.daily_stats.reduce((n, d) => n + d.checks, 0)).toBe(checks);
+      expect(detail.body.daily_stats.reduce((n, d) => n + d.passed, 0)).toBe(checks);
+      for (const d of detail.body.daily_stats) expect(d.success_rate).toBe(1);
     }
     await deps.cache.delete(cacheKeys.healthSummary());
     const stored = (await call<ProvidersHealthBody>("/health/providers")).body;
@@ -114,33 +143,12 @@ describe("the canary, provider health and canary_failed alerts", () => {
     expect(stored.providers.map((p) => p.name)).toEqual(PROVIDERS);
     for (const p of stored.providers) {
       expect(p).toMatchObject({ success_rate_7d: 1, status_label: "OK", canary_passed: true });
-      expect(p.avg_latency_ms).toBeGreaterThanOrEqual(0);
+      expect(p.avg_latency_ms).toEqual(expect.any(Number));
       expect(p.last_check).toMatch(/\+00:00$/);
-      // No canary_failed alert; a high_outlier_rate one may come from other files' verdicts of the provider.
       const open = (await call<AlertsBody>(`/health/alerts?provider_name=${p.name}`)).body.alerts;
       expect(open.filter((a) => a.type === "canary_failed")).toEqual([]);
       expect(p.active_alerts).toBe(open.length);
     }
-    const detail = await call<ProviderHealthBody>("/health/providers/delayed_provider?days=3");
-    expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({
-      name: "delayed_provider",
-      status: "OK",
-      success_rate_7d: 1,
-      success_rate_30d: 1,
-      days: 3,
-      canary_passed: true,
-      recent_failures: [],
-    });
-    expect(detail.body.daily_stats).toEqual([
-      {
-        date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
-        checks: PER_RUN.delayed_provider,
-        passed: PER_RUN.delayed_provider,
-        success_rate: 1,
-        avg_latency_ms: expect.any(Number),
-      },
-    ]);
   });
 
   it("with a page's units changed, one canary_failed alert opens, a third run opens none, and the label drops", async () => {
@@ -182,7 +190,8 @@ describe("the canary, provider health and canary_failed alerts", () => {
     expect(detail).toMatchObject({ status: "DEGRADED", canary_passed: false });
     expect(detail.active_alerts).toBe((await call<AlertsBody>(`/health/alerts?provider_name=${BI}`)).body.count);
     expect(detail.recent_failures.length).toBe(4);
-    expect(detail.daily_stats.reduce((s, d) => s + d.checks, 0)).toBe(18);
+    expect(detail.daily_stats.reduce((n, d) => n + d.checks, 0)).toBe(18);
+    expect(detail.daily_stats.reduce((n, d) => n + d.passed, 0)).toBe(14);
 
     const id = open[0]?.alert_id;
     expect((await call(`/health/alerts/${id}/resolve`, { method: "POST", key: READ_ONLY_KEY })).status).toBe(403);
@@ -209,16 +218,56 @@ describe("the canary, provider health and canary_failed alerts", () => {
       .select()
       .from(validationResults)
       .where(and(eq(validationResults.providerName, BI), eq(validationResults.ticker, "JNJ")));
-    // One verdict per field and day: the latest run's (the page fixed).
-    expect(mine.map((v) => [v.field, v.status]).sort()).toEqual([
+    // One verdict per field and day, the latest run's (the page fixed); runs may straddle midnight UTC.
+    const lastDay = mine
+      .map((v) => v.validatedOn)
+      .sort()
+      .at(-1);
+    const latest = mine.filter((v) => v.validatedOn === lastDay);
+    expect(latest.map((v) => [v.field, v.status]).sort()).toEqual([
       ["dividend_yield", "valid"],
       ["eps_ttm", "valid"],
       ["pe_ratio", "valid"],
     ]);
+    // The first run alone added 32 verdicts (five fields of four instruments, three of two per page),
+    // on top of what was there and what other files add meanwhile.
     const stats = (await call<ValidationStatsBody>("/health/stats")).body;
-    expect(stats.total_values_validated).toBeGreaterThanOrEqual(32);
-    const named = [...stats.most_reliable_providers, ...stats.least_reliable_providers].map((p) => p.provider);
-    expect(named.some((p) => PROVIDERS.includes(p))).toBe(true);
+    expect(stats.total_values_validated - statsBefore.total_values_validated).toBeGreaterThanOrEqual(32);
+  });
+
+  it("notices a ratio the delayed provider sends in percent, though users still get it converted", async () => {
+    await fault(yahoo, "JNJ", "percent_scaled", 1);
+    await runNow("?provider_name=delayed_provider");
+    const open = await openCanaryAlerts("delayed_provider");
+    expect(open.length).toBe(1);
+    // 19 of 20 checks pass: a warning.
+    expect(open[0]?.severity).toBe("warning");
+    expect(open[0]?.message).toBe(
+      "delayed_provider: 1 of 20 canary checks failed (JNJ dividend_yield: sent percent-scaled (2.49 for 2.49 %) by a provider that sends ratios)",
+    );
+    const checks = (
+      await call<CanaryHistoryBody>("/health/canary/history?provider_name=delayed_provider&ticker=JNJ&limit=5")
+    ).body.checks;
+    expect(checks.find((c) => c.field === "dividend_yield")).toMatchObject({
+      passed: false,
+      value: 0.0249,
+      expected_min: 0.012,
+      expected_max: 0.05,
+    });
+    // The validation layer converted it: a valid verdict.
+    const [verdict] = await db
+      .select()
+      .from(validationResults)
+      .where(
+        and(
+          eq(validationResults.providerName, "delayed_provider"),
+          eq(validationResults.ticker, "JNJ"),
+          eq(validationResults.field, "dividend_yield"),
+        ),
+      )
+      .orderBy(desc(validationResults.validatedAt))
+      .limit(1);
+    expect(verdict).toMatchObject({ status: "valid", value: "2.49" });
   });
 
   it("refuses what it cannot answer: an unmonitored provider (404), a window past retention, an unknown provider (400)", async () => {

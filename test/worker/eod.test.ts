@@ -244,12 +244,12 @@ describe("GET /eod/{ticker}: a listing no provider knows", () => {
 });
 
 describe("GET /eod/{ticker}: failing providers", () => {
-  beforeAll(() => resetTickers("SAP.DE", "ASML.AS", "OR.PA", "TTE.PA", "AIR.PA", "SIE.DE", "SWDA.L", "EUNL.DE"));
+  beforeAll(() => resetTickers("SAP.DE", "ASML.AS", "EL.PA", "TTE.PA", "AIR.PA", "SIE.DE", "SWDA.L", "EUNL.DE"));
 
   it.each([
     ["HTTP 500", "SAP.DE", "500"],
     ["a timeout", "ASML.AS", "timeout"],
-    ["a malformed body", "OR.PA", "malformed"],
+    ["a malformed body", "EL.PA", "malformed"],
     ["a rate limit", "TTE.PA", "ratelimit"],
   ])("falls back to the stream provider on %s", async (_what, ticker, mode) => {
     await fault(yahoo, ticker, mode, 1_000);

@@ -3,10 +3,11 @@ import type { Db } from "../client";
 import { providerChecks } from "../schema";
 import { storableText } from "../text";
 
-/** One canary check as stored: a value judged against its range, or a fetch that failed (field null). */
+/** One canary check as stored: a value judged against its range (value null: none came, the error says why). */
 export interface NewCheck {
   provider: string;
-  ticker: string;
+  /** Null with the field when the provider could not be asked about any instrument. */
+  ticker: string | null;
   field: string | null;
   passed: boolean;
   latencyMs: number | null;
@@ -100,14 +101,14 @@ export async function checkAggregates(db: Db, since: Date, provider?: string): P
   return counts.map((c) => ({ ...c, avgLatencyMs: latencyOf.get(c.provider) ?? null }));
 }
 
-/** Per provider, its latest run: whether every check passed, and whether the provider answered at all. */
+/** Per provider, its latest run: whether every check passed, and whether the provider answered at all (sent any value). */
 export async function latestRuns(db: Db): Promise<Map<string, { at: Date; passed: boolean; answered: boolean }>> {
   const rows = await db
     .select({
       provider: providerChecks.providerName,
       at: providerChecks.checkedAt,
       passed: sql<boolean>`bool_and(${providerChecks.success})`,
-      answered: sql<boolean>`bool_or(${providerChecks.field} is not null)`,
+      answered: sql<boolean>`bool_or(${providerChecks.value} is not null)`,
     })
     .from(providerChecks)
     .where(

@@ -17,7 +17,8 @@ export interface ProviderReliability {
 const TOP = 3;
 const TOP_FIELDS = 10;
 
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+/** Rates are shown to four places (0.7778). */
+export const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /** Success rate of a set of counts: valid over non-null; null when nothing was given. */
 export function successRate(counts: readonly VerdictCount[]): number | null {

@@ -1,5 +1,6 @@
 import { createApi } from "../openapi";
 import { registerAlerts } from "./alerts";
+import { registerCanary } from "./canary";
 import { registerGetHealth } from "./get";
 import { registerProviderHealth } from "./providers";
 import { registerGetStats } from "./stats";
@@ -9,3 +10,4 @@ registerGetHealth(healthApi);
 registerGetStats(healthApi);
 registerAlerts(healthApi);
 registerProviderHealth(healthApi);
+registerCanary(healthApi);

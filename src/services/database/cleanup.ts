@@ -3,7 +3,7 @@ import { applyRetention, type RetentionCounts } from "../../db/repositories/rete
 import type { Deps } from "../../deps";
 
 /** Monitoring logs (provider checks, validations, resolved alerts) are kept this long (spec Limits). */
-const LOG_RETENTION_DAYS = 30;
+export const LOG_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export interface CleanupResult {

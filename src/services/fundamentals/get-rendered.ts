@@ -39,15 +39,13 @@ import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
 import { type Verdict, validate } from "../../domain/fundamentals/validation";
 import { splitSuffix } from "../../domain/provider-symbols";
 import { ProviderError } from "../../providers/errors";
-import { DELAYED, FUNDAMENTAL_PROVIDERS, SCRAPED_BUSINESSINSIDER } from "../../providers/names";
+import { DELAYED, FUNDAMENTAL_PROVIDERS, isFundamentalProvider, SCRAPED_BUSINESSINSIDER } from "../../providers/names";
 import type { ScrapedPage, ScrapeTarget } from "../../providers/scraped/types";
 import { builtOnce } from "../eod/single-flight";
 import type { DelayedFundamentals } from "./delayed-fetch";
 import { historyOf } from "./enrich";
 import { refreshFromDelayed } from "./refresh";
 import { type Instrument, type InstrumentQuery, resolveInstrument } from "./resolve-instrument";
-
-/** The providers GET /fundamental may ask, in the order of precedence of their figures. */
 
 export interface RenderedQuery extends InstrumentQuery {
   /** Provider names to ask; all when absent. */
@@ -80,7 +78,7 @@ function askedProviders(provider: string | undefined): string[] {
         .filter(Boolean),
     ),
   ];
-  const unknown = names.filter((n) => !(FUNDAMENTAL_PROVIDERS as readonly string[]).includes(n));
+  const unknown = names.filter((n) => !isFundamentalProvider(n));
   if (names.length === 0 || unknown.length)
     throw new BadRequestError(
       `unknown provider ${unknown.join(", ") || "(none)"}; use one or several of ${FUNDAMENTAL_PROVIDERS.join(", ")}`,

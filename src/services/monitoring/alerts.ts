@@ -17,11 +17,15 @@ const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
 /**
  * The alert check: each provider's success rate over the last 7 days of verdicts against
  * ALERT_SUCCESS_RATE_WARNING / _CRITICAL; a rate under one opens a `high_outlier_rate` alert of that
- * severity unless one is open for the provider (it is raised to critical if need be).
+ * severity unless one is open for the provider (it is raised to critical if need be). `only`: the
+ * providers to check (a canary run checks its own), all by default.
  */
-export async function checkOutlierRates(ctx: Deps): Promise<{ providers: number; opened: string[] }> {
+export async function checkOutlierRates(
+  ctx: Deps,
+  only?: readonly string[],
+): Promise<{ providers: number; opened: string[] }> {
   const counts = await verdictCounts(ctx.db.db, new Date(ctx.clock.now().getTime() - WEEK_MS));
-  const providers = [...new Set(counts.map((c) => c.provider))].sort();
+  const providers = [...new Set(counts.map((c) => c.provider))].filter((p) => !only || only.includes(p)).sort();
   const opened: string[] = [];
   const thresholds = {
     warning: ctx.config.ALERT_SUCCESS_RATE_WARNING,

@@ -1,3 +1,4 @@
+import { cacheKeys } from "../../cache";
 import { openAlert } from "../../db/repositories/monitoring";
 import { type NewCheck, saveChecks } from "../../db/repositories/provider-checks";
 import { recordVerdicts } from "../../db/repositories/validation-results";
@@ -60,7 +61,13 @@ async function askScraped(ctx: Deps, name: string, inst: CanaryInstrument): Prom
   return { observations, problem: null };
 }
 
-/** The checks of one provider on one instrument, with the verdicts of the validation layer. */
+/** The fields a provider is checked on for an instrument: all expected ones, or those its page publishes. */
+function fieldsOf(provider: FundamentalProvider, inst: CanaryInstrument): string[] {
+  const expected = Object.keys(inst.expected);
+  return provider === DELAYED ? expected : SCRAPED_FIELDS.filter((f) => expected.includes(f));
+}
+
+/** The checks of one provider on one instrument, with the verdicts of the validation layer; null when it does not cover it. */
 async function probe(
   ctx: Deps,
   provider: FundamentalProvider,
@@ -72,15 +79,28 @@ async function probe(
   try {
     answer = provider === DELAYED ? await askDelayed(ctx, inst) : await askScraped(ctx, provider, inst);
   } catch (err) {
-    if (!(err instanceof ProviderError)) throw err;
-    answer = { observations: [], problem: `${err.failure}: ${err.detail}` };
+    // A monitoring job reports what broke rather than stopping: a bug of ours is a failed check too.
+    if (!(err instanceof ProviderError)) console.error("canary: unexpected error", provider, inst.ticker, err);
+    answer = {
+      observations: [],
+      problem: err instanceof ProviderError ? `${err.failure}: ${err.detail}` : `unexpected error: ${String(err)}`,
+    };
   }
   if (answer === null) return null;
   const latencyMs = Math.max(0, ctx.clock.now().getTime() - started);
   const base = { provider, ticker: inst.ticker, latencyMs, at };
-  if (answer.problem !== null)
+  const { problem } = answer;
+  if (problem !== null)
+    // One failed check per field it would have been checked on: an unreachable provider weighs what a wrong one does.
     return {
-      checks: [{ ...base, field: null, passed: false, value: null, expected: null, error: answer.problem }],
+      checks: fieldsOf(provider, inst).map((field) => ({
+        ...base,
+        field,
+        passed: false,
+        value: null,
+        expected: inst.expected[field] ?? null,
+        error: problem,
+      })),
       verdicts: [],
     };
   const verdicts: Verdict[] = [];
@@ -100,7 +120,7 @@ export interface ProviderRun {
   provider: FundamentalProvider;
   checks: number;
   passed: number;
-  failures: { ticker: string; field: string | null; problem: string }[];
+  failures: { ticker: string | null; field: string | null; problem: string }[];
   /** A canary_failed alert was opened by this run (none when one was open already). */
   alert_opened: boolean;
 }
@@ -108,13 +128,29 @@ export interface ProviderRun {
 /**
  * One provider's part of a run: every reference instrument it covers, asked at once; each value
  * through the validation layer (the verdicts stored like any request's) and against its expected
- * range; every check stored; a `canary_failed` alert when a check failed, unless one is open.
+ * range; every check stored; a `canary_failed` alert when a check failed, unless one is open. A
+ * provider that covers no reference instrument (not loaded, say) fails the run with one check
+ * saying so.
  */
 async function runProvider(ctx: Deps, provider: FundamentalProvider, at: Date): Promise<ProviderRun> {
   const probes = (await Promise.all(CANARY_INSTRUMENTS.map((inst) => probe(ctx, provider, inst, at)))).filter(
     (p) => p !== null,
   );
-  const checks = probes.flatMap((p) => p.checks);
+  const checks: NewCheck[] = probes.length
+    ? probes.flatMap((p) => p.checks)
+    : [
+        {
+          provider,
+          ticker: null,
+          field: null,
+          passed: false,
+          latencyMs: null,
+          value: null,
+          expected: null,
+          error: "not asked: the provider is not loaded or covers no reference instrument",
+          at,
+        },
+      ];
   const db = ctx.db.db;
   await saveChecks(db, checks);
   for (const p of probes) {
@@ -128,7 +164,7 @@ async function runProvider(ctx: Deps, provider: FundamentalProvider, at: Date): 
   const passed = checks.length - failures.length;
   let opened = false;
   if (failures.length) {
-    const listed = failures.map((f) => `${f.ticker}${f.field ? ` ${f.field}` : ""}: ${f.problem}`);
+    const listed = failures.map((f) => `${[f.ticker, f.field].filter(Boolean).join(" ")}: ${f.problem}`);
     opened = await openAlert(db, {
       type: "canary_failed",
       severity: canarySeverity(passed, checks.length, ctx.config.ALERT_SUCCESS_RATE_CRITICAL),
@@ -145,39 +181,53 @@ export interface CanaryRun {
   run_at: string;
   references_version: string;
   providers: ProviderRun[];
+  /** Providers whose part of the run broke (a database error, say): nothing of theirs may be stored. */
+  errors: { provider: FundamentalProvider; error: string }[];
   high_outlier_rate_alerts_opened: string[];
 }
 
-/** The runs in progress in this isolate, by what they cover ("all" or a provider). */
-const inProgress = new Set<string>();
+/** How long a run may hold its lock: runs take seconds; a holder that died frees it by then. */
+const RUN_LOCK_SECONDS = 120;
 
 /**
  * A canary run (spec: States and transitions, canary run): every fundamentals provider, or one,
- * against the reference instruments; then the alert check on the verdicts, and the provider
- * summary written to the cache for an hour. All checks of a provider's run carry the run's start
- * instant, so its latest run is one set of rows.
+ * against the reference instruments; then the alert check of those providers' verdicts, and the
+ * provider summary written to the cache for an hour. All checks of a provider's run carry the
+ * run's start instant, so its latest run is one set of rows. One provider's part breaking does not
+ * stop the others'.
  *
- * Null, without running, when the same run is in progress in this isolate: a burst of requests (or
- * the cron beside a request) costs one run, not one per request, each with its own connections
- * and provider calls. The check is synchronous, so two calls of one isolate cannot both start.
+ * Null, without running, while the same run (all, or the same provider) holds its lock in the
+ * cache, whichever isolate started it: a burst of requests, or the cron beside a request, costs
+ * one run of the providers' pages, not one per request.
  */
 export async function runCanary(ctx: Deps, only?: FundamentalProvider): Promise<CanaryRun | null> {
-  const key = only ?? "all";
-  if (inProgress.has(key)) return null;
-  inProgress.add(key);
+  const lock = cacheKeys.canaryRunning(only ?? "all");
+  const at = ctx.clock.now();
+  if (!(await ctx.cache.setIfAbsent(lock, at.toISOString(), RUN_LOCK_SECONDS))) return null;
   try {
-    const at = ctx.clock.now();
-    const providers = await Promise.all((only ? [only] : FUNDAMENTAL_PROVIDERS).map((p) => runProvider(ctx, p, at)));
-    const outliers = await checkOutlierRates(ctx);
+    const names = only ? [only] : [...FUNDAMENTAL_PROVIDERS];
+    const settled = await Promise.allSettled(names.map((p) => runProvider(ctx, p, at)));
+    const providers: ProviderRun[] = [];
+    const errors: CanaryRun["errors"] = [];
+    settled.forEach((r, i) => {
+      const provider = names[i] as FundamentalProvider;
+      if (r.status === "fulfilled") providers.push(r.value);
+      else {
+        console.error("canary: the run of", provider, "broke", r.reason);
+        errors.push({ provider, error: String(r.reason) });
+      }
+    });
+    const outliers = await checkOutlierRates(ctx, names);
     await writeHealthSummary(ctx);
     return {
       run_at: at.toISOString(),
       references_version: CANARY_REFERENCES_VERSION,
       providers,
+      errors,
       high_outlier_rate_alerts_opened: outliers.opened,
     };
   } finally {
-    inProgress.delete(key);
+    await ctx.cache.delete(lock);
   }
 }
 
@@ -187,5 +237,6 @@ export function describeRun(r: CanaryRun | null): string {
   const each = r.providers.map(
     (p) => `${p.provider} ${p.passed}/${p.checks}${p.alert_opened ? " (canary_failed alert opened)" : ""}`,
   );
-  return `references ${r.references_version}: ${each.join(", ")}`;
+  const broke = r.errors.map((e) => `${e.provider} broke: ${e.error}`);
+  return `references ${r.references_version}: ${[...each, ...broke].join(", ")}`;
 }

@@ -3,7 +3,6 @@ import { isoWithOffset } from "../../clock";
 import { openAlertCounts } from "../../db/repositories/monitoring";
 import {
   type CheckAggregate,
-  type CheckRow,
   checkAggregates,
   dailyChecks,
   latestRuns,
@@ -12,10 +11,11 @@ import {
 import type { Deps } from "../../deps";
 import { NotFoundError } from "../../domain/errors";
 import { type StatusLabel, statusLabel } from "../../domain/monitoring/canary";
-import { FUNDAMENTAL_PROVIDERS } from "../../providers/names";
+import { round4 } from "../../domain/monitoring/validation-stats";
+import { FUNDAMENTAL_PROVIDERS, isFundamentalProvider } from "../../providers/names";
+import { presentCheck } from "./canary-history";
 
 const DAY_MS = 86_400_000;
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 const rateOf = (a: Pick<CheckAggregate, "checks" | "passed">) => round4(a.passed / a.checks);
 const daysAgo = (ctx: Deps, days: number) => new Date(ctx.clock.now().getTime() - days * DAY_MS);
@@ -130,37 +130,21 @@ export async function latestCanaryReach(
   return cached?.providers.find((p) => p.name === provider)?.last_run ?? null;
 }
 
-function presentCheck(c: CheckRow) {
-  return {
-    provider_name: c.providerName,
-    ticker: c.ticker,
-    field: c.field,
-    value: c.value === null ? null : Number(c.value),
-    expected_min: c.expectedMin === null ? null : Number(c.expectedMin),
-    expected_max: c.expectedMax === null ? null : Number(c.expectedMax),
-    passed: c.success,
-    latency_ms: c.latencyMs,
-    error: c.error,
-    checked_at: isoWithOffset(c.checkedAt),
-  };
-}
-
 /** How many failed checks the detail of a provider lists. */
 const RECENT_FAILURES = 20;
 
-const isMonitored = (name: string) => (FUNDAMENTAL_PROVIDERS as readonly string[]).includes(name);
-
 /**
- * GET /health/providers/{provider_name}: the label and both rates, latency, checks by day and the
- * latest failures over `days`, open alerts. A monitored provider not yet checked answers with nulls
+ * GET /health/providers/{provider_name}: the label and both rates (rolling 7 and 30 days), latency,
+ * checks by day and the latest failures over the last `days` UTC days (today included), open alerts. A monitored provider not yet checked answers with nulls
  * and empty lists; a provider the canary does not watch is a 404.
  */
 export async function getProviderHealth({ ctx, input }: { ctx: Deps; input: { provider: string; days: number } }) {
   const { provider, days } = input;
-  if (!isMonitored(provider))
+  if (!isFundamentalProvider(provider))
     throw new NotFoundError("Provider", provider, `monitored providers: ${FUNDAMENTAL_PROVIDERS.join(", ")}`);
   const db = ctx.db.db;
-  const since = daysAgo(ctx, days);
+  // The window is whole UTC days: today and the days - 1 before it.
+  const since = new Date(Date.parse(`${ctx.clock.today()}T00:00:00Z`) - (days - 1) * DAY_MS);
   const [week, month, window, daily, failures, runs, alerts] = await Promise.all([
     checkAggregates(db, daysAgo(ctx, 7), provider),
     checkAggregates(db, daysAgo(ctx, 30), provider),
@@ -192,22 +176,4 @@ export async function getProviderHealth({ ctx, input }: { ctx: Deps; input: { pr
     recent_failures: failures.map(presentCheck),
     active_alerts: alerts.get(provider) ?? 0,
   };
-}
-
-export interface HistoryQuery {
-  provider?: string;
-  ticker?: string;
-  days: number;
-  limit: number;
-}
-
-/** GET /health/canary/history: stored checks, newest first. */
-export async function getCanaryHistory({ ctx, input }: { ctx: Deps; input: HistoryQuery }) {
-  const rows = await listChecks(ctx.db.db, {
-    provider: input.provider,
-    ticker: input.ticker?.toUpperCase(),
-    since: daysAgo(ctx, input.days),
-    limit: input.limit,
-  });
-  return { count: rows.length, days: input.days, checks: rows.map(presentCheck) };
 }

@@ -1,0 +1,71 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { CANARY_INSTRUMENTS } from "../../domain/monitoring/canary-references";
+import { FUNDAMENTAL_PROVIDERS } from "../../providers/names";
+import { describeRun, runCanary } from "../../services/monitoring/canary";
+import { getCanaryHistory } from "../../services/monitoring/canary-history";
+import { inBackground } from "../background";
+import { keyed, textParam, withErrors } from "../openapi";
+import { CanaryHistorySchema, CanaryQueuedSchema, DaysParam, ProviderNameParam } from "./monitoring-schema";
+
+const historyRoute = createRoute(
+  withErrors({
+    method: "get",
+    path: "/health/canary/history",
+    tags: ["Monitoring"],
+    summary: "Stored canary checks, newest first",
+    security: keyed,
+    request: {
+      query: z.object({
+        provider_name: ProviderNameParam.optional(),
+        ticker: textParam(32).optional(),
+        days: DaysParam,
+        limit: z.coerce.number().int().min(1).max(1000).default(100),
+      }),
+    },
+    responses: {
+      200: { description: "Canary checks", content: { "application/json": { schema: CanaryHistorySchema } } },
+    },
+  }),
+);
+
+const runRoute = createRoute(
+  withErrors({
+    method: "post",
+    path: "/health/canary/run",
+    tags: ["Monitoring"],
+    summary: "Starts a canary run of every fundamentals provider, or one (full-access); answers at once",
+    security: keyed,
+    "x-background": true,
+    // The run writes the validation verdicts of the reference instruments (the nets reset them).
+    "x-touches": CANARY_INSTRUMENTS.map((i) => i.ticker),
+    request: { query: z.object({ provider_name: ProviderNameParam.optional() }) },
+    responses: {
+      200: { description: "Queued", content: { "application/json": { schema: CanaryQueuedSchema } } },
+    },
+  }),
+);
+
+export function registerCanary(api: OpenAPIHono<AppEnv>) {
+  api.openapi(historyRoute, async (c) => {
+    const q = c.req.valid("query");
+    const input = { provider: q.provider_name, ticker: q.ticker, days: q.days, limit: q.limit };
+    return c.json(await getCanaryHistory({ ctx: c.get("deps"), input }), 200);
+  });
+  api.openapi(runRoute, async (c) => {
+    const only = c.req.valid("query").provider_name;
+    inBackground(c, async (deps) => {
+      console.log("canary run:", describeRun(await runCanary(deps, only)));
+    });
+    return c.json(
+      {
+        status: "queued" as const,
+        provider: only ?? "all",
+        // The same words whether this request started the run or one in progress covers it.
+        message: `canary run of ${only ?? FUNDAMENTAL_PROVIDERS.join(", ")} queued; its results appear in GET /health/providers and /health/canary/history`,
+      },
+      200,
+    );
+  });
+  return api;
+}
