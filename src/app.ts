@@ -4,6 +4,7 @@ import type { DepsOptions } from "./deps";
 import { ServiceError } from "./domain/errors";
 import { errorBody, renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
+import { workspaceCors } from "./middleware/cors";
 import { init } from "./middleware/init";
 import { usageLog } from "./middleware/usage";
 import { registerBenchFloor } from "./routes/bench-floor";
@@ -25,6 +26,7 @@ import { realtimeApi } from "./routes/realtime";
 import { registerRealtimeSocket } from "./routes/realtime/websocket";
 import { stocksApi } from "./routes/stocks";
 import { technicalApi } from "./routes/technical";
+import { workspaceApi } from "./routes/workspace";
 
 export const API_VERSION = "0.1.0";
 
@@ -39,6 +41,8 @@ export function createApp(opts: DepsOptions = {}) {
   const app = createApi();
 
   app.use("*", init(opts));
+  // Before the key check: a browser's preflight carries no key (spec Authentication 9).
+  for (const path of ["/workspace/*", "/widgets.json", "/apps.json"]) app.use(path, workspaceCors);
   app.use("*", usageLog);
   app.use("*", authenticate);
   app.use(
@@ -67,6 +71,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", dcfApi);
   app.route("/", newsApi);
   app.route("/", realtimeApi);
+  app.route("/", workspaceApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

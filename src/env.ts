@@ -49,6 +49,12 @@ const url = (dflt: string) =>
     .transform((s) => (s === undefined || s === "" ? dflt : s.replace(/\/+$/, "")))
     .pipe(z.url());
 
+/** A comma-separated list of web origins (`https://pro.openbb.co`), each kept as the browser sends it. */
+const origins = (dflt: string) =>
+  csv
+    .transform((list) => (list.length ? list : [dflt]).map((o) => o.replace(/\/+$/, "")))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s?#]+$/, "an origin is scheme://host[:port], without a path")));
+
 /**
  * Every setting of the service with its default: the one place where defaults live.
  * `.dev.vars.example` lists the same names.
@@ -120,7 +126,8 @@ export const configSchema = z.object({
   ALERT_SUCCESS_RATE_CRITICAL: ratio(0.7),
   USAGE_LOG_RETENTION_DAYS: int(90, 1, 3650),
 
-  WORKSPACE_ALLOWED_ORIGIN: url("https://pro.openbb.co"),
+  /** Origins (scheme, host, port; comma-separated) whose pages may call the workspace routes. */
+  WORKSPACE_ALLOWED_ORIGIN: origins("https://pro.openbb.co"),
   /** Serves GET /__bench/floor, the constant-body route tools/bench measures against; off in production. */
   BENCH_ROUTES: bool(false),
 

@@ -85,20 +85,28 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
 };
 
 /** The single error renderer of the app: JSON always, never a stack trace. */
+/**
+ * An error answer; on the workspace routes the message also goes in `detail`, the field the
+ * analytics workspace shows in a widget (its backends answer FastAPI's `{detail}`).
+ */
+function answer(c: Context, body: ReturnType<typeof errorBody>, status: ReturnType<typeof statusOf>): Response {
+  return c.json(c.req.path.startsWith("/workspace/") ? { ...body, detail: body.message } : body, status);
+}
+
 export function renderError(err: unknown, c: Context): Response {
   if (err instanceof ServiceError) {
     const { retryAfterSeconds, ...extra } = err.extra;
     if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
-    return c.json(errorBody(err.code, err.message, extra), statusOf(err.code));
+    return answer(c, errorBody(err.code, err.message, extra), statusOf(err.code));
   }
   if (err instanceof ZodError) {
-    return c.json(errorBody("BAD_REQUEST", zodMessage(err), { details: zodDetails(err) }), 400);
+    return answer(c, errorBody("BAD_REQUEST", zodMessage(err), { details: zodDetails(err) }), 400);
   }
   if (err instanceof HTTPException) {
     const status = err.status;
     // Hono raises 400 for a malformed JSON body; keep its message, it names the problem.
     const code = CODE_OF_STATUS[status] ?? (status >= 500 ? "INTERNAL" : "BAD_REQUEST");
-    return c.json(errorBody(code, err.message || TITLE_OF[code]), statusOf(code));
+    return answer(c, errorBody(code, err.message || TITLE_OF[code]), statusOf(code));
   }
   if (err instanceof ProviderError) {
     // Backstop: services turn provider failures into answers; one that escapes is still the provider's.
@@ -106,12 +114,12 @@ export function renderError(err: unknown, c: Context): Response {
   }
   if (databaseUnavailable(err)) {
     console.warn("database unavailable", c.req.method, c.req.path, String(err));
-    return c.json(errorBody("UPSTREAM_UNAVAILABLE", "The database is unavailable; try again shortly"), 503);
+    return answer(c, errorBody("UPSTREAM_UNAVAILABLE", "The database is unavailable; try again shortly"), 503);
   }
   if (err instanceof ConfigError) {
     console.error(err.message);
-    return c.json(errorBody("INTERNAL", err.message), 500);
+    return answer(c, errorBody("INTERNAL", err.message), 500);
   }
   console.error("unhandled error", c.req.method, c.req.path, err);
-  return c.json(errorBody("INTERNAL", "An unexpected error occurred"), 500);
+  return answer(c, errorBody("INTERNAL", "An unexpected error occurred"), 500);
 }

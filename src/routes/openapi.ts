@@ -2,13 +2,12 @@ import type { Hook } from "@hono/zod-openapi";
 import { OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import { accessOf } from "../auth";
 import type { AppEnv } from "../deps";
-import { errorBody, zodDetails, zodMessage } from "../errors";
+import { renderError } from "../errors";
 
 /** Every validation failure answers 400 `{error, message, details}` listing each wrong field. */
 export const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
-  if (!result.success) {
-    return c.json(errorBody("BAD_REQUEST", zodMessage(result.error), { details: zodDetails(result.error) }), 400);
-  }
+  // The one renderer of errors: a ZodError is the 400 listing each wrong field.
+  if (!result.success) return renderError(result.error, c);
   return undefined;
 };
 
@@ -23,6 +22,10 @@ export const ErrorSchema = z
     message: z.string(),
     reason: z.string().optional(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    detail: z
+      .string()
+      .optional()
+      .openapi({ description: "On /workspace routes: the message again, where the analytics workspace reads it" }),
   })
   .openapi("Error");
 export type ErrorBody = z.infer<typeof ErrorSchema>;

@@ -92,13 +92,13 @@ describe("the auth matrix: every documented operation × every way of sending a 
         expect(res.status, where).toBeLessThan(500);
       } else if (want === 401) {
         expect(res.status, where).toBe(401);
-        expect(body, where).toEqual({
-          error: "Unauthorized",
-          message:
-            cred.is === "unknown"
-              ? "Unknown API key"
-              : "An API key is required: send it as X-API-KEY or Authorization: Bearer <key>",
-        });
+        const message =
+          cred.is === "unknown"
+            ? "Unknown API key"
+            : "An API key is required: send it as X-API-KEY or Authorization: Bearer <key>";
+        // The workspace's routes repeat the message as `detail`, where the workspace shows it.
+        const detail = op.template.startsWith("/workspace/") ? { detail: message } : {};
+        expect(body, where).toEqual({ error: "Unauthorized", message, ...detail });
       } else {
         expect(res.status, where).toBe(403);
         expect(body.error, where).toBe("Forbidden");

@@ -13,10 +13,11 @@ import { DcfRequestSchema, DcfResultSchema, SensitivitySchema } from "./schema";
  * What the hardening nets run first so that the example request makes sense: the valuation reads
  * only what the deep enrichment stored.
  */
-const ENRICHED_FIRST = "/fundamental/deep?ticker=MC.PA&sections=highlights";
+export const ENRICHED_FIRST = "/fundamental/deep?ticker=MC.PA&sections=highlights";
 
-const params = z.object({ ticker: TickerParam.openapi({ example: "MC.PA" }) });
-const forceRefresh = BoolParam.openapi({ description: "Recompute instead of answering the cached valuation" });
+export const DcfTicker = TickerParam.openapi({ example: "MC.PA" });
+const params = z.object({ ticker: DcfTicker });
+export const forceRefresh = BoolParam.openapi({ description: "Recompute instead of answering the cached valuation" });
 const NEVER_ENRICHED = "Never enriched (the body names the missing data: call GET /fundamental/deep first)";
 const result = (description: string) => ({
   200: { description, content: { "application/json": { schema: DcfResultSchema } } },
@@ -86,6 +87,22 @@ const rateParam = (dflt: string) =>
     .default(dflt)
     .openapi({ example: dflt });
 
+/** The grid's parameters (the workspace's sensitivity widget takes the same). */
+export const SensitivityQuery = {
+  model: z
+    .enum(["fcf", "ddm"], {
+      error: "model is fcf or ddm (the models with a terminal growth; eps ends on a P/E)",
+    })
+    .default("fcf"),
+  wacc_min: rateParam("0.06"),
+  wacc_max: rateParam("0.16"),
+  wacc_step: rateParam("0.02"),
+  growth_min: rateParam("0.01"),
+  growth_max: rateParam("0.05"),
+  growth_step: rateParam("0.01"),
+  force_refresh: forceRefresh,
+};
+
 const sensitivityRoute = createRoute(
   withErrors(
     {
@@ -99,20 +116,7 @@ const sensitivityRoute = createRoute(
       "x-precondition": ENRICHED_FIRST,
       request: {
         params,
-        query: z.object({
-          model: z
-            .enum(["fcf", "ddm"], {
-              error: "model is fcf or ddm (the models with a terminal growth; eps ends on a P/E)",
-            })
-            .default("fcf"),
-          wacc_min: rateParam("0.06"),
-          wacc_max: rateParam("0.16"),
-          wacc_step: rateParam("0.02"),
-          growth_min: rateParam("0.01"),
-          growth_max: rateParam("0.05"),
-          growth_step: rateParam("0.01"),
-          force_refresh: forceRefresh,
-        }),
+        query: z.object(SensitivityQuery),
       },
       responses: {
         200: { description: "The grid", content: { "application/json": { schema: SensitivitySchema } } },
@@ -138,6 +142,17 @@ function axis(name: "wacc" | "growth", min: string, max: string, step: string, b
   return steps;
 }
 
+/** The grid asked for: its axes checked (400 naming the parameters), as the service takes it. */
+export function sensitivityInput(ticker: string, q: z.output<z.ZodObject<typeof SensitivityQuery>>) {
+  return {
+    ticker,
+    model: q.model,
+    rates: axis("wacc", q.wacc_min, q.wacc_max, q.wacc_step, [0.005, 1]),
+    growths: axis("growth", q.growth_min, q.growth_max, q.growth_step, [-0.05, 0.2]),
+    forceRefresh: q.force_refresh,
+  };
+}
+
 export function registerDcfRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(getRoute, async (c) => {
     const input = { ticker: c.req.valid("param").ticker, forceRefresh: c.req.valid("query").force_refresh };
@@ -148,14 +163,7 @@ export function registerDcfRoutes(api: OpenAPIHono<AppEnv>) {
     return c.json(await compareDcf({ ctx: c.get("deps"), input }), 200);
   });
   api.openapi(sensitivityRoute, async (c) => {
-    const q = c.req.valid("query");
-    const input = {
-      ticker: c.req.valid("param").ticker,
-      model: q.model,
-      rates: axis("wacc", q.wacc_min, q.wacc_max, q.wacc_step, [0.005, 1]),
-      growths: axis("growth", q.growth_min, q.growth_max, q.growth_step, [-0.05, 0.2]),
-      forceRefresh: q.force_refresh,
-    };
+    const input = sensitivityInput(c.req.valid("param").ticker, c.req.valid("query"));
     return c.json(await dcfSensitivity({ ctx: c.get("deps"), input }), 200);
   });
   api.openapi(postRoute, async (c) => {

@@ -5,7 +5,7 @@ import { keyed, withErrors } from "../openapi";
 import { BoolParam, IsinParam, TickerParam } from "../params";
 import { DeepDocumentSchema } from "./schema";
 
-const SectionsParam = z
+export const SectionsParam = z
   .string()
   .max(100)
   .default("all")

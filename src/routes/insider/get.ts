@@ -5,7 +5,7 @@ import { keyed, withErrors } from "../openapi";
 import { DateParam, TickerParam } from "../params";
 import { InsiderAnswerSchema } from "./schema";
 
-const CodesParam = z
+export const CodesParam = z
   .string()
   .regex(/^[A-Za-z](,[A-Za-z])*$/, "codes are single letters separated by commas, e.g. P,S")
   .max(60)

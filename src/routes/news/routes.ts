@@ -9,13 +9,13 @@ import { keyed, withErrors } from "../openapi";
 import { BoolParam, TickerParam } from "../params";
 import { NewsAnswerSchema, NewsFeedSchema, NewsStatsSchema, QueuedSchema } from "./schema";
 
-const LanguageParam = z
+export const LanguageParam = z
   .string()
   .regex(/^([a-z]{2}|all)$/, "a language is a two-letter code (en, fr ...) or all")
   .optional()
   .openapi({ example: "en", description: "Keep this language and articles of unknown language; all = no filter" });
 const params = z.object({ ticker: TickerParam.openapi({ example: "AAPL" }) });
-const lang = (l: string | undefined) => (l === undefined || l === "all" ? undefined : l);
+export const lang = (l: string | undefined) => (l === undefined || l === "all" ? undefined : l);
 
 const getRoute = createRoute(
   withErrors({
@@ -49,7 +49,7 @@ const getRoute = createRoute(
   }),
 );
 
-const TickersParam = z
+export const FeedTickersParam = z
   .string()
   .regex(/^[A-Za-z0-9.-]{1,10}(,[A-Za-z0-9.-]{1,10}){0,49}$/, "up to 50 tickers separated by commas")
   .transform((s) => s.toUpperCase().split(","))
@@ -67,7 +67,7 @@ const feedRoute = createRoute(
       query: z.object({
         limit: z.coerce.number().int().min(1).max(1000).default(50),
         language: LanguageParam,
-        tickers: TickersParam,
+        tickers: FeedTickersParam,
       }),
     },
     responses: {

@@ -8,6 +8,23 @@ import { QuotesAnswerSchema } from "./schema";
 /** At most this many tickers per GET /quotes (spec Limits): the rest are dropped. */
 const MAX_QUOTES = 20;
 
+/** Comma-separated tickers, de-duplicated, the first MAX_QUOTES kept. */
+export const TickersParam = z
+  .string()
+  .max(2000)
+  .transform((s) =>
+    [
+      ...new Set(
+        s
+          .split(",")
+          .map((t) => t.trim().toUpperCase())
+          .filter((t) => t.length > 0),
+      ),
+    ].slice(0, MAX_QUOTES),
+  )
+  .pipe(z.array(z.string()).min(1, "name at least one ticker"))
+  .openapi({ example: "AAPL,MC.PA,^GSPC" });
+
 const route = createRoute(
   withErrors({
     method: "get",
@@ -17,21 +34,7 @@ const route = createRoute(
     security: keyed,
     request: {
       query: z.object({
-        tickers: z
-          .string()
-          .max(2000)
-          .transform((s) =>
-            [
-              ...new Set(
-                s
-                  .split(",")
-                  .map((t) => t.trim().toUpperCase())
-                  .filter((t) => t.length > 0),
-              ),
-            ].slice(0, MAX_QUOTES),
-          )
-          .pipe(z.array(z.string()).min(1, "name at least one ticker"))
-          .openapi({ example: "AAPL,MC.PA,^GSPC" }),
+        tickers: TickersParam,
       }),
     },
     responses: {
@@ -48,6 +51,9 @@ const route = createRoute(
 );
 
 /** A ticker of the list as a symbol, or what is wrong with it (it spoils only itself). */
+/** The listed tickers, each a symbol or what is wrong with it. */
+export const requestedTickers = (tickers: readonly string[]) => tickers.map(requested);
+
 function requested(ticker: string): RequestedTicker {
   const symbol = SymbolParam.safeParse(ticker);
   return symbol.success
@@ -58,7 +64,7 @@ function requested(ticker: string): RequestedTicker {
 export function registerListQuotes(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) =>
     c.json(
-      await getQuotes({ ctx: c.get("deps"), input: { tickers: c.req.valid("query").tickers.map(requested) } }),
+      await getQuotes({ ctx: c.get("deps"), input: { tickers: requestedTickers(c.req.valid("query").tickers) } }),
       200,
     ),
   );

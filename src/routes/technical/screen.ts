@@ -4,6 +4,16 @@ import { OPERATORS, type Operator, screen } from "../../services/technical/scree
 import { keyed, withErrors } from "../openapi";
 import { intParam, ResolutionParam, ScreenResultSchema } from "./schema";
 
+/** The screener's parameters (the workspace's screener widget takes the same). */
+export const ScreenQuery = {
+  indicator: z.string().max(32).default("rsi"),
+  operator: z.enum(Object.keys(OPERATORS) as [Operator, ...Operator[]]).default("lt"),
+  value: z.coerce.number().refine(Number.isFinite, "value must be a finite number").default(30),
+  resolution: ResolutionParam,
+  period: intParam(1, 1000).default(14),
+  limit: intParam(1, 1000).default(50),
+};
+
 const route = createRoute(
   withErrors({
     method: "get",
@@ -12,14 +22,7 @@ const route = createRoute(
     summary: "Catalogue instruments whose last indicator value meets a condition (cached 15 minutes)",
     security: keyed,
     request: {
-      query: z.object({
-        indicator: z.string().max(32).default("rsi"),
-        operator: z.enum(Object.keys(OPERATORS) as [Operator, ...Operator[]]).default("lt"),
-        value: z.coerce.number().refine(Number.isFinite, "value must be a finite number").default(30),
-        resolution: ResolutionParam,
-        period: intParam(1, 1000).default(14),
-        limit: intParam(1, 1000).default(50),
-      }),
+      query: z.object(ScreenQuery),
     },
     responses: {
       200: {

@@ -1,0 +1,246 @@
+import { z } from "@hono/zod-openapi";
+import type { Deps } from "../../deps";
+import type { Resolution } from "../../domain/indicators/request";
+import {
+  type Candle,
+  emptyFigure,
+  type Figure,
+  type MarketChart,
+  marketFigure,
+  type Theme,
+} from "../../domain/workspace/figures";
+import { columnsChart, indicatorChart } from "../../domain/workspace/indicator-figures";
+import { flatRows, type Row } from "../../domain/workspace/tables";
+import { getEod } from "../../services/eod/get-eod";
+import { getTickerHistory } from "../../services/history/get-ticker-history";
+import { CHART_DEFAULT_LIMIT, getChart } from "../../services/technical/get-chart";
+import { getIndicator } from "../../services/technical/get-indicator";
+import { getMulti } from "../../services/technical/get-multi";
+import type { EodAnswer } from "../eod/schema";
+import { CurrencyParam, DateParam, ExchangeParam, IsinParam, PeriodParam, SymbolParam, TickerParam } from "../params";
+import { IndicatorListParam, intParam, seriesWindow, WindowQuery } from "../technical/schema";
+import { ChartQuery, type WidgetRoutes } from "./define";
+
+/** The figure, or with raw=true the rows it is drawn from; an empty chart says why instead of failing. */
+function answer(
+  q: { theme: Theme; raw: boolean },
+  chart: MarketChart,
+  rows: Row[],
+  emptyReason: string,
+): Figure | Row[] {
+  if (q.raw) return rows;
+  return rows.length === 0 ? emptyFigure(emptyReason, q.theme) : marketFigure(chart, q.theme);
+}
+
+const day = (t: string) => t.slice(0, 10);
+
+/** The stored bars of a technical window as candles (the same series the indicators were computed on). */
+async function candlesOf(
+  ctx: Deps,
+  ticker: string,
+  window: { resolution: Resolution; fromDate?: string; toDate?: string; limit?: number },
+): Promise<Candle[]> {
+  const r = await getMulti({ ctx, input: { ticker, indicators: [], includeOhlcv: true, ...window } });
+  return (r.ohlcv ?? []).map((b) => ({
+    date: window.resolution === "1min" ? b.t : day(b.t),
+    open: b.open,
+    high: b.high,
+    low: b.low,
+    close: b.close,
+    volume: b.volume,
+  }));
+}
+
+const TechnicalWindow = { ...WindowQuery, limit: intParam(1, 100_000).optional() };
+
+/** svc_eod, svc_history, svc_technical, svc_technical_multi, svc_technical_chart: Plotly figures. */
+export function registerChartWidgets(routes: WidgetRoutes) {
+  routes.add({
+    path: "/workspace/eod/{ticker}",
+    queryPath: "/workspace/eod",
+    kind: "chart",
+    summary: "svc_eod: daily candlesticks with volume (ingested on first request, as /eod)",
+    params: { ticker: TickerParam },
+    query: {
+      period: PeriodParam.default("1y"),
+      from: DateParam.optional(),
+      to: DateParam.optional(),
+      currency: CurrencyParam.optional(),
+      exchange: ExchangeParam.optional(),
+      isin: IsinParam.optional(),
+      ...ChartQuery,
+    },
+    errors: [404],
+    extensions: { "x-writes": true },
+    handle: async (c, q) => {
+      const { theme, raw, ...eod } = q;
+      const res = await getEod({ ctx: c.get("deps"), input: { ...eod, fmt: "json", order: "a" } });
+      const body = JSON.parse(res.body) as EodAnswer;
+      const candles = body.data.map((b) => ({
+        date: b.Date,
+        open: b.Open,
+        high: b.High,
+        low: b.Low,
+        close: b.Close,
+        volume: b.Volume,
+      }));
+      const rows = body.data.map((b) => ({
+        date: b.Date,
+        open: b.Open,
+        high: b.High,
+        low: b.Low,
+        close: b.Close,
+        adj_close: b["Adj Close"],
+        volume: b.Volume,
+      }));
+      return answer({ theme, raw }, { candles, priceLabel: body.listing.currency }, rows, `No bars of ${body.ticker}`);
+    },
+  });
+
+  routes.add({
+    path: "/workspace/ticker/{symbol}/history",
+    queryPath: "/workspace/ticker/history",
+    kind: "chart",
+    summary: "svc_history: candlesticks with volume of any delayed-provider symbol (daily, weekly or monthly)",
+    params: { symbol: SymbolParam },
+    query: {
+      period: PeriodParam.default("1y"),
+      from: DateParam.optional(),
+      to: DateParam.optional(),
+      interval: z.enum(["1d", "1wk", "1mo"]).default("1d"),
+      ...ChartQuery,
+    },
+    errors: [404],
+    handle: async (c, q) => {
+      const { theme, raw, ...input } = q;
+      const h = await getTickerHistory({ ctx: c.get("deps"), input });
+      const candles = h.bars.map((b) => ({
+        date: b.date,
+        open: b.open,
+        high: b.high,
+        low: b.low,
+        close: b.close,
+        volume: b.volume,
+      }));
+      const rows = h.bars.map((b) => ({
+        date: b.date,
+        open: b.open,
+        high: b.high,
+        low: b.low,
+        close: b.close,
+        adj_close: b.adjClose,
+        volume: b.volume,
+      }));
+      return answer({ theme, raw }, { candles, priceLabel: h.currency ?? undefined }, rows, `No bars of ${h.symbol}`);
+    },
+  });
+
+  routes.add({
+    path: "/workspace/technical/{ticker}",
+    queryPath: "/workspace/technical",
+    kind: "chart",
+    summary:
+      "svc_technical: one indicator with the candles it was computed on (averages over the price, oscillators below)",
+    params: { ticker: TickerParam },
+    query: {
+      indicator: z.string().max(32).default("rsi"),
+      period: intParam(1, 1000).optional(),
+      fast: intParam(2, 1000).optional(),
+      slow: intParam(2, 1000).optional(),
+      signal: intParam(1, 1000).optional(),
+      std: z.coerce.number().min(0.1).max(10).optional(),
+      ...TechnicalWindow,
+      ...ChartQuery,
+    },
+    errors: [404, 422],
+    handle: async (c, q) => {
+      const ctx = c.get("deps");
+      const { theme, raw, ticker, ...rest } = q;
+      const window = seriesWindow(rest);
+      const result = await getIndicator({
+        ctx,
+        input: { ...rest, ticker, fromDate: rest.from_date, toDate: rest.to_date },
+      });
+      const candles = await candlesOf(ctx, ticker, window);
+      const rows = result.series[0]?.values.map((v, i) => {
+        const row: Row = { t: v.t };
+        for (const s of result.series) row[s.name] = s.values[i]?.v ?? null;
+        return row;
+      });
+      return answer(
+        { theme, raw },
+        indicatorChart(candles, [result]),
+        rows ?? [],
+        `No ${result.indicator} values for ${ticker}`,
+      );
+    },
+  });
+
+  routes.add({
+    path: "/workspace/technical/{ticker}/multi",
+    queryPath: "/workspace/technical/multi",
+    kind: "chart",
+    summary: "svc_technical_multi: several indicators over the candles (sma_20,ema_50,rsi_14 by default)",
+    params: { ticker: TickerParam },
+    query: { indicators: IndicatorListParam("sma_20,ema_50,rsi_14"), ...TechnicalWindow, ...ChartQuery },
+    handle: async (c, q) => {
+      const { theme, raw, ticker, indicators, ...rest } = q;
+      // The candles come with the indicators: the widget has no include_ohlcv, it always draws them.
+      const r = await getMulti({
+        ctx: c.get("deps"),
+        input: { ticker, indicators, includeOhlcv: true, ...seriesWindow(rest) },
+      });
+      const candles = (r.ohlcv ?? []).map((b) => ({ ...b, date: rest.resolution === "1min" ? b.t : day(b.t) }));
+      const rows = flatRows(
+        candles.map((b, i) => {
+          const row: Record<string, unknown> = {
+            t: b.date,
+            open: b.open,
+            high: b.high,
+            low: b.low,
+            close: b.close,
+            volume: b.volume,
+          };
+          for (const ind of r.indicators)
+            for (const s of ind.series) row[`${ind.indicator}_${s.name}`] = s.values[i]?.v ?? null;
+          return row;
+        }),
+      );
+      const why = r.errors.find((e) => e.indicator === "*")?.error ?? `No bars of ${ticker}`;
+      return answer({ theme, raw }, indicatorChart(candles, r.indicators), rows, why);
+    },
+  });
+
+  routes.add({
+    path: "/workspace/technical/{ticker}/chart",
+    queryPath: "/workspace/technical/chart",
+    kind: "chart",
+    summary: "svc_technical_chart: candles and indicator columns on the same dates (sma_20,rsi_14 by default)",
+    params: { ticker: TickerParam },
+    query: {
+      indicators: IndicatorListParam("sma_20,rsi_14"),
+      ...WindowQuery,
+      limit: intParam(1, 100_000).default(CHART_DEFAULT_LIMIT),
+      ...ChartQuery,
+    },
+    handle: async (c, q) => {
+      const { theme, raw, ticker, indicators, ...rest } = q;
+      const r = await getChart({ ctx: c.get("deps"), input: { ticker, indicators, ...seriesWindow(rest) } });
+      const candles = r.timestamps.map((t, i) => ({
+        date: t,
+        open: r.ohlcv.open[i] ?? 0,
+        high: r.ohlcv.high[i] ?? 0,
+        low: r.ohlcv.low[i] ?? 0,
+        close: r.ohlcv.close[i] ?? 0,
+        volume: r.ohlcv.volume[i] ?? null,
+      }));
+      const rows = candles.map((b, i) => {
+        const row: Row = { t: b.date, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume };
+        for (const [name, col] of Object.entries(r.indicators)) row[name] = col[i] ?? null;
+        return row;
+      });
+      const why = r.errors.find((e) => e.indicator === "*")?.error ?? `No bars of ${ticker}`;
+      return answer({ theme, raw }, columnsChart(candles, r.indicators, indicators), rows, why);
+    },
+  });
+}

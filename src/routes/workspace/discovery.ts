@@ -1,0 +1,41 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { APPS, WIDGETS } from "../../domain/workspace/widgets";
+import { withErrors } from "../openapi";
+
+const widgetsRoute = createRoute(
+  withErrors({
+    method: "get",
+    path: "/widgets.json",
+    tags: ["Analytics workspace"],
+    summary: "The workspace's widget definitions: an object keyed by widget id (public)",
+    responses: {
+      200: {
+        description: "The 19 widgets",
+        content: { "application/json": { schema: z.record(z.string(), z.record(z.string(), z.unknown())) } },
+      },
+    },
+  }),
+);
+
+const appsRoute = createRoute(
+  withErrors({
+    method: "get",
+    path: "/apps.json",
+    tags: ["Analytics workspace"],
+    summary: "Two pre-assembled dashboards: EU markets, and the screener with macro (public)",
+    responses: {
+      200: {
+        description: "The dashboards",
+        content: { "application/json": { schema: z.array(z.record(z.string(), z.unknown())) } },
+      },
+    },
+  }),
+);
+
+/** GET /widgets.json and /apps.json: what the workspace reads when a user adds the backend. */
+export function registerDiscovery(api: OpenAPIHono<AppEnv>) {
+  api.openapi(widgetsRoute, (c) => c.json(WIDGETS as unknown as Record<string, Record<string, unknown>>, 200));
+  api.openapi(appsRoute, (c) => c.json(APPS as unknown as Record<string, unknown>[], 200));
+  return api;
+}

@@ -1,0 +1,315 @@
+import { z } from "@hono/zod-openapi";
+import { documentRows, flatRow, flatRows, type Row } from "../../domain/workspace/tables";
+import { compareDcf, getDcf } from "../../services/dcf/get-dcf";
+import { dcfSensitivity } from "../../services/dcf/sensitivity";
+import { getEtfDetails } from "../../services/etf/get-etf-details";
+import { getDeepFundamentals } from "../../services/fundamentals/get-deep";
+import { getRenderedFundamentals } from "../../services/fundamentals/get-rendered";
+import { getIndexConstituents } from "../../services/indices/get-constituents";
+import { getInsiderTransactions } from "../../services/insider/get-insider";
+import { getNewsFeed } from "../../services/news/feed";
+import { getNews } from "../../services/news/get-news";
+import { getQuotes } from "../../services/realtime/get-quotes";
+import { screen } from "../../services/technical/screen";
+import { DcfTicker, ENRICHED_FIRST, forceRefresh, SensitivityQuery, sensitivityInput } from "../dcf/routes";
+import type { DcfResultBody } from "../dcf/schema";
+import { SectionsParam } from "../fundamentals/get-deep";
+import { CodesParam } from "../insider/get";
+import { FeedTickersParam, LanguageParam, lang } from "../news/routes";
+import { textParam } from "../openapi";
+import { BoolParam, CurrencyParam, DateParam, ExchangeParam, IsinParam, TickerParam } from "../params";
+import { requestedTickers, TickersParam } from "../realtime/list-quotes";
+import { ScreenQuery } from "../technical/screen";
+import type { WidgetRoutes } from "./define";
+
+const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+/** A valuation's models (and their consensus) as rows: value per share, upside, the rate it was discounted at. */
+function valuationRows(v: DcfResultBody): Row[] {
+  const rows: Row[] = [];
+  for (const [key, m] of Object.entries(v.models)) {
+    if (!m) continue;
+    rows.push({
+      model: key,
+      name: m.model_name,
+      intrinsic_value_per_share: num(m.intrinsic_value_per_share),
+      upside_pct: num(m.upside_pct),
+      discount_rate: num(m.discount_rate),
+      discount_rate_basis: m.discount_rate_basis,
+      weight: num(v.consensus_weights[key]),
+      currency: v.currency,
+      reason: m.reason,
+    });
+  }
+  rows.push({
+    model: "consensus",
+    name: "Weighted consensus",
+    intrinsic_value_per_share: num(v.consensus_value),
+    upside_pct: num(v.consensus_upside_pct),
+    discount_rate: num(v.wacc.wacc),
+    discount_rate_basis: "wacc",
+    weight: 1,
+    currency: v.currency,
+    reason: null,
+  });
+  return rows;
+}
+
+/** The rendered fundamentals and the deep document: one row per figure, by section. */
+export function registerFundamentalsTables(routes: WidgetRoutes) {
+  routes.add({
+    path: "/workspace/fundamental",
+    kind: "table",
+    summary: "svc_fundamentals: the fundamentals document as rows of section, field, value and source",
+    params: {},
+    query: {
+      ticker: TickerParam.optional(),
+      isin: IsinParam.optional(),
+      exchange: ExchangeParam.optional(),
+      currency: CurrencyParam.optional(),
+      provider: textParam(200).optional(),
+      nocache: BoolParam,
+    },
+    errors: [404],
+    extensions: { "x-writes": true, "x-example-query": "ticker=MC.PA" },
+    handle: async (c, q) => {
+      const doc = (await getRenderedFundamentals({ ctx: c.get("deps"), input: { ...q, fmt: "eodhd" } })) as Record<
+        string,
+        unknown
+      >;
+      const { Sources, Providers, ...sections } = doc;
+      const sources = (Sources ?? {}) as Record<string, Record<string, unknown>>;
+      return documentRows(sections, ["General", "Highlights", "Valuation"]).map((r) => {
+        const field = r.field.split(/[.[]/)[0] ?? r.field;
+        const source = sources[r.section]?.[field];
+        return { ...r, source: typeof source === "string" ? source : null };
+      });
+    },
+  });
+  routes.add({
+    path: "/workspace/fundamental/deep",
+    kind: "table",
+    summary: "svc_fundamentals_deep: the deep document (highlights, statements, earnings, ratings) as rows",
+    params: {},
+    query: { ticker: TickerParam.optional(), isin: IsinParam.optional(), refresh: BoolParam, sections: SectionsParam },
+    errors: [404],
+    extensions: { "x-example-query": "ticker=MC.PA&sections=highlights", "x-writes": true },
+    handle: async (c, q) => {
+      const { meta, ...doc } = (await getDeepFundamentals({ ctx: c.get("deps"), input: q })) as unknown as Record<
+        string,
+        unknown
+      >;
+      return documentRows(doc, ["asset_profile", "highlights"]);
+    },
+  });
+}
+
+/** Quotes, the screener, news, valuations, insiders, ETFs and indices. */
+export function registerTableWidgets(routes: WidgetRoutes) {
+  registerFundamentalsTables(routes);
+  routes.add({
+    path: "/workspace/quotes",
+    kind: "table",
+    summary:
+      "svc_quotes_batch: one row per ticker (the first 20): price, change, volume; an error for a ticker without a quote",
+    params: {},
+    query: { tickers: TickersParam },
+    handle: async (c, q) => {
+      const r = await getQuotes({ ctx: c.get("deps"), input: { tickers: requestedTickers(q.tickers) } });
+      return r.tickers.map((t) => {
+        const quote = r.quotes[t];
+        return {
+          ticker: t,
+          price: num(quote?.price),
+          change: num(quote?.change),
+          change_pct: num(quote?.change_pct),
+          previous_close: num(quote?.previous_close),
+          volume: quote?.volume ?? null,
+          is_realtime: quote?.is_realtime ?? null,
+          source: quote?.source ?? null,
+          timestamp: quote?.timestamp ?? null,
+          error: quote ? null : (r.errors[t] ?? "no quote"),
+        };
+      });
+    },
+  });
+  routes.add({
+    path: "/workspace/technical/screen",
+    kind: "table",
+    summary: "svc_screener: the catalogue instruments whose last indicator value meets the condition",
+    params: {},
+    query: ScreenQuery,
+    handle: async (c, q) => {
+      const r = await screen({ ctx: c.get("deps"), input: q });
+      return r.matches.map((m) => ({ ticker: m.ticker, name: m.name, isin: m.isin, [r.indicator]: Number(m.value) }));
+    },
+  });
+  routes.add({
+    path: "/workspace/news/{ticker}",
+    queryPath: "/workspace/news",
+    kind: "table",
+    summary: "svc_news: a ticker's news, newest first",
+    params: { ticker: TickerParam },
+    query: {
+      limit: z.coerce.number().int().min(1).max(1000).default(20),
+      language: LanguageParam,
+      force_refresh: BoolParam,
+    },
+    extensions: { "x-writes": true },
+    handle: async (c, q) => {
+      const deps = c.get("deps");
+      const limit = Math.min(q.limit, deps.config.NEWS_MAX_LIMIT);
+      const r = await getNews({
+        ctx: deps,
+        input: { ticker: q.ticker, limit, language: lang(q.language), forceRefresh: q.force_refresh },
+      });
+      return r.articles.map(articleRow);
+    },
+  });
+  routes.add({
+    path: "/workspace/news/feed",
+    kind: "table",
+    summary: "svc_news_feed: the newest stored articles across instruments (20 by default)",
+    params: {},
+    query: {
+      limit: z.coerce.number().int().min(1).max(1000).default(20),
+      language: LanguageParam,
+      tickers: FeedTickersParam,
+    },
+    handle: async (c, q) => {
+      const r = await getNewsFeed({
+        ctx: c.get("deps"),
+        input: { limit: q.limit, language: lang(q.language), tickers: q.tickers },
+      });
+      return r.articles.map(articleRow);
+    },
+  });
+  routes.add({
+    path: "/workspace/dcf/{ticker}",
+    queryPath: "/workspace/dcf",
+    kind: "table",
+    summary: "svc_dcf: the default valuation (fcf) and its consensus as rows",
+    params: { ticker: DcfTicker },
+    query: { force_refresh: forceRefresh },
+    errors: [404],
+    extensions: { "x-writes": true, "x-precondition": ENRICHED_FIRST },
+    handle: async (c, q) =>
+      valuationRows(await getDcf({ ctx: c.get("deps"), input: { ticker: q.ticker, forceRefresh: q.force_refresh } })),
+  });
+  routes.add({
+    path: "/workspace/dcf/{ticker}/compare",
+    queryPath: "/workspace/dcf/compare",
+    kind: "table",
+    summary: "svc_dcf_compare: the fcf, eps and ddm values side by side, with their consensus",
+    params: { ticker: DcfTicker },
+    query: { force_refresh: forceRefresh },
+    errors: [404],
+    extensions: { "x-writes": true, "x-precondition": ENRICHED_FIRST },
+    handle: async (c, q) =>
+      valuationRows(
+        await compareDcf({ ctx: c.get("deps"), input: { ticker: q.ticker, forceRefresh: q.force_refresh } }),
+      ),
+  });
+  routes.add({
+    path: "/workspace/dcf/{ticker}/sensitivity",
+    queryPath: "/workspace/dcf/sensitivity",
+    kind: "table",
+    summary: "svc_dcf_sensitivity: value per share, one row per discount rate, one column per terminal growth",
+    params: { ticker: DcfTicker },
+    query: SensitivityQuery,
+    errors: [404],
+    extensions: { "x-writes": true, "x-precondition": ENRICHED_FIRST },
+    handle: async (c, q) => {
+      const { ticker, ...rest } = q;
+      const r = await dcfSensitivity({ ctx: c.get("deps"), input: sensitivityInput(ticker, rest) });
+      return r.matrix.map((cells, i) => {
+        const row: Row = { discount_rate: num(r.wacc_range[i]) };
+        for (const cell of cells) row[`growth_${cell.growth}`] = num(cell.intrinsic_value_per_share);
+        return row;
+      });
+    },
+  });
+  routes.add({
+    path: "/workspace/insider-transactions/{ticker}",
+    queryPath: "/workspace/insider-transactions",
+    kind: "table",
+    summary: "svc_insider_transactions: Form 4 transactions, newest first",
+    params: { ticker: TickerParam.openapi({ example: "AAPL" }) },
+    query: {
+      limit: z.coerce.number().int().min(1).max(1000).default(50),
+      from: DateParam.optional(),
+      to: DateParam.optional(),
+      code: CodesParam.optional(),
+    },
+    errors: [404],
+    extensions: { "x-writes": true },
+    handle: async (c, q) => {
+      const r = await getInsiderTransactions({
+        ctx: c.get("deps"),
+        input: { ticker: q.ticker, limit: q.limit, from: q.from, to: q.to, codes: q.code },
+      });
+      return flatRows(r.transactions as unknown as Record<string, unknown>[]);
+    },
+  });
+  routes.add({
+    path: "/workspace/etf/{isin}/details",
+    queryPath: "/workspace/etf/details",
+    kind: "table",
+    summary: "svc_etf_details: the fund's top holdings with its figures on each row",
+    params: { isin: IsinParam.openapi({ example: "IE00B4L5Y983" }) },
+    query: {},
+    errors: [404],
+    extensions: { "x-writes": true },
+    handle: async (c, q) => {
+      const d = await getEtfDetails({ ctx: c.get("deps"), input: { isin: q.isin } });
+      const fund = flatRow({
+        fund: d.name,
+        isin: d.isin,
+        expense_ratio: d.expense_ratio,
+        yield: d.yield,
+        total_assets: d.total_assets,
+        currency: d.currency,
+      });
+      return d.top_holdings.map((h, i) => ({
+        rank: i + 1,
+        symbol: h.symbol,
+        holding: h.name,
+        weight: h.weight,
+        ...fund,
+      }));
+    },
+  });
+  routes.add({
+    path: "/workspace/index/{index_name}/constituents",
+    queryPath: "/workspace/index/constituents",
+    kind: "table",
+    summary: "svc_index_constituents: the stored members of an index, heaviest first",
+    params: { index_name: textParam(40).openapi({ example: "cac40" }) },
+    query: {},
+    errors: [404],
+    handle: async (c, q) => {
+      const r = await getIndexConstituents({ ctx: c.get("deps"), input: { name: q.index_name } });
+      return r.members.map((m) => ({ index: r.index.code, ...m }));
+    },
+  });
+}
+
+function articleRow(a: {
+  published_at: string;
+  title: string;
+  source: string;
+  provider: string;
+  language: string | null;
+  url: string;
+  related_tickers: string[];
+}): Row {
+  return {
+    published_at: a.published_at,
+    title: a.title,
+    source: a.source,
+    provider: a.provider,
+    language: a.language,
+    url: a.url,
+    tickers: a.related_tickers.join(", "),
+  };
+}
