@@ -2,7 +2,7 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import type { DepsOptions } from "./deps";
 import { ServiceError } from "./domain/errors";
-import { errorBody, renderError } from "./errors";
+import { renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { workspaceCors } from "./middleware/cors";
 import { init } from "./middleware/init";
@@ -92,7 +92,7 @@ export function createApp(opts: DepsOptions = {}) {
   registerRealtimeSocket(app);
   app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Market data service API" }));
 
-  app.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.notFound((c) => renderError(new ServiceError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`), c));
   app.onError(renderError);
   return app;
 }

@@ -52,7 +52,8 @@ const url = (dflt: string) =>
 /** A comma-separated list of web origins (`https://pro.openbb.co`), each kept as the browser sends it. */
 const origins = (dflt: string) =>
   csv
-    .transform((list) => (list.length ? list : [dflt]).map((o) => o.replace(/\/+$/, "")))
+    // Browsers send the origin lower-cased (scheme and host are case-insensitive).
+    .transform((list) => (list.length ? list : [dflt]).map((o) => o.replace(/\/+$/, "").toLowerCase()))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s?#]+$/, "an origin is scheme://host[:port], without a path")));
 
 /**

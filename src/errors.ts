@@ -84,7 +84,6 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   429: "RATE_LIMITED",
 };
 
-/** The single error renderer of the app: JSON always, never a stack trace. */
 /**
  * An error answer; on the workspace routes the message also goes in `detail`, the field the
  * analytics workspace shows in a widget (its backends answer FastAPI's `{detail}`).
@@ -93,6 +92,7 @@ function answer(c: Context, body: ReturnType<typeof errorBody>, status: ReturnTy
   return c.json(c.req.path.startsWith("/workspace/") ? { ...body, detail: body.message } : body, status);
 }
 
+/** The single error renderer of the app: JSON always, never a stack trace. */
 export function renderError(err: unknown, c: Context): Response {
   if (err instanceof ServiceError) {
     const { retryAfterSeconds, ...extra } = err.extra;

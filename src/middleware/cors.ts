@@ -15,7 +15,7 @@ const PREFLIGHT_MAX_AGE = 600;
  */
 export const workspaceCors = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
-  const allowed = origin !== undefined && c.get("deps").config.WORKSPACE_ALLOWED_ORIGIN.includes(origin);
+  const allowed = origin !== undefined && c.get("deps").config.WORKSPACE_ALLOWED_ORIGIN.includes(origin.toLowerCase());
   if (c.req.method === "OPTIONS") {
     if (!allowed) return c.body(null, 204, { Vary: "Origin" });
     return c.body(null, 204, {

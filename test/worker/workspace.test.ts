@@ -1,5 +1,5 @@
 import { exports } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EodAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import type { Quote } from "../../src/routes/realtime/schema";
@@ -107,18 +107,54 @@ describe("the discovery files", () => {
   });
 });
 
-describe("the 19 widgets", () => {
-  beforeAll(async () => {
-    // The valuation widgets read what the deep enrichment stored.
-    expect((await call("/fundamental/deep?ticker=MC.PA&sections=highlights")).status).toBe(200);
-  });
+/**
+ * This file's instruments, which no other test file resets or faults: a US share (EDGAR has its
+ * filings) and a European one.
+ */
+const US = "GOOG";
+const EU = "BAS.DE";
+/** The widgets asked about the European share (the valuation and fundamentals ones); the others about the US one. */
+const ON_EU = new Set([
+  "svc_fundamentals",
+  "svc_fundamentals_deep",
+  "svc_dcf",
+  "svc_dcf_compare",
+  "svc_dcf_sensitivity",
+]);
 
-  it("each answers its widgets.json defaults in query form, with a read-only key, in its type's shape", async () => {
+describe("the 19 widgets", () => {
+  it("each answers its widgets.json defaults in query form, with a read-only key, in its type's shape, not empty", async () => {
     const widgets = (await call<Widgets>("/widgets.json", { key: null })).body;
-    for (const [id, w] of Object.entries(widgets)) {
-      const res = await call<unknown>(`/${w.endpoint}?${defaultQuery(w)}`, { key: READ_ONLY_KEY });
-      expect(res.status, `${id}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
-      expect(answerFits(w.type, res.body), id).toBe(true);
+    // Dependencies first: the screener reads stored prices, the feed stored articles.
+    const order = Object.keys(widgets).sort(
+      (a, b) =>
+        Number(a === "svc_screener" || a === "svc_news_feed") - Number(b === "svc_screener" || b === "svc_news_feed"),
+    );
+    for (const id of order) {
+      const w = widgets[id] as Widgets[string];
+      const query = new URLSearchParams(defaultQuery(w));
+      if (query.has("ticker")) query.set("ticker", ON_EU.has(id) ? EU : US);
+      // The screener's default (RSI under 30) may match nothing: every instrument with prices.
+      if (id === "svc_screener") {
+        query.set("operator", "gt");
+        query.set("value", "0");
+      }
+      if (id === "svc_news_feed") query.set("tickers", US);
+      const res = await call<unknown>(`/${w.endpoint}?${query}`, { key: READ_ONLY_KEY });
+      const shown = `${id}: ${JSON.stringify(res.body).slice(0, 300)}`;
+      expect(res.status, shown).toBe(200);
+      expect(answerFits(w.type, res.body), shown).toBe(true);
+      if (w.type === "chart") expect((res.body as Figure).data.length, shown).toBeGreaterThan(0);
+      else expect((res.body as unknown[]).length, shown).toBeGreaterThan(0);
+      // Every column a table widget declares is a field of its rows.
+      const columns = (
+        (w.data as { table?: { columnsDefs?: { field: string }[] } } | undefined)?.table?.columnsDefs ?? []
+      ).map((c) => c.field);
+      if (w.type === "table")
+        expect(
+          columns.filter((f) => !Object.hasOwn((res.body as Rows)[0] ?? {}, f)),
+          shown,
+        ).toEqual([]);
     }
   });
 
@@ -126,7 +162,7 @@ describe("the 19 widgets", () => {
     const pairs = [
       ["/workspace/index/cac40/constituents", "/workspace/index/constituents?index_name=cac40"],
       ["/workspace/etf/IE00B4L5Y983/details", "/workspace/etf/details?isin=IE00B4L5Y983"],
-      ["/workspace/dcf/MC.PA/compare", "/workspace/dcf/compare?ticker=MC.PA"],
+      [`/workspace/dcf/${EU}/compare`, `/workspace/dcf/compare?ticker=${EU}`],
     ];
     for (const [path, query] of pairs) {
       const a = await call<Rows>(path ?? "", { key: READ_ONLY_KEY });
@@ -140,14 +176,14 @@ describe("the 19 widgets", () => {
 
 describe("svc_quote", () => {
   it("is the quote as the spec's tiles, and never starts a stream", async () => {
-    const quote = (await call<Quote>("/quote/NFLX", { key: READ_ONLY_KEY })).body;
+    const quote = (await call<Quote>(`/quote/${US}`, { key: READ_ONLY_KEY })).body;
     // A full-access key, which could start a stream on /quote?subscribe_if_missing: the widget never does.
-    const res = await call<Tile[]>("/workspace/quote?ticker=NFLX");
+    const res = await call<Tile[]>(`/workspace/quote?ticker=${US}`);
     expect(res.status).toBe(200);
     const pct = Number(quote.change_pct);
     const signed = (s: string) => (Number(s) > 0 ? `+${s}` : s);
     const expected: Tile[] = [
-      { label: "NFLX Price", value: Number(quote.price), delta: pct },
+      { label: `${US} Price`, value: Number(quote.price), delta: pct },
       { label: "Change", value: signed(quote.change), delta: `${signed(quote.change_pct)}%` },
     ];
     if (quote.previous_close !== null)
@@ -158,7 +194,7 @@ describe("svc_quote", () => {
     expect(res.body).toEqual(expected);
     expect(res.body.length).toBeGreaterThanOrEqual(3);
     const status = (await call<{ active_tickers: string[] }>("/realtime/status")).body;
-    expect(status.active_tickers).not.toContain("NFLX");
+    expect(status.active_tickers).not.toContain(US);
   });
 
   it("answers an unknown ticker 404 with the message where the workspace reads it (detail)", async () => {
@@ -174,8 +210,8 @@ describe("svc_quote", () => {
 
 describe("chart widgets", () => {
   it("svc_eod: candlesticks of /eod's bars with volume in a pane below, in the theme's colours; raw=true gives the rows", async () => {
-    const eod = (await call<EodAnswer>("/eod/MC.PA?period=1y")).body;
-    const dark = (await call<Figure>("/workspace/eod?ticker=MC.PA", { key: READ_ONLY_KEY })).body;
+    const eod = (await call<EodAnswer>(`/eod/${EU}?period=1y`)).body;
+    const dark = (await call<Figure>(`/workspace/eod?ticker=${EU}`, { key: READ_ONLY_KEY })).body;
     const [candles, volume] = dark.data;
     expect(candles).toMatchObject({ type: "candlestick", yaxis: "y" });
     expect(candles?.x).toEqual(eod.data.map((b) => b.Date));
@@ -186,9 +222,9 @@ describe("chart widgets", () => {
     // Volume under the price, not over it.
     expect(axes.yaxis2.domain[1]).toBeLessThan(axes.yaxis.domain[0] as number);
     expect(axes.paper_bgcolor).toBe("#151518");
-    const light = (await call<Figure>("/workspace/eod?ticker=MC.PA&theme=light", { key: READ_ONLY_KEY })).body;
+    const light = (await call<Figure>(`/workspace/eod?ticker=${EU}&theme=light`, { key: READ_ONLY_KEY })).body;
     expect(light.layout.paper_bgcolor).toBe("#FFFFFF");
-    const raw = (await call<Rows>("/workspace/eod?ticker=MC.PA&raw=true", { key: READ_ONLY_KEY })).body;
+    const raw = (await call<Rows>(`/workspace/eod?ticker=${EU}&raw=true`, { key: READ_ONLY_KEY })).body;
     expect(raw.length).toBe(eod.count);
     expect(raw[0]).toEqual({
       date: eod.data[0]?.Date,
@@ -202,8 +238,8 @@ describe("chart widgets", () => {
   });
 
   it("svc_technical_chart: the average over the price, the RSI in its own pane with 30/70 guides", async () => {
-    await call("/eod/MC.PA?period=1y");
-    const fig = (await call<Figure>("/workspace/technical/chart?ticker=MC.PA", { key: READ_ONLY_KEY })).body;
+    await call(`/eod/${EU}?period=1y`);
+    const fig = (await call<Figure>(`/workspace/technical/chart?ticker=${EU}`, { key: READ_ONLY_KEY })).body;
     const byName = Object.fromEntries(fig.data.map((t) => [String(t.name), t]));
     expect(byName["SMA 20"]).toMatchObject({ type: "scatter", yaxis: "y" });
     expect(byName["RSI 14"]).toMatchObject({ type: "scatter", yaxis: "y3" });
@@ -214,16 +250,48 @@ describe("chart widgets", () => {
     ]);
     // The same numbers as the route it adapts.
     const chart = (
-      await call<{ indicators: Record<string, (number | null)[]> }>("/technical/MC.PA/chart?indicators=sma_20,rsi_14")
+      await call<{ indicators: Record<string, (number | null)[]> }>(`/technical/${EU}/chart?indicators=sma_20,rsi_14`)
     ).body;
     expect(byName["SMA 20"]?.y).toEqual(chart.indicators.sma_20);
   });
 
-  it("an empty chart is a figure that says why, not an error", async () => {
-    const res = await call<Figure>("/workspace/technical/chart?ticker=ZZZZQ", { key: READ_ONLY_KEY });
+  it("an empty chart is a figure that says why, not an error; an unknown ticker is a 404 that says so", async () => {
+    const res = await call<Figure>(`/workspace/technical/chart?ticker=${EU}&from_date=2001-01-02&to_date=2001-02-01`, {
+      key: READ_ONLY_KEY,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([]);
-    expect((res.body.layout.annotations as { text: string }[])[0]?.text).toMatch(/ZZZZQ/);
+    expect((res.body.layout.annotations as { text: string }[])[0]?.text).toContain(EU);
+    const unknown = await call<ErrorBody>("/workspace/technical/chart?ticker=ZZZZQ", { key: READ_ONLY_KEY });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toContain("ZZZZQ");
+  });
+
+  it("keeps two lengths of one indicator apart, and takes names in capitals", async () => {
+    const multi = (
+      await call<Figure>(`/workspace/technical/multi?ticker=${EU}&indicators=sma_20,sma_50,macd`, {
+        key: READ_ONLY_KEY,
+      })
+    ).body;
+    expect(multi.data.map((t) => t.name)).toEqual([
+      "Price",
+      "SMA 20",
+      "SMA 50",
+      "Volume",
+      "MACD 12 26 9: MACD",
+      "MACD 12 26 9: Signal",
+      "MACD 12 26 9: Histogram",
+    ]);
+    const raw = (
+      await call<Rows>(`/workspace/technical/multi?ticker=${EU}&indicators=sma_20,sma_50&raw=true`, {
+        key: READ_ONLY_KEY,
+      })
+    ).body;
+    expect(Object.keys(raw.at(-1) ?? {})).toEqual(["t", "open", "high", "low", "close", "volume", "sma_20", "sma_50"]);
+    const chart = (
+      await call<Figure>(`/workspace/technical/chart?ticker=${EU}&indicators=SMA_20,sma_20`, { key: READ_ONLY_KEY })
+    ).body;
+    expect(chart.data.filter((t) => t.name === "SMA 20").length).toBe(1);
   });
 });
 
@@ -237,14 +305,15 @@ describe("table widgets", () => {
   it("svc_dcf_sensitivity: one row per discount rate, one column per growth, the values of the route it adapts", async () => {
     const grid = (
       await call<{ wacc_range: string[]; matrix: { growth: string; intrinsic_value_per_share: string | null }[][] }>(
-        "/dcf/MC.PA/sensitivity",
+        `/dcf/${EU}/sensitivity`,
       )
     ).body;
-    const rows = (await call<Rows>("/workspace/dcf/sensitivity?ticker=MC.PA", { key: READ_ONLY_KEY })).body;
+    const rows = (await call<Rows>(`/workspace/dcf/sensitivity?ticker=${EU}`, { key: READ_ONLY_KEY })).body;
     expect(rows.map((r) => r.discount_rate)).toEqual(grid.wacc_range.map(Number));
     const first = grid.matrix[0] ?? [];
+    expect(first.length).toBe(5);
     for (const cell of first)
-      expect(rows[0]?.[`growth_${cell.growth}`]).toBe(
+      expect(rows[0]?.[`growth_${Math.round(Number(cell.growth) * 10_000)}bp`]).toBe(
         cell.intrinsic_value_per_share === null ? null : Number(cell.intrinsic_value_per_share),
       );
   });
@@ -283,7 +352,7 @@ describe("CORS for the workspace", () => {
     const apps = await fromBrowser("/apps.json", { origin: WORKSPACE });
     expect(apps.headers.get("access-control-allow-origin")).toBe(WORKSPACE);
     // Not a workspace route: no CORS there.
-    const eod = await fromBrowser("/eod/MC.PA?period=1mo", { origin: WORKSPACE, key: READ_ONLY_KEY });
+    const eod = await fromBrowser(`/eod/${EU}?period=1mo`, { origin: WORKSPACE, key: READ_ONLY_KEY });
     expect(eod.headers.get("access-control-allow-origin")).toBeNull();
   });
 });

@@ -149,16 +149,16 @@ export function marketFigure(chart: MarketChart, theme: Theme): Figure {
       decreasing: { line: { color: p.down }, fillcolor: p.down },
       yaxis: "y",
     });
-  for (const line of chart.overlays ?? [])
-    data.push({
-      type: "scatter",
-      mode: "lines",
-      name: line.name,
-      x: line.x,
-      y: line.y,
-      line: { width: 1.5, color: nextColour() },
-      yaxis: "y",
-    });
+  const lineTrace = (line: Line, yaxis: string) => ({
+    type: "scatter",
+    mode: "lines",
+    name: line.name,
+    x: line.x,
+    y: line.y,
+    line: { width: 1.5, color: nextColour() },
+    yaxis,
+  });
+  for (const line of chart.overlays ?? []) data.push(lineTrace(line, "y"));
   let axis = hasPrice ? 1 : 0;
   if (hasVolume) {
     data.push({
@@ -175,16 +175,7 @@ export function marketFigure(chart: MarketChart, theme: Theme): Figure {
   }
   const shapes: Record<string, unknown>[] = [];
   for (const pane of panes) {
-    for (const line of pane.lines)
-      data.push({
-        type: "scatter",
-        mode: "lines",
-        name: line.name,
-        x: line.x,
-        y: line.y,
-        line: { width: 1.5, color: nextColour() },
-        yaxis: axisRef(axis),
-      });
+    for (const line of pane.lines) data.push(lineTrace(line, axisRef(axis)));
     for (const level of pane.guides ?? [])
       shapes.push({
         type: "line",

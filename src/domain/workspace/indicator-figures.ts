@@ -20,8 +20,16 @@ export function overPrice(key: string): boolean {
 /** An indicator result as the technical routes answer it: each output a series of (t, decimal string). */
 export interface IndicatorSeries {
   indicator: string;
+  params: Record<string, number>;
   series: { name: string; label: string; values: { t: string; v: string | null }[] }[];
 }
+
+/**
+ * A result's key as a user would write it: the name and its parameters' values (`sma_20`,
+ * `macd_12_26_9`), so that two lengths of one indicator stay apart.
+ */
+export const resultKey = (r: Pick<IndicatorSeries, "indicator" | "params">) =>
+  [r.indicator, ...Object.values(r.params).map((v) => String(v))].join("_");
 
 const day = (t: string) => (t.length > 10 && t.endsWith("T00:00:00Z") ? t.slice(0, 10) : t);
 
@@ -49,16 +57,18 @@ export function indicatorChart(
   const overlays: Line[] = [];
   const panes: Pane[] = [];
   for (const r of results) {
-    const lines = linesOf(r, titleOf(r.indicator));
+    const title = titleOf(resultKey(r));
+    const lines = linesOf(r, title);
     if (overPrice(r.indicator)) overlays.push(...lines);
-    else panes.push({ title: titleOf(r.indicator), lines, guides: GUIDES[baseName(r.indicator)] });
+    else panes.push({ title, lines, guides: GUIDES[baseName(r.indicator)] });
   }
   return { candles, overlays, panes, priceLabel };
 }
 
 /**
- * The chart route's aligned columns as a chart: `volume` is the volume pane already; columns of one
- * indicator (`macd`, `macd_signal`, `macd_histogram`) share its pane.
+ * The chart route's aligned columns as a chart. The route names a column as asked, lower-cased
+ * (`sma_20`), with the output appended for indicators of several (`macd_signal`); `volume` is the
+ * volume pane already. Each asked indicator is drawn once, its columns sharing its pane.
  */
 export function columnsChart(
   candles: Candle[],
@@ -68,10 +78,13 @@ export function columnsChart(
   const dates = candles.map((c) => c.date);
   const overlays: Line[] = [];
   const panes: Pane[] = [];
-  for (const key of asked) {
-    if (baseName(key) === "volume") continue;
-    const own = Object.keys(columns).filter((c) => c === key || c.startsWith(`${key}_`));
-    const lines = own.map((c) => ({ name: titleOf(c), x: dates, y: columns[c] ?? [] }));
+  for (const key of new Set(asked.map((a) => a.trim().toLowerCase()))) {
+    const spec = indicatorSpec(baseName(key));
+    if (!spec) continue;
+    const names = spec.outputs.length === 1 ? [key] : spec.outputs.map((o) => `${key}_${o.name}`);
+    const lines = names
+      .filter((n) => columns[n] !== undefined)
+      .map((n) => ({ name: titleOf(n), x: dates, y: columns[n] ?? [] }));
     if (lines.length === 0) continue;
     if (overPrice(key)) overlays.push(...lines);
     else panes.push({ title: titleOf(key), lines, guides: GUIDES[baseName(key)] });

@@ -67,3 +67,9 @@ export function documentRows(
     (a, b) => rank(a.section) - rank(b.section) || natural(a.section, b.section) || natural(a.field, b.field),
   );
 }
+
+/**
+ * A growth's column in basis points (`growth_200bp` for 0.02): the workspace's grid reads a dot in a
+ * field name as a path into the row, so `growth_0.02` would show nothing.
+ */
+export const growthColumn = (growth: string | number) => `growth_${Math.round(Number(growth) * 10_000)}bp`;

@@ -1,3 +1,5 @@
+import { growthColumn } from "./tables";
+
 /**
  * The discovery files the analytics workspace reads when a user adds this backend: widgets.json
  * (an object keyed by widget id) and apps.json (an array of dashboards). Endpoints are the query
@@ -87,6 +89,36 @@ const ratioCol = (field: string, headerName: string) =>
 const table = (...columnsDefs: ColumnDef[]) => ({ table: { showAll: true, columnsDefs } });
 
 const DELAYED = "delayed_provider";
+const NEWS_SOURCES = [
+  "yahoo_finance_rss",
+  "google_news_rss",
+  "finnhub",
+  "marketaux",
+  "newsapi",
+  "alpha_vantage",
+  "gdelt",
+];
+
+/** An article row's columns, with what the widget adds after the title (the language, or the tickers). */
+const newsTable = (extra: ColumnDef) =>
+  table(
+    col("published_at", "Published", { cellDataType: "dateString" }),
+    col("title", "Title", { width: 420 }),
+    extra,
+    col("source", "Source"),
+    col("url", "Link"),
+  );
+
+/** A valuation's rows (one per model, then the consensus), with the widget's own column before the note. */
+const valuationTable = (extra: ColumnDef) =>
+  table(
+    col("model", "Model", { pinned: "left" }),
+    numberCol("intrinsic_value_per_share", "Value / share"),
+    changeCol("upside_pct", "Upside %"),
+    ratioCol("discount_rate", "Discount rate"),
+    extra,
+    col("reason", "Note"),
+  );
 
 /** widgets.json: the 19 widgets of the spec's table. */
 export const WIDGETS: Readonly<Record<string, Widget>> = {
@@ -178,7 +210,6 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
           "mfi",
         ),
       ),
-      { paramName: "period", type: "number", value: 14, label: "Length", description: "Bars in the window" },
       resolution,
     ],
     raw: true,
@@ -296,7 +327,13 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
       { paramName: "value", type: "number", value: 30, label: "Value", description: "Threshold" },
       { paramName: "period", type: "number", value: 14, label: "Length", description: "Bars in the window" },
     ],
-    data: table(col("ticker", "Ticker", { pinned: "left" }), col("name", "Name"), col("isin", "ISIN")),
+    data: table(
+      col("ticker", "Ticker", { pinned: "left" }),
+      col("name", "Name"),
+      col("isin", "ISIN"),
+      col("indicator", "Indicator"),
+      numberCol("value", "Last value"),
+    ),
   },
   svc_news: {
     name: "News",
@@ -305,18 +342,12 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     type: "table",
     endpoint: "workspace/news",
     gridData: { w: 24, h: 14 },
-    source: ["yahoo_finance_rss", "google_news_rss", "finnhub", "marketaux", "newsapi", "alpha_vantage", "gdelt"],
+    source: NEWS_SOURCES,
     params: [
       ticker(),
       { paramName: "limit", type: "number", value: 20, label: "Articles", description: "At most 100" },
     ],
-    data: table(
-      col("published_at", "Published", { cellDataType: "dateString" }),
-      col("title", "Title", { width: 420 }),
-      col("source", "Source"),
-      col("language", "Lang."),
-      col("url", "Link"),
-    ),
+    data: newsTable(col("language", "Lang.")),
   },
   svc_news_feed: {
     name: "News feed",
@@ -325,15 +356,9 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     type: "table",
     endpoint: "workspace/news/feed",
     gridData: { w: 24, h: 14 },
-    source: ["yahoo_finance_rss", "google_news_rss", "finnhub", "marketaux", "newsapi", "alpha_vantage", "gdelt"],
+    source: NEWS_SOURCES,
     params: [{ paramName: "limit", type: "number", value: 20, label: "Articles", description: "At most 1000" }],
-    data: table(
-      col("published_at", "Published", { cellDataType: "dateString" }),
-      col("title", "Title", { width: 420 }),
-      col("tickers", "Tickers"),
-      col("source", "Source"),
-      col("url", "Link"),
-    ),
+    data: newsTable(col("tickers", "Tickers")),
   },
   svc_dcf: {
     name: "DCF valuation",
@@ -344,14 +369,7 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     gridData: { w: 20, h: 8 },
     source: [DELAYED, "macro_provider"],
     params: [ticker("MC.PA"), forceRefresh],
-    data: table(
-      col("model", "Model", { pinned: "left" }),
-      numberCol("intrinsic_value_per_share", "Value / share"),
-      changeCol("upside_pct", "Upside %"),
-      ratioCol("discount_rate", "Discount rate"),
-      col("discount_rate_basis", "Basis"),
-      col("reason", "Note"),
-    ),
+    data: valuationTable(col("discount_rate_basis", "Basis")),
   },
   svc_dcf_compare: {
     name: "Valuation models",
@@ -362,14 +380,7 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     gridData: { w: 20, h: 9 },
     source: [DELAYED, "macro_provider"],
     params: [ticker("MC.PA"), forceRefresh],
-    data: table(
-      col("model", "Model", { pinned: "left" }),
-      numberCol("intrinsic_value_per_share", "Value / share"),
-      changeCol("upside_pct", "Upside %"),
-      ratioCol("discount_rate", "Discount rate"),
-      ratioCol("weight", "Weight"),
-      col("reason", "Note"),
-    ),
+    data: valuationTable(ratioCol("weight", "Weight")),
   },
   svc_dcf_sensitivity: {
     name: "DCF sensitivity",
@@ -380,7 +391,11 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     gridData: { w: 20, h: 10 },
     source: [DELAYED, "macro_provider"],
     params: [ticker("MC.PA"), text("model", "fcf", "Model", "The model with a terminal growth", opts("fcf", "ddm"))],
-    data: table(ratioCol("discount_rate", "Discount rate")),
+    // The widget's grid is the route's default one: growth 1 % to 5 % by 1 %.
+    data: table(
+      ratioCol("discount_rate", "Discount rate"),
+      ...[0.01, 0.02, 0.03, 0.04, 0.05].map((g) => numberCol(growthColumn(g), `g = ${g * 100} %`)),
+    ),
   },
   svc_insider_transactions: {
     name: "Insider transactions",
@@ -519,7 +534,7 @@ export const APPS: readonly App[] = [
   },
   {
     name: "Screener and macro",
-    description: "Oversold catalogue shares, the risk-free rate, and the chart of the share picked",
+    description: "Oversold catalogue shares, the risk-free rate and the news, with the quote and chart of one ticker",
     img: "",
     img_dark: "",
     img_light: "",

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { DELAYED } from "../../providers/names";
-import { getTickerHistory } from "../../services/history/get-ticker-history";
+import { getTickerHistory, type TickerHistory } from "../../services/history/get-ticker-history";
 import { keyed, withErrors } from "../openapi";
 import { DateParam, PeriodParam, SymbolParam } from "../params";
 import { TickerHistorySchema } from "./schema";
@@ -34,21 +34,25 @@ const route = createRoute(
   ),
 );
 
+/** The bars as the answer's rows (the workspace's history widget draws the same rows). */
+export const historyRows = (bars: TickerHistory["bars"]) =>
+  bars.map((b) => ({
+    date: b.date,
+    open: b.open,
+    high: b.high,
+    low: b.low,
+    close: b.close,
+    adj_close: b.adjClose,
+    volume: b.volume,
+  }));
+
 export function registerGetTickerHistory(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {
     const h = await getTickerHistory({
       ctx: c.get("deps"),
       input: { symbol: c.req.valid("param").symbol, ...c.req.valid("query") },
     });
-    const data = h.bars.map((b) => ({
-      date: b.date,
-      open: b.open,
-      high: b.high,
-      low: b.low,
-      close: b.close,
-      adj_close: b.adjClose,
-      volume: b.volume,
-    }));
+    const data = historyRows(h.bars);
     return c.json(
       {
         symbol: h.symbol,

@@ -50,10 +50,10 @@ const route = createRoute(
   }),
 );
 
-/** A ticker of the list as a symbol, or what is wrong with it (it spoils only itself). */
 /** The listed tickers, each a symbol or what is wrong with it. */
 export const requestedTickers = (tickers: readonly string[]) => tickers.map(requested);
 
+/** A ticker of the list as a symbol, or what is wrong with it (it spoils only itself). */
 function requested(ticker: string): RequestedTicker {
   const symbol = SymbolParam.safeParse(ticker);
   return symbol.success

@@ -5,6 +5,18 @@ import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { IndicatorResultSchema, intParam, WindowQuery } from "./schema";
 
+/** One indicator's parameters and window (the workspace's indicator widget takes the same). */
+export const IndicatorQuery = {
+  indicator: z.string().max(32).default("rsi").openapi({ description: "Indicator name (see /technical/list)" }),
+  period: intParam(1, 1000).optional().openapi({ description: "Sets the length (not used by macd and stoch)" }),
+  fast: intParam(2, 1000).optional(),
+  slow: intParam(2, 1000).optional(),
+  signal: intParam(1, 1000).optional(),
+  std: z.coerce.number().min(0.1).max(10).optional().openapi({ description: "Bollinger standard deviations" }),
+  ...WindowQuery,
+  limit: intParam(1, 100_000).optional().openapi({ description: "Bars loaded; default TECHNICAL_DEFAULT_LIMIT (500)" }),
+};
+
 const route = createRoute(
   withErrors(
     {
@@ -15,18 +27,7 @@ const route = createRoute(
       security: keyed,
       request: {
         params: z.object({ ticker: TickerParam }),
-        query: z.object({
-          indicator: z.string().max(32).default("rsi").openapi({ description: "Indicator name (see /technical/list)" }),
-          period: intParam(1, 1000).optional().openapi({ description: "Sets the length (not used by macd and stoch)" }),
-          fast: intParam(2, 1000).optional(),
-          slow: intParam(2, 1000).optional(),
-          signal: intParam(1, 1000).optional(),
-          std: z.coerce.number().min(0.1).max(10).optional().openapi({ description: "Bollinger standard deviations" }),
-          ...WindowQuery,
-          limit: intParam(1, 100_000)
-            .optional()
-            .openapi({ description: "Bars loaded; default TECHNICAL_DEFAULT_LIMIT (500)" }),
-        }),
+        query: z.object(IndicatorQuery),
       },
       responses: {
         200: { description: "Indicator result", content: { "application/json": { schema: IndicatorResultSchema } } },

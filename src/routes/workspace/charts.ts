@@ -9,15 +9,18 @@ import {
   marketFigure,
   type Theme,
 } from "../../domain/workspace/figures";
-import { columnsChart, indicatorChart } from "../../domain/workspace/indicator-figures";
+import { columnsChart, indicatorChart, resultKey } from "../../domain/workspace/indicator-figures";
 import { flatRows, type Row } from "../../domain/workspace/tables";
 import { getEod } from "../../services/eod/get-eod";
 import { getTickerHistory } from "../../services/history/get-ticker-history";
 import { CHART_DEFAULT_LIMIT, getChart } from "../../services/technical/get-chart";
 import { getIndicator } from "../../services/technical/get-indicator";
-import { getMulti } from "../../services/technical/get-multi";
+import { getMulti, hasPrices } from "../../services/technical/get-multi";
+import { withStoredPrices } from "../../services/workspace/first-view";
 import type { EodAnswer } from "../eod/schema";
+import { historyRows } from "../history/get-ticker-history";
 import { CurrencyParam, DateParam, ExchangeParam, IsinParam, PeriodParam, SymbolParam, TickerParam } from "../params";
+import { IndicatorQuery } from "../technical/get";
 import { IndicatorListParam, intParam, seriesWindow, WindowQuery } from "../technical/schema";
 import { ChartQuery, type WidgetRoutes } from "./define";
 
@@ -33,6 +36,8 @@ function answer(
 }
 
 const day = (t: string) => t.slice(0, 10);
+/** A bar row as a candle (the rows raw=true answers carry the adjusted close too). */
+const candleOf = ({ adj_close, ...candle }: Row & Candle): Candle => candle;
 
 /** The stored bars of a technical window as candles (the same series the indicators were computed on). */
 async function candlesOf(
@@ -50,6 +55,9 @@ async function candlesOf(
     volume: b.volume,
   }));
 }
+
+/** For the generated nets: a technical widget's first view of a ticker stores its prices (an ingestion). */
+const STORES_PRICES = { "x-writes": true };
 
 const TechnicalWindow = { ...WindowQuery, limit: intParam(1, 100_000).optional() };
 
@@ -76,14 +84,6 @@ export function registerChartWidgets(routes: WidgetRoutes) {
       const { theme, raw, ...eod } = q;
       const res = await getEod({ ctx: c.get("deps"), input: { ...eod, fmt: "json", order: "a" } });
       const body = JSON.parse(res.body) as EodAnswer;
-      const candles = body.data.map((b) => ({
-        date: b.Date,
-        open: b.Open,
-        high: b.High,
-        low: b.Low,
-        close: b.Close,
-        volume: b.Volume,
-      }));
       const rows = body.data.map((b) => ({
         date: b.Date,
         open: b.Open,
@@ -93,6 +93,7 @@ export function registerChartWidgets(routes: WidgetRoutes) {
         adj_close: b["Adj Close"],
         volume: b.Volume,
       }));
+      const candles = rows.map(candleOf);
       return answer({ theme, raw }, { candles, priceLabel: body.listing.currency }, rows, `No bars of ${body.ticker}`);
     },
   });
@@ -114,23 +115,8 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     handle: async (c, q) => {
       const { theme, raw, ...input } = q;
       const h = await getTickerHistory({ ctx: c.get("deps"), input });
-      const candles = h.bars.map((b) => ({
-        date: b.date,
-        open: b.open,
-        high: b.high,
-        low: b.low,
-        close: b.close,
-        volume: b.volume,
-      }));
-      const rows = h.bars.map((b) => ({
-        date: b.date,
-        open: b.open,
-        high: b.high,
-        low: b.low,
-        close: b.close,
-        adj_close: b.adjClose,
-        volume: b.volume,
-      }));
+      const rows = historyRows(h.bars);
+      const candles = rows.map(candleOf);
       return answer({ theme, raw }, { candles, priceLabel: h.currency ?? undefined }, rows, `No bars of ${h.symbol}`);
     },
   });
@@ -142,27 +128,17 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     summary:
       "svc_technical: one indicator with the candles it was computed on (averages over the price, oscillators below)",
     params: { ticker: TickerParam },
-    query: {
-      indicator: z.string().max(32).default("rsi"),
-      period: intParam(1, 1000).optional(),
-      fast: intParam(2, 1000).optional(),
-      slow: intParam(2, 1000).optional(),
-      signal: intParam(1, 1000).optional(),
-      std: z.coerce.number().min(0.1).max(10).optional(),
-      ...TechnicalWindow,
-      ...ChartQuery,
-    },
+    query: { ...IndicatorQuery, ...ChartQuery },
     errors: [404, 422],
+    extensions: STORES_PRICES,
     handle: async (c, q) => {
       const ctx = c.get("deps");
       const { theme, raw, ticker, ...rest } = q;
-      const window = seriesWindow(rest);
-      const result = await getIndicator({
-        ctx,
-        input: { ...rest, ticker, fromDate: rest.from_date, toDate: rest.to_date },
-      });
-      const candles = await candlesOf(ctx, ticker, window);
-      const rows = result.series[0]?.values.map((v, i) => {
+      const result = await withStoredPrices(ctx, { ticker, resolution: rest.resolution }, () =>
+        getIndicator({ ctx, input: { ...rest, ticker, fromDate: rest.from_date, toDate: rest.to_date } }),
+      );
+      const candles = await candlesOf(ctx, ticker, seriesWindow(rest));
+      const rows = (result.series[0]?.values ?? []).map((v, i) => {
         const row: Row = { t: v.t };
         for (const s of result.series) row[s.name] = s.values[i]?.v ?? null;
         return row;
@@ -170,7 +146,7 @@ export function registerChartWidgets(routes: WidgetRoutes) {
       return answer(
         { theme, raw },
         indicatorChart(candles, [result]),
-        rows ?? [],
+        rows,
         `No ${result.indicator} values for ${ticker}`,
       );
     },
@@ -183,13 +159,19 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     summary: "svc_technical_multi: several indicators over the candles (sma_20,ema_50,rsi_14 by default)",
     params: { ticker: TickerParam },
     query: { indicators: IndicatorListParam("sma_20,ema_50,rsi_14"), ...TechnicalWindow, ...ChartQuery },
+    // An unknown ticker: its prices could not be ingested.
+    errors: [404],
+    extensions: STORES_PRICES,
     handle: async (c, q) => {
+      const ctx = c.get("deps");
       const { theme, raw, ticker, indicators, ...rest } = q;
       // The candles come with the indicators: the widget has no include_ohlcv, it always draws them.
-      const r = await getMulti({
-        ctx: c.get("deps"),
-        input: { ticker, indicators, includeOhlcv: true, ...seriesWindow(rest) },
-      });
+      const r = await withStoredPrices(
+        ctx,
+        { ticker, resolution: rest.resolution },
+        () => getMulti({ ctx, input: { ticker, indicators, includeOhlcv: true, ...seriesWindow(rest) } }),
+        (m) => !hasPrices(m),
+      );
       const candles = (r.ohlcv ?? []).map((b) => ({ ...b, date: rest.resolution === "1min" ? b.t : day(b.t) }));
       const rows = flatRows(
         candles.map((b, i) => {
@@ -202,7 +184,8 @@ export function registerChartWidgets(routes: WidgetRoutes) {
             volume: b.volume,
           };
           for (const ind of r.indicators)
-            for (const s of ind.series) row[`${ind.indicator}_${s.name}`] = s.values[i]?.v ?? null;
+            for (const s of ind.series)
+              row[ind.series.length > 1 ? `${resultKey(ind)}_${s.name}` : resultKey(ind)] = s.values[i]?.v ?? null;
           return row;
         }),
       );
@@ -223,9 +206,18 @@ export function registerChartWidgets(routes: WidgetRoutes) {
       limit: intParam(1, 100_000).default(CHART_DEFAULT_LIMIT),
       ...ChartQuery,
     },
+    // An unknown ticker: its prices could not be ingested.
+    errors: [404],
+    extensions: STORES_PRICES,
     handle: async (c, q) => {
+      const ctx = c.get("deps");
       const { theme, raw, ticker, indicators, ...rest } = q;
-      const r = await getChart({ ctx: c.get("deps"), input: { ticker, indicators, ...seriesWindow(rest) } });
+      const r = await withStoredPrices(
+        ctx,
+        { ticker, resolution: rest.resolution },
+        () => getChart({ ctx, input: { ticker, indicators, ...seriesWindow(rest) } }),
+        (chart) => !hasPrices(chart),
+      );
       const candles = r.timestamps.map((t, i) => ({
         date: t,
         open: r.ohlcv.open[i] ?? 0,

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { documentRows, flatRow, flatRows, type Row } from "../../domain/workspace/tables";
+import { documentRows, flatRow, flatRows, growthColumn, type Row } from "../../domain/workspace/tables";
 import { compareDcf, getDcf } from "../../services/dcf/get-dcf";
 import { dcfSensitivity } from "../../services/dcf/sensitivity";
 import { getEtfDetails } from "../../services/etf/get-etf-details";
@@ -11,6 +11,7 @@ import { getNewsFeed } from "../../services/news/feed";
 import { getNews } from "../../services/news/get-news";
 import { getQuotes } from "../../services/realtime/get-quotes";
 import { screen } from "../../services/technical/screen";
+import { withEnrichment } from "../../services/workspace/first-view";
 import { DcfTicker, ENRICHED_FIRST, forceRefresh, SensitivityQuery, sensitivityInput } from "../dcf/routes";
 import type { DcfResultBody } from "../dcf/schema";
 import { SectionsParam } from "../fundamentals/get-deep";
@@ -21,6 +22,9 @@ import { BoolParam, CurrencyParam, DateParam, ExchangeParam, IsinParam, TickerPa
 import { requestedTickers, TickersParam } from "../realtime/list-quotes";
 import { ScreenQuery } from "../technical/screen";
 import type { WidgetRoutes } from "./define";
+
+/** For the generated nets, as on /dcf: the valuation reads the enrichment, and may store the risk-free rate. */
+const DCF_NETS = { "x-writes": true, "x-precondition": ENRICHED_FIRST };
 
 const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
@@ -141,7 +145,13 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     query: ScreenQuery,
     handle: async (c, q) => {
       const r = await screen({ ctx: c.get("deps"), input: q });
-      return r.matches.map((m) => ({ ticker: m.ticker, name: m.name, isin: m.isin, [r.indicator]: Number(m.value) }));
+      return r.matches.map((m) => ({
+        ticker: m.ticker,
+        name: m.name,
+        isin: m.isin,
+        indicator: r.indicator,
+        value: Number(m.value),
+      }));
     },
   });
   routes.add({
@@ -184,32 +194,26 @@ export function registerTableWidgets(routes: WidgetRoutes) {
       return r.articles.map(articleRow);
     },
   });
-  routes.add({
-    path: "/workspace/dcf/{ticker}",
-    queryPath: "/workspace/dcf",
-    kind: "table",
-    summary: "svc_dcf: the default valuation (fcf) and its consensus as rows",
-    params: { ticker: DcfTicker },
-    query: { force_refresh: forceRefresh },
-    errors: [404],
-    extensions: { "x-writes": true, "x-precondition": ENRICHED_FIRST },
-    handle: async (c, q) =>
-      valuationRows(await getDcf({ ctx: c.get("deps"), input: { ticker: q.ticker, forceRefresh: q.force_refresh } })),
-  });
-  routes.add({
-    path: "/workspace/dcf/{ticker}/compare",
-    queryPath: "/workspace/dcf/compare",
-    kind: "table",
-    summary: "svc_dcf_compare: the fcf, eps and ddm values side by side, with their consensus",
-    params: { ticker: DcfTicker },
-    query: { force_refresh: forceRefresh },
-    errors: [404],
-    extensions: { "x-writes": true, "x-precondition": ENRICHED_FIRST },
-    handle: async (c, q) =>
-      valuationRows(
-        await compareDcf({ ctx: c.get("deps"), input: { ticker: q.ticker, forceRefresh: q.force_refresh } }),
-      ),
-  });
+  // The default valuation and the three models: the same parameters and rows, another service call.
+  for (const [suffix, widget, summary, valuation] of [
+    ["", "svc_dcf", "the default valuation (fcf) and its consensus as rows", getDcf],
+    ["/compare", "svc_dcf_compare", "the fcf, eps and ddm values side by side, with their consensus", compareDcf],
+  ] as const)
+    routes.add({
+      path: `/workspace/dcf/{ticker}${suffix}`,
+      queryPath: `/workspace/dcf${suffix}`,
+      kind: "table",
+      summary: `${widget}: ${summary}`,
+      params: { ticker: DcfTicker },
+      query: { force_refresh: forceRefresh },
+      errors: [404],
+      extensions: DCF_NETS,
+      handle: async (c, q) => {
+        const ctx = c.get("deps");
+        const input = { ticker: q.ticker, forceRefresh: q.force_refresh };
+        return valuationRows(await withEnrichment(ctx, q.ticker, () => valuation({ ctx, input })));
+      },
+    });
   routes.add({
     path: "/workspace/dcf/{ticker}/sensitivity",
     queryPath: "/workspace/dcf/sensitivity",
@@ -218,13 +222,15 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     params: { ticker: DcfTicker },
     query: SensitivityQuery,
     errors: [404],
-    extensions: { "x-writes": true, "x-precondition": ENRICHED_FIRST },
+    extensions: DCF_NETS,
     handle: async (c, q) => {
+      const ctx = c.get("deps");
       const { ticker, ...rest } = q;
-      const r = await dcfSensitivity({ ctx: c.get("deps"), input: sensitivityInput(ticker, rest) });
+      const input = sensitivityInput(ticker, rest);
+      const r = await withEnrichment(ctx, ticker, () => dcfSensitivity({ ctx, input }));
       return r.matrix.map((cells, i) => {
         const row: Row = { discount_rate: num(r.wacc_range[i]) };
-        for (const cell of cells) row[`growth_${cell.growth}`] = num(cell.intrinsic_value_per_share);
+        for (const cell of cells) row[growthColumn(cell.growth)] = num(cell.intrinsic_value_per_share);
         return row;
       });
     },
