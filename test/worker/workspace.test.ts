@@ -1,9 +1,10 @@
 import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { EodAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import type { Quote } from "../../src/routes/realtime/schema";
 import { READ_ONLY_KEY } from "../helpers/keys";
+import { resetTickers } from "../helpers/listings";
 import { answerFits, checkApps, checkWidgets, defaultQuery } from "../helpers/openbb-rules";
 import { call } from "../helpers/worker-http";
 
@@ -121,6 +122,9 @@ const ON_EU = new Set([
   "svc_dcf_compare",
   "svc_dcf_sensitivity",
 ]);
+
+// Nothing of this file's instruments stored or cached: each first view stores what it reads.
+beforeAll(() => resetTickers(US, EU));
 
 describe("the 19 widgets", () => {
   it("each answers its widgets.json defaults in query form, with a read-only key, in its type's shape, not empty", async () => {
