@@ -6,7 +6,9 @@ import { isCalendarDate, PERIODS } from "../domain/periods";
 /** A ticker as the catalogue writes them: at most 10 letters, digits, dots and hyphens (spec Limits). */
 export const TickerParam = z
   .string()
-  .regex(/^[A-Za-z0-9.-]{1,10}$/, "a ticker is 1 to 10 letters, digits, '.' or '-'")
+  .max(10, "a ticker is at most 10 characters")
+  // A letter or digit among them: "." or "--" names nothing (and "." would be a path segment upstream).
+  .regex(/^[A-Za-z0-9.-]*[A-Za-z0-9][A-Za-z0-9.-]*$/, "a ticker is letters, digits, '.' or '-', with a letter or digit")
   .transform((s) => s.toUpperCase())
   .openapi({ example: "MC.PA" });
 
@@ -16,7 +18,11 @@ export const TickerParam = z
  */
 export const SymbolParam = z
   .string()
-  .regex(/^[A-Za-z0-9.^=-]{1,20}$/, "a symbol is 1 to 20 letters, digits, '.', '-', '^' or '='")
+  .max(20, "a symbol is at most 20 characters")
+  .regex(
+    /^[A-Za-z0-9.^=-]*[A-Za-z0-9][A-Za-z0-9.^=-]*$/,
+    "a symbol is letters, digits, '.', '-', '^' or '=', with a letter or digit",
+  )
   .transform((s) => s.toUpperCase())
   .openapi({ example: "MC.PA" });
 

@@ -55,7 +55,7 @@ describe("GET /quote and /quotes: a failing provider is never 'not found'", () =
     expect(res.body.errors).toEqual({
       "BMW.DE": "delayed_provider: HTTP 500",
       NOSUCHSYM: "no quote: unknown symbol NOSUCHSYM",
-      BAD$SYM: "not a symbol: a symbol is 1 to 20 letters, digits, '.', '-', '^' or '='",
+      BAD$SYM: "not a symbol: a symbol is letters, digits, '.', '-', '^' or '=', with a letter or digit",
     });
   });
 
