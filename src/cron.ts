@@ -1,5 +1,5 @@
 import { cacheKeys } from "./cache";
-import { buildDeps } from "./deps";
+import { buildDeps, type Deps } from "./deps";
 import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
 import { checkOutlierRates } from "./services/monitoring/alerts";
@@ -12,61 +12,52 @@ interface Job {
   run(env: Env): Promise<string>;
 }
 
+/** Runs a job's work with dependencies of its own (no request deadline), its database pool closed after. */
+async function withDeps(env: Env, work: (deps: Deps) => Promise<string>): Promise<string> {
+  const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
+  try {
+    return await work(deps);
+  } finally {
+    await deps.db.close();
+  }
+}
+
 /** The risk-free rate read from the macro provider and stored; the cached answer is dropped so the next read takes it. */
 const refreshMacroRates: Job = {
   name: "macro_refresh",
-  run: async (env) => {
-    const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
-    try {
+  run: (env) =>
+    withDeps(env, async (deps) => {
       const r = await fetchRiskFreeRate(deps);
       if ("failure" in r) throw new Error(r.failure);
       await deps.cache.delete(cacheKeys.macro(RISK_FREE_SERIES.id));
       return `${r.row.seriesId} ${r.row.value} observed ${r.row.observationDate}`;
-    } finally {
-      await deps.db.close();
-    }
-  },
+    }),
 };
 
 /** Monitoring logs past 30 days and usage logs past USAGE_LOG_RETENTION_DAYS; prices are never touched here. */
 const logRetention: Job = {
   name: "log_retention",
-  run: async (env) => {
-    const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
-    try {
+  run: (env) =>
+    withDeps(env, async (deps) => {
       const c = await applyLogRetention(deps);
       return `deleted ${c.usage_logs} usage log(s), ${c.provider_checks} provider check(s), ${c.validation_results} validation result(s), ${c.alerts} resolved alert(s)`;
-    } finally {
-      await deps.db.close();
-    }
-  },
+    }),
 };
 
 /** Each provider's success rate over 7 days against the ALERT_* thresholds: `high_outlier_rate` alerts. */
 const alertCheck: Job = {
   name: "alert_check",
-  run: async (env) => {
-    const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
-    try {
+  run: (env) =>
+    withDeps(env, async (deps) => {
       const r = await checkOutlierRates(deps);
       return `${r.providers} provider(s) checked, alerts opened for: ${r.opened.join(", ") || "none"}`;
-    } finally {
-      await deps.db.close();
-    }
-  },
+    }),
 };
 
 /** Every fundamentals provider against the reference instruments; the alert check and the provider summary follow. */
 const canaryRun: Job = {
   name: "canary",
-  run: async (env) => {
-    const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
-    try {
-      return describeRun(await runCanary(deps));
-    } finally {
-      await deps.db.close();
-    }
-  },
+  run: (env) => withDeps(env, async (deps) => describeRun(await runCanary(deps))),
 };
 
 const restoreStreams: Job = {
