@@ -77,6 +77,85 @@ function usageSink(env: Bindings, db: DbHandle): UsageSink {
   return env.USAGE_QUEUE ? queueSink(env.USAGE_QUEUE, direct) : direct;
 }
 
+/**
+ * The providers of one piece of work, each built on first use and aimed at its configured address
+ * within the work's deadline: most requests (a cache hit, stored prices) call none, and building all
+ * fifteen clients for each of them was a measurable share of a small route's CPU.
+ */
+class RequestProviders implements Providers {
+  #delayed?: DelayedProviderClient;
+  #delayedFundamentals?: DelayedFundamentalsClient;
+  #stream?: HistoryProvider;
+  #scraped?: ScrapedProvider[];
+  #edgar?: EdgarClient;
+  #macro?: FredClient;
+  #news?: NewsProvider[];
+
+  constructor(
+    private readonly config: Config,
+    private readonly cache: Cache,
+    private readonly deadline: Deadline,
+    private readonly clock: Clock,
+  ) {}
+
+  get delayed(): DelayedProviderClient {
+    const { config: c, deadline, clock } = this;
+    this.#delayed ??= new DelayedProviderClient(c.DELAYED_PROVIDER_BASE_URL, c.PROVIDER_TIMEOUT_MS, deadline, clock);
+    return this.#delayed;
+  }
+
+  get delayedFundamentals(): DelayedFundamentalsClient {
+    const { config: c, deadline, clock } = this;
+    this.#delayedFundamentals ??= new DelayedFundamentalsClient(
+      c.DELAYED_PROVIDER_BASE_URL,
+      c.PROVIDER_TIMEOUT_MS,
+      deadline,
+      clock,
+    );
+    return this.#delayedFundamentals;
+  }
+
+  get stream(): HistoryProvider {
+    const { config: c, deadline, clock } = this;
+    this.#stream ??= new StreamProviderClient(c.STREAM_PROVIDER_WS_URL, c.PROVIDER_TIMEOUT_MS * 2, clock, deadline);
+    return this.#stream;
+  }
+
+  get scraped(): ScrapedProvider[] {
+    const { config: c, deadline, clock } = this;
+    this.#scraped ??= [
+      new BusinessInsiderPages(c.SCRAPED_BUSINESSINSIDER_BASE_URL, c.PROVIDER_TIMEOUT_MS, deadline, clock),
+      new OnvistaPages(c.SCRAPED_ONVISTA_BASE_URL, c.PROVIDER_TIMEOUT_MS, deadline, clock),
+    ];
+    return this.#scraped;
+  }
+
+  get edgar(): EdgarClient {
+    const { config: c, cache, deadline, clock } = this;
+    this.#edgar ??= new EdgarClient(
+      c.SEC_BASE_URL,
+      c.SEC_DATA_BASE_URL,
+      c.SEC_USER_AGENT,
+      cache,
+      c.PROVIDER_TIMEOUT_MS,
+      deadline,
+      clock,
+    );
+    return this.#edgar;
+  }
+
+  get macro(): FredClient {
+    const { config: c, deadline, clock } = this;
+    this.#macro ??= new FredClient(c.MACRO_PROVIDER_BASE_URL, c.MACRO_API_KEY, c.PROVIDER_TIMEOUT_MS, deadline, clock);
+    return this.#macro;
+  }
+
+  get news(): NewsProvider[] {
+    this.#news ??= newsProviders(this.config, this.deadline, this.clock);
+    return this.#news;
+  }
+}
+
 export interface DepsOptions {
   /** Pins the time (tests); otherwise CLOCK_PINNED_AT, else the system clock. */
   clock?: Clock;
@@ -87,7 +166,7 @@ export interface DepsOptions {
 /**
  * The one place that builds what a request, a Durable Object or a cron job works with: config
  * (parsed once per env object), clock, deadline, a lazy database handle, the cache, the providers
- * (bounded by the deadline), the realtime streams and the usage sink.
+ * (each built on first use, bounded by the deadline), the realtime streams and the usage sink.
  * @example const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY }); await deps.db.close();
  */
 export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
@@ -102,37 +181,7 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     deadline,
     db,
     cache,
-    providers: {
-      delayed: new DelayedProviderClient(config.DELAYED_PROVIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline, clock),
-      delayedFundamentals: new DelayedFundamentalsClient(
-        config.DELAYED_PROVIDER_BASE_URL,
-        config.PROVIDER_TIMEOUT_MS,
-        deadline,
-        clock,
-      ),
-      scraped: [
-        new BusinessInsiderPages(config.SCRAPED_BUSINESSINSIDER_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline, clock),
-        new OnvistaPages(config.SCRAPED_ONVISTA_BASE_URL, config.PROVIDER_TIMEOUT_MS, deadline, clock),
-      ],
-      edgar: new EdgarClient(
-        config.SEC_BASE_URL,
-        config.SEC_DATA_BASE_URL,
-        config.SEC_USER_AGENT,
-        cache,
-        config.PROVIDER_TIMEOUT_MS,
-        deadline,
-        clock,
-      ),
-      macro: new FredClient(
-        config.MACRO_PROVIDER_BASE_URL,
-        config.MACRO_API_KEY,
-        config.PROVIDER_TIMEOUT_MS,
-        deadline,
-        clock,
-      ),
-      news: newsProviders(config, deadline, clock),
-      stream: new StreamProviderClient(config.STREAM_PROVIDER_WS_URL, config.PROVIDER_TIMEOUT_MS * 2, clock, deadline),
-    },
+    providers: new RequestProviders(config, cache, deadline, clock),
     streams: streamDirectory(env),
     usage: usageSink(env, db),
   };
