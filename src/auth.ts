@@ -126,13 +126,9 @@ async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 }
 
-/**
- * A key's stable, non-reversible name (the first 16 bytes of its SHA-256, hex): what the rate limiter
- * counts by, so the key itself is handed to nothing but the comparison.
- */
-export async function keyFingerprint(key: string): Promise<string> {
-  const d = await digest(key);
-  return Array.from(d.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+/** The first 16 bytes of a key's digest, in hex. */
+function fingerprintOf(digest: Uint8Array): string {
+  return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Equal-length digests compared without an early exit, so timing tells nothing about the key. */
@@ -159,16 +155,28 @@ function digestsOf(config: KeyConfig) {
   return d;
 }
 
+/** A configured key: its kind, and its fingerprint (what the rate limiter and the socket counts go by). */
+export interface KeyIdentity {
+  kind: KeyKind;
+  /**
+   * A stable, non-reversible name of the key (the first 16 bytes of its SHA-256, hex), so that the
+   * key itself is handed to nothing but the comparison.
+   */
+  fingerprint: string;
+}
+
 /**
- * Which kind of key this is, or null for none/unknown. Every configured key is compared, match or not.
- * @example await classifyKey("k1", config) // "full" when "k1" is in SERVICE_API_KEYS
+ * Which configured key this is, or null for none/unknown. One digest of the given key serves the
+ * comparison and the fingerprint; every configured key is compared, match or not.
+ * @example (await identifyKey("k1", config))?.kind // "full" when "k1" is in SERVICE_API_KEYS
  */
-export async function classifyKey(key: string | undefined, config: KeyConfig): Promise<KeyKind | null> {
+export async function identifyKey(key: string | undefined, config: KeyConfig): Promise<KeyIdentity | null> {
   if (!key) return null;
   const [given, configured] = await Promise.all([digest(key), digestsOf(config)]);
   let full = false;
   let readOnly = false;
   for (const d of configured.full) full = sameBytes(given, d) || full;
   for (const d of configured.readOnly) readOnly = sameBytes(given, d) || readOnly;
-  return full ? "full" : readOnly ? "read_only" : null;
+  const kind = full ? "full" : readOnly ? "read_only" : null;
+  return kind ? { kind, fingerprint: fingerprintOf(given) } : null;
 }

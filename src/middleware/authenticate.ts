@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
-import { accessOf, classifyKey, extractKey } from "../auth";
+import { accessOf, extractKey, identifyKey } from "../auth";
 import type { AppEnv } from "../deps";
 import { ServiceError } from "../domain/errors";
 import { spendRequest } from "../rate-limit";
@@ -13,20 +13,20 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const access = accessOf(c.req.method, routePath(c, -1));
   if (access === "public") return next();
   const key = extractKey(c.req.raw.headers);
-  const kind = await classifyKey(key, c.get("deps").config);
-  if (kind === null || key === undefined) {
+  const identity = await identifyKey(key, c.get("deps").config);
+  if (identity === null) {
     throw new ServiceError(
       "UNAUTHORIZED",
       key ? "Unknown API key" : "An API key is required: send it as X-API-KEY or Authorization: Bearer <key>",
     );
   }
-  c.set("keyKind", kind);
-  if (access === "full" && kind !== "full") {
+  c.set("keyKind", identity.kind);
+  if (access === "full" && identity.kind !== "full") {
     throw new ServiceError(
       "FORBIDDEN",
       "This route changes data and needs a full-access key; a read-only key was given",
     );
   }
-  await spendRequest(c.env?.KEY_RATE_LIMITER, key);
+  await spendRequest(c.env?.KEY_RATE_LIMITER, identity.fingerprint);
   return next();
 });

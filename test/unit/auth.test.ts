@@ -1,16 +1,19 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { accessOf, classifyKey, extractKey } from "../../src/auth";
+import { accessOf, extractKey, identifyKey } from "../../src/auth";
 
 const config = { SERVICE_API_KEYS: ["full-1", "full-2"], SERVICE_READ_ONLY_API_KEYS: ["ro-1"] };
 
 describe("keys", () => {
-  it("classifies full-access, read-only and unknown keys", async () => {
-    expect(await classifyKey("full-2", config)).toBe("full");
-    expect(await classifyKey("ro-1", config)).toBe("read_only");
-    expect(await classifyKey("full-", config)).toBeNull();
-    expect(await classifyKey("", config)).toBeNull();
-    expect(await classifyKey(undefined, config)).toBeNull();
-    expect(await classifyKey("x", { SERVICE_API_KEYS: [], SERVICE_READ_ONLY_API_KEYS: [] })).toBeNull();
+  it("identifies full-access, read-only and unknown keys, each known one by the first half of its SHA-256", async () => {
+    const fingerprint = (key: string) => createHash("sha256").update(key).digest("hex").slice(0, 32);
+    expect(await identifyKey("full-2", config)).toEqual({ kind: "full", fingerprint: fingerprint("full-2") });
+    expect(await identifyKey("ro-1", config)).toEqual({ kind: "read_only", fingerprint: fingerprint("ro-1") });
+    expect(fingerprint("ro-1")).toMatch(/^[0-9a-f]{32}$/);
+    expect(await identifyKey("full-", config)).toBeNull();
+    expect(await identifyKey("", config)).toBeNull();
+    expect(await identifyKey(undefined, config)).toBeNull();
+    expect(await identifyKey("x", { SERVICE_API_KEYS: [], SERVICE_READ_ONLY_API_KEYS: [] })).toBeNull();
   });
 
   it("reads X-API-KEY first, then a Bearer token, and the query only when a URL is given", () => {

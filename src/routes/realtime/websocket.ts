@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { classifyKey, extractKey, keyFingerprint } from "../../auth";
+import { extractKey, identifyKey } from "../../auth";
 import type { AppEnv } from "../../deps";
 import { errorBody } from "../../errors";
 import { spendRequest } from "../../rate-limit";
@@ -28,16 +28,16 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
     if (!ticker.success) return closedWith1008("invalid ticker");
     const deps = c.get("deps");
     const key = extractKey(c.req.raw.headers, new URL(c.req.url));
-    const kind = await classifyKey(key, deps.config);
-    if (!kind || !key) return closedWith1008("missing or unknown API key");
-    c.set("keyKind", kind);
+    const identity = await identifyKey(key, deps.config);
+    if (!identity) return closedWith1008("missing or unknown API key");
+    c.set("keyKind", identity.kind);
     // A handshake is a request of the key like any other (429 with Retry-After past the limit).
-    await spendRequest(c.env?.KEY_RATE_LIMITER, key);
+    await spendRequest(c.env?.KEY_RATE_LIMITER, identity.fingerprint);
     if (!deps.streams)
       return c.json(
         errorBody("UPSTREAM_UNAVAILABLE", "Realtime streaming is not configured (Durable Object bindings missing)"),
         503,
       );
-    return deps.streams.connect(c.req.raw, ticker.data, kind, await keyFingerprint(key));
+    return deps.streams.connect(c.req.raw, ticker.data, identity.kind, identity.fingerprint);
   });
 }
