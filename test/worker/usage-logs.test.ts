@@ -83,7 +83,25 @@ describe("the usage queue's consumer", () => {
     }
   };
 
-  it("writes a batch in one go, writes nothing twice when it comes again, and drops what is not an entry", async () => {
+  it("writes the entries packed in a batch's messages, nothing twice when it comes again, and drops what is not an entry", async () => {
+    const ids = Array.from({ length: 250 }, () => crypto.randomUUID());
+    // Three messages as the producer sends them (at most 100 entries each); one entry in the last is no entry.
+    const bodies = [ids.slice(0, 100), ids.slice(100, 200), ids.slice(200)].map((chunk) => ({
+      entries: chunk.map(entry),
+    }));
+    bodies[2]?.entries.push({ not: "an entry" } as unknown as ReturnType<typeof entry>);
+    const messages = bodies.map((body, i) => ({ id: `p${i}`, timestamp: new Date(), attempts: 1, body }));
+    for (let delivery = 1; delivery <= 2; delivery++) {
+      const batch = createMessageBatch<unknown>("usage-logs", messages);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      const result = await getQueueResult(batch, ctx);
+      expect(result).toMatchObject({ ackAll: true, retryBatch: { retry: false } });
+      expect(await rowsOf(ids)).toBe(250);
+    }
+  });
+
+  it("writes messages of one entry each (as queued before entries were packed), and drops what is not an entry", async () => {
     const ids = Array.from({ length: 100 }, () => crypto.randomUUID());
     const messages = ids.map((id, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: entry(id) }));
     const poison = { id: "bad", timestamp: new Date(), attempts: 1, body: { not: "an entry" } };

@@ -18,6 +18,14 @@ export const UsageEntrySchema = z.object({
 
 export type UsageEntry = z.infer<typeof UsageEntrySchema>;
 
+/**
+ * One queue message: the entries one send carries (at most SEND_BATCH, about 20 KB, well under a
+ * message's 128 KB). Queues bill and handle each message: one per send instead of one per entry.
+ */
+export interface UsageMessage {
+  entries: UsageEntry[];
+}
+
 /** Where usage entries go: a queue off the request path, or straight to Postgres where no queue is bound. */
 export interface UsageSink {
   record(entry: UsageEntry): Promise<void>;
@@ -34,7 +42,7 @@ const toRow = (e: UsageEntry) => ({
   createdAt: e.createdAt,
 });
 
-/** How long entries gather before one send carries them all, and how many one send may carry (Queues' limit). */
+/** How long entries gather before one send carries them all, and how many one message may carry. */
 const LINGER_MS = 50;
 const SEND_BATCH = 100;
 /** A scheduled send older than this belongs to a request that is gone: the next entry schedules another. */
@@ -48,7 +56,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The Cloudflare Queue producer of one isolate: entries of concurrent requests gather for LINGER_MS
- * and leave in one `sendBatch` (a send per request cost a quarter of a small route's throughput).
+ * and leave together as one message (a send per request cost a quarter of a small route's
+ * throughput, and a message per entry as many queue operations as requests).
  * The request that finds no send scheduled schedules one and keeps it in its `waitUntil`, with its
  * own database as the fallback: a send that fails SEND_TRIES times is written there directly, so
  * no entry waits on a request that may never come.
@@ -57,7 +66,7 @@ class BatchingProducer {
   private pending: UsageEntry[] = [];
   private scheduledAt: number | null = null;
 
-  constructor(private readonly queue: Queue<UsageEntry>) {}
+  constructor(private readonly queue: Queue<UsageMessage>) {}
 
   record(entry: UsageEntry, fallback: UsageSink): Promise<void> {
     this.pending.push(entry);
@@ -81,7 +90,7 @@ class BatchingProducer {
   private async send(chunk: UsageEntry[], fallback: UsageSink): Promise<void> {
     for (let attempt = 1; attempt <= SEND_TRIES; attempt++) {
       try {
-        await this.queue.sendBatch(chunk.map((body) => ({ body })));
+        await this.queue.send({ entries: chunk });
         return;
       } catch (err) {
         console.warn("usage entries not queued", chunk.length, `try ${attempt}`, String(err));
@@ -92,10 +101,10 @@ class BatchingProducer {
   }
 }
 
-const producers = new WeakMap<Queue<UsageEntry>, BatchingProducer>();
+const producers = new WeakMap<Queue<UsageMessage>, BatchingProducer>();
 
 /** The Cloudflare Queue producer (one per isolate and binding), with the request's own database as fallback. */
-export function queueSink(queue: Queue<UsageEntry>, fallback: UsageSink): UsageSink {
+export function queueSink(queue: Queue<UsageMessage>, fallback: UsageSink): UsageSink {
   let producer = producers.get(queue);
   if (!producer) {
     producer = new BatchingProducer(queue);
@@ -121,9 +130,25 @@ export function directSink(db: () => Db | null): UsageSink {
 }
 
 /**
- * Writes a batch of queued entries in one statement per 100. Entries that do not parse are
- * reported and dropped (retrying would not mend them); a database failure throws, so that the
- * caller retries the batch, and redelivered entries are skipped by their id.
+ * The entries of one queue message: a UsageMessage, or a lone entry (how each entry travelled
+ * before entries were packed, so messages still queued at a deploy are written too). Entries that do
+ * not parse are counted as invalid.
+ */
+function entriesOf(body: unknown): { entries: UsageEntry[]; invalid: number } {
+  const packed = z.object({ entries: z.array(z.unknown()) }).safeParse(body);
+  const candidates = packed.success ? packed.data.entries : [body];
+  const entries: UsageEntry[] = [];
+  for (const candidate of candidates) {
+    const parsed = UsageEntrySchema.safeParse(candidate);
+    if (parsed.success) entries.push(parsed.data);
+  }
+  return { entries, invalid: candidates.length - entries.length };
+}
+
+/**
+ * Writes the entries of a batch of queue messages, 100 rows per statement. Entries that do not
+ * parse are reported and dropped (retrying would not mend them); a database failure throws, so that
+ * the caller retries the batch, and redelivered entries are skipped by their id.
  */
 export async function writeUsageBatch(
   db: Db,
@@ -132,9 +157,9 @@ export async function writeUsageBatch(
   const entries: UsageEntry[] = [];
   let invalid = 0;
   for (const body of bodies) {
-    const parsed = UsageEntrySchema.safeParse(body);
-    if (parsed.success) entries.push(parsed.data);
-    else invalid += 1;
+    const of = entriesOf(body);
+    entries.push(...of.entries);
+    invalid += of.invalid;
   }
   if (invalid > 0) console.warn("usage entries dropped: not usage entries", invalid);
   return { written: entries.length ? await insertUsageLogs(db, entries.map(toRow)) : 0, invalid };
