@@ -3,7 +3,7 @@ import { usageLogs } from "../schema";
 
 export type NewUsageLog = typeof usageLogs.$inferInsert;
 
-/** Rows per INSERT: a queue batch (at most 100 messages) goes in one statement. */
+/** Rows per INSERT: one queue message's entries (at most 100) go in one statement. */
 const BATCH = 100;
 
 /**

@@ -6,9 +6,10 @@ import { writeUsageBatch } from "./record-usage";
 export const retryDelaySeconds = (attempts: number) => Math.min(1800, 10 * 2 ** Math.max(0, attempts - 1));
 
 /**
- * The usage queue's consumer: one batch (up to 100 entries) in one INSERT. If the database fails,
- * the whole batch is retried, later each time; after the queue's max_retries (about 4.5 hours of
- * tries) it goes to the dead-letter queue `usage-logs-dead` (wrangler.toml), kept there for replay.
+ * The usage queue's consumer: a batch of up to 10 messages, each up to 100 entries (wrangler.toml),
+ * written 100 rows per INSERT. If the database fails, the whole batch is retried, later each time;
+ * after the queue's max_retries (about 4.5 hours of tries) it goes to the dead-letter queue
+ * `usage-logs-dead` (wrangler.toml), kept there for replay.
  */
 export async function consumeUsage(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
   const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
