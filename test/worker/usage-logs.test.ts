@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, type MessageBatchMessage } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -83,6 +83,18 @@ describe("the usage queue's consumer", () => {
     }
   };
 
+  /** Delivers `messages` as one batch, then again (a redelivery): acked each time, every id written once. */
+  const deliverTwice = async (messages: MessageBatchMessage[], ids: string[]) => {
+    for (let delivery = 1; delivery <= 2; delivery++) {
+      const batch = createMessageBatch<unknown>("usage-logs", messages);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      const result = await getQueueResult(batch, ctx);
+      expect(result).toMatchObject({ ackAll: true, retryBatch: { retry: false } });
+      expect(await rowsOf(ids)).toBe(ids.length);
+    }
+  };
+
   it("writes the entries packed in a batch's messages, nothing twice when it comes again, and drops what is not an entry", async () => {
     const ids = Array.from({ length: 250 }, () => crypto.randomUUID());
     // Three messages as the producer sends them (at most 100 entries each); one entry in the last is no entry.
@@ -90,29 +102,17 @@ describe("the usage queue's consumer", () => {
       entries: chunk.map(entry),
     }));
     bodies[2]?.entries.push({ not: "an entry" } as unknown as ReturnType<typeof entry>);
-    const messages = bodies.map((body, i) => ({ id: `p${i}`, timestamp: new Date(), attempts: 1, body }));
-    for (let delivery = 1; delivery <= 2; delivery++) {
-      const batch = createMessageBatch<unknown>("usage-logs", messages);
-      const ctx = createExecutionContext();
-      await worker.queue(batch, env, ctx);
-      const result = await getQueueResult(batch, ctx);
-      expect(result).toMatchObject({ ackAll: true, retryBatch: { retry: false } });
-      expect(await rowsOf(ids)).toBe(250);
-    }
+    await deliverTwice(
+      bodies.map((body, i) => ({ id: `p${i}`, timestamp: new Date(), attempts: 1, body })),
+      ids,
+    );
   });
 
   it("writes messages of one entry each (as queued before entries were packed), and drops what is not an entry", async () => {
     const ids = Array.from({ length: 100 }, () => crypto.randomUUID());
     const messages = ids.map((id, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body: entry(id) }));
     const poison = { id: "bad", timestamp: new Date(), attempts: 1, body: { not: "an entry" } };
-    for (let delivery = 1; delivery <= 2; delivery++) {
-      const batch = createMessageBatch<unknown>("usage-logs", [...messages, poison]);
-      const ctx = createExecutionContext();
-      await worker.queue(batch, env, ctx);
-      const result = await getQueueResult(batch, ctx);
-      expect(result).toMatchObject({ ackAll: true, retryBatch: { retry: false } });
-      expect(await rowsOf(ids)).toBe(100);
-    }
+    await deliverTwice([...messages, poison], ids);
   });
 
   it("carries 250 entries recorded at once through the batching producer, and the consumer writes each once", async () => {
