@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq, gte, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { assets, listings, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
@@ -140,6 +140,25 @@ describe("GET /eod/{ticker}: a stored series missing its newest sessions", () =>
     const again = await call<EodAnswer>("/eod/JNJ?period=1mo");
     expect(again.body.data_source).toBe("database");
     expect(again.body.data).toEqual(data);
+  });
+
+  it("is filled in from the window's first day when its older prices were deleted (as by a cleanup)", async () => {
+    const year = await call<EodAnswer>("/eod/JNJ?period=1y");
+    expect(year.body.count).toBeGreaterThan(240);
+    const keep = year.body.data.at(-20)?.Date ?? "";
+    const db = buildDeps(env).db;
+    try {
+      const [jnj] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "JNJ"));
+      await db.db
+        .delete(pricesDaily)
+        .where(and(eq(pricesDaily.listingId, Number(jnj?.id)), lt(pricesDaily.date, keep)));
+    } finally {
+      await db.close();
+    }
+    await forgetCached("eod:JNJ:*");
+    const again = await call<EodAnswer>("/eod/JNJ?period=1y");
+    expect(again.body.data_source).toBe("database");
+    expect(again.body.data).toEqual(year.body.data);
   });
 });
 

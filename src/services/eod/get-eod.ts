@@ -120,8 +120,10 @@ async function ingestThenRead(
 }
 
 /**
- * A stored series that lacks the newest complete session is topped up, and stream-sourced bars are
- * offered to the delayed provider again; a failure still answers with what is stored.
+ * A stored series that lacks the newest complete session is topped up, one that starts after the
+ * window's first day (a cleanup deleted its older prices) is filled in from there, and
+ * stream-sourced bars are offered to the delayed provider again; a failure still answers with what
+ * is stored. The years before a listing traded are asked once and remembered as empty (ingest).
  */
 async function refresh(
   ctx: Deps,
@@ -132,8 +134,10 @@ async function refresh(
 ): Promise<Bar[]> {
   const yesterday = dayBefore(today);
   const to = window.to !== null && window.to < yesterday ? window.to : yesterday;
+  const first = bars[0]?.date ?? to;
+  const from = window.from !== null && window.from < first ? window.from : first;
   try {
-    const report = await ingestListing({ ctx, input: { listing, wanted: { from: bars[0]?.date ?? to, to }, today } });
+    const report = await ingestListing({ ctx, input: { listing, wanted: { from, to }, today } });
     return report.written > 0 ? readDailyBars(ctx.db.db, listing.id, window) : bars;
   } catch (err) {
     // Another request is still topping the listing up: what is stored answers meanwhile.
