@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { and, eq, gte, lt } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { assets, listings, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
@@ -122,21 +122,25 @@ describe("GET /eod/{ticker}: ingestion on first request, then the database", () 
 describe("GET /eod/{ticker}: a stored series missing its newest sessions", () => {
   beforeAll(() => resetTickers("JNJ"));
 
-  it("is topped up from the provider and answered from the database", async () => {
-    const first = await call<EodAnswer>("/eod/JNJ?period=1mo");
-    expect(first.body.data_source).toBe("delayed_provider");
-    const data = first.body.data;
-    const cut = data.at(-3)?.Date ?? "";
+  /** Deletes the stored JNJ bars `where` picks (given the listing's id) and forgets its cached answers. */
+  const deleteJnjBars = async (where: (listingId: number) => SQL | undefined) => {
     const db = buildDeps(env).db;
     try {
       const [jnj] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "JNJ"));
-      await db.db
-        .delete(pricesDaily)
-        .where(and(eq(pricesDaily.listingId, Number(jnj?.id)), gte(pricesDaily.date, cut)));
+      await db.db.delete(pricesDaily).where(where(Number(jnj?.id)));
     } finally {
       await db.close();
     }
     await forgetCached("eod:JNJ:*");
+  };
+
+  it("is topped up from the provider and answered from the database", async () => {
+    const first = await call<EodAnswer>("/eod/JNJ?period=1mo");
+    expect(first.body.data_source).toBe("delayed_provider");
+    const data = first.body.data;
+    await deleteJnjBars((listingId) =>
+      and(eq(pricesDaily.listingId, listingId), gte(pricesDaily.date, data.at(-3)?.Date ?? "")),
+    );
     const again = await call<EodAnswer>("/eod/JNJ?period=1mo");
     expect(again.body.data_source).toBe("database");
     expect(again.body.data).toEqual(data);
@@ -146,16 +150,7 @@ describe("GET /eod/{ticker}: a stored series missing its newest sessions", () =>
     const year = await call<EodAnswer>("/eod/JNJ?period=1y");
     expect(year.body.count).toBeGreaterThan(240);
     const keep = year.body.data.at(-20)?.Date ?? "";
-    const db = buildDeps(env).db;
-    try {
-      const [jnj] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "JNJ"));
-      await db.db
-        .delete(pricesDaily)
-        .where(and(eq(pricesDaily.listingId, Number(jnj?.id)), lt(pricesDaily.date, keep)));
-    } finally {
-      await db.close();
-    }
-    await forgetCached("eod:JNJ:*");
+    await deleteJnjBars((listingId) => and(eq(pricesDaily.listingId, listingId), lt(pricesDaily.date, keep)));
     const again = await call<EodAnswer>("/eod/JNJ?period=1y");
     expect(again.body.data_source).toBe("database");
     expect(again.body.data).toEqual(year.body.data);
