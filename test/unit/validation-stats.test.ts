@@ -50,10 +50,12 @@ describe("validation statistics", () => {
       total_outliers: 0,
       total_out_of_range: 0,
       total_nulls: 0,
+      total_schema_drift: 0,
       overall_quality_score: null,
       most_reliable_providers: [],
       least_reliable_providers: [],
       fields_most_often_invalid: [],
+      schema_drift: [],
     });
     expect(successRate([v("p", "f", "null", 4)])).toBeNull();
   });

@@ -18,6 +18,30 @@ export async function verdictCounts(db: Db, since: Date): Promise<VerdictCount[]
   return rows;
 }
 
+/** A provider's drift verdicts since an instant, newest first (at most `limit`). */
+export async function driftVerdicts(
+  db: Db,
+  input: { provider: string; since: Date; limit: number },
+): Promise<{ ticker: string; field: string; reason: string | null; at: Date }[]> {
+  return db
+    .select({
+      ticker: validationResults.ticker,
+      field: validationResults.field,
+      reason: validationResults.reason,
+      at: validationResults.validatedAt,
+    })
+    .from(validationResults)
+    .where(
+      and(
+        eq(validationResults.providerName, input.provider),
+        eq(validationResults.status, "schema_drift"),
+        gte(validationResults.validatedAt, input.since),
+      ),
+    )
+    .orderBy(desc(validationResults.validatedAt))
+    .limit(input.limit);
+}
+
 export type AlertRow = typeof alerts.$inferSelect;
 export type AlertSeverity = AlertRow["severity"];
 export type AlertType = AlertRow["type"];

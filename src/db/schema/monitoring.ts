@@ -48,7 +48,7 @@ export const validationResults = pgTable(
     field: text("field").notNull(),
     /** The value as the provider sent it (before any unit conversion). */
     value: numeric("value"),
-    status: text("status", { enum: ["valid", "outlier", "out_of_range", "null"] }).notNull(),
+    status: text("status", { enum: ["valid", "outlier", "out_of_range", "null", "schema_drift"] }).notNull(),
     reason: text("reason"),
     validatedOn: date("validated_on").notNull(),
     validatedAt: timestamp("validated_at", { withTimezone: true }).notNull().defaultNow(),

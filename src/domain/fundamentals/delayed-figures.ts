@@ -41,7 +41,7 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !=
  * Where each highlight comes from: [module, field] pairs in order of preference, and the unit the
  * provider documents (ratios are fractions in quoteSummary; debtToEquity is in percent).
  */
-const HIGHLIGHT_SOURCES: [field: string, sources: [string, string][], unit?: Unit][] = [
+export const HIGHLIGHT_SOURCES: [field: string, sources: [string, string][], unit?: Unit][] = [
   [
     "market_cap",
     [
@@ -151,7 +151,7 @@ const HIGHLIGHT_SOURCES: [field: string, sources: [string, string][], unit?: Uni
 ];
 
 /** Highlight dates and labels (not validated: not numbers). */
-const HIGHLIGHT_TEXT: [field: string, module: string, key: string, kind: "date" | "text"][] = [
+export const HIGHLIGHT_TEXT: [field: string, module: string, key: string, kind: "date" | "text"][] = [
   ["most_recent_quarter", "defaultKeyStatistics", "mostRecentQuarter", "date"],
   ["last_fiscal_year_end", "defaultKeyStatistics", "lastFiscalYearEnd", "date"],
   ["ex_dividend_date", "summaryDetail", "exDividendDate", "date"],
@@ -359,7 +359,7 @@ export interface FundDetails {
   assetClasses: Record<string, number | null>;
 }
 
-const ASSET_CLASSES: [string, string][] = [
+export const ASSET_CLASSES: [string, string][] = [
   ["stock", "stockPosition"],
   ["bond", "bondPosition"],
   ["cash", "cashPosition"],

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { driftField, driftReason, type SchemaDrift } from "../drift";
 import { FIELD_RULES, type FieldRule, HISTORY_TOLERANCE, PEER_TOLERANCE } from "./fields";
 
 /**
@@ -11,7 +12,8 @@ import { FIELD_RULES, type FieldRule, HISTORY_TOLERANCE, PEER_TOLERANCE } from "
 /** The unit a provider sends a ratio field in: its documented one, or `unknown` when it has none. */
 export type Unit = "ratio" | "percent" | "unknown";
 
-export type VerdictStatus = "valid" | "outlier" | "out_of_range" | "null";
+/** `schema_drift`: the provider's answer departed from the format the service reads (see domain/drift). */
+export type VerdictStatus = "valid" | "outlier" | "out_of_range" | "null" | "schema_drift";
 
 export interface Observation {
   provider: string;
@@ -38,6 +40,22 @@ export interface Verdict {
   value: number | null;
   /** Why the value was refused, or how it was converted; null for a plain valid value. */
   reason: string | null;
+}
+
+/**
+ * A drift as a verdict, stored beside the values' verdicts (one per provider, instrument, field and
+ * day) and counted by /health/stats and /health/providers/{name}.
+ * @example driftVerdict({ provider: "p", document: "quoteSummary", path: "price.currency", expected: "a string", seen: "a number" }).field // "quoteSummary:price.currency"
+ */
+export function driftVerdict(d: SchemaDrift): Verdict {
+  return {
+    provider: d.provider,
+    field: driftField(d),
+    status: "schema_drift",
+    raw: null,
+    value: null,
+    reason: driftReason(d),
+  };
 }
 
 const within = (x: number, r: FieldRule) => x >= r.min && x <= r.max;

@@ -3,6 +3,10 @@ import { ExtendedCookieJar } from "yahoo-finance2/lib/cookieJar";
 import fundamentalsTimeSeries from "yahoo-finance2/modules/fundamentalsTimeSeries";
 import quoteSummary, { type QuoteSummaryResult } from "yahoo-finance2/modules/quoteSummary";
 import { type Clock, type Deadline, systemClock } from "../../clock";
+import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import type { Summary } from "../../domain/fundamentals/delayed-figures";
+import { type LibraryIssue, libraryDrifts, readSummary } from "../../domain/fundamentals/summary-schema";
+import { readTimeseries, type TimeseriesRow } from "../../domain/fundamentals/timeseries";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError } from "../errors";
 import { DELAYED } from "../names";
 import { observed } from "../outcomes";
@@ -15,15 +19,20 @@ import { observed } from "../outcomes";
  * the provider's refusals turned into ProviderErrors.
  */
 
-export type { QuoteSummaryResult };
+export type { QuoteSummaryResult, TimeseriesRow };
 export type StatementModule = "financials" | "balance-sheet" | "cash-flow";
 export type PeriodType = "annual" | "quarterly" | "trailing";
 
-/** One period of a timeseries answer: its end, its period type and the line items it carries. */
-export interface TimeseriesRow {
-  date: Date;
-  periodType?: string;
-  [item: string]: number | string | Date | undefined;
+/** An answer as the service read it: what was well-formed, and where the format departed from what it reads. */
+export interface Read<T> {
+  value: T;
+  drifts: SchemaDrift[];
+}
+
+/** The body of an answer the service reads itself (the library is given a copy). */
+interface Captured {
+  status: number;
+  text: string;
 }
 
 const YahooFinance = createYahooFinance({ modules: { quoteSummary, fundamentalsTimeSeries } });
@@ -76,28 +85,73 @@ export class DelayedFundamentalsClient {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /** The quoteSummary modules of `symbol` (absent modules are ones the provider has nothing for). */
-  summary(symbol: string, modules: readonly QuoteSummaryModule[]): Promise<QuoteSummaryResult> {
+  /**
+   * The quoteSummary modules of `symbol` (absent modules are ones the provider has nothing for),
+   * read field by field: an answer the library's schema refuses is still read (the library's error
+   * carries it), and each refusal, like each field of a shape the service does not read, is a drift.
+   */
+  summary(symbol: string, modules: readonly QuoteSummaryModule[]): Promise<Read<Summary>> {
     return observed(DELAYED, this.clock, () =>
-      this.call((client, fetch) => client.quoteSummary(symbol, { modules: [...modules] }, { fetch })),
+      this.call(async (client, fetch) => {
+        let result: unknown;
+        let refused: SchemaDrift[] = [];
+        try {
+          result = await client.quoteSummary(symbol, { modules: [...modules] }, { fetch });
+        } catch (err) {
+          const e = err as { name?: string; result?: unknown; errors?: LibraryIssue[] };
+          if (e?.name !== "FailedYahooValidationError" || typeof e.result !== "object" || e.result === null) throw err;
+          result = e.result;
+          refused = libraryDrifts(DELAYED, e.errors ?? [], result);
+        }
+        const read = readSummary(DELAYED, result);
+        return { value: read.summary, drifts: uniqueDrifts([...refused, ...read.drifts]) };
+      }),
     );
   }
 
-  /** The statement items of one module and period type, with period ends in [from, to). */
+  /**
+   * The statement items of one module and period type, with period ends in [from, to). The library
+   * asks (it knows each module's list of items); the service reads the answer itself.
+   */
   timeseries(
     symbol: string,
     module: StatementModule,
     type: PeriodType,
     from: Date,
     to: Date,
-  ): Promise<TimeseriesRow[]> {
+  ): Promise<Read<TimeseriesRow[]>> {
     return observed(DELAYED, this.clock, () =>
-      this.call(
-        (client, fetch) =>
-          client.fundamentalsTimeSeries(symbol, { period1: from, period2: to, type, module }, { fetch }) as Promise<
-            TimeseriesRow[]
-          >,
-      ),
+      this.call(async (client, fetch, captured) => {
+        try {
+          await client.fundamentalsTimeSeries(
+            symbol,
+            { period1: from, period2: to, type, module },
+            { fetch, validateResult: false },
+          );
+        } catch (err) {
+          // The library's own reading failed on an answer that came: the service's reading decides.
+          if (captured.at(-1)?.status !== 200) throw err;
+        }
+        const answer = captured.at(-1);
+        if (answer?.status !== 200)
+          throw new ProviderError(DELAYED, "bad_response", "no timeseries answer was received");
+        let body: unknown;
+        try {
+          body = JSON.parse(answer.text);
+        } catch {
+          throw new ProviderError(DELAYED, "bad_response", "HTTP 200 with a body that is not JSON");
+        }
+        try {
+          const read = readTimeseries(DELAYED, body);
+          return { value: read.rows, drifts: read.drifts };
+        } catch (err) {
+          throw new ProviderError(
+            DELAYED,
+            "bad_response",
+            `an unreadable timeseries answer: ${(err as Error).message}`,
+          );
+        }
+      }),
     );
   }
 
@@ -105,11 +159,14 @@ export class DelayedFundamentalsClient {
    * Runs one library call with our fetch; an answer "Invalid Crumb" (the provider expired the
    * session) is retried once with a new session, as the provider's own clients do.
    */
-  private async call<T>(run: (client: Client, fetch: typeof globalThis.fetch) => Promise<T>): Promise<T> {
+  private async call<T>(
+    run: (client: Client, fetch: typeof globalThis.fetch, captured: Captured[]) => Promise<T>,
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const statuses: number[] = [];
+      const captured: Captured[] = [];
       try {
-        return await run(newClient(jarFor(this.baseUrl, attempt > 0)), this.fetcher(statuses));
+        return await run(newClient(jarFor(this.baseUrl, attempt > 0)), this.fetcher(statuses, captured), captured);
       } catch (err) {
         const failure = this.failureOf(err, statuses);
         if (failure.detail.startsWith("session refused") && attempt === 0) continue;
@@ -119,7 +176,7 @@ export class DelayedFundamentalsClient {
   }
 
   /** The fetch the library is given: provider hosts mapped onto the base URL, each call under the deadline. */
-  private fetcher(statuses: number[]): typeof globalThis.fetch {
+  private fetcher(statuses: number[], captured: Captured[]): typeof globalThis.fetch {
     const rebase = !isProviderHost(this.baseUrl);
     return async (input, init) => {
       const original = new URL(input instanceof Request ? input.url : String(input));
@@ -143,7 +200,16 @@ export class DelayedFundamentalsClient {
       if (res.status === 429) throw new ProviderError(DELAYED, "rate_limited", "rate limit reached (HTTP 429)");
       if (res.status >= 500) throw new ProviderError(DELAYED, "unavailable", `HTTP ${res.status}`);
       // The body is read by the library under the same signal: a stalled body times out too.
-      return res;
+      if (!original.pathname.includes("/timeseries/")) return res;
+      // A timeseries answer is read by the service itself: its text is kept, the library gets a copy.
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (err) {
+        throw failureOf(DELAYED, err, ms);
+      }
+      captured.push({ status: res.status, text });
+      return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
     };
   }
 

@@ -80,6 +80,25 @@ export const ProviderHealthSchema = z
       }),
     ),
     recent_failures: z.array(CheckSchema),
+    schema_drift: z
+      .object({
+        total: z
+          .number()
+          .int()
+          .openapi({ description: "Drift verdicts in the window (one per place, instrument and day)" }),
+        places: z.array(
+          z.object({
+            field: z.string().openapi({ example: "quoteSummary:earningsTrend.trend[].defaultMethodology" }),
+            seen: z.number().int().openapi({ description: "Instrument-days it was seen on" }),
+            last_seen: z.string(),
+            reason: z.string().nullable().openapi({ example: 'expected a number, saw a string "n/a"' }),
+          }),
+        ),
+      })
+      .openapi({
+        description:
+          "Where the provider's answers departed from the format the service reads over the window: each cost that field only",
+      }),
     active_alerts: z.number().int(),
   })
   .openapi("ProviderHealth");

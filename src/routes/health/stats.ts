@@ -20,12 +20,25 @@ export const ValidationStatsSchema = z
     total_outliers: z.number().int(),
     total_out_of_range: z.number().int(),
     total_nulls: z.number().int(),
+    total_schema_drift: z.number().int().openapi({
+      description:
+        "Places where a provider's answer departed from the format the service reads (a field gone, renamed or of another type); each cost that field only",
+    }),
     overall_quality_score: z.number().nullable().openapi({ description: "Valid over values given; null without data" }),
     most_reliable_providers: z.array(Reliability),
     least_reliable_providers: z.array(Reliability),
     fields_most_often_invalid: z.array(
       z.object({ field: z.string(), invalid: z.number().int(), total: z.number().int() }),
     ),
+    schema_drift: z
+      .array(
+        z.object({
+          provider: z.string(),
+          field: z.string().openapi({ example: "quoteSummary:earningsTrend.trend[].defaultMethodology" }),
+          count: z.number().int().openapi({ description: "Instruments and days it was seen on" }),
+        }),
+      )
+      .openapi({ description: "Where the drift was seen, most often first (ten at most)" }),
   })
   .openapi("ValidationStatistics");
 export type ValidationStatsBody = z.infer<typeof ValidationStatsSchema>;

@@ -1,4 +1,5 @@
 import type { Deps } from "../../deps";
+import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import type { Summary } from "../../domain/fundamentals/delayed-figures";
 import {
   STATEMENT_MODULE,
@@ -39,12 +40,15 @@ export interface DelayedFundamentals {
   symbol: string;
   summary: Summary;
   statements: { statement: StatementKind; period: StatementPeriod; rows: StatementRow[] }[];
+  /** Where the answers departed from the format the service reads (those fields were left out). */
+  drifts: SchemaDrift[];
 }
 
 /**
  * Everything the delayed provider publishes about `symbol`: the quoteSummary modules and, for a
  * company, the three statements annual and quarterly from fundamentals-timeseries, all at once.
- * Any provider failure rejects the whole (an enrichment is stored complete or not at all).
+ * Any provider failure rejects the whole (an enrichment is stored complete or not at all); a field
+ * of another shape costs that field only and is reported in `drifts`.
  */
 export async function fetchDelayedFundamentals(
   ctx: Deps,
@@ -67,7 +71,8 @@ export async function fetchDelayedFundamentals(
   ]);
   return {
     symbol,
-    summary: summary as unknown as Summary,
-    statements: wanted.map((w, i) => ({ ...w, rows: statementRows(series[i] ?? []) })),
+    summary: summary.value,
+    statements: wanted.map((w, i) => ({ ...w, rows: statementRows(series[i]?.value ?? []) })),
+    drifts: uniqueDrifts([...summary.drifts, ...series.flatMap((s) => s.drifts)]),
   };
 }

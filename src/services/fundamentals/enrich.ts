@@ -13,7 +13,7 @@ import {
   type RawFigure,
   trendRows,
 } from "../../domain/fundamentals/delayed-figures";
-import { type Verdict, validate } from "../../domain/fundamentals/validation";
+import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
 import { DELAYED } from "../../providers/names";
 import type { DelayedFundamentals } from "./delayed-fetch";
 import { fetchDelayedFundamentals } from "./delayed-fetch";
@@ -78,6 +78,12 @@ export async function enrichInstrument(
     fund: kind === "fund" ? fundDetailsOf(fetched.summary) : null,
   });
   const verdicts = [...highlights.verdicts, ...ratings.verdicts];
-  await recordVerdicts(db, { ticker: instrument.listing.ticker, day: today, at: now, verdicts });
+  // Drift is reported where an operator looks (the stored verdicts), not in the user's answer.
+  await recordVerdicts(db, {
+    ticker: instrument.listing.ticker,
+    day: today,
+    at: now,
+    verdicts: [...verdicts, ...fetched.drifts.map(driftVerdict)],
+  });
   return { fetched, verdicts };
 }

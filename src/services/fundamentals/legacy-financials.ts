@@ -47,9 +47,12 @@ export async function getLegacyFinancials({
       cashflow: { annual: [], quarterly: [] },
     } as LegacyFinancials["statements"];
     calls.forEach((c, i) => {
-      statements[c.k][c.p] = statementRows(series[i] ?? []).map((r) => ({ period_end: r.periodEnd, ...r.items }));
+      statements[c.k][c.p] = statementRows(series[i]?.value ?? []).map((r) => ({
+        period_end: r.periodEnd,
+        ...r.items,
+      }));
     });
-    if (series.every((s) => s.length === 0))
+    if (series.every((s) => s.value.length === 0))
       throw new NoDataError(
         `No statements found for ${symbol}`,
         `the delayed provider publishes no statements for ${symbol}`,

@@ -3,9 +3,10 @@ import { openAlert } from "../../db/repositories/monitoring";
 import { type NewCheck, saveChecks } from "../../db/repositories/provider-checks";
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
-import { highlightFigures, type Summary } from "../../domain/fundamentals/delayed-figures";
+import { driftField, driftReason, type SchemaDrift } from "../../domain/drift";
+import { highlightFigures } from "../../domain/fundamentals/delayed-figures";
 import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
-import { type Unit, type Verdict, validate } from "../../domain/fundamentals/validation";
+import { driftVerdict, type Unit, type Verdict, validate } from "../../domain/fundamentals/validation";
 import { canarySeverity, judgeCanaryValue } from "../../domain/monitoring/canary";
 import {
   CANARY_INSTRUMENTS,
@@ -29,13 +30,16 @@ interface Observation {
 }
 
 /** What asking a provider about one reference instrument gave: its values, or why there are none. */
-type Answer = { observations: Observation[]; problem: null } | { observations: []; problem: string };
+type Answer =
+  | { observations: Observation[]; problem: null; drifts?: SchemaDrift[] }
+  | { observations: []; problem: string };
 
 async function askDelayed(ctx: Deps, inst: CanaryInstrument): Promise<Answer> {
-  const summary = (await ctx.providers.delayedFundamentals.summary(inst.symbol, DELAYED_MODULES)) as unknown as Summary;
+  const { value: summary, drifts } = await ctx.providers.delayedFundamentals.summary(inst.symbol, DELAYED_MODULES);
   const figures = highlightFigures(summary);
   return {
     problem: null,
+    drifts,
     observations: Object.keys(inst.expected).map((field) => {
       const f = figures.find((x) => x.field === field);
       return { field, value: f?.value ?? null, unit: f?.unit ?? "ratio" };
@@ -112,6 +116,18 @@ async function probe(
     verdicts.push(verdict);
     const j = judgeCanaryValue(verdict, o.unit, range);
     checks.push({ ...base, field: o.field, passed: j.passed, value: j.value, expected: range, error: j.problem });
+  }
+  // A format change fails the canary even where every checked value could still be read.
+  for (const d of answer.drifts ?? []) {
+    verdicts.push(driftVerdict(d));
+    checks.push({
+      ...base,
+      field: driftField(d),
+      passed: false,
+      value: null,
+      expected: null,
+      error: `schema drift: ${driftReason(d)}`,
+    });
   }
   return { checks, verdicts };
 }

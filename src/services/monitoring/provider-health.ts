@@ -1,6 +1,6 @@
 import { cacheKeys, cacheTtls } from "../../cache";
 import { isoWithOffset } from "../../clock";
-import { openAlertCounts } from "../../db/repositories/monitoring";
+import { driftVerdicts, openAlertCounts } from "../../db/repositories/monitoring";
 import {
   type CheckAggregate,
   checkAggregates,
@@ -130,6 +130,20 @@ export async function latestCanaryReach(
   return cached?.providers.find((p) => p.name === provider)?.last_run ?? null;
 }
 
+/** How many drift verdicts the detail reads (a drift is one per place, instrument and day). */
+const DRIFT_ROWS = 500;
+
+/** Drift verdicts by place: on how many instrument-days it was seen, when last, and what was seen. */
+function driftSummary(rows: Awaited<ReturnType<typeof driftVerdicts>>) {
+  const byField = new Map<string, { field: string; seen: number; last_seen: string; reason: string | null }>();
+  for (const r of rows) {
+    const e = byField.get(r.field);
+    if (e) e.seen += 1;
+    else byField.set(r.field, { field: r.field, seen: 1, last_seen: isoWithOffset(r.at), reason: r.reason });
+  }
+  return { total: rows.length, places: [...byField.values()] };
+}
+
 /** How many failed checks the detail of a provider lists. */
 const RECENT_FAILURES = 20;
 
@@ -145,7 +159,7 @@ export async function getProviderHealth({ ctx, input }: { ctx: Deps; input: { pr
   const db = ctx.db.db;
   // The window is whole UTC days: today and the days - 1 before it.
   const since = new Date(Date.parse(`${ctx.clock.today()}T00:00:00Z`) - (days - 1) * DAY_MS);
-  const [week, month, window, daily, failures, runs, alerts] = await Promise.all([
+  const [week, month, window, daily, failures, runs, alerts, drifts] = await Promise.all([
     checkAggregates(db, daysAgo(ctx, 7), provider),
     checkAggregates(db, daysAgo(ctx, 30), provider),
     checkAggregates(db, since, provider),
@@ -153,6 +167,7 @@ export async function getProviderHealth({ ctx, input }: { ctx: Deps; input: { pr
     listChecks(db, { provider, since, onlyFailed: true, limit: RECENT_FAILURES }),
     latestRuns(db),
     openAlertCounts(db),
+    driftVerdicts(db, { provider, since, limit: DRIFT_ROWS }),
   ]);
   const rate7 = week[0] ? rateOf(week[0]) : null;
   const run = runs.get(provider);
@@ -174,6 +189,7 @@ export async function getProviderHealth({ ctx, input }: { ctx: Deps; input: { pr
       avg_latency_ms: round1(d.avgLatencyMs),
     })),
     recent_failures: failures.map(presentCheck),
+    schema_drift: driftSummary(drifts),
     active_alerts: alerts.get(provider) ?? 0,
   };
 }

@@ -1,0 +1,180 @@
+import { describe, foldPath, type SchemaDrift, uniqueDrifts } from "../drift";
+import { readWire, type WireNode } from "../wire-schema";
+import { ASSET_CLASSES, HIGHLIGHT_SOURCES, HIGHLIGHT_TEXT, type Summary } from "./delayed-figures";
+
+/**
+ * The service's own schema of the quoteSummary fields it reads, and the reading of an answer with
+ * it: a field of another shape costs that field, never the module or the answer. The highlight
+ * fields come from the mapping in delayed-figures (one place names them); the rest is listed here.
+ */
+
+const DOCUMENT = "quoteSummary";
+
+type Fields = Record<string, WireNode>;
+const obj = (fields: Fields): WireNode => ({ fields });
+const list = (item: WireNode): WireNode => ({ list: item });
+
+const EARNINGS_ESTIMATE = obj({ avg: "number", low: "number", high: "number", numberOfAnalysts: "number" });
+
+/** Fields read outside the highlight table, by module. */
+const OTHER_FIELDS: Record<string, Fields> = {
+  price: {
+    currency: "string",
+    longName: "string",
+    shortName: "string",
+    exchangeName: "string",
+    exchange: "string",
+    quoteType: "string",
+  },
+  financialData: {
+    recommendationMean: "number",
+    recommendationKey: "string",
+    targetMeanPrice: "number",
+    numberOfAnalystOpinions: "number",
+    financialCurrency: "string",
+  },
+  recommendationTrend: {
+    trend: list(
+      obj({
+        period: "string",
+        strongBuy: "number",
+        buy: "number",
+        hold: "number",
+        sell: "number",
+        strongSell: "number",
+      }),
+    ),
+  },
+  assetProfile: {
+    longBusinessSummary: "string",
+    address1: "string",
+    city: "string",
+    zip: "string",
+    country: "string",
+    phone: "string",
+    website: "string",
+    sector: "string",
+    industry: "string",
+    fullTimeEmployees: "number",
+  },
+  earningsHistory: {
+    history: list(
+      obj({
+        quarter: "date",
+        period: "string",
+        epsActual: "number",
+        epsEstimate: "number",
+        epsDifference: "number",
+        surprisePercent: "number",
+      }),
+    ),
+  },
+  earningsTrend: {
+    trend: list(
+      obj({
+        period: "string",
+        endDate: "date",
+        growth: "number",
+        earningsEstimate: EARNINGS_ESTIMATE,
+        revenueEstimate: obj({ avg: "number" }),
+      }),
+    ),
+  },
+  institutionOwnership: {
+    ownershipList: list(
+      obj({ organization: "string", reportDate: "date", pctHeld: "number", position: "number", pctChange: "number" }),
+    ),
+  },
+  fundOwnership: {
+    ownershipList: list(
+      obj({ organization: "string", reportDate: "date", pctHeld: "number", position: "number", pctChange: "number" }),
+    ),
+  },
+  fundProfile: {
+    family: "string",
+    categoryName: "string",
+    legalType: "string",
+    feesExpensesInvestment: obj({ annualReportExpenseRatio: "number" }),
+  },
+  topHoldings: {
+    holdings: list(obj({ symbol: "string", holdingName: "string", holdingPercent: "number" })),
+    sectorWeightings: list({ weights: true }),
+    ...Object.fromEntries(ASSET_CLASSES.map(([, key]) => [key, "number" as const])),
+  },
+  calendarEvents: { dividendDate: "date" },
+};
+
+function buildSchema(): Record<string, Fields> {
+  const modules: Record<string, Fields> = {};
+  const add = (m: string, key: string, node: WireNode) => {
+    modules[m] ??= {};
+    (modules[m] as Fields)[key] = node;
+  };
+  for (const [, sources] of HIGHLIGHT_SOURCES) for (const [m, key] of sources) add(m, key, "number");
+  for (const [, m, key, kind] of HIGHLIGHT_TEXT) add(m, key, kind === "date" ? "date" : "string");
+  for (const [m, fields] of Object.entries(OTHER_FIELDS))
+    for (const [key, node] of Object.entries(fields)) add(m, key, node);
+  return modules;
+}
+
+/** Every module the service reads, with the fields it reads in each. */
+export const SUMMARY_SCHEMA: WireNode = {
+  fields: Object.fromEntries(Object.entries(buildSchema()).map(([m, f]) => [m, obj(f)])),
+};
+
+/**
+ * Reads a quoteSummary result (`quoteSummary.result[0]`, as the client library returns it, coerced
+ * or not) with the service's schema: the well-formed fields, and a drift for each other one.
+ */
+export function readSummary(provider: string, result: unknown): { summary: Summary; drifts: SchemaDrift[] } {
+  const drifts: SchemaDrift[] = [];
+  const summary = readWire(result, SUMMARY_SCHEMA, { provider, document: DOCUMENT, path: "" }, drifts);
+  return { summary: (summary ?? {}) as Summary, drifts };
+}
+
+/** One refusal of the client library's own schema, as its validation error reports it. */
+export interface LibraryIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { missing?: unknown };
+}
+
+/**
+ * The client library's refusals as drift: a required property it missed, or a value of a type it
+ * did not expect (seen in `result`, the answer it refused).
+ */
+export function libraryDrifts(provider: string, issues: readonly LibraryIssue[], result: unknown): SchemaDrift[] {
+  const out: SchemaDrift[] = [];
+  for (const issue of issues) {
+    const at = issue.instancePath ?? "";
+    const missing = Array.isArray(issue.params?.missing) ? issue.params.missing : [];
+    if (missing.length > 0) {
+      for (const name of missing)
+        out.push({
+          provider,
+          document: DOCUMENT,
+          path: foldPath(`${at}/${String(name)}`),
+          expected: "a value (the client library's schema requires it)",
+          seen: "absent",
+        });
+      continue;
+    }
+    out.push({
+      provider,
+      document: DOCUMENT,
+      path: foldPath(at) || "(answer)",
+      expected: `what the client library's schema allows (${issue.message ?? "refused"})`,
+      seen: describe(valueAt(result, at)),
+    });
+  }
+  return uniqueDrifts(out);
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let v = root;
+  for (const part of pointer.split("/").filter(Boolean)) {
+    if (typeof v !== "object" || v === null) return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}

@@ -1,0 +1,114 @@
+import { describe, type SchemaDrift } from "./drift";
+
+/**
+ * The service's own reading of a provider's document, field by field: a well-formed value is kept
+ * (numbers unboxed from `{raw}`), a missing one stays missing (the validation layer counts it), and
+ * one of another shape is dropped and reported as drift. Fields the schema does not name are kept
+ * as they came: only what the service reads can drift.
+ */
+
+export type WireLeaf = "number" | "date" | "string";
+export type WireNode =
+  | WireLeaf
+  | { readonly fields: Readonly<Record<string, WireNode>> }
+  | { readonly list: WireNode }
+  /** An object of names to numbers (`{"technology": 0.21}`). */
+  | { readonly weights: true };
+
+type Plain = Record<string, unknown>;
+
+const isPlain = (v: unknown): v is Plain =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+
+/** An empty box (`{}`, `{raw: null}`, `{fmt: null}`) is how the provider says "no value". */
+const isEmptyBox = (v: unknown) =>
+  isPlain(v) && Object.values(v).every((x) => x === null || x === undefined || x === "");
+
+const unbox = (v: unknown): unknown => (isPlain(v) && "raw" in v ? v.raw : v);
+
+/** A leaf's reading: the value to keep, `undefined` for "missing", or a drift. */
+function readLeaf(kind: WireLeaf, v: unknown): { ok: unknown } | { bad: true } {
+  if (v === undefined || v === null || isEmptyBox(v)) return { ok: undefined };
+  const x = unbox(v);
+  if (kind === "number") return typeof x === "number" && Number.isFinite(x) ? { ok: x } : { bad: true };
+  if (kind === "string") return typeof x === "string" ? { ok: x } : { bad: true };
+  if (x instanceof Date) return Number.isNaN(x.getTime()) ? { bad: true } : { ok: x };
+  if (typeof x === "number" && Number.isFinite(x)) return { ok: x };
+  if (typeof x === "string" && /^\d{4}-\d\d-\d\d/.test(x)) return { ok: x };
+  return { bad: true };
+}
+
+const EXPECTED: Record<WireLeaf, string> = {
+  number: "a number",
+  date: "a date (epoch seconds or YYYY-MM-DD)",
+  string: "a string",
+};
+
+function expectedOf(node: WireNode): string {
+  if (typeof node === "string") return EXPECTED[node];
+  if ("list" in node) return "a list";
+  return "an object";
+}
+
+/**
+ * Reads `value` against `node`; returns the kept value (`undefined`: dropped or missing) and pushes
+ * each drift. `path` is folded (`trend[].growth`).
+ */
+export function readWire(
+  value: unknown,
+  node: WireNode,
+  at: { provider: string; document: string; path: string },
+  drifts: SchemaDrift[],
+): unknown {
+  const drift = () => {
+    drifts.push({
+      provider: at.provider,
+      document: at.document,
+      path: at.path,
+      expected: expectedOf(node),
+      seen: describe(value),
+    });
+    return undefined;
+  };
+  if (typeof node === "string") {
+    const r = readLeaf(node, value);
+    return "bad" in r ? drift() : r.ok;
+  }
+  if (value === undefined || value === null) return undefined;
+  if ("list" in node) {
+    if (!Array.isArray(value)) return drift();
+    const kept: unknown[] = [];
+    for (const item of value) {
+      const r = readWire(item, node.list, { ...at, path: `${at.path}[]` }, drifts);
+      if (r !== undefined) kept.push(r);
+    }
+    return kept;
+  }
+  if (!isPlain(value)) return drift();
+  if ("weights" in node) {
+    const kept: Plain = {};
+    for (const [k, v] of Object.entries(value)) {
+      const r = readWire(v, "number", { ...at, path: `${at.path}.${k}` }, drifts);
+      if (r !== undefined) kept[k] = r;
+    }
+    return kept;
+  }
+  const kept: Plain = { ...value };
+  for (const [k, child] of Object.entries(node.fields)) {
+    const r = readWire(value[k], child, { ...at, path: at.path ? `${at.path}.${k}` : k }, drifts);
+    if (r === undefined) delete kept[k];
+    else kept[k] = r;
+  }
+  return kept;
+}
+
+/**
+ * The leaf paths a schema names (`summaryDetail.trailingPE`, `earningsTrend.trend[].growth`): what
+ * a client reads, for the drift net and the simulators' check.
+ */
+export function leafPaths(node: WireNode, path = ""): string[] {
+  if (typeof node === "string") return [path];
+  if ("list" in node) return leafPaths(node.list, `${path}[]`);
+  if ("weights" in node) return [path];
+  return Object.entries(node.fields).flatMap(([k, child]) => leafPaths(child, path ? `${path}.${k}` : k));
+}
