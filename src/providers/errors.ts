@@ -36,16 +36,46 @@ const KEY_PARAMS = /\b(token|api_token|apikey|api_key|apiKey|key)=[^&\s"']+/gi;
 /** A message with any key-like parameter's value taken out (a transport error may quote the address). */
 export const redacted = (message: string): string => message.replace(KEY_PARAMS, "$1=…");
 
-/** A thrown transport error (abort, timeout, refused connection) as the provider's failure. */
-export const failureOf = (provider: string, err: unknown, ms: number): ProviderError => {
+/** The host (and port) of an address, for a message; null for one that is not an address. */
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why a connection failed, in words a user can act on. The runtimes' own texts say little (workerd:
+ * "internal error; reference = …"; Node: "fetch failed" with the system's code in `cause`).
+ */
+export function causeOf(err: unknown): string {
+  const e = err as { message?: unknown; cause?: { code?: unknown; message?: unknown } } | null;
+  const text = `${String(e?.message ?? err)} ${String(e?.cause?.code ?? "")} ${String(e?.cause?.message ?? "")}`;
+  if (/ECONNREFUSED|refused/i.test(text)) return "connection refused";
+  if (/ENOTFOUND|EAI_AGAIN|getaddrinfo|DNS|name (not )?resol/i.test(text)) return "the host name could not be resolved";
+  if (/ECONNRESET|EPIPE|connection (was )?(lost|reset|closed)/i.test(text)) return "the connection was dropped";
+  if (/ENETUNREACH|EHOSTUNREACH|unreachable/i.test(text)) return "the network is unreachable";
+  if (/certificate|TLS|SSL/i.test(text)) return "the secure connection could not be established";
+  if (/internal error; reference/i.test(text))
+    return "no connection could be made: offline, blocked, or the host is down (the runtime gives no detail)";
+  return redacted(String(e?.message ?? err)).slice(0, 160);
+}
+
+/**
+ * A thrown transport error (abort, timeout, refused connection) as the provider's failure; with
+ * the address, the message names the host that could not be reached and why.
+ */
+export const failureOf = (provider: string, err: unknown, ms: number, url?: string): ProviderError => {
   if (err instanceof ProviderError) return err;
   const name = (err as { name?: string })?.name;
   if (name === "TimeoutError" || name === "AbortError")
     return new ProviderError(provider, "timeout", `no complete answer within ${ms} ms`);
+  const host = url ? hostOf(url) : null;
   return new ProviderError(
     provider,
     "unavailable",
-    `request failed: ${redacted(err instanceof Error ? err.message : String(err))}`,
+    host ? `could not reach ${host} (${causeOf(err)})` : `request failed: ${causeOf(err)}`,
   );
 };
 
@@ -67,7 +97,7 @@ export async function getText(
     // The body is read under the same deadline: a provider that sends headers and then stalls times out here.
     return { status: res.status, text: await res.text() };
   } catch (err) {
-    throw failureOf(provider, err, ms);
+    throw failureOf(provider, err, ms, url);
   }
 }
 

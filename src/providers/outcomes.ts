@@ -1,5 +1,8 @@
 import type { Clock } from "../clock";
-import { ProviderError } from "./errors";
+import { ProviderError, type ProviderFailure, redacted } from "./errors";
+
+/** Failures whose detail the service words itself (transport, timeout, status), safe for a public route. */
+const OWN_WORDS = new Set<ProviderFailure>(["unavailable", "timeout", "rate_limited"]);
 
 /** How the calls to one provider have gone, as this isolate saw them. */
 export interface ProviderOutcome {
@@ -14,6 +17,11 @@ export interface ProviderOutcome {
    * provider's text, which /health (a public route) must not echo (a URL in it may carry a key).
    */
   last_failure: string | null;
+  /**
+   * What failed, when the service itself worded it: the host that could not be reached and why, a
+   * timeout, an HTTP status. Null for failures whose detail quotes the provider.
+   */
+  last_failure_reason: string | null;
 }
 
 const outcomes = new Map<string, ProviderOutcome>();
@@ -21,7 +29,15 @@ const outcomes = new Map<string, ProviderOutcome>();
 function entryOf(provider: string): ProviderOutcome {
   let e = outcomes.get(provider);
   if (!e) {
-    e = { failing: false, calls: 0, failures: 0, last_success_at: null, last_failure_at: null, last_failure: null };
+    e = {
+      failing: false,
+      calls: 0,
+      failures: 0,
+      last_success_at: null,
+      last_failure_at: null,
+      last_failure: null,
+      last_failure_reason: null,
+    };
     outcomes.set(provider, e);
   }
   return e;
@@ -55,6 +71,8 @@ export async function observed<T>(provider: string, clock: Clock, call: () => Pr
         e.failing = true;
         e.last_failure_at = clock.now().toISOString();
         e.last_failure = err instanceof ProviderError ? err.failure : "unavailable";
+        e.last_failure_reason =
+          err instanceof ProviderError && OWN_WORDS.has(err.failure) ? redacted(err.detail).slice(0, 200) : null;
       }
     }
     throw err;

@@ -127,6 +127,7 @@ describe("/health's delayed_provider_available", () => {
     last_success_at: failing ? null : at,
     last_failure_at: failing ? at : null,
     last_failure: failing ? "unavailable" : null,
+    last_failure_reason: failing ? "HTTP 503" : null,
   });
 
   it("follows the later of the isolate's latest call and the latest canary run", () => {

@@ -194,7 +194,7 @@ export class DelayedFundamentalsClient {
           signal: AbortSignal.timeout(ms),
         });
       } catch (err) {
-        throw failureOf(DELAYED, err, ms);
+        throw failureOf(DELAYED, err, ms, target);
       }
       statuses.push(res.status);
       if (res.status === 429) throw new ProviderError(DELAYED, "rate_limited", "rate limit reached (HTTP 429)");
@@ -206,7 +206,7 @@ export class DelayedFundamentalsClient {
       try {
         text = await res.text();
       } catch (err) {
-        throw failureOf(DELAYED, err, ms);
+        throw failureOf(DELAYED, err, ms, target);
       }
       captured.push({ status: res.status, text });
       return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });

@@ -160,7 +160,7 @@ export class EdgarClient {
       });
       text = await res.text();
     } catch (err) {
-      throw failureOf(EDGAR, err, ms);
+      throw failureOf(EDGAR, err, ms, url);
     }
     if (res.status === 403 || res.status === 429) {
       // EDGAR's page for an agent it does not accept asks the caller to declare its traffic; its page for

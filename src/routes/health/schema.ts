@@ -19,6 +19,11 @@ export const HealthSchema = z
             last_success_at: z.string().nullable(),
             last_failure_at: z.string().nullable(),
             last_failure: z.string().nullable(),
+            last_failure_reason: z.string().nullable().openapi({
+              description:
+                "What failed, in the service's words: the host that could not be reached and why, a timeout, an HTTP status",
+              example: "could not reach query2.finance.yahoo.com (the host name could not be resolved)",
+            }),
           }),
         )
         .openapi({
