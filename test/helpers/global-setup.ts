@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { pinnedClock } from "../../src/clock";
 import { startRedisBridge } from "../../tools/cache/redis-bridge";
@@ -11,6 +12,7 @@ import { startEdgarSim } from "../../tools/sandbox/edgar";
 import { FRED_SIM_KEY, startFredSim } from "../../tools/sandbox/fred";
 import { newsSimSettings, startNewsSim } from "../../tools/sandbox/news";
 import { SIMULATED_PROVIDERS, type SimulatedProvider } from "../../tools/sandbox/registry";
+import { startReplay } from "../../tools/sandbox/replay";
 import { startScrapedPagesSim } from "../../tools/sandbox/scraped-pages";
 import { startTradingViewSim } from "../../tools/sandbox/tradingview";
 import { startYahooSim } from "../../tools/sandbox/yahoo";
@@ -33,6 +35,8 @@ declare module "vitest" {
     edgarSimUrl: string;
     fredSimUrl: string;
     newsSimUrl: string;
+    /** The recorded answers of the real providers, served at `<replayUrl>/<provider>` (tools/sandbox/replay.ts). */
+    replayUrl: string;
     /** The fuzzer's seed: FUZZ_SEED, else one derived from the commit (reproducible per commit). */
     fuzzSeed: number;
     /** Requests the fuzzer sends per run: FUZZ_REQUESTS, else 10,000. */
@@ -94,6 +98,8 @@ export default async function setup(project: TestProject) {
   // The news providers' stories as of a fixed instant (they never move under a test).
   const news = await startNewsSim({ clock: pinnedClock(NEWS_SIM_AS_OF) });
   stops.push(news.close);
+  const recorded = await startReplay({ dir: fileURLToPath(new URL("../fixtures/recorded", import.meta.url)) });
+  stops.push(recorded.close);
 
   const bindings: Record<string, string> = {
     DATABASE_URL: databaseUrl,
@@ -134,6 +140,7 @@ export default async function setup(project: TestProject) {
   project.provide("edgarSimUrl", edgar.url);
   project.provide("fredSimUrl", fred.url);
   project.provide("newsSimUrl", news.url);
+  project.provide("replayUrl", recorded.url);
   project.provide("fuzzSeed", fuzzSeed());
   project.provide("simulatedProviders", [...SIMULATED_PROVIDERS]);
   project.provide("fuzzRequests", Number(process.env.FUZZ_REQUESTS || 10_000));

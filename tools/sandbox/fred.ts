@@ -134,7 +134,10 @@ export async function startFredSim(opts: { port?: number; clock?: Clock } = {}):
       return sendJson(res, 400, envelope(400, "Bad Request.  The series does not exist."));
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit") ?? 100_000) || 100_000, 1), 100_000);
     const today = clock.today();
-    const days = observationDays(latestListedDay(today), Math.min(limit, 400));
+    // The window FRED filters on (and echoes); the default start is echoed as 1600-01-01.
+    const start = url.searchParams.get("observation_start") ?? "1600-01-01";
+    const end = url.searchParams.get("observation_end") ?? "9999-12-31";
+    const days = observationDays(latestListedDay(today), Math.min(limit, 400)).filter((d) => d >= start && d <= end);
     const desc = url.searchParams.get("sort_order") === "desc";
     const observations = (desc ? days : [...days].reverse()).map((date) => ({
       realtime_start: today,
@@ -145,14 +148,14 @@ export async function startFredSim(opts: { port?: number; clock?: Clock } = {}):
     return sendJson(res, 200, {
       realtime_start: today,
       realtime_end: today,
-      observation_start: "1600-01-01",
-      observation_end: "9999-12-31",
+      observation_start: start,
+      observation_end: end,
       units: "lin",
       output_type: 1,
       file_type: "json",
       order_by: "observation_date",
       sort_order: desc ? "desc" : "asc",
-      count: 16_000,
+      count: start === "1600-01-01" && end === "9999-12-31" ? 16_000 : days.length,
       offset: 0,
       limit,
       observations,

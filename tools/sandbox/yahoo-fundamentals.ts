@@ -52,6 +52,7 @@ export const EQUITY_MODULES = [
 ] as const;
 export const FUND_MODULES = [
   "price",
+  "assetProfile",
   "summaryDetail",
   "defaultKeyStatistics",
   "fundProfile",
@@ -126,7 +127,8 @@ function priceModule(c: SimCompany, n: Scalar) {
     fromCurrency: null,
     toCurrency: null,
     lastMarket: null,
-    marketCap: n(Math.round(c.price * c.sharesOutstanding)),
+    // A fund's price module has no market capitalisation (recorded answers).
+    ...(c.sym.quoteType === "ETF" ? {} : { marketCap: n(Math.round(c.price * c.sharesOutstanding)) }),
   };
 }
 
@@ -278,6 +280,16 @@ function financialData(c: SimCompany, n: Scalar) {
     operatingMargins: n(r4(t.operatingIncome / t.revenue)),
     profitMargins: n(r4(t.netIncome / t.revenue)),
     financialCurrency: c.financialCurrency,
+  };
+}
+
+/** A fund's profile is its description alone (recorded answers: no address, sector or officers). */
+function fundAssetProfile(c: SimCompany) {
+  return {
+    maxAge: 86400,
+    companyOfficers: [],
+    executiveTeam: [],
+    longBusinessSummary: `${c.seed.name} seeks to track the performance of its index by holding its constituents in their index weights.`,
   };
 }
 
@@ -448,7 +460,7 @@ function institutionOwnership(c: SimCompany) {
   };
 }
 
-function calendarEvents(c: SimCompany) {
+function calendarEvents(c: SimCompany, n: Scalar) {
   const next = nextEnds(c).q0;
   const report = Math.floor(Date.parse(`${next}T00:00:00Z`) / 1000) + 30 * 86400;
   return {
@@ -457,12 +469,12 @@ function calendarEvents(c: SimCompany) {
       earningsDate: [report],
       earningsCallDate: [report],
       isEarningsDateEstimate: true,
-      earningsAverage: boxed(Math.round(c.ttm.dilutedEps * 0.27 * 100) / 100),
-      earningsLow: boxed(Math.round(c.ttm.dilutedEps * 0.24 * 100) / 100),
-      earningsHigh: boxed(Math.round(c.ttm.dilutedEps * 0.3 * 100) / 100),
-      revenueAverage: boxed(Math.round(c.ttm.revenue * 0.26)),
-      revenueLow: boxed(Math.round(c.ttm.revenue * 0.24)),
-      revenueHigh: boxed(Math.round(c.ttm.revenue * 0.28)),
+      earningsAverage: n(Math.round(c.ttm.dilutedEps * 0.27 * 100) / 100),
+      earningsLow: n(Math.round(c.ttm.dilutedEps * 0.24 * 100) / 100),
+      earningsHigh: n(Math.round(c.ttm.dilutedEps * 0.3 * 100) / 100),
+      revenueAverage: n(Math.round(c.ttm.revenue * 0.26)),
+      revenueLow: n(Math.round(c.ttm.revenue * 0.24)),
+      revenueHigh: n(Math.round(c.ttm.revenue * 0.28)),
     },
     ...(c.lastDividend
       ? { exDividendDate: epoch(c.lastDividend.date), dividendDate: epoch(c.lastDividend.date) + 14 * 86400 }
@@ -521,7 +533,7 @@ function nearEmptyStatements(c: SimCompany) {
   };
 }
 
-function fundProfile(c: SimCompany) {
+function fundProfile(c: SimCompany, n: Scalar) {
   return {
     maxAge: 1,
     family: c.seed.name.split(" ")[0] ?? null,
@@ -529,35 +541,36 @@ function fundProfile(c: SimCompany) {
     legalType: "Exchange Traded Fund",
     managementInfo: { managerName: null, managerBio: null },
     feesExpensesInvestment: {
-      annualReportExpenseRatio: boxed(0.0007),
-      totalNetAssets: boxed(512_000),
+      annualReportExpenseRatio: n(0.0007),
+      totalNetAssets: n(512_000),
       projectionValues: {},
     },
-    feesExpensesInvestmentCat: { annualReportExpenseRatio: boxed(0.0089), projectionValuesCat: {} },
+    feesExpensesInvestmentCat: { annualReportExpenseRatio: n(0.0089), projectionValuesCat: {} },
     styleBoxUrl: "https://s.yimg.com/lq/i/fi/3_0stylelargeeq2.gif",
     brokerages: [],
   };
 }
 
-function topHoldings() {
+/** The fund modules are plain numbers with formatted=false, in their lists too (recorded answers). */
+function topHoldings(n: Scalar) {
   return {
     maxAge: 1,
-    cashPosition: boxed(0.0012),
-    stockPosition: boxed(0.9988),
-    bondPosition: boxed(0),
-    otherPosition: boxed(0),
-    preferredPosition: boxed(0),
-    convertiblePosition: boxed(0),
-    holdings: FUND_HOLDINGS.map(([symbol, holdingName, w]) => ({ symbol, holdingName, holdingPercent: boxed(w) })),
+    cashPosition: n(0.0012),
+    stockPosition: n(0.9988),
+    bondPosition: n(0),
+    otherPosition: n(0),
+    preferredPosition: n(0),
+    convertiblePosition: n(0),
+    holdings: FUND_HOLDINGS.map(([symbol, holdingName, w]) => ({ symbol, holdingName, holdingPercent: n(w) })),
     equityHoldings: {
-      priceToEarnings: boxed(26.41),
-      priceToBook: boxed(4.92),
-      priceToSales: boxed(3.11),
-      priceToCashflow: boxed(18.7),
+      priceToEarnings: n(26.41),
+      priceToBook: n(4.92),
+      priceToSales: n(3.11),
+      priceToCashflow: n(18.7),
     },
     bondHoldings: {},
     bondRatings: [],
-    sectorWeightings: SECTOR_WEIGHTS.map(([k, w]) => ({ [k]: boxed(w) })),
+    sectorWeightings: SECTOR_WEIGHTS.map(([k, w]) => ({ [k]: n(w) })),
   };
 }
 
@@ -640,20 +653,20 @@ export function quoteSummaryResult(
       summaryDetail(c, n, { pe: opts.absurdPe ? 48_213.7 : null, percentYields: opts.percentScaled === true }),
     defaultKeyStatistics: () => keyStatistics(c, n),
     financialData: () => financialData(c, n),
-    assetProfile: () => assetProfile(c),
+    assetProfile: () => (fund ? fundAssetProfile(c) : assetProfile(c)),
     earningsHistory: () => earningsHistory(c),
     earningsTrend: () => earningsTrend(c),
     recommendationTrend: () => recommendationTrend(c),
     majorHoldersBreakdown: () => holders(n),
     institutionOwnership: () => institutionOwnership(c),
-    calendarEvents: () => calendarEvents(c),
+    calendarEvents: () => calendarEvents(c, n),
     incomeStatementHistory: () => nearEmptyStatements(c).incomeStatementHistory,
     balanceSheetHistory: () => nearEmptyStatements(c).balanceSheetHistory,
     cashflowStatementHistory: () => nearEmptyStatements(c).cashflowStatementHistory,
     quoteType: () => quoteTypeModule(c),
     esgScores: () => esgScores(c),
-    fundProfile: () => fundProfile(c),
-    topHoldings: () => topHoldings(),
+    fundProfile: () => fundProfile(c, n),
+    topHoldings: () => topHoldings(n),
   };
   const out: Record<string, unknown> = {};
   for (const m of modules) {
@@ -739,7 +752,8 @@ export function timeseriesResult(
         asOfDate: p.end,
         periodType: m[1] === "annual" ? "12M" : m[1] === "quarterly" ? "3M" : "TTM",
         currencyCode: c.financialCurrency,
-        reportedValue: boxed(p[field] as number),
+        // The timeseries boxes carry no longFmt (recorded answers: {raw, fmt}).
+        reportedValue: { raw: p[field] as number, fmt: fmtNumber(p[field] as number) },
       })),
     };
   });

@@ -176,7 +176,8 @@ function chart(s: SimSymbol, q: URLSearchParams, today: string) {
           volume: bars.map((b) => (b.missing ? null : b.volume)),
         },
       ],
-      ...(q.get("includeAdjustedClose") === "true" ? { adjclose: [{ adjclose: col((b) => b.adjclose) }] } : {}),
+      // Daily and longer bars come with adjusted closes unless refused (recorded answers carry them unasked).
+      ...(q.get("includeAdjustedClose") !== "false" ? { adjclose: [{ adjclose: col((b) => b.adjclose) }] } : {}),
     },
   };
   if (Object.keys(events).length) result.events = events;

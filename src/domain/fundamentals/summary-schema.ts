@@ -85,11 +85,6 @@ const OTHER_FIELDS: Record<string, Fields> = {
       obj({ organization: "string", reportDate: "date", pctHeld: "number", position: "number", pctChange: "number" }),
     ),
   },
-  fundOwnership: {
-    ownershipList: list(
-      obj({ organization: "string", reportDate: "date", pctHeld: "number", position: "number", pctChange: "number" }),
-    ),
-  },
   fundProfile: {
     family: "string",
     categoryName: "string",
