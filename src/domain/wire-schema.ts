@@ -13,7 +13,9 @@ export type WireNode =
   | { readonly fields: Readonly<Record<string, WireNode>> }
   | { readonly list: WireNode }
   /** An object of names to numbers (`{"technology": 0.21}`). */
-  | { readonly weights: true };
+  | { readonly weights: true }
+  /** A leaf the provider always sends where its parent is sent (what names a row): its absence is drift too. */
+  | { readonly required: WireLeaf };
 
 type Plain = Record<string, unknown>;
 
@@ -46,6 +48,7 @@ const EXPECTED: Record<WireLeaf, string> = {
 
 function expectedOf(node: WireNode): string {
   if (typeof node === "string") return EXPECTED[node];
+  if ("required" in node) return EXPECTED[node.required];
   if ("list" in node) return "a list";
   return "an object";
 }
@@ -73,6 +76,19 @@ export function readWire(
   if (typeof node === "string") {
     const r = readLeaf(node, value);
     return "bad" in r ? drift() : r.ok;
+  }
+  if ("required" in node) {
+    if (value === undefined || value === null || isEmptyBox(value)) {
+      drifts.push({
+        provider: at.provider,
+        document: at.document,
+        path: at.path,
+        expected: "a value",
+        seen: describe(value),
+      });
+      return undefined;
+    }
+    return readWire(value, node.required, at, drifts);
   }
   if (value === undefined || value === null) return undefined;
   if ("list" in node) {
@@ -107,7 +123,7 @@ export function readWire(
  * a client reads, for the drift net and the simulators' check.
  */
 export function leafPaths(node: WireNode, path = ""): string[] {
-  if (typeof node === "string") return [path];
+  if (typeof node === "string" || "required" in node) return [path];
   if ("list" in node) return leafPaths(node.list, `${path}[]`);
   if ("weights" in node) return [path];
   return Object.entries(node.fields).flatMap(([k, child]) => leafPaths(child, path ? `${path}.${k}` : k));

@@ -270,6 +270,34 @@ describe("the canary, provider health and canary_failed alerts", () => {
     expect(verdict).toMatchObject({ status: "valid", value: "2.49" });
   });
 
+  it("fails on a format change: a field of another type is a schema_drift check and verdict, counted by /health", async () => {
+    await db.delete(alerts).where(and(eq(alerts.providerName, "delayed_provider"), eq(alerts.type, "canary_failed")));
+    const driftBefore = (await call<ValidationStatsBody>("/health/stats")).body.total_schema_drift;
+    await fault(yahoo, "MSFT", "drift", 1);
+    await runNow("?provider_name=delayed_provider");
+    const checks = (
+      await call<CanaryHistoryBody>("/health/canary/history?provider_name=delayed_provider&ticker=MSFT&limit=10")
+    ).body.checks;
+    const field = "quoteSummary:summaryDetail.trailingPE";
+    const drifted = checks.find((c) => c.field === field);
+    expect(drifted).toMatchObject({ passed: false, value: null });
+    expect(drifted?.error).toMatch(/^schema drift: expected a number, saw a string "[\d.]+x"$/);
+    // The figure it carried is lost, and only that one: the other four of MSFT pass.
+    const others = checks.filter((c) => c.field !== field);
+    expect(others.find((c) => c.field === "pe_ratio")).toMatchObject({ passed: false, value: null });
+    expect(others.filter((c) => c.field !== "pe_ratio").every((c) => c.passed)).toBe(true);
+    const open = await openCanaryAlerts("delayed_provider");
+    expect(open.length).toBe(1);
+    expect(open[0]?.message).toContain(`MSFT ${field}: schema drift: expected a number`);
+    const stats = (await call<ValidationStatsBody>("/health/stats")).body;
+    expect(stats.total_schema_drift).toBe(driftBefore + 1);
+    expect(stats.schema_drift).toContainEqual({ provider: "delayed_provider", field, count: 1 });
+    const detail = (await call<ProviderHealthBody>("/health/providers/delayed_provider")).body;
+    expect(detail.schema_drift.places).toContainEqual(
+      expect.objectContaining({ field, seen: 1, reason: expect.stringMatching(/^expected a number, saw a string/) }),
+    );
+  });
+
   it("refuses what it cannot answer: an unmonitored provider (404), a window past retention, an unknown provider (400)", async () => {
     const unknown = await call<ErrorBody>("/health/providers/finnhub");
     expect(unknown.status).toBe(404);

@@ -631,6 +631,8 @@ export interface SummaryOptions {
   absurdPe?: boolean;
   /** Sends the dividend yields in percent where the provider documents fractions (the canary must notice). */
   percentScaled?: boolean;
+  /** Sends the trailing P/E as text and earnings rows without their quarter (a changed format). */
+  drift?: boolean;
 }
 
 /**
@@ -673,7 +675,16 @@ export function quoteSummaryResult(
     const make = build[m];
     if (served.includes(m) && make) out[m] = JSON.parse(JSON.stringify(make()));
   }
+  if (opts.drift) driftFormat(out);
   return Object.keys(out).length ? out : null;
+}
+
+/** The drift fault: one field in another type, one field that names rows gone. */
+function driftFormat(out: Record<string, unknown>): void {
+  const detail = out.summaryDetail as Record<string, unknown> | undefined;
+  if (detail && typeof detail.trailingPE === "number") detail.trailingPE = `${detail.trailingPE}x`;
+  const history = (out.earningsHistory as { history?: Record<string, unknown>[] } | undefined)?.history;
+  for (const row of history ?? []) delete row.quarter;
 }
 
 /** fundamentals-timeseries keys the simulator knows, and the period field each reads. */

@@ -22,7 +22,9 @@ import { quoteSummaryResult, timeseriesResult } from "./yahoo-fundamentals";
  * error envelope with HTTP 200, as the provider sends some refusals. `crumb`: quoteSummary answers
  * 401 "Invalid Crumb" (a crumb the provider has expired). `absurd_pe`: quoteSummary sends a trailing
  * P/E of 48,213.7 (a figure the validation layer must refuse). `percent_scaled`: quoteSummary sends the
- * dividend yields in percent (2.15 for 0.0215), a format change the canary must notice.
+ * dividend yields in percent (2.15 for 0.0215), a format change the canary must notice. `drift`:
+ * quoteSummary sends the trailing P/E as text ("31.2x") and the earnings history without the
+ * quarter of its rows, as a provider that changed its format would: those fields only must be lost.
  */
 export type FaultMode =
   | "500"
@@ -34,7 +36,8 @@ export type FaultMode =
   | "error200"
   | "crumb"
   | "absurd_pe"
-  | "percent_scaled";
+  | "percent_scaled"
+  | "drift";
 
 export interface YahooSim {
   url: string;
@@ -261,7 +264,7 @@ function quote(symbols: string[], today: string) {
   return { quoteResponse: { result, error: null } };
 }
 
-const SUMMARY_ONLY = new Set<FaultMode>(["crumb", "absurd_pe", "percent_scaled"]);
+const SUMMARY_ONLY = new Set<FaultMode>(["crumb", "absurd_pe", "percent_scaled", "drift"]);
 
 const CRUMB_SECRET = "sandbox-crumb-secret";
 const randomToken = (n: number) => randomBytes(n).toString("base64url").slice(0, n);
@@ -368,6 +371,7 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
         formatted: url.searchParams.get("formatted") !== "false",
         absurdPe: fault === "absurd_pe",
         percentScaled: fault === "percent_scaled",
+        drift: fault === "drift",
       });
       if (!result)
         return send(

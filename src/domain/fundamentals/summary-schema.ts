@@ -14,6 +14,9 @@ type Fields = Record<string, WireNode>;
 const obj = (fields: Fields): WireNode => ({ fields });
 const list = (item: WireNode): WireNode => ({ list: item });
 
+/** What names a row of a list: a row without it cannot be placed. */
+const KEY = (leaf: "string" | "date"): WireNode => ({ required: leaf });
+
 const EARNINGS_ESTIMATE = obj({ avg: "number", low: "number", high: "number", numberOfAnalysts: "number" });
 
 /** Fields read outside the highlight table, by module. */
@@ -36,7 +39,7 @@ const OTHER_FIELDS: Record<string, Fields> = {
   recommendationTrend: {
     trend: list(
       obj({
-        period: "string",
+        period: KEY("string"),
         strongBuy: "number",
         buy: "number",
         hold: "number",
@@ -60,7 +63,7 @@ const OTHER_FIELDS: Record<string, Fields> = {
   earningsHistory: {
     history: list(
       obj({
-        quarter: "date",
+        quarter: KEY("date"),
         period: "string",
         epsActual: "number",
         epsEstimate: "number",
@@ -72,7 +75,7 @@ const OTHER_FIELDS: Record<string, Fields> = {
   earningsTrend: {
     trend: list(
       obj({
-        period: "string",
+        period: KEY("string"),
         endDate: "date",
         growth: "number",
         earningsEstimate: EARNINGS_ESTIMATE,
@@ -82,7 +85,13 @@ const OTHER_FIELDS: Record<string, Fields> = {
   },
   institutionOwnership: {
     ownershipList: list(
-      obj({ organization: "string", reportDate: "date", pctHeld: "number", position: "number", pctChange: "number" }),
+      obj({
+        organization: KEY("string"),
+        reportDate: "date",
+        pctHeld: "number",
+        position: "number",
+        pctChange: "number",
+      }),
     ),
   },
   fundProfile: {
@@ -92,7 +101,7 @@ const OTHER_FIELDS: Record<string, Fields> = {
     feesExpensesInvestment: obj({ annualReportExpenseRatio: "number" }),
   },
   topHoldings: {
-    holdings: list(obj({ symbol: "string", holdingName: "string", holdingPercent: "number" })),
+    holdings: list(obj({ symbol: KEY("string"), holdingName: "string", holdingPercent: "number" })),
     sectorWeightings: list({ weights: true }),
     ...Object.fromEntries(ASSET_CLASSES.map(([, key]) => [key, "number" as const])),
   },

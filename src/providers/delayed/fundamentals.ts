@@ -35,6 +35,17 @@ interface Captured {
   text: string;
 }
 
+/** The last answer received, parsed: it must have come with HTTP 200 and be JSON. */
+function answerOf(captured: readonly Captured[]): unknown {
+  const answer = captured.at(-1);
+  if (answer?.status !== 200) throw new ProviderError(DELAYED, "bad_response", "no answer was received");
+  try {
+    return JSON.parse(answer.text) as unknown;
+  } catch {
+    throw new ProviderError(DELAYED, "bad_response", "HTTP 200 with a body that is not JSON");
+  }
+}
+
 const YahooFinance = createYahooFinance({ modules: { quoteSummary, fundamentalsTimeSeries } });
 type Client = InstanceType<typeof YahooFinance>;
 
@@ -87,24 +98,27 @@ export class DelayedFundamentalsClient {
 
   /**
    * The quoteSummary modules of `symbol` (absent modules are ones the provider has nothing for),
-   * read field by field: an answer the library's schema refuses is still read (the library's error
-   * carries it), and each refusal, like each field of a shape the service does not read, is a drift.
+   * read field by field from the answer as it came: the library asks (cookie, crumb) and checks the
+   * answer against its schema, each refusal a drift, but its reading is not used (it turns "31.2x"
+   * into 31.2 without a word); the service's own schema keeps what is well-formed.
    */
   summary(symbol: string, modules: readonly QuoteSummaryModule[]): Promise<Read<Summary>> {
     return observed(DELAYED, this.clock, () =>
-      this.call(async (client, fetch) => {
-        let result: unknown;
+      this.call(async (client, fetch, captured) => {
         let refused: SchemaDrift[] = [];
         try {
-          result = await client.quoteSummary(symbol, { modules: [...modules] }, { fetch });
+          await client.quoteSummary(symbol, { modules: [...modules] }, { fetch });
         } catch (err) {
           const e = err as { name?: string; result?: unknown; errors?: LibraryIssue[] };
           if (e?.name !== "FailedYahooValidationError" || typeof e.result !== "object" || e.result === null) throw err;
-          result = e.result;
-          refused = libraryDrifts(DELAYED, e.errors ?? [], result);
+          refused = libraryDrifts(DELAYED, e.errors ?? [], e.result);
         }
+        const result = (answerOf(captured) as { quoteSummary?: { result?: unknown[] } }).quoteSummary?.result?.[0];
+        if (typeof result !== "object" || result === null)
+          throw new ProviderError(DELAYED, "bad_response", "a quoteSummary answer without a result");
         const read = readSummary(DELAYED, result);
-        return { value: read.summary, drifts: uniqueDrifts([...refused, ...read.drifts]) };
+        // The service's own reading first: where both refused a field, its report says more.
+        return { value: read.summary, drifts: uniqueDrifts([...read.drifts, ...refused]) };
       }),
     );
   }
@@ -132,15 +146,7 @@ export class DelayedFundamentalsClient {
           // The library's own reading failed on an answer that came: the service's reading decides.
           if (captured.at(-1)?.status !== 200) throw err;
         }
-        const answer = captured.at(-1);
-        if (answer?.status !== 200)
-          throw new ProviderError(DELAYED, "bad_response", "no timeseries answer was received");
-        let body: unknown;
-        try {
-          body = JSON.parse(answer.text);
-        } catch {
-          throw new ProviderError(DELAYED, "bad_response", "HTTP 200 with a body that is not JSON");
-        }
+        const body = answerOf(captured);
         try {
           const read = readTimeseries(DELAYED, body);
           return { value: read.rows, drifts: read.drifts };
@@ -200,8 +206,8 @@ export class DelayedFundamentalsClient {
       if (res.status === 429) throw new ProviderError(DELAYED, "rate_limited", "rate limit reached (HTTP 429)");
       if (res.status >= 500) throw new ProviderError(DELAYED, "unavailable", `HTTP ${res.status}`);
       // The body is read by the library under the same signal: a stalled body times out too.
-      if (!original.pathname.includes("/timeseries/")) return res;
-      // A timeseries answer is read by the service itself: its text is kept, the library gets a copy.
+      if (!/\/(timeseries|quoteSummary)\//.test(original.pathname)) return res;
+      // The answers the service reads itself: their text is kept, the library gets a copy.
       let text: string;
       try {
         text = await res.text();

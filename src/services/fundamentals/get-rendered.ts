@@ -11,6 +11,7 @@ import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import {
+  day,
   type FundDetails,
   fundDetailsOf,
   highlightTexts,
@@ -262,7 +263,7 @@ function institutionsOf(summary: Summary | null): InstitutionInput[] {
     const d = o.reportDate;
     return {
       name: String(o.organization ?? ""),
-      date: d instanceof Date ? d.toISOString().slice(0, 10) : null,
+      date: day(d),
       pctHeld: num(o.pctHeld),
       position: num(o.position),
       pctChange: num(o.pctChange),

@@ -1,0 +1,129 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { listings, validationResults } from "../../src/db/schema";
+import type { RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
+import aaplBalance from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-balance-sheet-annual.json";
+import aaplCashFlow from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-cash-flow-annual.json";
+import aaplIncome from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-financials-annual.json";
+import aaplSummary from "../fixtures/recorded/delayed_provider/quoteSummary-AAPL-all.json";
+import { withDb } from "../helpers/db";
+import { resetTickers } from "../helpers/listings";
+import { call } from "../helpers/worker-http";
+
+/**
+ * The service reading what the real delayed provider once sent: the recordings of
+ * test/fixtures/recorded served at the provider's base URL, read through the production client,
+ * the validation layer and the route. Expected values are taken from the recordings here, never
+ * from the service's own output. (In the hardening group: it runs alone, so AAPL's stored state is
+ * this file's.)
+ */
+
+const replay = inject("replayUrl");
+const delayedReplay = { DELAYED_PROVIDER_BASE_URL: `${replay}/delayed_provider` };
+/** The day the timeseries recording was made. */
+const AT = "2026-02-20T15:00:00Z";
+
+type Json = Record<string, unknown>;
+const recorded = (aaplSummary.response.body as { quoteSummary: { result: Json[] } }).quoteSummary.result[0] as Record<
+  string,
+  Json
+>;
+
+/** The reported values of one series of a recorded timeseries answer, as the recording has them. */
+function reported(recording: Json, series: string): { asOfDate: string; raw: number }[] {
+  const result = ((recording.response as Json).body as { timeseries: { result: Json[] } }).timeseries.result;
+  const entry = result.find((s) => (s.meta as { type: string[] }).type[0] === series);
+  return ((entry?.[series] ?? []) as ({ asOfDate: string; reportedValue: { raw: number } } | null)[])
+    .filter((p) => p !== null)
+    .map((p) => ({ asOfDate: p.asOfDate, raw: p.reportedValue.raw }));
+}
+
+/** AAPL with nothing stored, and the symbol verification done (the replay has no recording of an ISIN search). */
+async function freshAapl(): Promise<void> {
+  await resetTickers("AAPL");
+  await withDb((db) =>
+    db
+      .update(listings)
+      .set({ delayedSymbol: "AAPL", delayedSymbolCheckedAt: new Date(AT) })
+      .where(eq(listings.ticker, "AAPL")),
+  );
+}
+
+describe("the delayed provider replayed from real recorded answers", () => {
+  let doc: RenderedFundamentalsAnswer;
+  beforeAll(async () => {
+    await freshAapl();
+    const res = await call<RenderedFundamentalsAnswer>(
+      "/fundamental?ticker=AAPL&provider=delayed_provider&nocache=true",
+      {
+        at: AT,
+        env: delayedReplay,
+      },
+    );
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+    doc = res.body;
+  });
+
+  it("GET /fundamental shows the recorded figures, each labelled delayed_provider", () => {
+    const h = doc.Highlights as Json;
+    const t = doc.Technicals as Json;
+    const sd = recorded.summaryDetail as Json;
+    const fd = recorded.financialData as Json;
+    expect(doc.Providers.delayed_provider).toMatchObject({ status: "ok", symbol: "AAPL" });
+    expect(h.MarketCapitalization).toBe((recorded.price as Json).marketCap);
+    expect(h.PERatio).toBe(sd.trailingPE);
+    expect(h.DividendYield).toBe(sd.dividendYield);
+    expect(h.ProfitMargin).toBe(fd.profitMargins);
+    expect(h.OperatingMarginTTM).toBe(fd.operatingMargins);
+    expect(t.Beta).toBe(sd.beta);
+    expect(t["52WeekHigh"]).toBe(sd.fiftyTwoWeekHigh);
+    expect(t["52WeekLow"]).toBe(sd.fiftyTwoWeekLow);
+    for (const [section, field] of [
+      ["Highlights", "MarketCapitalization"],
+      ["Highlights", "PERatio"],
+      ["Highlights", "DividendYield"],
+      ["Highlights", "ProfitMargin"],
+      ["Technicals", "Beta"],
+      ["Technicals", "52WeekHigh"],
+    ] as const)
+      expect(doc.Sources[section]?.[field], `${section}.${field}`).toMatch(/^delayed_provider/);
+  });
+
+  it("shows the fiscal years of the recorded fundamentals-timeseries", () => {
+    const fin = doc.Financials as Record<string, { yearly: Record<string, Json> }>;
+    const checks: [statement: string, recorded: Json, series: string, item: string][] = [
+      ["Income_Statement", aaplIncome, "annualTotalRevenue", "totalRevenue"],
+      ["Income_Statement", aaplIncome, "annualNetIncome", "netIncome"],
+      ["Balance_Sheet", aaplBalance, "annualTotalAssets", "totalAssets"],
+      ["Cash_Flow", aaplCashFlow, "annualFreeCashFlow", "freeCashFlow"],
+    ];
+    for (const [statement, recording, series, item] of checks) {
+      const points = reported(recording, series);
+      expect(points.length, series).toBeGreaterThanOrEqual(4);
+      const yearly = fin[statement]?.yearly ?? {};
+      for (const p of points)
+        expect(Number(yearly[p.asOfDate]?.[item]), `${statement} ${p.asOfDate} ${item}`).toBe(p.raw);
+    }
+  });
+
+  it("names the drifted modules in schema_drift verdicts and nowhere in the answer", async () => {
+    const drift = await withDb((db) =>
+      db
+        .select({ field: validationResults.field, reason: validationResults.reason })
+        .from(validationResults)
+        .where(and(eq(validationResults.ticker, "AAPL"), eq(validationResults.status, "schema_drift"))),
+    );
+    const fields = drift.map((d) => d.field).sort();
+    // The recording's earnings modules lack a field the client library's schema requires of them.
+    expect(fields).toEqual([
+      "quoteSummary:earningsHistory.defaultMethodology",
+      "quoteSummary:earningsTrend.defaultMethodology",
+    ]);
+    expect(new Set(drift.map((d) => d.reason))).toEqual(
+      new Set(["expected a value (the client library's schema requires it), saw absent"]),
+    );
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain("defaultMethodology");
+    expect(text).not.toContain("schema_drift");
+  });
+});
