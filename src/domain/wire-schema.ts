@@ -28,6 +28,9 @@ const isEmptyBox = (v: unknown) =>
 
 const unbox = (v: unknown): unknown => (isPlain(v) && "raw" in v ? v.raw : v);
 
+const EPOCH_1980 = 315_532_800;
+const EPOCH_2100 = 4_102_444_800;
+
 /** A leaf's reading: the value to keep, `undefined` for "missing", or a drift. */
 function readLeaf(kind: WireLeaf, v: unknown): { ok: unknown } | { bad: true } {
   if (v === undefined || v === null || isEmptyBox(v)) return { ok: undefined };
@@ -35,7 +38,8 @@ function readLeaf(kind: WireLeaf, v: unknown): { ok: unknown } | { bad: true } {
   if (kind === "number") return typeof x === "number" && Number.isFinite(x) ? { ok: x } : { bad: true };
   if (kind === "string") return typeof x === "string" ? { ok: x } : { bad: true };
   if (x instanceof Date) return Number.isNaN(x.getTime()) ? { bad: true } : { ok: x };
-  if (typeof x === "number" && Number.isFinite(x)) return { ok: x };
+  // Epoch seconds of a plausible day (1980 to 2100): a small number in a date field is not a date.
+  if (typeof x === "number" && x >= EPOCH_1980 && x < EPOCH_2100) return { ok: x };
   if (typeof x === "string" && /^\d{4}-\d\d-\d\d/.test(x)) return { ok: x };
   return { bad: true };
 }
@@ -116,6 +120,14 @@ export function readWire(
     else kept[k] = r;
   }
   return kept;
+}
+
+/** The leaf paths whose absence is drift (the fields that name rows). */
+export function requiredPaths(node: WireNode, path = ""): string[] {
+  if (typeof node === "string" || "weights" in node) return [];
+  if ("required" in node) return [path];
+  if ("list" in node) return requiredPaths(node.list, `${path}[]`);
+  return Object.entries(node.fields).flatMap(([k, child]) => requiredPaths(child, path ? `${path}.${k}` : k));
 }
 
 /**

@@ -17,7 +17,8 @@ import { readBody, sendJson } from "./control";
  *   module; types with no recording come back as the provider sends series without data (meta
  *   only, no timestamp).
  * - anything else: the recording of the same path and the same identity (symbol, query, series)
- *   whose other parameters agree most with the request's (windows, keys and crumbs ignored).
+ *   whose other parameters agree most with the request's (windows, keys and crumbs ignored); for
+ *   full-text news searches, another query's recording when none was made of this one.
  *   Nothing recorded: 404.
  */
 
@@ -67,19 +68,40 @@ const VOLATILE = new Set([
 
 /** Parameters that name what is asked (a symbol, a query): a recording answers only the same one. */
 const IDENTITY = ["q", "s", "symbol", "symbols", "tickers", "series_id", "query", "function"];
+/**
+ * Full-text news searches: their recordings answered another query than the service asks (it writes
+ * its own, from the company's name), so the query is preferred, not required. The answer's form is
+ * what is replayed; its articles are what that provider once sent.
+ */
+const FREE_TEXT = new Set(["google_news_rss", "newsapi", "gdelt"]);
 
 const pathOf = (r: Recording) => new URL(r.request.url).pathname;
 const queryOf = (r: Recording) => new URL(r.request.url).searchParams;
 
-function sameIdentity(r: Recording, asked: URLSearchParams): boolean {
+function sameIdentity(r: Recording, asked: URLSearchParams, except: readonly string[] = []): boolean {
   const theirs = queryOf(r);
-  return IDENTITY.every((k) => !theirs.has(k) || theirs.get(k)?.toLowerCase() === asked.get(k)?.toLowerCase());
+  return IDENTITY.filter((k) => !except.includes(k)).every(
+    (k) => !theirs.has(k) || theirs.get(k)?.toLowerCase() === asked.get(k)?.toLowerCase(),
+  );
 }
 
 function agreement(r: Recording, asked: URLSearchParams): number {
   let n = 0;
   for (const [k, v] of queryOf(r)) if (!VOLATILE.has(k) && asked.get(k) === v) n++;
   return n;
+}
+
+/** How long the recording's window (period1 to period2, epoch seconds) shares with the asked one. */
+function windowOverlap(r: Recording, asked: URLSearchParams): number {
+  const theirs = queryOf(r);
+  const [a1, a2, t1, t2] = [
+    asked.get("period1"),
+    asked.get("period2"),
+    theirs.get("period1"),
+    theirs.get("period2"),
+  ].map(Number);
+  if (![a1, a2, t1, t2].every((x) => Number.isFinite(x))) return 0;
+  return Math.max(0, Math.min(a2 as number, t2 as number) - Math.max(a1 as number, t1 as number));
 }
 
 type Answer = { status: number; contentType: string; headers?: Record<string, string | string[]>; body: string };
@@ -149,10 +171,14 @@ export function replay(recordings: readonly Recording[], provider: string, url: 
   const same = mine.filter((r) => pathOf(r) === url.pathname);
   if (url.pathname.startsWith("/v10/finance/quoteSummary/")) return quoteSummary(same, url.pathname, url.searchParams);
   if (url.pathname.includes("/finance/timeseries/")) return timeseries(same, url.pathname, url.searchParams);
-  const best = same
-    .filter((r) => sameIdentity(r, url.searchParams))
-    .map((r) => ({ r, score: agreement(r, url.searchParams) }))
-    .sort((a, b) => b.score - a.score)
+  const exact = same.filter((r) => sameIdentity(r, url.searchParams));
+  const candidates =
+    exact.length === 0 && FREE_TEXT.has(provider)
+      ? same.filter((r) => sameIdentity(r, url.searchParams, ["q", "query"]))
+      : exact;
+  const best = candidates
+    .map((r) => ({ r, score: agreement(r, url.searchParams), overlap: windowOverlap(r, url.searchParams) }))
+    .sort((a, b) => b.score - a.score || b.overlap - a.overlap)
     .at(0)?.r;
   if (best) return answerOf(best);
   return {

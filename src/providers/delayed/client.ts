@@ -54,18 +54,13 @@ const chartSchema = z.object({
   }),
 });
 
-const searchSchema = z.object({
-  quotes: z.array(
-    z.object({
-      symbol: z.string(),
-      exchange: z.string().optional(),
-      quoteType: z.string().optional(),
-      longname: z.string().optional(),
-      shortname: z.string().optional(),
-      exchDisp: z.string().optional(),
-    }),
-  ),
-});
+/**
+ * A search answer is a list of results of several kinds (the provider's own quotes, and items of
+ * other sources with only a name and a link): each is read alone, and one that names no symbol is
+ * not a quote.
+ */
+const searchSchema = z.object({ quotes: z.array(z.unknown()) });
+const text = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 export interface SearchHit {
   symbol: string;
@@ -242,11 +237,18 @@ export class DelayedProviderClient implements HistoryProvider {
     const parsed = searchSchema.safeParse(body);
     if (!parsed.success)
       throw new ProviderError(DELAYED, "bad_response", `search answer of unexpected shape (HTTP ${status})`);
-    return parsed.data.quotes.map((h) => ({
-      symbol: h.symbol,
-      exchange: h.exchange ?? null,
-      name: h.longname ?? h.shortname?.trim() ?? null,
-      quoteType: h.quoteType ?? null,
-    }));
+    return parsed.data.quotes.flatMap((item) => {
+      const h = (item ?? {}) as Record<string, unknown>;
+      const symbol = text(h.symbol);
+      if (!symbol) return [];
+      return [
+        {
+          symbol,
+          exchange: text(h.exchange) ?? null,
+          name: text(h.longname) ?? text(h.shortname)?.trim() ?? null,
+          quoteType: text(h.quoteType) ?? null,
+        },
+      ];
+    });
   }
 }

@@ -67,7 +67,8 @@ export async function enrichInstrument(
     fetchedAt: now,
     symbol,
     source: DELAYED,
-    currency: currencies.quote,
+    // The symbol was verified to be quoted in the listing's currency: an answer without one is in it.
+    currency: currencies.quote ?? instrument.listing.currency,
     financialCurrency: currencies.financial,
     highlights: { ...highlightTexts(fetched.summary), ...highlights.values },
     analystRatings: { ...analyst.texts, ...ratings.values },

@@ -1,0 +1,254 @@
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCache } from "../../src/cache";
+import { pinnedClock } from "../../src/clock";
+import { parseForm4 } from "../../src/domain/insider/form4";
+import { loadConfig } from "../../src/env";
+import { DelayedProviderClient } from "../../src/providers/delayed/client";
+import { DelayedFundamentalsClient } from "../../src/providers/delayed/fundamentals";
+import { FredClient } from "../../src/providers/macro/fred";
+import { newsProviders } from "../../src/providers/news/registry";
+import { EdgarClient } from "../../src/providers/sec/edgar";
+import { type Recording, type ReplayServer, startReplay } from "../../tools/sandbox/replay";
+
+/**
+ * Every provider client reading the answers the real services once gave (test/fixtures/recorded),
+ * served at the provider's base URL by the replay server. The expected values are read from the
+ * recordings here, never copied from the clients' output. (GET /fundamental on the recordings, and
+ * the drift net, are in test/hardening.)
+ */
+
+let replay: ReplayServer;
+const clock = pinnedClock("2026-02-20T15:00:00Z");
+const base = (provider: string) => `${replay.url}/${provider}`;
+type Json = Record<string, unknown>;
+
+function recorded(provider: string, file: string): Recording {
+  const r = replay.recordings.find((x) => x.provider === provider && x.file === file);
+  if (!r) throw new Error(`no recording ${provider}/${file}`);
+  return r;
+}
+const bodyOf = (provider: string, file: string) => recorded(provider, file).response.body as Json;
+
+beforeAll(async () => {
+  replay = await startReplay({ dir: fileURLToPath(new URL("../fixtures/recorded", import.meta.url)) });
+});
+afterAll(() => replay.close());
+
+describe("the delayed provider's chart and search, replayed", () => {
+  /** The recording's bars as the provider documents them: session dates in UTC, prices to the price hint. */
+  function recordedBars(file: string) {
+    const result = ((bodyOf("delayed_provider", file).chart as Json).result as Json[])[0] as Json;
+    const meta = result.meta as Json;
+    const hint = Math.min(6, Math.max(2, Number(meta.priceHint ?? 2)));
+    const q = ((result.indicators as Json).quote as Json[])[0] as Record<string, (number | null)[]>;
+    const round = (x: number) => Math.round(x * 10 ** hint) / 10 ** hint;
+    const stamps = result.timestamp as number[];
+    return {
+      meta,
+      bars: stamps.flatMap((t, i) => {
+        const close = q.close?.[i];
+        if (close === null || close === undefined) return [];
+        return [{ date: new Date(t * 1000).toISOString().slice(0, 10), close: round(close), volume: q.volume?.[i] }];
+      }),
+    };
+  }
+
+  it.each([
+    ["AAPL on Nasdaq", "chart-AAPL.json", "AAPL"],
+    ["AAPL across a 4:1 split and a dividend", "chart-AAPL-2020-09-to-11-split-div.json", "AAPL"],
+    ["a Xetra share", "chart-xetra.json", "WSU.DE"],
+    ["a London share quoted in pence", "chart-london.json", "OCDO.L"],
+  ])("reads %s: every bar, its currency as sent", async (_what, file, symbol) => {
+    const { meta, bars } = recordedBars(file);
+    expect(bars.length).toBeGreaterThan(0);
+    const client = new DelayedProviderClient(base("delayed_provider"), 2000, undefined, clock);
+    const first = bars[0]?.date ?? "";
+    const last = bars.at(-1)?.date ?? "";
+    const h = await client.dailyHistory(symbol, first, last);
+    expect(h.currency).toBe(meta.currency);
+    expect(h.bars.map((b) => ({ date: b.date, close: b.close, volume: b.volume }))).toEqual(bars);
+  });
+
+  it("reads the London line's currency as pence (GBp), not pounds", () => {
+    expect(recordedBars("chart-london.json").meta.currency).toBe("GBp");
+  });
+
+  it("reads a search: the recorded quotes' symbols and exchanges", async () => {
+    const recordedQuotes = (bodyOf("delayed_provider", "search-AAPL.json").quotes as Json[]).filter(
+      (q) => typeof q.symbol === "string",
+    );
+    const client = new DelayedProviderClient(base("delayed_provider"), 2000, undefined, clock);
+    const hits = await client.search("AAPL");
+    expect(hits.map((h) => [h.symbol, h.exchange])).toEqual(recordedQuotes.map((q) => [q.symbol, q.exchange]));
+  });
+
+  it("reads the London share's quoteSummary (two modules recorded apart) through the crumb handshake", async () => {
+    const client = new DelayedFundamentalsClient(base("delayed_provider"), 2000, undefined, clock);
+    const { value, drifts } = await client.summary("OCDO.L", ["price", "summaryDetail"]);
+    const price = (
+      (bodyOf("delayed_provider", "quoteSummary-london-OCDO.L.json").quoteSummary as Json).result as Json[]
+    )[0]?.price as Json;
+    expect((value.price as Json).currency).toBe(price.currency);
+    expect((value.price as Json).regularMarketPrice).toBe(price.regularMarketPrice);
+    expect(drifts).toEqual([]);
+  });
+});
+
+describe("SEC EDGAR, replayed", () => {
+  const edgar = () =>
+    new EdgarClient(
+      base("sec_edgar"),
+      base("sec_edgar"),
+      "market-data-service tests@example.com",
+      createCache(loadConfig({})),
+      2000,
+      undefined,
+      clock,
+    );
+
+  it("finds a company's CIK in the recorded company_tickers.json", async () => {
+    const entries = Object.values(bodyOf("sec_edgar", "company-tickers.json")) as { ticker: string; cik_str: number }[];
+    const apple = entries.find((e) => e.ticker === "AAPL");
+    expect(apple).toBeDefined();
+    expect(await edgar().cikOf("AAPL")).toBe(apple?.cik_str);
+  });
+
+  it("lists the recorded submissions' Form 4 filings, newest first, each with its raw XML address", async () => {
+    const recent = (bodyOf("sec_edgar", "submissions-0001318605.json").filings as Json).recent as Record<
+      string,
+      string[]
+    >;
+    const expected = (recent.form ?? []).flatMap((form, i) =>
+      form === "4" || form === "4/A"
+        ? [{ accession: recent.accessionNumber?.[i], filingDate: recent.filingDate?.[i] }]
+        : [],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const refs = await edgar().recentForm4(1318605);
+    expect(refs.map((r) => ({ accession: r.accession, filingDate: r.filingDate }))).toEqual(expected);
+    for (const r of refs) expect(r.xmlUrl).not.toContain("xslF345X0");
+  });
+
+  it.each([["form4-374water-scwo-2025-04-30.json"], ["form4-snow-scarpelli-2022-12-13.json"]])(
+    "parses the recorded Form 4 %s: every non-derivative transaction's code, shares and price",
+    (file) => {
+      const xml = recorded("sec_edgar", file).response.body as string;
+      // The recording's own values, read with a pattern rather than the parser under test.
+      const blocks = [...xml.matchAll(/<nonDerivativeTransaction>([\s\S]*?)<\/nonDerivativeTransaction>/g)].map(
+        (m) => m[1] ?? "",
+      );
+      const valueOf = (block: string, tag: string) =>
+        new RegExp(`<${tag}>\\s*(?:<value>([^<]*)</value>)?`).exec(block)?.[1]?.trim() ?? null;
+      const expected = blocks.map((b) => ({
+        code: /<transactionCode>([^<]+)<\/transactionCode>/.exec(b)?.[1] ?? null,
+        shares: Number(valueOf(b, "transactionShares")),
+        price: valueOf(b, "transactionPricePerShare") ? Number(valueOf(b, "transactionPricePerShare")) : null,
+      }));
+      expect(expected.length).toBeGreaterThan(0);
+      const doc = parseForm4(xml);
+      const parsed = doc.transactions.filter((t) => t.table === "non_derivative");
+      expect(parsed.map((t) => ({ code: t.code, shares: t.shares, price: t.price }))).toEqual(expected);
+    },
+  );
+});
+
+describe("FRED, replayed", () => {
+  it("takes the newest real observation of DGS10, skipping the holidays' '.'", async () => {
+    const observations = bodyOf("macro_provider", "observations-DGS10.json").observations as {
+      date: string;
+      value: string;
+    }[];
+    expect(observations.some((o) => o.value === ".")).toBe(true);
+    const newest = observations.filter((o) => o.value !== ".").sort((a, b) => (a.date < b.date ? 1 : -1))[0];
+    const fred = new FredClient(base("macro_provider"), "0123456789abcdefghijklmnopqrstuv", 2000, undefined, clock);
+    expect(await fred.latestObservation("DGS10")).toEqual({ date: newest?.date, value: newest?.value });
+  });
+
+  it("says what FRED refused, in its own words", async () => {
+    const fred = new FredClient(base("macro_provider"), "0123456789abcdefghijklmnopqrstuv", 2000, undefined, clock);
+    await expect(fred.latestObservation("bad_series_id")).rejects.toMatchObject({ provider: "macro_provider" });
+  });
+});
+
+describe("the news providers, replayed", () => {
+  const config = () =>
+    loadConfig({
+      NEWS_YAHOO_RSS_BASE_URL: base("yahoo_finance_rss"),
+      NEWS_GOOGLE_RSS_BASE_URL: base("google_news_rss"),
+      NEWS_FINNHUB_BASE_URL: base("finnhub"),
+      NEWS_MARKETAUX_BASE_URL: base("marketaux"),
+      NEWS_NEWSAPI_BASE_URL: base("newsapi"),
+      NEWS_ALPHAVANTAGE_BASE_URL: base("alpha_vantage"),
+      NEWS_GDELT_BASE_URL: base("gdelt"),
+      FINNHUB_API_KEY: "key",
+      MARKETAUX_API_KEY: "key",
+      NEWSAPI_API_KEY: "key",
+      ALPHAVANTAGE_API_KEY: "key",
+    });
+  const provider = (name: string) => {
+    const p = newsProviders(config(), { remainingMs: () => 5000 } as never, clock).find((x) => x.name === name);
+    if (!p) throw new Error(name);
+    return p;
+  };
+  const query = (ticker: string, company: string) => ({
+    ticker,
+    company,
+    language: "en",
+    limit: 20,
+    from: "2019-01-01",
+    to: "2026-02-20",
+  });
+
+  it.each([
+    [
+      "yahoo_finance_rss",
+      "tsla-headline.json",
+      "TSLA",
+      "Tesla",
+      (b: unknown) => [...String(b).matchAll(/<item>[\s\S]*?<link>([^<]+)<\/link>/g)].map((m) => m[1]),
+    ],
+    [
+      "google_news_rss",
+      "apple-search.json",
+      "AAPL",
+      "Apple",
+      (b: unknown) => [...String(b).matchAll(/<item><title>[\s\S]*?<link>([^<]+)<\/link>/g)].map((m) => m[1]),
+    ],
+    ["finnhub", "aapl-company-news-2021-03.json", "AAPL", "Apple", (b: unknown) => (b as Json[]).map((a) => a.url)],
+    [
+      "marketaux",
+      "news-all-2022-05-02.json",
+      "AAPL",
+      "Apple",
+      (b: unknown) => ((b as Json).data as Json[]).map((a) => a.url),
+    ],
+    [
+      "newsapi",
+      "everything-bitcoin-2019.json",
+      "AAPL",
+      "Apple",
+      (b: unknown) => ((b as Json).articles as Json[]).map((a) => a.url),
+    ],
+    [
+      "alpha_vantage",
+      "news-sentiment-2024-01-03.json",
+      "AAPL",
+      "Apple",
+      (b: unknown) => ((b as Json).feed as Json[]).map((a) => a.url),
+    ],
+    [
+      "gdelt",
+      "artlist-vizhinjam-2024.json",
+      "AAPL",
+      "Apple",
+      (b: unknown) => ((b as Json).articles as Json[]).map((a) => a.url),
+    ],
+  ])("%s reads the recorded articles: each one, with its address", async (name, file, ticker, company, urls) => {
+    const expected = urls(recorded(name, file).response.body) as string[];
+    expect(expected.length).toBeGreaterThan(0);
+    const articles = await provider(name).fetch(query(ticker, company));
+    expect(new Set(articles.map((a) => a.url))).toEqual(new Set(expected));
+    for (const a of articles) expect(a.published_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+  });
+});
