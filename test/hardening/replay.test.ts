@@ -89,6 +89,21 @@ describe("the delayed provider replayed from real recorded answers", () => {
       expect(doc.Sources[section]?.[field], `${section}.${field}`).toMatch(/^delayed_provider/);
   });
 
+  it("lists the recorded fund owners in Holders.Funds, as the recorded institutions in Holders.Institutions", () => {
+    const holders = doc.Holders as Record<string, Record<string, Json>>;
+    for (const [section, module] of [
+      ["Funds", "fundOwnership"],
+      ["Institutions", "institutionOwnership"],
+    ] as const) {
+      const owners = (recorded[module]?.ownershipList ?? []) as { organization: string; position: { raw: number } }[];
+      expect(owners.length, module).toBeGreaterThan(0);
+      expect(Object.values(holders[section] ?? {}).map((h) => [h.name, h.currentShares])).toEqual(
+        owners.map((o) => [o.organization, o.position.raw]),
+      );
+      expect(doc.Sources.Holders?.[section]).toBe("delayed_provider");
+    }
+  });
+
   it("shows the fiscal years of the recorded fundamentals-timeseries", () => {
     const fin = doc.Financials as Record<string, { yearly: Record<string, Json> }>;
     const checks: [statement: string, recorded: Json, series: string, item: string][] = [

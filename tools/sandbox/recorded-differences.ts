@@ -239,7 +239,6 @@ export const RECORDED_DIFFERENCES: RecordedDifference[] = [
       "secFilings",
       "summaryProfile",
       "earnings",
-      "fundOwnership",
       "fundPerformance",
       "incomeStatementHistoryQuarterly",
       "balanceSheetHistoryQuarterly",

@@ -43,6 +43,7 @@ export const EQUITY_MODULES = [
   "recommendationTrend",
   "majorHoldersBreakdown",
   "institutionOwnership",
+  "fundOwnership",
   "calendarEvents",
   "incomeStatementHistory",
   "balanceSheetHistory",
@@ -440,12 +441,20 @@ function holders(n: Scalar) {
   };
 }
 
-function institutionOwnership(c: SimCompany) {
-  const names = ["Vanguard Group Inc", "Blackrock Inc.", "State Street Corporation", "Geode Capital Management"];
+const INSTITUTIONS = ["Vanguard Group Inc", "Blackrock Inc.", "State Street Corporation", "Geode Capital Management"];
+const FUNDS = [
+  "Vanguard Total Stock Market Index Fund",
+  "Vanguard 500 Index Fund",
+  "SPDR S&P 500 ETF Trust",
+  "iShares Core S&P 500 ETF",
+];
+
+/** The largest holders (institutions, or funds) as the provider lists them: shares held falling from `top`. */
+function ownership(c: SimCompany, names: readonly string[], top: number, step: number) {
   return {
     maxAge: 1,
     ownershipList: names.map((organization, i) => {
-      const pct = r4(0.09 - i * 0.018);
+      const pct = r4(top - i * step);
       const position = Math.round(c.sharesOutstanding * pct);
       return {
         maxAge: 1,
@@ -660,7 +669,8 @@ export function quoteSummaryResult(
     earningsTrend: () => earningsTrend(c),
     recommendationTrend: () => recommendationTrend(c),
     majorHoldersBreakdown: () => holders(n),
-    institutionOwnership: () => institutionOwnership(c),
+    institutionOwnership: () => ownership(c, INSTITUTIONS, 0.09, 0.018),
+    fundOwnership: () => ownership(c, FUNDS, 0.0305, 0.004),
     calendarEvents: () => calendarEvents(c, n),
     incomeStatementHistory: () => nearEmptyStatements(c).incomeStatementHistory,
     balanceSheetHistory: () => nearEmptyStatements(c).balanceSheetHistory,

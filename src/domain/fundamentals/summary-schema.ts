@@ -17,6 +17,15 @@ const list = (item: WireNode): WireNode => ({ list: item });
 /** What names a row of a list: a row without it cannot be placed. */
 const KEY = (leaf: "string" | "date"): WireNode => ({ required: leaf });
 
+/** A holder in the ownership modules (institutions, funds). */
+const OWNER = obj({
+  organization: KEY("string"),
+  reportDate: "date",
+  pctHeld: "number",
+  position: "number",
+  pctChange: "number",
+});
+
 const EARNINGS_ESTIMATE = obj({ avg: "number", low: "number", high: "number", numberOfAnalysts: "number" });
 
 /** Fields read outside the highlight table, by module. */
@@ -83,17 +92,8 @@ const OTHER_FIELDS: Record<string, Fields> = {
       }),
     ),
   },
-  institutionOwnership: {
-    ownershipList: list(
-      obj({
-        organization: KEY("string"),
-        reportDate: "date",
-        pctHeld: "number",
-        position: "number",
-        pctChange: "number",
-      }),
-    ),
-  },
+  institutionOwnership: { ownershipList: list(OWNER) },
+  fundOwnership: { ownershipList: list(OWNER) },
   fundProfile: {
     family: "string",
     categoryName: "string",

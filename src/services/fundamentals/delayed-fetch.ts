@@ -23,6 +23,7 @@ const COMPANY_MODULES: QuoteSummaryModule[] = [
   "recommendationTrend",
   "majorHoldersBreakdown",
   "institutionOwnership",
+  "fundOwnership",
   "calendarEvents",
 ];
 const FUND_MODULES: QuoteSummaryModule[] = [

@@ -257,8 +257,9 @@ function fundOf(
   };
 }
 
-function institutionsOf(summary: Summary | null): InstitutionInput[] {
-  const list = ((summary?.institutionOwnership as Json | undefined)?.ownershipList as Json[] | undefined) ?? [];
+/** The holders one ownership module lists (institutionOwnership, fundOwnership). */
+function holdersOf(summary: Summary | null, module: "institutionOwnership" | "fundOwnership"): InstitutionInput[] {
+  const list = ((summary?.[module] as Json | undefined)?.ownershipList as Json[] | undefined) ?? [];
   return list.map((o) => {
     const d = o.reportDate;
     return {
@@ -401,7 +402,11 @@ async function build(
   const body = {
     General: general,
     ...renderHighlights(table, sources),
-    Holders: renderHolders(institutionsOf(summary), summary ? DELAYED : null, sources),
+    Holders: renderHolders(
+      { institutions: holdersOf(summary, "institutionOwnership"), funds: holdersOf(summary, "fundOwnership") },
+      summary ? DELAYED : null,
+      sources,
+    ),
     InsiderTransactions: await insiderSection(ctx, instrument, sources),
     ESGScores: {},
     Earnings: renderEarnings(
