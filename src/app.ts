@@ -6,6 +6,7 @@ import { renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { workspaceCors } from "./middleware/cors";
 import { init } from "./middleware/init";
+import { providerRests } from "./middleware/provider-rests";
 import { usageLog } from "./middleware/usage";
 import { registerBenchFloor } from "./routes/bench-floor";
 import { cacheApi } from "./routes/cache";
@@ -45,6 +46,7 @@ export function createApp(opts: DepsOptions = {}) {
   for (const path of ["/workspace/*", "/widgets.json", "/apps.json"]) app.use(path, workspaceCors);
   app.use("*", usageLog);
   app.use("*", authenticate);
+  app.use("*", providerRests);
   app.use(
     "*",
     bodyLimit({

@@ -1,5 +1,6 @@
 import { cacheKeys } from "./cache";
 import { buildDeps, type Deps } from "./deps";
+import { pushRests } from "./providers/rest";
 import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
 import { checkOutlierRates } from "./services/monitoring/alerts";
@@ -12,12 +13,17 @@ interface Job {
   run(env: Env): Promise<string>;
 }
 
-/** Runs a job's work with dependencies of its own (no request deadline), its database pool closed after. */
+/**
+ * Runs a job's work with dependencies of its own (no request deadline), its database pool closed
+ * after, and any provider rest it started shared with the other isolates (the canary finds dead
+ * providers first).
+ */
 async function withDeps(env: Env, work: (deps: Deps) => Promise<string>): Promise<string> {
   const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
   try {
     return await work(deps);
   } finally {
+    await pushRests(deps.cache, deps.clock.now().getTime()).catch(() => undefined);
     await deps.db.close();
   }
 }

@@ -9,6 +9,7 @@ import type { HistoryProvider } from "./providers/history";
 import { FredClient } from "./providers/macro/fred";
 import type { NewsProvider } from "./providers/news/client";
 import { newsProviders } from "./providers/news/registry";
+import { setRestPolicy } from "./providers/rest";
 import { BusinessInsiderPages } from "./providers/scraped/businessinsider";
 import { OnvistaPages } from "./providers/scraped/onvista";
 import type { ScrapedProvider } from "./providers/scraped/types";
@@ -175,6 +176,7 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
   const deadline = deadlineIn(clock, opts.deadlineMs ?? config.REQUEST_DEADLINE_MS);
   const db = new DbHandle(config);
   const cache = createCache(config);
+  setRestPolicy({ afterFailures: config.PROVIDER_REST_AFTER_FAILURES, seconds: config.PROVIDER_REST_SECONDS });
   return {
     config,
     clock,

@@ -77,6 +77,10 @@ export const configSchema = z.object({
   REQUEST_DEADLINE_MS: int(20_000, 500, 120_000),
   /** Deadline of one provider HTTP call; a history over the stream provider gets twice as long. */
   PROVIDER_TIMEOUT_MS: int(8000, 100, 120_000),
+  /** Failures in a row (unreachable, timeout, 5xx, 429) after which a provider rests; 0: never. */
+  PROVIDER_REST_AFTER_FAILURES: int(3, 0, 100),
+  /** How long a provider rests before it is asked again. */
+  PROVIDER_REST_SECONDS: int(60, 1, 3600),
   /** A stream-provider connection silent this long (no bar, no heartbeat) is dropped and reopened. */
   STREAM_STALL_MS: int(45_000, 1000, 600_000),
   DELAYED_PROVIDER_BASE_URL: url("https://query2.finance.yahoo.com"),

@@ -31,6 +31,28 @@ const unbox = (v: unknown): unknown => (isPlain(v) && "raw" in v ? v.raw : v);
 const EPOCH_1980 = 315_532_800;
 const EPOCH_2100 = 4_102_444_800;
 
+/**
+ * A real calendar day written YYYY-MM-DD, between 1980 and 2100 ("2024-13-45" and "0000-00-00"
+ * have the shape of one and are not).
+ * @example isDay("2024-02-29") // true
+ */
+export function isDay(s: string): boolean {
+  if (!/^\d{4}-\d\d-\d\d$/.test(s)) return false;
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return (
+    Number.isFinite(t) &&
+    new Date(t).toISOString().slice(0, 10) === s &&
+    t >= EPOCH_1980 * 1000 &&
+    t < EPOCH_2100 * 1000
+  );
+}
+
+/** Epoch seconds of a day between 1980 and 2100 as YYYY-MM-DD; null for anything else (milliseconds, garbage). */
+export function dayOfEpoch(x: unknown): string | null {
+  if (typeof x !== "number" || !(x >= EPOCH_1980 && x < EPOCH_2100)) return null;
+  return new Date(x * 1000).toISOString().slice(0, 10);
+}
+
 /** A leaf's reading: the value to keep, `undefined` for "missing", or a drift. */
 function readLeaf(kind: WireLeaf, v: unknown): { ok: unknown } | { bad: true } {
   if (v === undefined || v === null || isEmptyBox(v)) return { ok: undefined };
@@ -40,7 +62,7 @@ function readLeaf(kind: WireLeaf, v: unknown): { ok: unknown } | { bad: true } {
   if (x instanceof Date) return Number.isNaN(x.getTime()) ? { bad: true } : { ok: x };
   // Epoch seconds of a plausible day (1980 to 2100): a small number in a date field is not a date.
   if (typeof x === "number" && x >= EPOCH_1980 && x < EPOCH_2100) return { ok: x };
-  if (typeof x === "string" && /^\d{4}-\d\d-\d\d/.test(x)) return { ok: x };
+  if (typeof x === "string" && isDay(x.slice(0, 10))) return { ok: x };
   return { bad: true };
 }
 
@@ -114,12 +136,15 @@ export function readWire(
     return kept;
   }
   const kept: Plain = { ...value };
+  let unnamed = false;
   for (const [k, child] of Object.entries(node.fields)) {
     const r = readWire(value[k], child, { ...at, path: at.path ? `${at.path}.${k}` : k }, drifts);
     if (r === undefined) delete kept[k];
     else kept[k] = r;
+    if (r === undefined && typeof child === "object" && "required" in child) unnamed = true;
   }
-  return kept;
+  // A row without what names it cannot be placed: it goes (its drift is reported).
+  return unnamed ? undefined : kept;
 }
 
 /** The leaf paths whose absence is drift (the fields that name rows). */

@@ -10,6 +10,11 @@ export class ProviderError extends Error {
     readonly failure: ProviderFailure,
     /** What went wrong, without the provider's name. */
     readonly detail: string,
+    /**
+     * A failure of the provider itself (unreachable, no answer in its own time, a 5xx, a 429), which
+     * counts toward a rest; not one of a symbol, an answer, a setting, or a deadline cut short.
+     */
+    readonly transient = false,
   ) {
     super(`${provider}: ${detail}`);
     this.name = "ProviderError";
@@ -31,7 +36,7 @@ export function callTimeout(provider: string, timeoutMs: number, deadline?: Dead
 }
 
 /** Key-like query parameters, whose values never leave the service in a message. */
-const KEY_PARAMS = /\b(token|api_token|apikey|api_key|apiKey|key)=[^&\s"']+/gi;
+const KEY_PARAMS = /\b(token|api_token|apikey|api_key|apiKey|key|crumb)=[^&\s"']+/gi;
 
 /** A message with any key-like parameter's value taken out (a transport error may quote the address). */
 export const redacted = (message: string): string => message.replace(KEY_PARAMS, "$1=…");
@@ -66,16 +71,23 @@ export function causeOf(err: unknown): string {
  * A thrown transport error (abort, timeout, refused connection) as the provider's failure; with
  * the address, the message names the host that could not be reached and why.
  */
-export const failureOf = (provider: string, err: unknown, ms: number, url?: string): ProviderError => {
+export const failureOf = (provider: string, err: unknown, ms: number, url?: string, ownMs?: number): ProviderError => {
   if (err instanceof ProviderError) return err;
   const name = (err as { name?: string })?.name;
+  // A timeout cut short by the request's deadline says nothing of the provider.
   if (name === "TimeoutError" || name === "AbortError")
-    return new ProviderError(provider, "timeout", `no complete answer within ${ms} ms`);
+    return new ProviderError(
+      provider,
+      "timeout",
+      `no complete answer within ${ms} ms`,
+      ownMs === undefined || ms >= ownMs,
+    );
   const host = url ? hostOf(url) : null;
   return new ProviderError(
     provider,
     "unavailable",
     host ? `could not reach ${host} (${causeOf(err)})` : `request failed: ${causeOf(err)}`,
+    true,
   );
 };
 
@@ -92,12 +104,12 @@ export async function getText(
   const ms = callTimeout(provider, opts.timeoutMs, opts.deadline);
   try {
     const res = await fetch(url, { headers: opts.headers, signal: AbortSignal.timeout(ms) });
-    if (res.status === 429) throw new ProviderError(provider, "rate_limited", "rate limit reached (HTTP 429)");
-    if (res.status >= 500) throw new ProviderError(provider, "unavailable", `HTTP ${res.status}`);
+    if (res.status === 429) throw new ProviderError(provider, "rate_limited", "rate limit reached (HTTP 429)", true);
+    if (res.status >= 500) throw new ProviderError(provider, "unavailable", `HTTP ${res.status}`, true);
     // The body is read under the same deadline: a provider that sends headers and then stalls times out here.
     return { status: res.status, text: await res.text() };
   } catch (err) {
-    throw failureOf(provider, err, ms, url);
+    throw failureOf(provider, err, ms, url, opts.timeoutMs);
   }
 }
 

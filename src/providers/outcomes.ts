@@ -1,5 +1,6 @@
 import type { Clock } from "../clock";
 import { ProviderError, type ProviderFailure, redacted } from "./errors";
+import { noteFailure, noteSuccess, restMessage, restOf } from "./rest";
 
 /** Failures whose detail the service words itself (transport, timeout, status), safe for a public route. */
 const OWN_WORDS = new Set<ProviderFailure>(["unavailable", "timeout", "rate_limited"]);
@@ -51,12 +52,16 @@ function entryOf(provider: string): ProviderOutcome {
  * @example const bars = await observed(DELAYED, clock, () => fetchChart(symbol))
  */
 export async function observed<T>(provider: string, clock: Clock, call: () => Promise<T>): Promise<T> {
+  // A resting provider is not asked: the call fails at once, saying why (not counted as a call).
+  const rest = restOf(provider, clock.now().getTime());
+  if (rest) throw new ProviderError(provider, "unavailable", restMessage(rest));
   try {
     const result = await call();
     const e = entryOf(provider);
     e.calls += 1;
     e.failing = false;
     e.last_success_at = clock.now().toISOString();
+    noteSuccess(provider, clock.now().getTime());
     return result;
   } catch (err) {
     const answered = err instanceof ProviderError && (err.failure === "not_found" || err.failure === "deadline");
@@ -66,6 +71,7 @@ export async function observed<T>(provider: string, clock: Clock, call: () => Pr
       if (answered) {
         e.failing = false;
         e.last_success_at = clock.now().toISOString();
+        noteSuccess(provider, clock.now().getTime());
       } else {
         e.failures += 1;
         e.failing = true;
@@ -73,13 +79,18 @@ export async function observed<T>(provider: string, clock: Clock, call: () => Pr
         e.last_failure = err instanceof ProviderError ? err.failure : "unavailable";
         e.last_failure_reason =
           err instanceof ProviderError && OWN_WORDS.has(err.failure) ? redacted(err.detail).slice(0, 200) : null;
+        // Failures of the provider itself (not of a symbol, an answer, a setting or a cut deadline) count toward a rest.
+        if (err instanceof ProviderError && err.transient)
+          noteFailure(provider, e.last_failure_reason ?? err.failure, clock.now().getTime());
       }
     }
     throw err;
   }
 }
 
-/** Every provider called since the isolate started, by name (copies). */
-export function providerOutcomes(): Record<string, ProviderOutcome> {
-  return Object.fromEntries([...outcomes].map(([name, e]) => [name, { ...e }]));
+/** Every provider called since the isolate started, by name (copies), with the end of its rest at `now` if it rests. */
+export function providerOutcomes(now: number): Record<string, ProviderOutcome & { resting_until: string | null }> {
+  return Object.fromEntries(
+    [...outcomes].map(([name, e]) => [name, { ...e, resting_until: restOf(name, now)?.until ?? null }]),
+  );
 }

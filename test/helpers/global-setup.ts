@@ -120,6 +120,9 @@ export default async function setup(project: TestProject) {
     PROVIDER_TIMEOUT_MS: "1500",
     // A stalled stream is noticed in seconds rather than the production 45.
     STREAM_STALL_MS: "2000",
+    // The fault matrix fails providers on purpose and expects them back at once: no resting here
+    // (test/worker/provider-rest.test.ts turns it on for itself, on a provider address of its own).
+    PROVIDER_REST_AFTER_FAILURES: "0",
   };
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {

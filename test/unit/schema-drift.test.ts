@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { foldPath } from "../../src/domain/drift";
-import { highlightFigures, trendRows } from "../../src/domain/fundamentals/delayed-figures";
+import {
+  earningsRows,
+  highlightFigures,
+  highlightTexts,
+  trendRows,
+} from "../../src/domain/fundamentals/delayed-figures";
 import { libraryDrifts, readSummary } from "../../src/domain/fundamentals/summary-schema";
 import { readTimeseries } from "../../src/domain/fundamentals/timeseries";
 import { driftVerdict } from "../../src/domain/fundamentals/validation";
@@ -52,6 +57,20 @@ describe("the service's own reading of quoteSummary", () => {
     ]);
     // Fields it does not read are kept as they came.
     expect(summary.unknownModule).toEqual({ anything: [1, 2] });
+  });
+
+  it("refuses dates that are not days, and drops a row without what names it", () => {
+    const { summary, drifts } = readSummary(P, {
+      defaultKeyStatistics: { mostRecentQuarter: "2024-13-45", lastFiscalYearEnd: 1727654400000 },
+      earningsHistory: { history: [{ quarter: { raw: 1727654400 }, epsActual: 1.64 }, { epsActual: 2.4 }] },
+    });
+    expect(drifts.map((d) => d.path).sort()).toEqual([
+      "defaultKeyStatistics.lastFiscalYearEnd",
+      "defaultKeyStatistics.mostRecentQuarter",
+      "earningsHistory.history[].quarter",
+    ]);
+    expect(highlightTexts(summary)).toEqual({});
+    expect(earningsRows(summary).map((r) => r.quarterEnd)).toEqual(["2024-09-30"]);
   });
 
   it("turns a module of another shape into one drift and keeps the other modules", () => {
@@ -139,6 +158,26 @@ describe("the service's own reading of fundamentals-timeseries", () => {
       },
     ]);
   });
+  it("never takes a day that is not one: an impossible asOfDate falls back to the timestamp, one in milliseconds is drift", () => {
+    const body = {
+      timeseries: {
+        result: [
+          {
+            meta: { symbol: ["X"], type: ["annualTotalRevenue"] },
+            timestamp: [1727654400, 1727654400000],
+            annualTotalRevenue: [
+              { asOfDate: "2024-13-45", reportedValue: { raw: 1 } },
+              { asOfDate: "0000-00-00", reportedValue: { raw: 2 } },
+            ],
+          },
+        ],
+      },
+    };
+    const { rows, drifts } = readTimeseries(P, body);
+    expect(rows).toEqual([{ date: new Date("2024-09-30T00:00:00Z"), totalRevenue: 1 }]);
+    expect(drifts.map((d) => [d.path, d.seen])).toEqual([["annualTotalRevenue[].asOfDate", 'a string "0000-00-00"']]);
+  });
+
   it("throws only when the answer has no list of series at all", () => {
     expect(() => readTimeseries(P, { timeseries: { result: null } })).toThrow(/no timeseries.result list/);
     expect(readTimeseries(P, { timeseries: { result: [] } }).rows).toEqual([]);

@@ -18,17 +18,23 @@ export async function verdictCounts(db: Db, since: Date): Promise<VerdictCount[]
   return rows;
 }
 
-/** A provider's drift verdicts since an instant, newest first (at most `limit`). */
-export async function driftVerdicts(
+/**
+ * A provider's drift verdicts since an instant, by place: on how many instrument-days each was
+ * seen, when last, and its latest reason; the places seen last first (at most `limit`).
+ */
+export async function driftPlaces(
   db: Db,
   input: { provider: string; since: Date; limit: number },
-): Promise<{ ticker: string; field: string; reason: string | null; at: Date }[]> {
+): Promise<{ field: string; seen: number; lastSeen: Date; reason: string | null }[]> {
+  const lastSeen = sql<Date>`max(${validationResults.validatedAt})`.mapWith(validationResults.validatedAt);
   return db
     .select({
-      ticker: validationResults.ticker,
       field: validationResults.field,
-      reason: validationResults.reason,
-      at: validationResults.validatedAt,
+      seen: count(),
+      lastSeen,
+      reason: sql<
+        string | null
+      >`(array_agg(${validationResults.reason} order by ${validationResults.validatedAt} desc))[1]`,
     })
     .from(validationResults)
     .where(
@@ -38,7 +44,8 @@ export async function driftVerdicts(
         gte(validationResults.validatedAt, input.since),
       ),
     )
-    .orderBy(desc(validationResults.validatedAt))
+    .groupBy(validationResults.field)
+    .orderBy(desc(lastSeen), validationResults.field)
     .limit(input.limit);
 }
 

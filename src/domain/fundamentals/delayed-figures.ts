@@ -1,3 +1,4 @@
+import { dayOfEpoch, isDay } from "../wire-schema";
 import type { Unit } from "./validation";
 
 /**
@@ -29,8 +30,8 @@ export function num(v: unknown): number | null {
 /** A date (YYYY-MM-DD) from a Date, epoch seconds or an ISO string; null otherwise. */
 export function day(v: unknown): string | null {
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
-  if (typeof v === "number" && Number.isFinite(v) && v > 0) return new Date(v * 1000).toISOString().slice(0, 10);
-  if (typeof v === "string" && /^\d{4}-\d\d-\d\d/.test(v)) return v.slice(0, 10);
+  if (typeof v === "number") return dayOfEpoch(v);
+  if (typeof v === "string" && isDay(v.slice(0, 10))) return v.slice(0, 10);
   if (v && typeof v === "object" && "raw" in v) return day((v as { raw: unknown }).raw);
   return null;
 }

@@ -1,3 +1,5 @@
+import { isDay } from "../wire-schema";
+
 /**
  * Statement rows from the delayed provider's fundamentals-timeseries: one row per period end, its
  * line items under snake_case names (totalRevenue -> total_revenue, EBIT -> ebit, dilutedEPS ->
@@ -33,8 +35,14 @@ export function statementRows(rows: readonly Record<string, unknown>[]): Stateme
   const byEnd = new Map<string, StatementRow>();
   for (const r of rows) {
     const d = r.date;
-    const end = d instanceof Date ? d.toISOString().slice(0, 10) : typeof d === "string" ? d.slice(0, 10) : null;
-    if (!end || !/^\d{4}-\d\d-\d\d$/.test(end)) continue;
+    // A date that is not a real day is no period end (an invalid Date would throw in toISOString).
+    const end =
+      d instanceof Date && Number.isFinite(d.getTime())
+        ? d.toISOString().slice(0, 10)
+        : typeof d === "string"
+          ? d.slice(0, 10)
+          : null;
+    if (!end || !isDay(end)) continue;
     const items: Record<string, number | null> = {};
     for (const [k, v] of Object.entries(r)) {
       if (NOT_ITEMS.has(k)) continue;

@@ -1,4 +1,5 @@
 import { describe, type SchemaDrift, uniqueDrifts } from "../drift";
+import { dayOfEpoch, isDay } from "../wire-schema";
 
 /**
  * The service's own reading of a fundamentals-timeseries answer: one row per period end with the
@@ -36,8 +37,6 @@ function seriesKeyOf(entry: Record<string, unknown>): string | null {
   return Object.keys(entry).find((k) => SERIES_KEY.test(k)) ?? null;
 }
 
-const DAY = /^\d{4}-\d\d-\d\d$/;
-
 type ItemReading =
   | { end: string; value: number; periodType: string | null }
   | { drift: { path: string; expected: string; seen: unknown } };
@@ -46,12 +45,7 @@ type ItemReading =
 function readItem(item: unknown, stamp: unknown, key: string): ItemReading | null {
   if (item === null || item === undefined) return null;
   if (!isPlain(item)) return { drift: { path: `${key}[]`, expected: "an object per period", seen: item } };
-  const end =
-    typeof item.asOfDate === "string" && DAY.test(item.asOfDate)
-      ? item.asOfDate
-      : typeof stamp === "number" && Number.isFinite(stamp)
-        ? new Date(stamp * 1000).toISOString().slice(0, 10)
-        : null;
+  const end = typeof item.asOfDate === "string" && isDay(item.asOfDate) ? item.asOfDate : dayOfEpoch(stamp);
   if (!end) return { drift: { path: `${key}[].asOfDate`, expected: "a date (YYYY-MM-DD)", seen: item.asOfDate } };
   const reported = item.reportedValue;
   const raw = isPlain(reported) ? reported.raw : undefined;

@@ -7,7 +7,7 @@ import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import type { Summary } from "../../domain/fundamentals/delayed-figures";
 import { type LibraryIssue, libraryDrifts, readSummary } from "../../domain/fundamentals/summary-schema";
 import { readTimeseries, type TimeseriesRow } from "../../domain/fundamentals/timeseries";
-import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError } from "../errors";
+import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError, redacted } from "../errors";
 import { DELAYED } from "../names";
 import { observed } from "../outcomes";
 
@@ -200,11 +200,11 @@ export class DelayedFundamentalsClient {
           signal: AbortSignal.timeout(ms),
         });
       } catch (err) {
-        throw failureOf(DELAYED, err, ms, target);
+        throw failureOf(DELAYED, err, ms, target, this.timeoutMs);
       }
       statuses.push(res.status);
-      if (res.status === 429) throw new ProviderError(DELAYED, "rate_limited", "rate limit reached (HTTP 429)");
-      if (res.status >= 500) throw new ProviderError(DELAYED, "unavailable", `HTTP ${res.status}`);
+      if (res.status === 429) throw new ProviderError(DELAYED, "rate_limited", "rate limit reached (HTTP 429)", true);
+      if (res.status >= 500) throw new ProviderError(DELAYED, "unavailable", `HTTP ${res.status}`, true);
       // The body is read by the library under the same signal: a stalled body times out too.
       if (!/\/(timeseries|quoteSummary)\//.test(original.pathname)) return res;
       // The answers the service reads itself: their text is kept, the library gets a copy.
@@ -212,7 +212,7 @@ export class DelayedFundamentalsClient {
       try {
         text = await res.text();
       } catch (err) {
-        throw failureOf(DELAYED, err, ms, target);
+        throw failureOf(DELAYED, err, ms, target, this.timeoutMs);
       }
       captured.push({ status: res.status, text });
       return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
@@ -230,7 +230,8 @@ export class DelayedFundamentalsClient {
       return new ProviderError(DELAYED, "bad_response", "HTTP 200 with a body that is not JSON");
     const last = statuses.at(-1);
     if (last === 401 || /crumb|cookie|unauthorized/i.test(message))
-      return new ProviderError(DELAYED, "unavailable", `session refused (${message.slice(0, 120)})`);
+      // The library's text may quote an address with the crumb: it is taken out.
+      return new ProviderError(DELAYED, "unavailable", `session refused (${redacted(message).slice(0, 120)})`);
     if (last === 404 || /not found/i.test(message))
       return new ProviderError(DELAYED, "not_found", message.slice(0, 200));
     if (name === "FailedYahooValidationError") {

@@ -160,7 +160,7 @@ export class EdgarClient {
       });
       text = await res.text();
     } catch (err) {
-      throw failureOf(EDGAR, err, ms, url);
+      throw failureOf(EDGAR, err, ms, url, this.timeoutMs);
     }
     if (res.status === 403 || res.status === 429) {
       // EDGAR's page for an agent it does not accept asks the caller to declare its traffic; its page for
@@ -172,10 +172,10 @@ export class EdgarClient {
           "EDGAR refused the request as from an undeclared tool (HTTP 403)",
         );
       if (/Rate Threshold/i.test(text))
-        throw new ProviderError(EDGAR, "rate_limited", "request rate threshold exceeded (HTTP 403)");
+        throw new ProviderError(EDGAR, "rate_limited", "request rate threshold exceeded (HTTP 403)", true);
       throw new ProviderError(EDGAR, "unavailable", "EDGAR refused the request as from an undeclared tool (HTTP 403)");
     }
-    if (res.status >= 500) throw new ProviderError(EDGAR, "unavailable", `HTTP ${res.status}`);
+    if (res.status >= 500) throw new ProviderError(EDGAR, "unavailable", `HTTP ${res.status}`, true);
     if (res.status === 404) throw new ProviderError(EDGAR, "not_found", "EDGAR has no such document");
     if (res.status !== 200) throw new ProviderError(EDGAR, "bad_response", `HTTP ${res.status}`);
     if (/^\s*</.test(text) && /<html/i.test(text.slice(0, 200)))

@@ -42,7 +42,7 @@ export async function openSocket(wsUrl: string, timeoutMs: number): Promise<WebS
   try {
     res = await fetch(url, { headers: { ...HEADERS, Upgrade: "websocket" }, signal: handshake.signal });
   } catch (err) {
-    throw failureOf(STREAM, err, timeoutMs, wsUrl);
+    throw failureOf(STREAM, err, timeoutMs, wsUrl, timeoutMs);
   } finally {
     clearTimeout(timer);
   }

@@ -82,10 +82,10 @@ export const ProviderHealthSchema = z
     recent_failures: z.array(CheckSchema),
     schema_drift: z
       .object({
-        total: z
-          .number()
-          .int()
-          .openapi({ description: "Drift verdicts in the window (one per place, instrument and day)" }),
+        total: z.number().int().openapi({
+          description:
+            "Drift verdicts in the window at the places listed (one per place, instrument and day; 50 places at most)",
+        }),
         places: z.array(
           z.object({
             field: z.string().openapi({ example: "quoteSummary:earningsTrend.trend[].defaultMethodology" }),

@@ -24,6 +24,10 @@ export const HealthSchema = z
                 "What failed, in the service's words: the host that could not be reached and why, a timeout, an HTTP status",
               example: "could not reach query2.finance.yahoo.com (the host name could not be resolved)",
             }),
+            resting_until: z.string().nullable().openapi({
+              description:
+                "Set while the provider rests after failing PROVIDER_REST_AFTER_FAILURES times in a row: it is not asked until then",
+            }),
           }),
         )
         .openapi({

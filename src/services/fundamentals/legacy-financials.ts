@@ -1,7 +1,10 @@
 import { cacheKeys, cacheTtls, remember } from "../../cache";
+import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
+import { uniqueDrifts } from "../../domain/drift";
 import { NoDataError } from "../../domain/errors";
 import { STATEMENT_MODULE, type StatementKind, statementRows } from "../../domain/fundamentals/statements";
+import { driftVerdict } from "../../domain/fundamentals/validation";
 import { addDays } from "../../domain/ingest-plan";
 import { ProviderError } from "../../providers/errors";
 
@@ -41,6 +44,15 @@ export async function getLegacyFinancials({
         throw new NoDataError(`No statements found for ${symbol}`, err.detail);
       throw err;
     }
+    // A format change is reported as the enrichment reports it (the figures it cost are simply absent).
+    const drifts = uniqueDrifts(series.flatMap((s) => s.drifts));
+    if (drifts.length)
+      await recordVerdicts(ctx.db.db, {
+        ticker: symbol,
+        day: today,
+        at: ctx.clock.now(),
+        verdicts: drifts.map(driftVerdict),
+      });
     const statements = {
       income: { annual: [], quarterly: [] },
       balance: { annual: [], quarterly: [] },

@@ -12,7 +12,11 @@ export interface Health {
   service: string;
   timestamp: string;
   delayed_provider_available: boolean;
-  providers: { loaded: number; unavailable: string[]; calls: Record<string, ProviderOutcome> };
+  providers: {
+    loaded: number;
+    unavailable: string[];
+    calls: Record<string, ProviderOutcome & { resting_until: string | null }>;
+  };
   cache: { enabled: boolean; status: string; ttl_seconds: Record<string, number> };
 }
 
@@ -42,7 +46,7 @@ export async function getHealth({ ctx }: { ctx: Deps }): Promise<Health> {
       : cacheUp
         ? "connected"
         : "unreachable";
-  const calls = providerOutcomes();
+  const calls = providerOutcomes(ctx.clock.now().getTime());
   const providerFailing = Object.values(calls).some((o) => o.failing);
   return {
     // Degraded, not down: a failing provider's answers fall back or say so; the service still answers.

@@ -1,6 +1,6 @@
 import { cacheKeys, cacheTtls } from "../../cache";
 import { isoWithOffset } from "../../clock";
-import { driftVerdicts, openAlertCounts } from "../../db/repositories/monitoring";
+import { driftPlaces, openAlertCounts } from "../../db/repositories/monitoring";
 import {
   type CheckAggregate,
   checkAggregates,
@@ -130,18 +130,20 @@ export async function latestCanaryReach(
   return cached?.providers.find((p) => p.name === provider)?.last_run ?? null;
 }
 
-/** How many drift verdicts the detail reads (a drift is one per place, instrument and day). */
-const DRIFT_ROWS = 500;
+/** How many places of drift the detail lists. */
+const DRIFT_PLACES = 50;
 
-/** Drift verdicts by place: on how many instrument-days it was seen, when last, and what was seen. */
-function driftSummary(rows: Awaited<ReturnType<typeof driftVerdicts>>) {
-  const byField = new Map<string, { field: string; seen: number; last_seen: string; reason: string | null }>();
-  for (const r of rows) {
-    const e = byField.get(r.field);
-    if (e) e.seen += 1;
-    else byField.set(r.field, { field: r.field, seen: 1, last_seen: isoWithOffset(r.at), reason: r.reason });
-  }
-  return { total: rows.length, places: [...byField.values()] };
+/** Drift by place: on how many instrument-days each was seen, when last, and what was seen. */
+function driftSummary(places: Awaited<ReturnType<typeof driftPlaces>>) {
+  return {
+    total: places.reduce((s, p) => s + p.seen, 0),
+    places: places.map((p) => ({
+      field: p.field,
+      seen: p.seen,
+      last_seen: isoWithOffset(p.lastSeen),
+      reason: p.reason,
+    })),
+  };
 }
 
 /** How many failed checks the detail of a provider lists. */
@@ -167,7 +169,7 @@ export async function getProviderHealth({ ctx, input }: { ctx: Deps; input: { pr
     listChecks(db, { provider, since, onlyFailed: true, limit: RECENT_FAILURES }),
     latestRuns(db),
     openAlertCounts(db),
-    driftVerdicts(db, { provider, since, limit: DRIFT_ROWS }),
+    driftPlaces(db, { provider, since, limit: DRIFT_PLACES }),
   ]);
   const rate7 = week[0] ? rateOf(week[0]) : null;
   const run = runs.get(provider);

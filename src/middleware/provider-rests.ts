@@ -1,0 +1,23 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../deps";
+import { hasUnpublishedRests, pullRests, pushRests, restingOn } from "../providers/rest";
+
+/**
+ * Shares the providers' rests between isolates through the cache (src/providers/rest.ts), off the
+ * request path: the shared list is read in the background (at most every few seconds per isolate),
+ * and a rest this request started is written after its answer.
+ */
+export const providerRests = createMiddleware<AppEnv>(async (c, next) => {
+  const deps = c.get("deps");
+  const background = (work: Promise<void>) => {
+    const settled = work.catch((err: unknown) => console.warn("provider rests not shared", String(err)));
+    try {
+      c.executionCtx.waitUntil(settled);
+    } catch {
+      // No execution context (app.request in a plain unit test): the promise settles on its own.
+    }
+  };
+  if (restingOn()) background(pullRests(deps.cache, deps.clock.now().getTime()));
+  await next();
+  if (hasUnpublishedRests()) background(pushRests(deps.cache, deps.clock.now().getTime()));
+});
