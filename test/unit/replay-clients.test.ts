@@ -138,12 +138,12 @@ describe("SEC EDGAR, replayed", () => {
       const blocks = [...xml.matchAll(/<nonDerivativeTransaction>([\s\S]*?)<\/nonDerivativeTransaction>/g)].map(
         (m) => m[1] ?? "",
       );
-      const valueOf = (block: string, tag: string) =>
+      const leafValue = (block: string, tag: string) =>
         new RegExp(`<${tag}>\\s*(?:<value>([^<]*)</value>)?`).exec(block)?.[1]?.trim() ?? null;
       const expected = blocks.map((b) => ({
         code: /<transactionCode>([^<]+)<\/transactionCode>/.exec(b)?.[1] ?? null,
-        shares: Number(valueOf(b, "transactionShares")),
-        price: valueOf(b, "transactionPricePerShare") ? Number(valueOf(b, "transactionPricePerShare")) : null,
+        shares: Number(leafValue(b, "transactionShares")),
+        price: leafValue(b, "transactionPricePerShare") ? Number(leafValue(b, "transactionPricePerShare")) : null,
       }));
       expect(expected.length).toBeGreaterThan(0);
       const doc = parseForm4(xml);
