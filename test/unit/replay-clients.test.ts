@@ -162,7 +162,38 @@ describe("FRED, replayed", () => {
     expect(observations.some((o) => o.value === ".")).toBe(true);
     const newest = observations.filter((o) => o.value !== ".").sort((a, b) => (a.date < b.date ? 1 : -1))[0];
     const fred = new FredClient(base("macro_provider"), "0123456789abcdefghijklmnopqrstuv", 2000, undefined, clock);
-    expect(await fred.latestObservation("DGS10")).toEqual({ date: newest?.date, value: newest?.value });
+    expect(await fred.latestObservation("DGS10")).toEqual({ date: newest?.date, value: newest?.value, drifts: [] });
+  });
+
+  it("leaves out an observation of another shape, reports it, and still takes the newest good one", async () => {
+    const recording = recorded("macro_provider", "observations-DGS10.json");
+    const body = structuredClone(recording.response.body) as { observations: Json[] };
+    const good = body.observations
+      .filter((o) => o.value !== ".")
+      .sort((a, b) => (String(a.date) < String(b.date) ? 1 : -1));
+    // The newest one's value as a number, the next one's date gone: both are lost, the third is the answer.
+    const [newest, next, third] = good;
+    if (!newest || !next || !third) throw new Error("the recording has fewer than three values");
+    newest.value = Number(newest.value);
+    delete next.date;
+    const res = await fetch(`${replay.url}/__replay/variants`, {
+      method: "POST",
+      body: JSON.stringify({ provider: "macro_provider", file: "observations-DGS10.json", body }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    const fred = new FredClient(
+      `${replay.url}/v/${id}/macro_provider`,
+      "0123456789abcdefghijklmnopqrstuv",
+      2000,
+      undefined,
+      clock,
+    );
+    const o = await fred.latestObservation("DGS10");
+    expect({ date: o.date, value: o.value }).toEqual({ date: third.date, value: third.value });
+    expect(o.drifts.map((d) => [d.path, d.expected, d.seen]).sort()).toEqual([
+      ["observations[].date", "a value", "absent"],
+      ["observations[].value", "a string", "a number"],
+    ]);
   });
 
   it("says what FRED refused, in its own words", async () => {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { type Clock, type Deadline, systemClock } from "../../clock";
+import { describe, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { isDay, readWire, type WireNode } from "../../domain/wire-schema";
 import { getJson, ProviderError } from "../errors";
 import { MACRO } from "../names";
 import { observed } from "../outcomes";
@@ -8,14 +10,17 @@ import { observed } from "../outcomes";
 export interface Observation {
   date: string;
   value: string;
+  /** Observations of another shape than FRED's, left out (schema_drift verdicts for the operator). */
+  drifts: SchemaDrift[];
 }
 
 /** Observations asked for at once, newest first: enough to step over a run of holidays ("."). */
 const LOOKBACK = 10;
 
-const observationsSchema = z.object({
-  observations: z.array(z.object({ date: z.string().regex(/^\d{4}-\d\d-\d\d$/), value: z.string() })),
-});
+/** What the client reads of an answer, observation by observation: one of another shape costs itself only. */
+const OBSERVATIONS: WireNode = {
+  fields: { observations: { list: { fields: { date: { required: "string" }, value: { required: "string" } } } } },
+};
 const errorSchema = z.object({ error_code: z.number(), error_message: z.string() });
 
 /**
@@ -60,18 +65,31 @@ export class FredClient {
     // FRED's own error envelope, whatever the status it came with (never its text: it may quote the key).
     if (error.success) throw refusal(seriesId, error.data.error_message);
     if (status !== 200) throw new ProviderError(MACRO, "bad_response", `HTTP ${status}`);
-    const parsed = observationsSchema.safeParse(body);
-    if (!parsed.success) throw new ProviderError(MACRO, "bad_response", "observations of unexpected shape");
-    const latest = parsed.data.observations
-      .filter((o) => isYield(o.value))
-      .sort((a, b) => (a.date < b.date ? 1 : -1))[0];
+    const drifts: SchemaDrift[] = [];
+    const read = readWire(body, OBSERVATIONS, { provider: MACRO, document: "observations", path: "" }, drifts) as {
+      observations?: { date: string; value: string }[];
+    };
+    if (!Array.isArray(read?.observations))
+      throw new ProviderError(MACRO, "bad_response", "an answer without a list of observations");
+    const days = read.observations.filter((o) => {
+      if (isDay(o.date)) return true;
+      drifts.push({
+        provider: MACRO,
+        document: "observations",
+        path: "observations[].date",
+        expected: "a day (YYYY-MM-DD)",
+        seen: describe(o.date),
+      });
+      return false;
+    });
+    const latest = days.filter((o) => isYield(o.value)).sort((a, b) => (a.date < b.date ? 1 : -1))[0];
     if (!latest)
       throw new ProviderError(
         MACRO,
         "bad_response",
         `no usable observation of ${seriesId} among the latest ${LOOKBACK}`,
       );
-    return { date: latest.date, value: latest.value.trim() };
+    return { date: latest.date, value: latest.value.trim(), drifts: uniqueDrifts(drifts) };
   }
 }
 

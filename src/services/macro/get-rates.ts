@@ -1,7 +1,9 @@
 import Decimal from "decimal.js";
 import { cacheKeys, cacheTtls } from "../../cache";
 import { type StoredRate, saveRate, storedRate } from "../../db/repositories/macro";
+import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
+import { driftVerdict } from "../../domain/fundamentals/validation";
 import { ProviderError } from "../../providers/errors";
 import { MACRO } from "../../providers/names";
 
@@ -61,6 +63,14 @@ export async function fetchRiskFreeRate(ctx: Deps): Promise<{ row: StoredRate } 
   if (!fred.configured) return { failure: `${MACRO} not asked: MACRO_API_KEY is not set` };
   try {
     const o = await fred.latestObservation(RISK_FREE_SERIES.id);
+    // Observations of another shape were left out: the operator sees why (the series is the "instrument").
+    if (o.drifts.length)
+      await recordVerdicts(ctx.db.db, {
+        ticker: RISK_FREE_SERIES.id,
+        day: ctx.clock.today(),
+        at: ctx.clock.now(),
+        verdicts: o.drifts.map(driftVerdict),
+      });
     const row: StoredRate = {
       seriesId: RISK_FREE_SERIES.id,
       label: RISK_FREE_SERIES.label,
