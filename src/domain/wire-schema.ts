@@ -47,6 +47,19 @@ export function isDay(s: string): boolean {
   );
 }
 
+/**
+ * The day a provider's date field names (YYYY-MM-DD): a valid Date, epoch seconds of a plausible day
+ * (a small number, or milliseconds, is not a date), or a string starting with a real day; null else.
+ * The one rule of what a date is, for the wire reader and the domain mapping.
+ * @example dayOf(1727654400) // "2024-09-30"
+ */
+export function dayOf(x: unknown): string | null {
+  if (x instanceof Date) return Number.isNaN(x.getTime()) ? null : x.toISOString().slice(0, 10);
+  if (typeof x === "number") return dayOfEpoch(x);
+  if (typeof x === "string" && isDay(x.slice(0, 10))) return x.slice(0, 10);
+  return null;
+}
+
 /** Epoch seconds of a day between 1980 and 2100 as YYYY-MM-DD; null for anything else (milliseconds, garbage). */
 export function dayOfEpoch(x: unknown): string | null {
   if (typeof x !== "number" || !(x >= EPOCH_1980 && x < EPOCH_2100)) return null;
@@ -59,11 +72,7 @@ function readLeaf(kind: WireLeaf, v: unknown): { ok: unknown } | { bad: true } {
   const x = unbox(v);
   if (kind === "number") return typeof x === "number" && Number.isFinite(x) ? { ok: x } : { bad: true };
   if (kind === "string") return typeof x === "string" ? { ok: x } : { bad: true };
-  if (x instanceof Date) return Number.isNaN(x.getTime()) ? { bad: true } : { ok: x };
-  // Epoch seconds of a plausible day (1980 to 2100): a small number in a date field is not a date.
-  if (typeof x === "number" && x >= EPOCH_1980 && x < EPOCH_2100) return { ok: x };
-  if (typeof x === "string" && isDay(x.slice(0, 10))) return { ok: x };
-  return { bad: true };
+  return dayOf(x) === null ? { bad: true } : { ok: x };
 }
 
 const EXPECTED: Record<WireLeaf, string> = {

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../deps";
-import { hasUnpublishedRests, pullRests, pushRests, restingOn } from "../providers/rest";
+import { hasUnpublishedRests, pullDue, pullRests, pushRests } from "../providers/rest";
 
 /**
  * Shares the providers' rests between isolates through the cache (src/providers/rest.ts), off the
@@ -17,7 +17,8 @@ export const providerRests = createMiddleware<AppEnv>(async (c, next) => {
       // No execution context (app.request in a plain unit test): the promise settles on its own.
     }
   };
-  if (restingOn()) background(pullRests(deps.cache, deps.clock.now().getTime()));
+  const now = deps.clock.now().getTime();
+  if (pullDue(now)) background(pullRests(deps.cache, now));
   await next();
   if (hasUnpublishedRests()) background(pushRests(deps.cache, deps.clock.now().getTime()));
 });

@@ -44,7 +44,7 @@ export function setRestPolicy(p: RestPolicy): void {
   policy = p;
 }
 
-export const restingOn = () => policy.afterFailures > 0;
+const restingOn = () => policy.afterFailures > 0;
 
 /** The provider's rest at `now` (epoch ms), or null when it may be asked. */
 export function restOf(provider: string, now: number): Rest | null {
@@ -95,9 +95,16 @@ function adopt(shared: Record<string, Rest>, now: number): void {
   }
 }
 
-/** Reads the shared rests when the last read is SYNC_SECONDS old (either way: tests move the clock back). */
+/**
+ * Whether the shared rests are due to be read: resting on and the last read SYNC_SECONDS old (either
+ * way: tests move the clock back). Checked before any work, so most requests schedule none.
+ */
+export const pullDue = (now: number) =>
+  restingOn() && (lastSync === null || Math.abs(now - lastSync) >= SYNC_SECONDS * 1000);
+
+/** Reads the shared rests (when due) and takes those of other isolates. */
 export async function pullRests(cache: Cache, now: number): Promise<void> {
-  if (!restingOn() || (lastSync !== null && Math.abs(now - lastSync) < SYNC_SECONDS * 1000)) return;
+  if (!pullDue(now)) return;
   lastSync = now;
   adopt((await cache.get<Record<string, Rest>>(cacheKeys.providerRests())) ?? {}, now);
 }

@@ -154,6 +154,7 @@ describe("SEC EDGAR, replayed", () => {
 });
 
 describe("FRED, replayed", () => {
+  const fredAt = (url: string) => new FredClient(url, "0123456789abcdefghijklmnopqrstuv", 2000, undefined, clock);
   it("takes the newest real observation of DGS10, skipping the holidays' '.'", async () => {
     const observations = bodyOf("macro_provider", "observations-DGS10.json").observations as {
       date: string;
@@ -161,7 +162,7 @@ describe("FRED, replayed", () => {
     }[];
     expect(observations.some((o) => o.value === ".")).toBe(true);
     const newest = observations.filter((o) => o.value !== ".").sort((a, b) => (a.date < b.date ? 1 : -1))[0];
-    const fred = new FredClient(base("macro_provider"), "0123456789abcdefghijklmnopqrstuv", 2000, undefined, clock);
+    const fred = fredAt(base("macro_provider"));
     expect(await fred.latestObservation("DGS10")).toEqual({ date: newest?.date, value: newest?.value, drifts: [] });
   });
 
@@ -181,13 +182,7 @@ describe("FRED, replayed", () => {
       body: JSON.stringify({ provider: "macro_provider", file: "observations-DGS10.json", body }),
     });
     const { id } = (await res.json()) as { id: string };
-    const fred = new FredClient(
-      `${replay.url}/v/${id}/macro_provider`,
-      "0123456789abcdefghijklmnopqrstuv",
-      2000,
-      undefined,
-      clock,
-    );
+    const fred = fredAt(`${replay.url}/v/${id}/macro_provider`);
     const o = await fred.latestObservation("DGS10");
     expect({ date: o.date, value: o.value }).toEqual({ date: third.date, value: third.value });
     expect(o.drifts.map((d) => [d.path, d.expected, d.seen]).sort()).toEqual([
@@ -197,7 +192,7 @@ describe("FRED, replayed", () => {
   });
 
   it("says what FRED refused, in its own words", async () => {
-    const fred = new FredClient(base("macro_provider"), "0123456789abcdefghijklmnopqrstuv", 2000, undefined, clock);
+    const fred = fredAt(base("macro_provider"));
     await expect(fred.latestObservation("bad_series_id")).rejects.toMatchObject({ provider: "macro_provider" });
   });
 });

@@ -1,4 +1,4 @@
-import { dayOfEpoch, isDay } from "../wire-schema";
+import { dayOf } from "../wire-schema";
 import type { Unit } from "./validation";
 
 /**
@@ -29,11 +29,7 @@ export function num(v: unknown): number | null {
 
 /** A date (YYYY-MM-DD) from a Date, epoch seconds or an ISO string; null otherwise. */
 export function day(v: unknown): string | null {
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
-  if (typeof v === "number") return dayOfEpoch(v);
-  if (typeof v === "string" && isDay(v.slice(0, 10))) return v.slice(0, 10);
-  if (v && typeof v === "object" && "raw" in v) return day((v as { raw: unknown }).raw);
-  return null;
+  return v && typeof v === "object" && "raw" in v ? day((v as { raw: unknown }).raw) : dayOf(v);
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
