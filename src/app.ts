@@ -5,6 +5,7 @@ import { ServiceError } from "./domain/errors";
 import { renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { workspaceCors } from "./middleware/cors";
+import { driftReports } from "./middleware/drift-reports";
 import { init } from "./middleware/init";
 import { providerRests } from "./middleware/provider-rests";
 import { usageLog } from "./middleware/usage";
@@ -45,6 +46,7 @@ export function createApp(opts: DepsOptions = {}) {
   // Before the key check: a browser's preflight carries no key (spec Authentication 9).
   for (const path of ["/workspace/*", "/widgets.json", "/apps.json"]) app.use(path, workspaceCors);
   app.use("*", usageLog);
+  app.use("*", driftReports);
   app.use("*", authenticate);
   app.use("*", providerRests);
   app.use(

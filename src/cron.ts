@@ -5,6 +5,7 @@ import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
 import { checkOutlierRates } from "./services/monitoring/alerts";
 import { describeRun, runCanary } from "./services/monitoring/canary";
+import { recordDrifts } from "./services/monitoring/record-drifts";
 import { restoreSubscriptions } from "./services/realtime/restore";
 
 /** A scheduled job: what it is called in the logs, and the work (its summary is logged). */
@@ -14,15 +15,16 @@ interface Job {
 }
 
 /**
- * Runs a job's work with dependencies of its own (no request deadline), its database pool closed
- * after, and any provider rest it started shared with the other isolates (the canary finds dead
- * providers first).
+ * Runs a job's work with dependencies of its own (no request deadline); after it, the schema drift
+ * its clients read is recorded, any provider rest it started is shared with the other isolates (the
+ * canary finds dead providers first), and its database pool is closed.
  */
 async function withDeps(env: Env, work: (deps: Deps) => Promise<string>): Promise<string> {
   const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
   try {
     return await work(deps);
   } finally {
+    await recordDrifts(deps).catch((err: unknown) => console.warn("schema drift not recorded", String(err)));
     await pushRests(deps.cache, deps.clock.now().getTime()).catch(() => undefined);
     await deps.db.close();
   }

@@ -5,6 +5,7 @@ import { DbHandle } from "./db/client";
 import { type Bindings, type Config, loadConfig } from "./env";
 import { DelayedProviderClient } from "./providers/delayed/client";
 import { DelayedFundamentalsClient } from "./providers/delayed/fundamentals";
+import { DriftJournal } from "./providers/drift-journal";
 import type { HistoryProvider } from "./providers/history";
 import { FredClient } from "./providers/macro/fred";
 import type { NewsProvider } from "./providers/news/client";
@@ -32,6 +33,8 @@ export interface Deps {
   streams: StreamDirectory | null;
   /** Where usage entries go: the queue when bound, else straight to Postgres. */
   usage: UsageSink;
+  /** The schema drift the providers' clients read around, recorded after the work (services/monitoring/record-drifts). */
+  drifts: DriftJournal;
 }
 
 /** The external sources a request may call, aimed at their configured base URLs. */
@@ -97,11 +100,18 @@ class RequestProviders implements Providers {
     private readonly cache: Cache,
     private readonly deadline: Deadline,
     private readonly clock: Clock,
+    private readonly drifts: DriftJournal,
   ) {}
 
   get delayed(): DelayedProviderClient {
-    const { config: c, deadline, clock } = this;
-    this.#delayed ??= new DelayedProviderClient(c.DELAYED_PROVIDER_BASE_URL, c.PROVIDER_TIMEOUT_MS, deadline, clock);
+    const { config: c, deadline, clock, drifts } = this;
+    this.#delayed ??= new DelayedProviderClient(
+      c.DELAYED_PROVIDER_BASE_URL,
+      c.PROVIDER_TIMEOUT_MS,
+      deadline,
+      clock,
+      drifts,
+    );
     return this.#delayed;
   }
 
@@ -132,7 +142,7 @@ class RequestProviders implements Providers {
   }
 
   get edgar(): EdgarClient {
-    const { config: c, cache, deadline, clock } = this;
+    const { config: c, cache, deadline, clock, drifts } = this;
     this.#edgar ??= new EdgarClient(
       c.SEC_BASE_URL,
       c.SEC_DATA_BASE_URL,
@@ -141,6 +151,7 @@ class RequestProviders implements Providers {
       c.PROVIDER_TIMEOUT_MS,
       deadline,
       clock,
+      drifts,
     );
     return this.#edgar;
   }
@@ -152,7 +163,7 @@ class RequestProviders implements Providers {
   }
 
   get news(): NewsProvider[] {
-    this.#news ??= newsProviders(this.config, this.deadline, this.clock);
+    this.#news ??= newsProviders(this.config, this.deadline, this.clock, this.drifts);
     return this.#news;
   }
 }
@@ -177,14 +188,16 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
   const db = new DbHandle(config);
   const cache = createCache(config);
   setRestPolicy({ afterFailures: config.PROVIDER_REST_AFTER_FAILURES, seconds: config.PROVIDER_REST_SECONDS });
+  const drifts = new DriftJournal();
   return {
     config,
     clock,
     deadline,
     db,
     cache,
-    providers: new RequestProviders(config, cache, deadline, clock),
+    providers: new RequestProviders(config, cache, deadline, clock, drifts),
     streams: streamDirectory(env),
     usage: usageSink(env, db),
+    drifts,
   };
 }

@@ -63,3 +63,14 @@ export const driftField = (d: Pick<SchemaDrift, "document" | "path">) => `${d.do
 
 /** A drift's reason as stored and shown: what was expected and what came. */
 export const driftReason = (d: Pick<SchemaDrift, "expected" | "seen">) => `expected ${d.expected}, saw ${d.seen}`;
+
+/**
+ * Where a provider client reports the drift it read around (the request's journal, recorded as
+ * verdicts after the answer): `subject` is what the document was about (a symbol, a series, a CIK).
+ */
+export interface DriftSink {
+  report(subject: string, drifts: readonly SchemaDrift[]): void;
+}
+
+/** A sink that keeps nothing: for a client used where no one records drift. */
+export const NO_DRIFT_SINK: DriftSink = { report: () => undefined };

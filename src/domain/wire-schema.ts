@@ -12,10 +12,17 @@ export type WireNode =
   | WireLeaf
   | { readonly fields: Readonly<Record<string, WireNode>> }
   | { readonly list: WireNode }
+  /**
+   * A list of leaves read in place (the chart's parallel arrays): an item missing or of another
+   * shape becomes null where it stood, so the lists stay aligned.
+   */
+  | { readonly series: WireLeaf }
   /** An object of names to numbers (`{"technology": 0.21}`). */
   | { readonly weights: true }
   /** A leaf the provider always sends where its parent is sent (what names a row): its absence is drift too. */
-  | { readonly required: WireLeaf };
+  | { readonly required: WireLeaf }
+  /** A field the provider always sends (a chart's closes): its absence is drift, and costs only itself. */
+  | { readonly always: WireNode };
 
 type Plain = Record<string, unknown>;
 
@@ -84,7 +91,8 @@ const EXPECTED: Record<WireLeaf, string> = {
 function expectedOf(node: WireNode): string {
   if (typeof node === "string") return EXPECTED[node];
   if ("required" in node) return EXPECTED[node.required];
-  if ("list" in node) return "a list";
+  if ("always" in node) return expectedOf(node.always);
+  if ("list" in node || "series" in node) return "a list";
   return "an object";
 }
 
@@ -112,7 +120,7 @@ export function readWire(
     const r = readLeaf(node, value);
     return "bad" in r ? drift() : r.ok;
   }
-  if ("required" in node) {
+  if ("required" in node || "always" in node) {
     if (value === undefined || value === null || isEmptyBox(value)) {
       drifts.push({
         provider: at.provider,
@@ -123,9 +131,13 @@ export function readWire(
       });
       return undefined;
     }
-    return readWire(value, node.required, at, drifts);
+    return readWire(value, "required" in node ? node.required : node.always, at, drifts);
   }
   if (value === undefined || value === null) return undefined;
+  if ("series" in node) {
+    if (!Array.isArray(value)) return drift();
+    return value.map((item) => readWire(item, node.series, { ...at, path: `${at.path}[]` }, drifts) ?? null);
+  }
   if ("list" in node) {
     if (!Array.isArray(value)) return drift();
     const kept: unknown[] = [];
@@ -156,10 +168,12 @@ export function readWire(
   return unnamed ? undefined : kept;
 }
 
-/** The leaf paths whose absence is drift (the fields that name rows). */
+/** The leaf paths whose absence is drift (the fields that name rows, and those always sent). */
 export function requiredPaths(node: WireNode, path = ""): string[] {
-  if (typeof node === "string" || "weights" in node) return [];
+  if (typeof node === "string" || "weights" in node || "series" in node) return [];
   if ("required" in node) return [path];
+  if ("always" in node)
+    return typeof node.always === "string" || "series" in node.always ? [path] : requiredPaths(node.always, path);
   if ("list" in node) return requiredPaths(node.list, `${path}[]`);
   return Object.entries(node.fields).flatMap(([k, child]) => requiredPaths(child, path ? `${path}.${k}` : k));
 }
@@ -170,7 +184,9 @@ export function requiredPaths(node: WireNode, path = ""): string[] {
  */
 export function leafPaths(node: WireNode, path = ""): string[] {
   if (typeof node === "string" || "required" in node) return [path];
+  if ("always" in node) return leafPaths(node.always, path);
   if ("list" in node) return leafPaths(node.list, `${path}[]`);
-  if ("weights" in node) return [path];
+  // A series is mutated whole (its items are aligned with other lists').
+  if ("weights" in node || "series" in node) return [path];
   return Object.entries(node.fields).flatMap(([k, child]) => leafPaths(child, path ? `${path}.${k}` : k));
 }

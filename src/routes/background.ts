@@ -1,16 +1,19 @@
 import type { Context } from "hono";
 import { type AppEnv, buildDeps, type Deps } from "../deps";
+import { recordDrifts } from "../services/monitoring/record-drifts";
 
 /** How long background work may take: Workers end `waitUntil` work 30 seconds after the answer. */
 const BACKGROUND_DEADLINE_MS = 25_000;
 
 /**
  * Runs `job` after the answer has gone (`waitUntil`), with dependencies of its own (the request's
- * database pool closes with the request), on the request's clock. A failure is logged, never thrown.
+ * database pool closes with the request), on the request's clock, and the drift it read recorded. A
+ * failure is logged, never thrown.
  */
 export function inBackground(c: Context<AppEnv>, job: (deps: Deps) => Promise<void>): void {
   const deps = buildDeps(c.env ?? {}, { clock: c.get("deps").clock, deadlineMs: BACKGROUND_DEADLINE_MS });
   const work = job(deps)
+    .then(() => recordDrifts(deps))
     .catch((err: unknown) => console.warn("background work failed", c.req.path, String(err)))
     .finally(() => deps.db.close());
   c.executionCtx.waitUntil(work);

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { listings, validationResults } from "../../src/db/schema";
 import type { RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
+import aaplChart from "../fixtures/recorded/delayed_provider/chart-AAPL-2020-09-to-11-split-div.json";
 import aaplBalance from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-balance-sheet-annual.json";
 import aaplCashFlow from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-cash-flow-annual.json";
 import aaplIncome from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-financials-annual.json";
@@ -140,5 +141,45 @@ describe("the delayed provider replayed from real recorded answers", () => {
     const text = JSON.stringify(doc);
     expect(text).not.toContain("defaultMethodology");
     expect(text).not.toContain("schema_drift");
+  });
+});
+
+describe("a chart answer that drifted, replayed", () => {
+  it("answers the quote from what it could read, and records the drift after the answer", async () => {
+    const chart = structuredClone((aaplChart as { response: { body: Json } }).response.body);
+    const meta = ((chart.chart as Json).result as Json[])[0]?.meta as Json;
+    // The provider starts sending the venue as a number: that field is lost, nothing else.
+    meta.exchangeName = 42;
+    const made = await fetch(`${replay}/__replay/variants`, {
+      method: "POST",
+      body: JSON.stringify({
+        provider: "delayed_provider",
+        file: "chart-AAPL-2020-09-to-11-split-div.json",
+        body: chart,
+      }),
+    });
+    const { id } = (await made.json()) as { id: string };
+    await withDb((db) => db.delete(validationResults).where(eq(validationResults.ticker, "AAPL")));
+    const res = await call<{ price: number | string; source: string }>("/quote/AAPL", {
+      at: AT,
+      env: { DELAYED_PROVIDER_BASE_URL: `${replay}/v/${id}/delayed_provider` },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(Number(res.body.price)).toBe(meta.regularMarketPrice);
+    expect(res.body.source).toBe("delayed_provider");
+    // Recorded in the background: polled for, a few seconds at most.
+    let drift: { field: string; reason: string | null }[] = [];
+    for (let i = 0; i < 50 && drift.length === 0; i++) {
+      drift = await withDb((db) =>
+        db
+          .select({ field: validationResults.field, reason: validationResults.reason })
+          .from(validationResults)
+          .where(and(eq(validationResults.ticker, "AAPL"), eq(validationResults.status, "schema_drift"))),
+      );
+      if (drift.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(drift).toEqual([
+      { field: "chart:chart.result[].meta.exchangeName", reason: "expected a string, saw a number" },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Mutations of a recorded answer for the drift net: one field, wherever a path finds it, removed,
  * given another type, or renamed. Paths are the wire schemas' (`earningsTrend.trend[].growth`,
- * `[]` for every item of a list).
+ * `[]` for every item of a list, `{}` for every value of an object).
  */
 
 export type MutationKind = "removed" | "retyped" | "renamed";
@@ -13,13 +13,18 @@ const isPlain = (v: unknown): v is Json => typeof v === "object" && v !== null &
 
 /** The objects holding the path's last key, and that key: every place the field is sent. */
 export function locate(root: unknown, path: string): { parent: Json; key: string }[] {
-  const steps = path.split(".").flatMap((s) => (s.endsWith("[]") ? [s.slice(0, -2), "[]"] : [s]));
+  const steps = path
+    .split(".")
+    .flatMap((s) => (s.endsWith("[]") ? [s.slice(0, -2), "[]"] : [s]))
+    .filter((s) => s !== "");
   let at: unknown[] = [root];
   for (const [i, step] of steps.entries()) {
     if (i === steps.length - 1)
       return at.filter((v): v is Json => isPlain(v) && step in v).map((parent) => ({ parent, key: step }));
     at = at.flatMap((v) => {
       if (step === "[]") return Array.isArray(v) ? v : [];
+      // Every value of an object keyed by position (EDGAR's company_tickers.json).
+      if (step === "{}") return isPlain(v) ? Object.values(v) : [];
       // A timeseries answer's series, whatever its name (`annualTotalRevenue`).
       if (step === "{series}")
         return isPlain(v)

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { type Clock, type Deadline, systemClock } from "../../clock";
 import type { Bar } from "../../domain/bars";
+import { type DriftSink, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { readWire, type WireNode } from "../../domain/wire-schema";
 import { BROWSER_USER_AGENT, getJson, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
 import { DELAYED } from "../names";
@@ -13,46 +15,79 @@ import { observed } from "../outcomes";
 
 const HEADERS = { "user-agent": BROWSER_USER_AGENT, accept: "application/json" };
 
-const num = z.number().nullable().optional();
-const chartSchema = z.object({
-  chart: z.object({
-    result: z
-      .array(
-        z.object({
-          meta: z.object({
-            currency: z.string().nullable().optional(),
-            symbol: z.string(),
-            exchangeName: z.string().optional(),
-            instrumentType: z.string().optional(),
-            regularMarketPrice: num,
-            chartPreviousClose: num,
-            regularMarketTime: num,
-            regularMarketDayHigh: num,
-            regularMarketDayLow: num,
-            regularMarketVolume: num,
-            priceHint: z.number().int().optional(),
-            longName: z.string().optional(),
-            shortName: z.string().optional(),
-          }),
-          timestamp: z.array(z.number()).optional(),
-          indicators: z.object({
-            quote: z.array(
-              z.object({
-                open: z.array(num).optional(),
-                high: z.array(num).optional(),
-                low: z.array(num).optional(),
-                close: z.array(num).optional(),
-                volume: z.array(num).optional(),
-              }),
-            ),
-            adjclose: z.array(z.object({ adjclose: z.array(num) })).optional(),
-          }),
-        }),
-      )
-      .nullable(),
-    error: z.object({ code: z.string(), description: z.string() }).nullable(),
-  }),
-});
+/**
+ * What the client reads of a chart answer, field by field (domain/wire-schema): a field gone or of
+ * another type costs that field (a bar's missing volume, the name), reported as schema_drift; the
+ * answer fails only when nothing of it can be read (no result, no bars).
+ */
+const SERIES = { series: "number" } as const;
+export const CHART: WireNode = {
+  fields: {
+    chart: {
+      fields: {
+        result: {
+          list: {
+            fields: {
+              meta: {
+                fields: {
+                  currency: { always: "string" },
+                  symbol: { always: "string" },
+                  exchangeName: { always: "string" },
+                  instrumentType: "string",
+                  regularMarketPrice: { always: "number" },
+                  chartPreviousClose: "number",
+                  regularMarketTime: "number",
+                  regularMarketDayHigh: "number",
+                  regularMarketDayLow: "number",
+                  regularMarketVolume: "number",
+                  priceHint: { always: "number" },
+                  longName: "string",
+                  shortName: "string",
+                },
+              },
+              timestamp: SERIES,
+              indicators: {
+                fields: {
+                  quote: {
+                    list: { fields: { open: SERIES, high: SERIES, low: SERIES, close: SERIES, volume: SERIES } },
+                  },
+                  adjclose: { list: { fields: { adjclose: SERIES } } },
+                },
+              },
+            },
+          },
+        },
+        error: { fields: { code: "string", description: "string" } },
+      },
+    },
+  },
+};
+
+type Series = (number | null)[];
+/** A chart result as read: every field optional (a drifted one is absent). */
+interface ChartResult {
+  meta: {
+    currency?: string;
+    symbol?: string;
+    exchangeName?: string;
+    regularMarketPrice?: number;
+    regularMarketTime?: number;
+    regularMarketDayHigh?: number;
+    regularMarketDayLow?: number;
+    regularMarketVolume?: number;
+    priceHint?: number;
+    longName?: string;
+    shortName?: string;
+  };
+  timestamp?: Series;
+  indicators?: {
+    quote?: { open?: Series; high?: Series; low?: Series; close?: Series; volume?: Series }[];
+    adjclose?: { adjclose?: Series }[];
+  };
+}
+interface ChartAnswer {
+  chart?: { result?: ChartResult[]; error?: { code?: string; description?: string } };
+}
 
 /**
  * A search answer is a list of results of several kinds (the provider's own quotes, and items of
@@ -75,7 +110,6 @@ const to7 = (x: number) => Number(x.toPrecision(7));
 
 const utcDay = (epoch: number) => new Date(epoch * 1000).toISOString().slice(0, 10);
 
-type ChartResult = NonNullable<z.infer<typeof chartSchema>["chart"]["result"]>[number];
 export type Interval = "1d" | "1wk" | "1mo";
 
 export interface Quote {
@@ -94,19 +128,19 @@ export interface Quote {
   marketTime: number | null;
 }
 
-const hintOf = (r: ChartResult) => Math.min(6, Math.max(2, r.meta.priceHint ?? 2));
+const hintOf = (r: ChartResult) => Math.min(6, Math.max(2, Math.round(r.meta.priceHint ?? 2)));
 
 /** The chart's parallel arrays as bars, float32 noise removed; slots without a close are skipped. */
 function barsOf(r: ChartResult): Bar[] {
   const hint = hintOf(r);
-  const q = r.indicators.quote[0] ?? {};
-  const adj = r.indicators.adjclose?.[0]?.adjclose;
+  const q = r.indicators?.quote?.[0] ?? {};
+  const adj = r.indicators?.adjclose?.[0]?.adjclose;
   const bars: Bar[] = [];
   const times = r.timestamp ?? [];
   for (let i = 0; i < times.length; i++) {
     const close = q.close?.[i];
     const t = times[i];
-    if (close === null || close === undefined || t === undefined) continue;
+    if (close === null || close === undefined || t === null || t === undefined) continue;
     const c = toHint(close, hint);
     const pick = (arr: (number | null | undefined)[] | undefined) => {
       const v = arr?.[i];
@@ -127,6 +161,24 @@ function barsOf(r: ChartResult): Bar[] {
   return bars;
 }
 
+const COLUMNS = ["open", "high", "low", "close", "volume"] as const;
+
+/**
+ * The price columns a result with timestamps always carries beside them (a range without sessions
+ * has neither): one gone is drift, though the reader cannot know it field by field.
+ */
+function columnsMissing(r: ChartResult): SchemaDrift[] {
+  if (!r.timestamp?.length) return [];
+  const q = r.indicators?.quote?.[0] ?? {};
+  return COLUMNS.filter((c) => !Array.isArray(q[c])).map((c) => ({
+    provider: DELAYED,
+    document: "chart",
+    path: `chart.result[].indicators.quote[].${c}`,
+    expected: "a list beside the timestamps",
+    seen: "absent",
+  }));
+}
+
 export class DelayedProviderClient implements HistoryProvider {
   readonly name = DELAYED;
 
@@ -137,6 +189,8 @@ export class DelayedProviderClient implements HistoryProvider {
     private readonly deadline?: Deadline,
     /** Dates the outcomes kept for /health. */
     private readonly clock: Clock = systemClock,
+    /** Where the drift read around goes (the work's journal). */
+    private readonly drifts: DriftSink = NO_DRIFT_SINK,
   ) {}
 
   /** Daily bars of `symbol` dated from `from` through `to` (inclusive, YYYY-MM-DD); slots without a close are skipped. */
@@ -153,7 +207,7 @@ export class DelayedProviderClient implements HistoryProvider {
       `period1=${p1}&period2=${p2}&interval=${interval}&events=div%7Csplit&includeAdjustedClose=true`,
     );
     return {
-      symbol: r.meta.symbol,
+      symbol: r.meta.symbol ?? symbol,
       currency: r.meta.currency ?? null,
       exchange: r.meta.exchangeName ?? null,
       bars: barsOf(r),
@@ -178,7 +232,7 @@ export class DelayedProviderClient implements HistoryProvider {
     const fromMeta = (v: number | null | undefined, bar: number) =>
       v !== null && v !== undefined ? toHint(v, hint) : today ? bar : null;
     return {
-      symbol: r.meta.symbol,
+      symbol: r.meta.symbol ?? symbol,
       name: r.meta.longName ?? r.meta.shortName ?? null,
       currency: r.meta.currency ?? null,
       exchange: r.meta.exchangeName ?? null,
@@ -209,16 +263,21 @@ export class DelayedProviderClient implements HistoryProvider {
       deadline: this.deadline,
       headers: HEADERS,
     });
-    const parsed = chartSchema.safeParse(body);
-    if (!parsed.success)
-      throw new ProviderError(DELAYED, "bad_response", `chart answer of unexpected shape (HTTP ${status})`);
-    const { result, error } = parsed.data.chart;
-    const r = result?.[0];
-    if (error || !r) {
+    const drifts: SchemaDrift[] = [];
+    const read = readWire(body, CHART, { provider: DELAYED, document: "chart", path: "" }, drifts) as ChartAnswer;
+    this.drifts.report(symbol, uniqueDrifts(drifts));
+    const chart = read?.chart;
+    if (!chart) throw new ProviderError(DELAYED, "bad_response", `chart answer of unexpected shape (HTTP ${status})`);
+    const error = chart.error;
+    const found = chart.result?.[0];
+    if (error || !found) {
       if (status === 404 || error?.code === "Not Found")
         throw new ProviderError(DELAYED, "not_found", `unknown symbol ${symbol}`);
       throw new ProviderError(DELAYED, "bad_response", error?.description ?? `no chart result (HTTP ${status})`);
     }
+    // A result whose meta drifted away still has its bars.
+    const r: ChartResult = { ...found, meta: found.meta ?? {} };
+    this.drifts.report(symbol, columnsMissing(r));
     return r;
   }
 

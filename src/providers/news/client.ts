@@ -1,6 +1,8 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { type Clock, type Deadline, systemClock } from "../../clock";
+import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import type { NewsArticle } from "../../domain/news/article";
+import { readWire, type WireNode } from "../../domain/wire-schema";
 import { BROWSER_USER_AGENT, getText, ProviderError } from "../errors";
 import { observed } from "../outcomes";
 
@@ -33,6 +35,8 @@ export interface NewsClientOptions {
   timeoutMs: number;
   deadline?: Deadline;
   clock?: Clock;
+  /** Where the drift read around goes (the work's journal). */
+  drifts?: DriftSink;
 }
 
 /**
@@ -52,10 +56,34 @@ export abstract class NewsClient implements NewsProvider {
 
   async fetch(q: NewsQuery): Promise<NewsArticle[]> {
     if (!this.configured) throw new ProviderError(this.name, "unavailable", "not configured (no key)");
-    return observed(this.name, this.opts.clock ?? systemClock, () => this.read(q));
+    const drifts: SchemaDrift[] = [];
+    try {
+      return await observed(this.name, this.opts.clock ?? systemClock, () => this.read(q, drifts));
+    } finally {
+      (this.opts.drifts ?? NO_DRIFT_SINK).report(q.ticker, uniqueDrifts(drifts));
+    }
   }
 
-  protected abstract read(q: NewsQuery): Promise<NewsArticle[]>;
+  /** The provider's articles for `q`; an item or field of another shape than documented goes to `drifts`. */
+  protected abstract read(q: NewsQuery, drifts: SchemaDrift[]): Promise<NewsArticle[]>;
+
+  /**
+   * Each item of a list read field by field with `node` (domain/wire-schema): an item without what
+   * it needs (its title, address, time) is left out, an optional field of another type is dropped;
+   * both are reported.
+   */
+  protected items<T>(list: readonly unknown[], node: WireNode, document: string, drifts: SchemaDrift[]): T[] {
+    const at = { provider: this.name, document, path: "[]" };
+    return list.flatMap((item) => {
+      const r = readWire(item, node, at, drifts);
+      return r === undefined ? [] : [r as T];
+    });
+  }
+
+  /** A field the client could not read though it had the right type (a time in another format). */
+  protected unreadable(drifts: SchemaDrift[], document: string, path: string, expected: string, seen: unknown): void {
+    drifts.push({ provider: this.name, document, path, expected, seen: describe(seen) });
+  }
 
   protected fail(failure: ProviderError["failure"], detail: string): ProviderError {
     return new ProviderError(this.name, failure, detail);

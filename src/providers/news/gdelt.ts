@@ -1,8 +1,10 @@
 import { z } from "zod";
+import type { SchemaDrift } from "../../domain/drift";
 import type { NewsArticle } from "../../domain/news/article";
 import { detectLanguage, languageCode } from "../../domain/news/language";
 import { plainText, textOrNull } from "../../domain/news/text";
 import { fromCompact } from "../../domain/news/times";
+import type { WireNode } from "../../domain/wire-schema";
 import { NEWS_GDELT } from "../names";
 import { NewsClient, type NewsQuery } from "./client";
 
@@ -16,14 +18,25 @@ const SOURCE_LANG: Record<string, string> = {
   nl: "dutch",
 };
 
-const gdeltItem = z.object({
-  url: z.string(),
-  title: z.string(),
-  seendate: z.string(),
-  socialimage: z.string().nullish(),
-  domain: z.string().nullish(),
-  language: z.string().nullish(),
-});
+/** What the client reads of an article, field by field: the `required` ones make an article. */
+export const GDELT_ITEM: WireNode = {
+  fields: {
+    url: { required: "string" },
+    title: { required: "string" },
+    seendate: { required: "string" },
+    socialimage: "string",
+    domain: "string",
+    language: "string",
+  },
+};
+interface GdeltItem {
+  url: string;
+  title: string;
+  seendate: string;
+  socialimage?: string;
+  domain?: string;
+  language?: string;
+}
 
 /**
  * GDELT DOC 2.0 (keyless): `/api/v2/doc/doc?query="Company" sourcelang:<lang>&mode=ArtList&format=json&sort=DateDesc&timespan=7d`.
@@ -35,7 +48,7 @@ export class GdeltNews extends NewsClient {
   readonly name = NEWS_GDELT;
   protected readonly keyed = false;
 
-  protected async read(q: NewsQuery): Promise<NewsArticle[]> {
+  protected async read(q: NewsQuery, drifts: SchemaDrift[]): Promise<NewsArticle[]> {
     const lang = SOURCE_LANG[q.language] ?? "english";
     const params = new URLSearchParams({
       query: `"${q.company}" sourcelang:${lang}`,
@@ -56,20 +69,20 @@ export class GdeltNews extends NewsClient {
     }
     const parsed = z.object({ articles: z.array(z.unknown()).optional() }).safeParse(this.json(status, trimmed));
     if (!parsed.success) throw this.fail("bad_response", "articles of unexpected shape");
-    return (parsed.data.articles ?? [])
-      .map((raw): NewsArticle | null => {
-        const r = gdeltItem.safeParse(raw);
-        const published = r.success ? fromCompact(r.data.seendate) : null;
-        if (!r.success || !published) return null;
+    return this.items<GdeltItem>(parsed.data.articles ?? [], GDELT_ITEM, "artlist", drifts)
+      .map((r): NewsArticle | null => {
+        const published = fromCompact(r.seendate);
+        if (!published) this.unreadable(drifts, "artlist", "[].seendate", "a time YYYYMMDDTHHMMSSZ", r.seendate);
+        if (!published) return null;
         return {
-          title: plainText(r.data.title),
+          title: plainText(r.title),
           summary: "",
-          url: r.data.url,
-          source: textOrNull(r.data.domain) ?? "GDELT",
+          url: r.url,
+          source: textOrNull(r.domain) ?? "GDELT",
           provider: this.name,
           author: null,
-          language: languageCode(r.data.language) ?? detectLanguage(r.data.title),
-          image_url: textOrNull(r.data.socialimage),
+          language: languageCode(r.language) ?? detectLanguage(r.title),
+          image_url: textOrNull(r.socialimage),
           published_at: published,
           related_tickers: [q.ticker],
         };

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import type { SchemaDrift } from "../../domain/drift";
 import type { NewsArticle } from "../../domain/news/article";
 import { detectLanguage, languageCode } from "../../domain/news/language";
 import { plainText, textOrNull } from "../../domain/news/text";
 import { fromCompact, fromEpochSeconds, fromIso } from "../../domain/news/times";
+import type { WireNode } from "../../domain/wire-schema";
 import { NEWS_ALPHAVANTAGE, NEWS_FINNHUB, NEWS_MARKETAUX, NEWS_NEWSAPI } from "../names";
 import { NewsClient, type NewsQuery } from "./client";
 
@@ -11,15 +13,27 @@ import { NewsClient, type NewsQuery } from "./client";
 const keep = (a: NewsArticle | null): a is NewsArticle => a !== null;
 const detected = (title: string, summary: string) => detectLanguage(`${title}. ${summary}`);
 
-const finnhubItem = z.object({
-  datetime: z.number(),
-  headline: z.string(),
-  image: z.string().nullish(),
-  related: z.string().nullish(),
-  source: z.string().nullish(),
-  summary: z.string().nullish(),
-  url: z.string(),
-});
+/** What a client reads of an item, field by field: the `required` ones make an article. */
+export const FINNHUB_ITEM: WireNode = {
+  fields: {
+    datetime: { required: "number" },
+    headline: { required: "string" },
+    url: { required: "string" },
+    image: "string",
+    related: "string",
+    source: "string",
+    summary: "string",
+  },
+};
+interface FinnhubItem {
+  datetime: number;
+  headline: string;
+  url: string;
+  image?: string;
+  related?: string;
+  source?: string;
+  summary?: string;
+}
 
 /**
  * Finnhub company-news: `/api/v1/company-news?symbol=&from=&to=&token=`, an array (epoch-second
@@ -30,7 +44,7 @@ export class FinnhubNews extends NewsClient {
   readonly name = NEWS_FINNHUB;
   protected readonly keyed = true;
 
-  protected async read(q: NewsQuery): Promise<NewsArticle[]> {
+  protected async read(q: NewsQuery, drifts: SchemaDrift[]): Promise<NewsArticle[]> {
     const params = new URLSearchParams({ symbol: q.ticker, from: q.from, to: q.to });
     // The key in a header, not the address (an address can end up in a log).
     const { status, text } = await this.get(`/api/v1/company-news?${params}`, {
@@ -47,24 +61,24 @@ export class FinnhubNews extends NewsClient {
     this.expectOk(status);
     const items = z.array(z.unknown()).safeParse(body);
     if (!items.success) throw this.fail("bad_response", "company news of unexpected shape");
-    return items.data
-      .map((raw): NewsArticle | null => {
-        const r = finnhubItem.safeParse(raw);
-        const published = r.success ? fromEpochSeconds(r.data.datetime) : null;
-        if (!r.success || !published || !r.data.headline.trim()) return null;
-        const title = plainText(r.data.headline);
-        const summary = plainText(r.data.summary);
+    return this.items<FinnhubItem>(items.data, FINNHUB_ITEM, "company-news", drifts)
+      .map((r): NewsArticle | null => {
+        const published = fromEpochSeconds(r.datetime);
+        if (!published) this.unreadable(drifts, "company-news", "[].datetime", "epoch seconds", r.datetime);
+        if (!published || !r.headline.trim()) return null;
+        const title = plainText(r.headline);
+        const summary = plainText(r.summary);
         return {
           title,
           summary,
-          url: r.data.url,
-          source: textOrNull(r.data.source) ?? "Finnhub",
+          url: r.url,
+          source: textOrNull(r.source) ?? "Finnhub",
           provider: this.name,
           author: null,
           language: detected(title, summary),
-          image_url: textOrNull(r.data.image),
+          image_url: textOrNull(r.image),
           published_at: published,
-          related_tickers: (r.data.related ?? q.ticker)
+          related_tickers: (r.related ?? q.ticker)
             .split(",")
             .map((t) => t.trim().toUpperCase())
             .filter(Boolean),
@@ -75,20 +89,30 @@ export class FinnhubNews extends NewsClient {
   }
 }
 
-const marketauxItem = z.object({
-  title: z.string(),
-  description: z.string().nullish(),
-  snippet: z.string().nullish(),
-  url: z.string(),
-  image_url: z.string().nullish(),
-  language: z.string().nullish(),
-  published_at: z.string(),
-  source: z.string().nullish(),
-  entities: z
-    .array(z.object({ symbol: z.string().nullish() }).passthrough())
-    .nullish()
-    .catch(null),
-});
+export const MARKETAUX_ITEM: WireNode = {
+  fields: {
+    title: { required: "string" },
+    url: { required: "string" },
+    published_at: { required: "string" },
+    description: "string",
+    snippet: "string",
+    image_url: "string",
+    language: "string",
+    source: "string",
+    entities: { list: { fields: { symbol: "string" } } },
+  },
+};
+interface MarketauxItem {
+  title: string;
+  url: string;
+  published_at: string;
+  description?: string;
+  snippet?: string;
+  image_url?: string;
+  language?: string;
+  source?: string;
+  entities?: { symbol?: string }[];
+}
 
 /**
  * Marketaux: `/v1/news/all?symbols=&filter_entities=true&limit=&published_after=&api_token=`,
@@ -99,7 +123,7 @@ export class MarketauxNews extends NewsClient {
   readonly name = NEWS_MARKETAUX;
   protected readonly keyed = true;
 
-  protected async read(q: NewsQuery): Promise<NewsArticle[]> {
+  protected async read(q: NewsQuery, drifts: SchemaDrift[]): Promise<NewsArticle[]> {
     const params = new URLSearchParams({
       symbols: q.ticker,
       filter_entities: "true",
@@ -119,26 +143,24 @@ export class MarketauxNews extends NewsClient {
     this.expectOk(status);
     const parsed = z.object({ data: z.array(z.unknown()) }).safeParse(body);
     if (!parsed.success) throw this.fail("bad_response", "news of unexpected shape");
-    return parsed.data.data
-      .map((raw): NewsArticle | null => {
-        const r = marketauxItem.safeParse(raw);
-        const published = r.success ? fromIso(r.data.published_at) : null;
-        if (!r.success || !published) return null;
-        const title = plainText(r.data.title);
-        const summary = plainText(r.data.description || r.data.snippet);
+    return this.items<MarketauxItem>(parsed.data.data, MARKETAUX_ITEM, "news", drifts)
+      .map((r): NewsArticle | null => {
+        const published = fromIso(r.published_at);
+        if (!published) this.unreadable(drifts, "news", "[].published_at", "an ISO 8601 time", r.published_at);
+        if (!published) return null;
+        const title = plainText(r.title);
+        const summary = plainText(r.description || r.snippet);
         return {
           title,
           summary,
-          url: r.data.url,
-          source: textOrNull(r.data.source) ?? "Marketaux",
+          url: r.url,
+          source: textOrNull(r.source) ?? "Marketaux",
           provider: this.name,
           author: null,
-          language: languageCode(r.data.language) ?? detected(title, summary),
-          image_url: textOrNull(r.data.image_url),
+          language: languageCode(r.language) ?? detected(title, summary),
+          image_url: textOrNull(r.image_url),
           published_at: published,
-          related_tickers: [
-            ...new Set((r.data.entities ?? []).flatMap((e) => (e.symbol ? [e.symbol.toUpperCase()] : []))),
-          ],
+          related_tickers: [...new Set((r.entities ?? []).flatMap((e) => (e.symbol ? [e.symbol.toUpperCase()] : [])))],
         };
       })
       .filter(keep)
@@ -146,15 +168,26 @@ export class MarketauxNews extends NewsClient {
   }
 }
 
-const newsApiItem = z.object({
-  source: z.object({ name: z.string().nullish() }).nullish(),
-  author: z.string().nullish(),
-  title: z.string(),
-  description: z.string().nullish(),
-  url: z.string(),
-  urlToImage: z.string().nullish(),
-  publishedAt: z.string(),
-});
+export const NEWSAPI_ITEM: WireNode = {
+  fields: {
+    title: { required: "string" },
+    url: { required: "string" },
+    publishedAt: { required: "string" },
+    source: { fields: { name: "string" } },
+    author: "string",
+    description: "string",
+    urlToImage: "string",
+  },
+};
+interface NewsApiItem {
+  title: string;
+  url: string;
+  publishedAt: string;
+  source?: { name?: string };
+  author?: string;
+  description?: string;
+  urlToImage?: string;
+}
 
 /**
  * NewsAPI everything: `/v2/everything?q=&language=&sortBy=publishedAt&pageSize=&from=&apiKey=`,
@@ -165,7 +198,7 @@ export class NewsApiNews extends NewsClient {
   readonly name = NEWS_NEWSAPI;
   protected readonly keyed = true;
 
-  protected async read(q: NewsQuery): Promise<NewsArticle[]> {
+  protected async read(q: NewsQuery, drifts: SchemaDrift[]): Promise<NewsArticle[]> {
     const base = q.ticker.split(".")[0] ?? q.ticker;
     const params = new URLSearchParams({
       q: `"${q.company}" OR ${base}`,
@@ -187,20 +220,20 @@ export class NewsApiNews extends NewsClient {
     this.expectOk(status);
     const parsed = z.object({ status: z.literal("ok"), articles: z.array(z.unknown()) }).safeParse(body);
     if (!parsed.success) throw this.fail("bad_response", "articles of unexpected shape");
-    return parsed.data.articles
-      .map((raw): NewsArticle | null => {
-        const r = newsApiItem.safeParse(raw);
-        const published = r.success ? fromIso(r.data.publishedAt) : null;
-        if (!r.success || !published || r.data.title === "[Removed]") return null;
+    return this.items<NewsApiItem>(parsed.data.articles, NEWSAPI_ITEM, "everything", drifts)
+      .map((r): NewsArticle | null => {
+        const published = fromIso(r.publishedAt);
+        if (!published) this.unreadable(drifts, "everything", "[].publishedAt", "an ISO 8601 time", r.publishedAt);
+        if (!published || r.title === "[Removed]") return null;
         return {
-          title: plainText(r.data.title),
-          summary: plainText(r.data.description),
-          url: r.data.url,
-          source: textOrNull(r.data.source?.name) ?? "NewsAPI",
+          title: plainText(r.title),
+          summary: plainText(r.description),
+          url: r.url,
+          source: textOrNull(r.source?.name) ?? "NewsAPI",
           provider: this.name,
-          author: textOrNull(r.data.author),
+          author: textOrNull(r.author),
           language: q.language,
-          image_url: textOrNull(r.data.urlToImage),
+          image_url: textOrNull(r.urlToImage),
           published_at: published,
           related_tickers: [q.ticker],
         };
@@ -210,19 +243,28 @@ export class NewsApiNews extends NewsClient {
   }
 }
 
-const alphaItem = z.object({
-  title: z.string(),
-  url: z.string(),
-  time_published: z.string(),
-  authors: z.array(z.unknown()).nullish().catch(null),
-  summary: z.string().nullish(),
-  banner_image: z.string().nullish(),
-  source: z.string().nullish(),
-  ticker_sentiment: z
-    .array(z.object({ ticker: z.string() }))
-    .nullish()
-    .catch(null),
-});
+export const ALPHAVANTAGE_ITEM: WireNode = {
+  fields: {
+    title: { required: "string" },
+    url: { required: "string" },
+    time_published: { required: "string" },
+    authors: { list: "string" },
+    summary: "string",
+    banner_image: "string",
+    source: "string",
+    ticker_sentiment: { list: { fields: { ticker: { required: "string" } } } },
+  },
+};
+interface AlphaItem {
+  title: string;
+  url: string;
+  time_published: string;
+  authors?: string[];
+  summary?: string;
+  banner_image?: string;
+  source?: string;
+  ticker_sentiment?: { ticker: string }[];
+}
 
 /**
  * Alpha Vantage NEWS_SENTIMENT: `/query?function=NEWS_SENTIMENT&tickers=&limit=&sort=LATEST&time_from=&apikey=`,
@@ -233,7 +275,7 @@ export class AlphaVantageNews extends NewsClient {
   readonly name = NEWS_ALPHAVANTAGE;
   protected readonly keyed = true;
 
-  protected async read(q: NewsQuery): Promise<NewsArticle[]> {
+  protected async read(q: NewsQuery, drifts: SchemaDrift[]): Promise<NewsArticle[]> {
     const params = new URLSearchParams({
       function: "NEWS_SENTIMENT",
       tickers: q.ticker,
@@ -264,25 +306,26 @@ export class AlphaVantageNews extends NewsClient {
     this.expectOk(status);
     const parsed = z.object({ feed: z.array(z.unknown()) }).safeParse(body);
     if (!parsed.success) throw this.fail("bad_response", "feed of unexpected shape");
-    return parsed.data.feed
-      .map((raw): NewsArticle | null => {
-        const r = alphaItem.safeParse(raw);
-        const published = r.success ? fromCompact(r.data.time_published) : null;
-        if (!r.success || !published) return null;
-        const title = plainText(r.data.title);
-        const summary = plainText(r.data.summary);
-        const authors = (r.data.authors ?? []).flatMap((a) => (typeof a === "string" && a.trim() ? [a.trim()] : []));
+    return this.items<AlphaItem>(parsed.data.feed, ALPHAVANTAGE_ITEM, "NEWS_SENTIMENT", drifts)
+      .map((r): NewsArticle | null => {
+        const published = fromCompact(r.time_published);
+        if (!published)
+          this.unreadable(drifts, "NEWS_SENTIMENT", "[].time_published", "a time YYYYMMDDTHHMMSS", r.time_published);
+        if (!published) return null;
+        const title = plainText(r.title);
+        const summary = plainText(r.summary);
+        const authors = (r.authors ?? []).flatMap((a) => (a.trim() ? [a.trim()] : []));
         return {
           title,
           summary,
-          url: r.data.url,
-          source: textOrNull(r.data.source) ?? "Alpha Vantage",
+          url: r.url,
+          source: textOrNull(r.source) ?? "Alpha Vantage",
           provider: this.name,
           author: authors.length ? authors.join(", ") : null,
           language: detected(title, summary),
-          image_url: textOrNull(r.data.banner_image),
+          image_url: textOrNull(r.banner_image),
           published_at: published,
-          related_tickers: [...new Set((r.data.ticker_sentiment ?? []).map((t) => t.ticker.toUpperCase()))],
+          related_tickers: [...new Set((r.ticker_sentiment ?? []).map((t) => t.ticker.toUpperCase()))],
         };
       })
       .filter(keep)

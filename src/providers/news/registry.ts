@@ -1,4 +1,5 @@
 import type { Clock, Deadline } from "../../clock";
+import type { DriftSink } from "../../domain/drift";
 import type { Config } from "../../env";
 import type { NewsProvider } from "./client";
 import { GdeltNews } from "./gdelt";
@@ -6,8 +7,8 @@ import { AlphaVantageNews, FinnhubNews, MarketauxNews, NewsApiNews } from "./key
 import { GoogleRssNews, YahooRssNews } from "./rss";
 
 /** The seven news providers, aimed at their configured addresses with their keys. */
-export function newsProviders(config: Config, deadline: Deadline, clock: Clock): NewsProvider[] {
-  const common = { timeoutMs: config.PROVIDER_TIMEOUT_MS, deadline, clock };
+export function newsProviders(config: Config, deadline: Deadline, clock: Clock, drifts?: DriftSink): NewsProvider[] {
+  const common = { timeoutMs: config.PROVIDER_TIMEOUT_MS, deadline, clock, drifts };
   return [
     new YahooRssNews({ ...common, baseUrl: config.NEWS_YAHOO_RSS_BASE_URL }),
     new GoogleRssNews({ ...common, baseUrl: config.NEWS_GOOGLE_RSS_BASE_URL }),

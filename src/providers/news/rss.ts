@@ -1,3 +1,4 @@
+import { describe, type SchemaDrift } from "../../domain/drift";
 import type { NewsArticle } from "../../domain/news/article";
 import { plainText, textOrNull } from "../../domain/news/text";
 import { fromRfc822 } from "../../domain/news/times";
@@ -13,7 +14,7 @@ export class YahooRssNews extends NewsClient {
   readonly name = NEWS_YAHOO;
   protected readonly keyed = false;
 
-  protected async read(q: NewsQuery): Promise<NewsArticle[]> {
+  protected async read(q: NewsQuery, drifts: SchemaDrift[]): Promise<NewsArticle[]> {
     const params = new URLSearchParams({ s: q.ticker, region: "US", lang: "en-US" });
     const { status, text } = await this.get(`/rss/2.0/headline?${params}`, { accept: "application/rss+xml" });
     this.expectOk(status);
@@ -22,7 +23,10 @@ export class YahooRssNews extends NewsClient {
         const title = plainText(xmlText(item.title));
         const url = xmlText(item.link).trim();
         const published = fromRfc822(xmlText(item.pubDate));
-        if (!title || !url || !published) return null;
+        if (!title || !url || !published) {
+          reportMissing(this, drifts, item, { title, url, published });
+          return null;
+        }
         return {
           title,
           summary: plainText(xmlText(item.description)),
@@ -39,6 +43,20 @@ export class YahooRssNews extends NewsClient {
       .filter((a): a is NewsArticle => a !== null)
       .slice(0, q.limit);
   }
+}
+
+/** The RSS fields an item lacks (or whose pubDate is no RFC 822 time), as drift. */
+function reportMissing(
+  client: { name: string },
+  drifts: SchemaDrift[],
+  item: Record<string, unknown>,
+  read: { title: string; url: string; published: string | null },
+): void {
+  const push = (path: string, expected: string, seen: unknown) =>
+    drifts.push({ provider: client.name, document: "rss", path, expected, seen: describe(seen) });
+  if (!read.title) push("item.title", "a title", item.title);
+  if (!read.url) push("item.link", "an address", item.link);
+  if (!read.published) push("item.pubDate", "an RFC 822 time", item.pubDate);
 }
 
 /** Google News' locale parameters for a language. */
@@ -60,7 +78,7 @@ export class GoogleRssNews extends NewsClient {
   readonly name = NEWS_GOOGLE;
   protected readonly keyed = false;
 
-  protected async read(q: NewsQuery): Promise<NewsArticle[]> {
+  protected async read(q: NewsQuery, drifts: SchemaDrift[]): Promise<NewsArticle[]> {
     const locale = LOCALES[q.language] ?? (LOCALES.en as (typeof LOCALES)[string]);
     const base = q.ticker.split(".")[0] ?? q.ticker;
     const params = new URLSearchParams({ q: `"${q.company}" ${base} when:7d`, ...locale });
@@ -75,7 +93,10 @@ export class GoogleRssNews extends NewsClient {
         if (title.endsWith(suffix)) title = title.slice(0, -suffix.length).trim();
         const url = xmlText(item.link).trim();
         const published = fromRfc822(xmlText(item.pubDate));
-        if (!title || !url || !published) return null;
+        if (!title || !url || !published) {
+          reportMissing(this, drifts, item, { title, url, published });
+          return null;
+        }
         return {
           title,
           summary: "",

@@ -1,6 +1,7 @@
-import { z } from "zod";
 import type { Cache } from "../../cache";
 import { type Clock, type Deadline, systemClock } from "../../clock";
+import { type DriftSink, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { readWire, type WireNode } from "../../domain/wire-schema";
 import { callTimeout, failureOf, ProviderError } from "../errors";
 import { EDGAR } from "../names";
 import { observed } from "../outcomes";
@@ -22,18 +23,38 @@ export interface FilingRef {
   filingUrl: string;
 }
 
-const tickersSchema = z.record(z.string(), z.object({ cik_str: z.number(), ticker: z.string() }));
-const submissionsSchema = z.object({
-  filings: z.object({
-    recent: z.object({
-      accessionNumber: z.array(z.string()),
-      filingDate: z.array(z.string()),
-      reportDate: z.array(z.string()),
-      form: z.array(z.string()),
-      primaryDocument: z.array(z.string()),
-    }),
-  }),
-});
+/**
+ * What the client reads, field by field (domain/wire-schema): an entry of company_tickers.json
+ * without its CIK or ticker is left out, a filings column gone or of another type costs that
+ * column; each is reported as schema_drift.
+ */
+export const TICKER_ENTRY: WireNode = { fields: { cik_str: { required: "number" }, ticker: { required: "string" } } };
+const COLUMN = { series: "string" } as const;
+export const SUBMISSIONS: WireNode = {
+  fields: {
+    filings: {
+      fields: {
+        recent: {
+          fields: {
+            accessionNumber: COLUMN,
+            filingDate: COLUMN,
+            reportDate: COLUMN,
+            form: COLUMN,
+            primaryDocument: COLUMN,
+          },
+        },
+      },
+    },
+  },
+};
+type Column = (string | null)[];
+interface Recent {
+  accessionNumber?: Column;
+  filingDate?: Column;
+  reportDate?: Column;
+  form?: Column;
+  primaryDocument?: Column;
+}
 
 const TICKERS_KEY = "sec:company_tickers";
 const TICKERS_TTL = 86_400;
@@ -74,6 +95,7 @@ export class EdgarClient {
     private readonly timeoutMs = 8000,
     private readonly deadline?: Deadline,
     private readonly clock: Clock = systemClock,
+    private readonly drifts: DriftSink = NO_DRIFT_SINK,
   ) {}
 
   get configured(): boolean {
@@ -85,9 +107,20 @@ export class EdgarClient {
     let map = await this.cache.get<Record<string, number>>(TICKERS_KEY);
     if (!map) {
       map = await observed(EDGAR, this.clock, async () => {
-        const body = tickersSchema.safeParse(await this.json(`${this.baseUrl}/files/company_tickers.json`));
-        if (!body.success) throw new ProviderError(EDGAR, "bad_response", "company_tickers.json of unexpected shape");
-        return Object.fromEntries(Object.values(body.data).map((e) => [e.ticker.toUpperCase(), e.cik_str]));
+        const body = await this.json(`${this.baseUrl}/files/company_tickers.json`);
+        if (typeof body !== "object" || body === null || Array.isArray(body))
+          throw new ProviderError(EDGAR, "bad_response", "company_tickers.json of unexpected shape");
+        const drifts: SchemaDrift[] = [];
+        const at = { provider: EDGAR, document: "company_tickers", path: "{}" };
+        const out: Record<string, number> = {};
+        for (const entry of Object.values(body)) {
+          const e = readWire(entry, TICKER_ENTRY, at, drifts) as { cik_str: number; ticker: string } | undefined;
+          if (e) out[e.ticker.toUpperCase()] = e.cik_str;
+        }
+        this.drifts.report("company_tickers", uniqueDrifts(drifts));
+        if (Object.keys(out).length === 0)
+          throw new ProviderError(EDGAR, "bad_response", "company_tickers.json without a readable entry");
+        return out;
       });
       await this.cache.set(TICKERS_KEY, map, TICKERS_TTL);
     }
@@ -101,22 +134,31 @@ export class EdgarClient {
 
   private async fetchRecentForm4(cik: number): Promise<FilingRef[]> {
     const padded = String(cik).padStart(10, "0");
-    const parsed = submissionsSchema.safeParse(await this.json(`${this.dataBaseUrl}/submissions/CIK${padded}.json`));
-    if (!parsed.success) throw new ProviderError(EDGAR, "bad_response", "submissions of unexpected shape");
-    const r = parsed.data.filings.recent;
+    const drifts: SchemaDrift[] = [];
+    const read = readWire(
+      await this.json(`${this.dataBaseUrl}/submissions/CIK${padded}.json`),
+      SUBMISSIONS,
+      { provider: EDGAR, document: "submissions", path: "" },
+      drifts,
+    ) as { filings?: { recent?: Recent } } | undefined;
+    this.drifts.report(`CIK${padded}`, uniqueDrifts(drifts));
+    const r = read?.filings?.recent;
+    // Without the forms (or where they are) no filing can be told: the answer cannot be read.
+    if (!r?.form || !r.accessionNumber || !r.primaryDocument)
+      throw new ProviderError(EDGAR, "bad_response", "submissions without their recent filings' forms");
     const out: FilingRef[] = [];
     r.form.forEach((form, i) => {
       if (form !== "4" && form !== "4/A") return;
-      const accession = r.accessionNumber[i];
-      const doc = r.primaryDocument[i];
-      const filingDate = r.filingDate[i];
+      const accession = r.accessionNumber?.[i];
+      const doc = r.primaryDocument?.[i];
+      const filingDate = r.filingDate?.[i];
       if (!accession || !doc || !filingDate) return;
       const folder = `${this.baseUrl}/Archives/edgar/data/${cik}/${accession.replaceAll("-", "")}`;
       out.push({
         accession,
         form,
         filingDate,
-        reportDate: r.reportDate[i] || null,
+        reportDate: r.reportDate?.[i] || null,
         xmlUrl: `${folder}/${doc.replace(/^xslF345X0\d\//, "")}`,
         filingUrl: `${folder}/${accession}-index.htm`,
       });
