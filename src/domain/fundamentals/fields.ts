@@ -80,7 +80,42 @@ export const FIELD_RULES: Readonly<Record<string, FieldRule>> = {
   total_assets: amount(0),
   rating: multiple(1, 5),
   analysts: count(0, 1000),
+  // The rows of the deep enrichment (domain/fundamentals/validate-records): earnings, trends, fund weights.
+  "earnings.eps_actual": perShare(),
+  "earnings.eps_estimate": perShare(),
+  "earnings.eps_difference": perShare(),
+  /** Percent (EODHD's unit): a beat of 4.5 % is 4.5; near-zero estimates make it large. */
+  "earnings.surprise_percent": multiple(-100_000, 100_000),
+  "trend.growth": ratio(-100, 100),
+  "trend.eps_avg": perShare(),
+  "trend.eps_low": perShare(),
+  "trend.eps_high": perShare(),
+  "trend.revenue_avg": amount(0),
+  "trend.analysts": count(0, 1000),
+  "fund.holding_weight": ratio(0, 1),
+  "fund.sector_weight": ratio(0, 1),
+  /** Leveraged and short funds hold more than 100 % of their assets in shares, or less than none. */
+  "fund.asset_class": ratio(-2, 3),
 };
+
+/**
+ * The rule of a statement line (`statements.income.annual.diluted_eps`): per-share lines, share
+ * counts, and every other line an amount in the reporting currency. Lines are open-ended (the
+ * provider reports ~200 names), so they are ruled by what their name says.
+ */
+export function statementLineRule(line: string): FieldRule {
+  if (/(^|_)eps($|_)/.test(line) || line.endsWith("_per_share")) return perShare();
+  if (/(^|_)shares?(_|$)|share_issued/.test(line)) return count();
+  return amount();
+}
+
+/** The rule of any field the validation layer sees: the table's, else a statement line's by its name. */
+export function ruleOf(field: string): FieldRule | undefined {
+  const rule = FIELD_RULES[field];
+  if (rule) return rule;
+  const line = /^statements\.[a-z]+\.[a-z]+\.(.+)$/.exec(field)?.[1];
+  return line ? statementLineRule(line) : undefined;
+}
 
 /**
  * How far a value may stray from a reference before it is an outlier, as a factor either way:

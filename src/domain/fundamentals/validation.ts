@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { driftField, driftReason, type SchemaDrift } from "../drift";
-import { FIELD_RULES, type FieldRule, HISTORY_TOLERANCE, PEER_TOLERANCE } from "./fields";
+import { type FieldRule, HISTORY_TOLERANCE, PEER_TOLERANCE, ruleOf } from "./fields";
 
 /**
  * The validation layer: every fundamentals value passes here before it is used, stored or shown.
@@ -144,7 +144,7 @@ export function validate(obs: Observation, refs: References = {}): Verdict {
       value: null,
       reason: raw === undefined || raw === null ? "no value" : "not a number",
     };
-  const rule = FIELD_RULES[obs.field];
+  const rule = ruleOf(obs.field);
   if (!rule) return { ...base, status: "valid", raw, value: raw, reason: null };
   const peer = median(refs.peers ?? []);
   const past = median(refs.history ?? []);

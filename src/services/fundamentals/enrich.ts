@@ -6,6 +6,7 @@ import {
   currenciesOf,
   earningsRows,
   estimateFigures,
+  type FundDetails,
   fundDetailsOf,
   highlightFigures,
   highlightTexts,
@@ -13,6 +14,7 @@ import {
   type RawFigure,
   trendRows,
 } from "../../domain/fundamentals/delayed-figures";
+import { checkEarnings, checkFund, checkStatements, checkTrends } from "../../domain/fundamentals/validate-records";
 import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
 import { DELAYED } from "../../providers/names";
 import type { DelayedFundamentals } from "./delayed-fetch";
@@ -42,15 +44,16 @@ function validated(
 
 /**
  * The deep enrichment of one instrument with its verified symbol: fetches everything the delayed
- * provider publishes, passes every figure through the validation layer (against the instrument's
- * stored history), stores the valid ones with today's fetch date and every verdict. Provider
+ * provider publishes, passes every figure through the validation layer (highlights against the
+ * instrument's stored history; statement lines, earnings rows and fund weights against their
+ * bounds), stores the valid ones with today's fetch date and every verdict. Provider
  * failures propagate and store nothing.
  */
 export async function enrichInstrument(
   ctx: Deps,
   instrument: Instrument,
   symbol: string,
-): Promise<{ fetched: DelayedFundamentals; verdicts: Verdict[] }> {
+): Promise<{ fetched: DelayedFundamentals; verdicts: Verdict[]; fund: FundDetails | null }> {
   const kind = instrument.asset.quoteType === "ETF" ? "fund" : "company";
   const fetched = await fetchDelayedFundamentals(ctx, symbol, kind);
   const db = ctx.db.db;
@@ -61,6 +64,11 @@ export async function enrichInstrument(
   const analyst = analystFigures(fetched.summary);
   const ratings = validated(analyst.figures, []);
   const currencies = currenciesOf(fetched.summary);
+  // The rows pass the validation layer too: the valuation and every document read only what passed.
+  const statements = checkStatements(DELAYED, fetched.statements);
+  const earnings = checkEarnings(DELAYED, earningsRows(fetched.summary));
+  const trends = checkTrends(DELAYED, trendRows(fetched.summary));
+  const fund = checkFund(DELAYED, kind === "fund" ? fundDetailsOf(fetched.summary) : null);
   await saveEnrichment(db, {
     assetId: instrument.asset.id,
     fetchDate: today,
@@ -73,10 +81,10 @@ export async function enrichInstrument(
     highlights: { ...highlightTexts(fetched.summary), ...highlights.values },
     analystRatings: { ...analyst.texts, ...ratings.values },
     profile: profileOf(fetched.summary),
-    statements: fetched.statements,
-    earnings: earningsRows(fetched.summary),
-    trends: trendRows(fetched.summary),
-    fund: kind === "fund" ? fundDetailsOf(fetched.summary) : null,
+    statements: statements.value,
+    earnings: earnings.value,
+    trends: trends.value,
+    fund: fund.value,
   });
   const verdicts = [...highlights.verdicts, ...ratings.verdicts];
   // Drift is reported where an operator looks (the stored verdicts), not in the user's answer.
@@ -84,7 +92,14 @@ export async function enrichInstrument(
     ticker: instrument.listing.ticker,
     day: today,
     at: now,
-    verdicts: [...verdicts, ...fetched.drifts.map(driftVerdict)],
+    verdicts: [
+      ...verdicts,
+      ...statements.verdicts,
+      ...earnings.verdicts,
+      ...trends.verdicts,
+      ...fund.verdicts,
+      ...fetched.drifts.map(driftVerdict),
+    ],
   });
-  return { fetched, verdicts };
+  return { fetched, verdicts, fund: fund.value };
 }

@@ -13,7 +13,6 @@ import { BadRequestError } from "../../domain/errors";
 import {
   day,
   type FundDetails,
-  fundDetailsOf,
   highlightTexts,
   horizonRank,
   num,
@@ -91,6 +90,8 @@ interface DelayedResult {
   outcome: Outcome;
   fetched: DelayedFundamentals | null;
   verdicts: Verdict[];
+  /** The fund's holdings and weights as the validation layer let them through. */
+  fund: FundDetails | null;
 }
 
 /** The delayed provider's part: the shared refresh, as this document reports it. */
@@ -101,12 +102,14 @@ async function askDelayed(ctx: Deps, instrument: Instrument): Promise<DelayedRes
       outcome: { status: "not_queried", entry: { status: "not_queried", symbol: null, reason: r.reason } },
       fetched: null,
       verdicts: [],
+      fund: null,
     };
   if (r.status === "error")
     return {
       outcome: { status: "error", failed: true, entry: { status: "error", symbol: r.symbol, error: r.error.message } },
       fetched: null,
       verdicts: [],
+      fund: null,
     };
   const rejected = r.verdicts.filter((v) => v.status === "out_of_range" || v.status === "outlier");
   return {
@@ -122,6 +125,7 @@ async function askDelayed(ctx: Deps, instrument: Instrument): Promise<DelayedRes
     },
     fetched: r.fetched,
     verdicts: r.verdicts,
+    fund: r.fund,
   };
 }
 
@@ -382,7 +386,7 @@ async function build(
   );
   const providers = Object.fromEntries(Object.entries(outcomes).map(([name, o]) => [name, o.entry]));
   if (fund) {
-    const live = summary ? fundDetailsOf(summary) : null;
+    const live = delayed?.fund ?? null;
     const stored = live || !useDatabase ? null : await latestFundDetails(db, asset.id);
     const details = live
       ? { data: live, label: DELAYED }

@@ -1,6 +1,7 @@
 import { cacheKeys } from "../../cache";
 import { findActiveListings } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
+import type { FundDetails } from "../../domain/fundamentals/delayed-figures";
 import type { Verdict } from "../../domain/fundamentals/validation";
 import { ProviderError } from "../../providers/errors";
 import { verifiedDelayedSymbol } from "../eod/verify-symbol";
@@ -10,7 +11,7 @@ import type { Instrument } from "./resolve-instrument";
 
 /** What asking the delayed provider for an instrument's fundamentals came to. */
 export type Refresh =
-  | { status: "ok"; symbol: string; fetched: DelayedFundamentals; verdicts: Verdict[] }
+  | { status: "ok"; symbol: string; fetched: DelayedFundamentals; verdicts: Verdict[]; fund: FundDetails | null }
   /** No verified symbol: the provider is not asked (spec /fundamental rule 3). */
   | { status: "not_queried"; reason: string }
   /** `symbol` null: the failure came while verifying the symbol. */
@@ -30,12 +31,12 @@ export async function refreshFromDelayed(ctx: Deps, instrument: Instrument): Pro
     });
     if (verdict.symbol === null) return { status: "not_queried", reason: verdict.reason };
     symbol = verdict.symbol;
-    const { fetched, verdicts } = await enrichInstrument(ctx, instrument, symbol);
+    const { fetched, verdicts, fund } = await enrichInstrument(ctx, instrument, symbol);
     // Valuations of every listing of the instrument were computed from the figures just replaced.
     const siblings = await findActiveListings(ctx.db.db, { isin: instrument.listing.isin });
     for (const t of new Set([instrument.listing.ticker, ...siblings.map((l) => l.ticker)]))
       await ctx.cache.deletePattern(cacheKeys.dcf(t, "*"));
-    return { status: "ok", symbol, fetched, verdicts };
+    return { status: "ok", symbol, fetched, verdicts, fund };
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     return { status: "error", symbol, error: err };
