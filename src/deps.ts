@@ -127,8 +127,14 @@ class RequestProviders implements Providers {
   }
 
   get stream(): HistoryProvider {
-    const { config: c, deadline, clock } = this;
-    this.#stream ??= new StreamProviderClient(c.STREAM_PROVIDER_WS_URL, c.PROVIDER_TIMEOUT_MS * 2, clock, deadline);
+    const { config: c, deadline, clock, drifts } = this;
+    this.#stream ??= new StreamProviderClient(
+      c.STREAM_PROVIDER_WS_URL,
+      c.PROVIDER_TIMEOUT_MS * 2,
+      clock,
+      deadline,
+      drifts,
+    );
     return this.#stream;
   }
 

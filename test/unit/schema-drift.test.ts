@@ -10,6 +10,7 @@ import { libraryDrifts, readSummary } from "../../src/domain/fundamentals/summar
 import { readTimeseries } from "../../src/domain/fundamentals/timeseries";
 import { driftVerdict } from "../../src/domain/fundamentals/validation";
 import { validationStatistics } from "../../src/domain/monitoring/validation-stats";
+import { collectBars } from "../../src/providers/stream/client";
 
 const P = "delayed_provider";
 
@@ -199,5 +200,42 @@ describe("drift in the validation statistics", () => {
       { provider: P, field: "quoteSummary:earningsTrend.trend[].defaultMethodology", count: 2 },
       { provider: P, field: "timeseries:annualEBIT[].reportedValue.raw", count: 1 },
     ]);
+  });
+});
+
+describe("the stream provider's bars, point by point", () => {
+  it("leaves out a point of another shape, keeps the others, and returns the drift", () => {
+    const bars = new Map<number, number[]>();
+    const drifts = collectBars(
+      [
+        "cs_x",
+        {
+          sds_1: {
+            s: [
+              { i: 0, v: [1767225600, 10, 11, 9, 10.5, 1000] },
+              { i: 1, v: [1767312000, 10.5, 12, 10, "11.5", 900] },
+              { i: 2, v: [1767398400, 11.5, 12.5, 11, 12, 800] },
+            ],
+          },
+        },
+      ],
+      bars,
+    );
+    expect([...bars.keys()]).toEqual([1767225600, 1767398400]);
+    expect(drifts).toEqual([
+      {
+        provider: "stream_provider",
+        document: "timescale_update",
+        path: "p[1].sds_1.s[].v",
+        expected: "[time, open, high, low, close, volume] as numbers",
+        seen: "a list of 6",
+      },
+    ]);
+  });
+
+  it("reports nothing of a well-formed update", () => {
+    expect(
+      collectBars(["cs_x", { sds_1: { s: [{ i: 0, v: [1767225600, 10, 11, 9, 10.5, 1000] }] } }], new Map()),
+    ).toEqual([]);
   });
 });

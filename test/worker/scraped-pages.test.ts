@@ -3,6 +3,8 @@ import { describe, expect, inject, it } from "vitest";
 import { buildDeps } from "../../src/deps";
 import { ProviderError } from "../../src/providers/errors";
 import { SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA } from "../../src/providers/names";
+import { parseBusinessInsider } from "../../src/providers/scraped/businessinsider";
+import { parseOnvista } from "../../src/providers/scraped/onvista";
 import type { ScrapedProvider } from "../../src/providers/scraped/types";
 import { fault, simRequests } from "../helpers/listings";
 
@@ -85,5 +87,58 @@ describe("scraped pages, read with HTMLRewriter from the simulated sites", () =>
       .read({ isin: "US0378331005", ticker: "AAPL", currency: "USD", kind: "share" })
       .catch((e: unknown) => e);
     expect((us as ProviderError).failure).toBe(failure);
+  });
+});
+
+describe("a page whose layout changed", () => {
+  it("a stock page naming its ISIN without any of the snapshot's labels: no figures, the change reported", async () => {
+    const html = `<html><body><h1>Apple Inc.</h1><p>ISIN US0378331005</p>
+      <div class="snapshot__item"><span>28.85</span><span>KGV</span></div></body></html>`;
+    const page = await parseBusinessInsider(html, "https://example.test/stocks/aapl-stock");
+    expect(page.isin).toBe("US0378331005");
+    expect(page.figures).toEqual({});
+    expect(page.drifts).toEqual([
+      {
+        provider: SCRAPED_BUSINESSINSIDER,
+        document: "stock page",
+        path: ".snapshot__data-item",
+        expected: "snapshot items labelled P/E Ratio, EPS, Dividend Yield",
+        seen: "no snapshot items",
+      },
+    ]);
+  });
+
+  it("a Kennzahlen page whose P/E turned into text: that figure lost and reported, the year's others kept", async () => {
+    const data = {
+      snapshot: { instrument: { isin: "FR0000121014", name: "LVMH" } },
+      figures: {
+        stocksCnFundamentalList: {
+          list: [
+            { label: "2025", cnPer: "24,1", cnDivYield: 2.1 },
+            { label: "2026e", cnPer: 22.0, cnDivYield: 2.3 },
+          ],
+        },
+        stocksCnFinancialList: { list: [{ label: "2025", cnEpsAdj: 25.7 }] },
+      },
+    };
+    const html = `<html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify({
+      props: { pageProps: { data } },
+    })}</script></body></html>`;
+    const page = await parseOnvista(html, "https://example.test/aktien/kennzahlen/FR0000121014");
+    expect(page.basis).toBe("fiscal year 2025");
+    expect(page.figures).toEqual({
+      pe_ratio: { value: null, unit: "ratio" },
+      eps_ttm: { value: 25.7, unit: "ratio", currency: "EUR" },
+      dividend_yield: { value: 2.1, unit: "unknown" },
+    });
+    expect(page.drifts).toEqual([
+      {
+        provider: SCRAPED_ONVISTA,
+        document: "__NEXT_DATA__",
+        path: "figures.stocksCnFundamentalList.list[].cnPer",
+        expected: "a number",
+        seen: 'a string "24,1"',
+      },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { type Clock, type Deadline, systemClock } from "../../clock";
+import type { SchemaDrift } from "../../domain/drift";
 import type { ScrapedField } from "../../domain/fundamentals/fields";
 import { getText, ProviderError } from "../errors";
 import { SCRAPED_BUSINESSINSIDER } from "../names";
@@ -81,6 +82,20 @@ export async function parseBusinessInsider(html: string, url: string): Promise<S
   // A consent or error page served with HTTP 200 is a failure, not a page without figures.
   if (!isin && Object.keys(figures).length === 0)
     throw new ProviderError(SCRAPED_BUSINESSINSIDER, "bad_response", "the page carries no instrument and no figures");
+  // An instrument's page always shows its snapshot with these labels (a "-" where there is no value):
+  // a page that names its instrument and none of them has changed its layout.
+  const drifts: SchemaDrift[] =
+    isin && Object.keys(figures).length === 0
+      ? [
+          {
+            provider: SCRAPED_BUSINESSINSIDER,
+            document: "stock page",
+            path: ".snapshot__data-item",
+            expected: "snapshot items labelled P/E Ratio, EPS, Dividend Yield",
+            seen: items.length ? `${items.length} items with other labels` : "no snapshot items",
+          },
+        ]
+      : [];
   return {
     provider: SCRAPED_BUSINESSINSIDER,
     url,
@@ -88,6 +103,7 @@ export async function parseBusinessInsider(html: string, url: string): Promise<S
     name: title.trim() || null,
     basis: "trailing twelve months",
     figures,
+    drifts,
   };
 }
 

@@ -1,4 +1,6 @@
 import { type Clock, type Deadline, systemClock } from "../../clock";
+import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { readWire, type WireNode } from "../../domain/wire-schema";
 import { ProviderError } from "../errors";
 import { SCRAPED_ONVISTA } from "../names";
 import { observed } from "../outcomes";
@@ -15,7 +17,23 @@ import type { ScrapedPage, ScrapedProvider, ScrapeTarget } from "./types";
  * read as percent), so it goes to the validation layer as unknown. Read with HTMLRewriter.
  */
 
-type Year = { label?: unknown; cnPer?: unknown; cnDivYield?: unknown; cnEpsAdj?: unknown };
+type Year = { label?: string; cnPer?: number; cnDivYield?: number; cnEpsAdj?: number };
+
+/** What the parser reads of the page's data, field by field: a year without its label cannot be placed. */
+const YEARS = (figures: Record<string, WireNode>): WireNode => ({
+  fields: { list: { list: { fields: { label: { required: "string" }, ...figures } } } },
+});
+export const ONVISTA_DATA: WireNode = {
+  fields: {
+    snapshot: { fields: { instrument: { fields: { isin: "string", name: "string" } } } },
+    figures: {
+      fields: {
+        stocksCnFundamentalList: YEARS({ cnPer: "number", cnDivYield: "number" }),
+        stocksCnFinancialList: YEARS({ cnEpsAdj: "number" }),
+      },
+    },
+  },
+};
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const reported = (rows: Year[]) =>
@@ -35,15 +53,22 @@ export async function parseOnvista(html: string, url: string): Promise<ScrapedPa
     })
     .transform(new Response(html))
     .text();
-  let data: {
-    snapshot?: { instrument?: { isin?: unknown; name?: unknown } };
-    figures?: { stocksCnFundamentalList?: { list?: Year[] }; stocksCnFinancialList?: { list?: Year[] } };
-  };
+  let raw: unknown;
   try {
-    data = (JSON.parse(json) as { props?: { pageProps?: { data?: typeof data } } }).props?.pageProps?.data ?? {};
+    raw = (JSON.parse(json) as { props?: { pageProps?: { data?: unknown } } }).props?.pageProps?.data ?? {};
   } catch {
     throw new ProviderError(SCRAPED_ONVISTA, "bad_response", "the page carries no readable figures (__NEXT_DATA__)");
   }
+  const drifts: SchemaDrift[] = [];
+  const data = (readWire(
+    raw,
+    ONVISTA_DATA,
+    { provider: SCRAPED_ONVISTA, document: "__NEXT_DATA__", path: "" },
+    drifts,
+  ) ?? {}) as {
+    snapshot?: { instrument?: { isin?: string; name?: string } };
+    figures?: { stocksCnFundamentalList?: { list?: Year[] }; stocksCnFinancialList?: { list?: Year[] } };
+  };
   const fundamental = reported(data.figures?.stocksCnFundamentalList?.list ?? []);
   const financial = reported(data.figures?.stocksCnFinancialList?.list ?? []);
   const instrument = data.snapshot?.instrument;
@@ -52,14 +77,15 @@ export async function parseOnvista(html: string, url: string): Promise<ScrapedPa
   return {
     provider: SCRAPED_ONVISTA,
     url,
-    isin: typeof instrument?.isin === "string" ? instrument.isin : null,
-    name: typeof instrument?.name === "string" ? instrument.name : null,
+    isin: instrument?.isin ?? null,
+    name: instrument?.name ?? null,
     basis: fundamental ? `fiscal year ${String(fundamental.label)}` : "none",
     figures: {
       pe_ratio: { value: num(fundamental?.cnPer), unit: "ratio" },
       eps_ttm: { value: num(financial?.cnEpsAdj), unit: "ratio", currency: "EUR" },
       dividend_yield: { value: num(fundamental?.cnDivYield), unit: "unknown" },
     },
+    drifts: uniqueDrifts(drifts),
   };
 }
 

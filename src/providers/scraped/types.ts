@@ -1,3 +1,4 @@
+import type { SchemaDrift } from "../../domain/drift";
 import type { ScrapedField } from "../../domain/fundamentals/fields";
 import type { Unit } from "../../domain/fundamentals/validation";
 
@@ -29,6 +30,8 @@ export interface ScrapedPage {
   /** What "trailing" means on this page (e.g. "trailing twelve months", "fiscal year 2025"). */
   basis: string;
   figures: Partial<Record<ScrapedField, ScrapedFigure>>;
+  /** Where the page departed from the layout the parser reads (recorded as schema_drift verdicts). */
+  drifts: SchemaDrift[];
 }
 
 /** A web page that publishes trailing P/E, EPS and dividend yield, with its own base URL. */

@@ -1,5 +1,6 @@
 import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
+import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift } from "../../domain/drift";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
 import { STREAM } from "../names";
@@ -64,15 +65,30 @@ interface SeriesState {
   bars: Map<number, number[]>;
 }
 
-/** Bars of a `timescale_update` or `du` for a series: `{"sds_1": {"s": [{"i": 0, "v": [t, o, h, l, c, v]}]}}`, keyed by bar time. */
-export function collectBars(params: unknown[], into: Map<number, number[]>, seriesId = SERIES): void {
+/**
+ * Bars of a `timescale_update` or `du` for a series: `{"sds_1": {"s": [{"i": 0, "v": [t, o, h, l, c, v]}]}}`,
+ * keyed by bar time. A point of another shape is left out (the others kept); the first one is
+ * returned as drift for the caller to report.
+ */
+export function collectBars(params: unknown[], into: Map<number, number[]>, seriesId = SERIES): SchemaDrift[] {
   const series = (params[1] as Record<string, { s?: { v?: unknown }[] }> | undefined)?.[seriesId];
+  let odd: unknown;
   for (const point of series?.s ?? []) {
-    const v = point.v;
+    const v = point?.v;
     if (Array.isArray(v) && v.length >= 5 && v.slice(0, 5).every((x) => typeof x === "number" && Number.isFinite(x))) {
       into.set(Math.floor(v[0] as number), v as number[]);
-    }
+    } else odd ??= v;
   }
+  if (odd === undefined) return [];
+  return [
+    {
+      provider: STREAM,
+      document: "timescale_update",
+      path: `p[1].${seriesId}.s[].v`,
+      expected: "[time, open, high, low, close, volume] as numbers",
+      seen: describe(odd),
+    },
+  ];
 }
 
 /**
@@ -89,6 +105,8 @@ export class StreamProviderClient implements HistoryProvider {
     private readonly clock: Clock,
     /** The request's deadline: connecting and reading the series both fit inside it. */
     private readonly deadline?: Deadline,
+    /** Where the drift read around goes (the work's journal). */
+    private readonly drifts: DriftSink = NO_DRIFT_SINK,
   ) {}
 
   dailyHistory(symbol: string, from: string, to: string): Promise<History> {
@@ -183,12 +201,22 @@ export class StreamProviderClient implements HistoryProvider {
       case "symbol_resolved": {
         const info = (p[2] ?? {}) as { currency_code?: unknown; pricescale?: unknown; exchange?: unknown };
         state.currency = typeof info.currency_code === "string" ? info.currency_code : null;
+        if (state.currency === null)
+          this.drifts.report(symbol, [
+            {
+              provider: STREAM,
+              document: "symbol_resolved",
+              path: "p[2].currency_code",
+              expected: "a string",
+              seen: describe(info.currency_code),
+            },
+          ]);
         state.exchange = typeof info.exchange === "string" ? info.exchange : null;
         state.decimals = decimalsOf(info.pricescale);
         return;
       }
       case "timescale_update":
-        collectBars(p, state.bars);
+        this.drifts.report(symbol, collectBars(p, state.bars));
         return;
       case "series_completed":
         finish();

@@ -36,7 +36,7 @@ import {
   type Sources,
 } from "../../domain/fundamentals/eodhd";
 import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
-import { type Verdict, validate } from "../../domain/fundamentals/validation";
+import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
 import { splitSuffix } from "../../domain/provider-symbols";
 import { ProviderError } from "../../providers/errors";
 import { DELAYED, FUNDAMENTAL_PROVIDERS, isFundamentalProvider, SCRAPED_BUSINESSINSIDER } from "../../providers/names";
@@ -342,7 +342,7 @@ async function build(
     }
     const judged = judgePage(page, target, delayedValues, history);
     outcomes[name] = judged.outcome;
-    scrapedVerdicts.push(...judged.verdicts);
+    scrapedVerdicts.push(...judged.verdicts, ...page.drifts.map(driftVerdict));
     for (const [field, value] of judged.values)
       if (!table.has(field)) table.set(field, { value, label: name, trailingOnly: true });
   });

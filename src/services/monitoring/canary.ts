@@ -62,7 +62,7 @@ async function askScraped(ctx: Deps, name: string, inst: CanaryInstrument): Prom
     const foreign = field === "eps_ttm" && f?.currency && f.currency !== inst.currency;
     observations.push({ field, value: foreign ? null : (f?.value ?? null), unit: f?.unit ?? "ratio" });
   }
-  return { observations, problem: null };
+  return { observations, problem: null, drifts: page.drifts };
 }
 
 /** The fields a provider is checked on for an instrument: all expected ones, or those its page publishes. */
