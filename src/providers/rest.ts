@@ -30,13 +30,16 @@ export interface Rest {
 const SYNC_SECONDS = 10;
 
 let policy: RestPolicy = { afterFailures: 0, seconds: 60 };
-const streaks = new Map<string, number>();
+/** Failures in a row, and when the last came: a streak quiet for a rest's length has aged out. */
+const streaks = new Map<string, { n: number; last: number }>();
 const resting = new Map<string, Rest>();
 const unpublished = new Map<string, Rest>();
 /** When a provider was last seen answering after a rest (epoch ms): older rests from the cache are over. */
 const recovered = new Map<string, number>();
 /** Recoveries to write to the shared list (its entry goes). */
 const cleared = new Set<string>();
+/** Providers whose rest a probe lifted (the canary): an answer ends the rest for every isolate. */
+const probing = new Set<string>();
 let lastSync: number | null = null;
 
 /** The policy of the configuration in force (set by buildDeps for each piece of work). */
@@ -61,7 +64,8 @@ export function restMessage(r: Rest): string {
 /** An answer ends a streak, and a rest: here and, once written, for the other isolates. */
 export function noteSuccess(provider: string, now: number): void {
   streaks.delete(provider);
-  if (!resting.has(provider) && !unpublished.has(provider)) return;
+  const wasProbed = probing.delete(provider);
+  if (!resting.has(provider) && !unpublished.has(provider) && !wasProbed) return;
   resting.delete(provider);
   unpublished.delete(provider);
   recovered.set(provider, now);
@@ -71,9 +75,15 @@ export function noteSuccess(provider: string, now: number): void {
 /** Counts a failure; the one that completes a streak starts a rest (to be shared). */
 export function noteFailure(provider: string, reason: string, now: number): void {
   if (!restingOn()) return;
-  const n = (streaks.get(provider) ?? 0) + 1;
-  streaks.set(provider, n);
-  if (n < policy.afterFailures) return;
+  const probed = probing.delete(provider);
+  const s = streaks.get(provider);
+  const running = s && now - s.last <= policy.seconds * 1000 ? s.n : 0;
+  // A probe that fails finds the provider still down: it rests again, whatever the streak's age.
+  const n = probed ? Math.max(policy.afterFailures, running + 1) : running + 1;
+  const rests = n >= policy.afterFailures;
+  // A streak ages from its last failure, or from the end of the rest it caused: the first failure after a rest rests again.
+  streaks.set(provider, { n, last: rests ? now + policy.seconds * 1000 : now });
+  if (!rests) return;
   const rest = {
     provider,
     since: new Date(now).toISOString(),
@@ -83,6 +93,19 @@ export function noteFailure(provider: string, reason: string, now: number): void
   };
   resting.set(provider, rest);
   unpublished.set(provider, rest);
+}
+
+/**
+ * Lifts the rests of `providers` in this isolate for a probe (the canary asks a resting provider,
+ * as the rest's purpose is to spare it requests, not to stop watching it): an answer ends the rest
+ * for every isolate once shared; a failure rests it again at once (its streak is whole).
+ */
+export function liftForProbe(providers: readonly string[]): void {
+  for (const p of providers) {
+    if (!resting.has(p)) continue;
+    resting.delete(p);
+    probing.add(p);
+  }
 }
 
 /** Rests another isolate started, kept where they end later than what this isolate knows. */

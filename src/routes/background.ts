@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { type AppEnv, buildDeps, type Deps } from "../deps";
+import { pushRests } from "../providers/rest";
 import { recordDrifts } from "../services/monitoring/record-drifts";
 
 /** How long background work may take: Workers end `waitUntil` work 30 seconds after the answer. */
@@ -14,6 +15,8 @@ export function inBackground(c: Context<AppEnv>, job: (deps: Deps) => Promise<vo
   const deps = buildDeps(c.env ?? {}, { clock: c.get("deps").clock, deadlineMs: BACKGROUND_DEADLINE_MS });
   const work = job(deps)
     .then(() => recordDrifts(deps))
+    // A rest the work started or ended (the canary's probes) reaches the other isolates.
+    .then(() => pushRests(deps.cache, deps.clock.now().getTime()))
     .catch((err: unknown) => console.warn("background work failed", c.req.path, String(err)))
     .finally(() => deps.db.close());
   c.executionCtx.waitUntil(work);

@@ -15,6 +15,7 @@ import {
 } from "../../domain/monitoring/canary-references";
 import { ProviderError } from "../../providers/errors";
 import { DELAYED, FUNDAMENTAL_PROVIDERS, type FundamentalProvider } from "../../providers/names";
+import { liftForProbe } from "../../providers/rest";
 import type { ScrapeTarget } from "../../providers/scraped/types";
 import { checkOutlierRates } from "./alerts";
 import { writeHealthSummary } from "./provider-health";
@@ -222,6 +223,8 @@ export async function runCanary(ctx: Deps, only?: FundamentalProvider): Promise<
   if (!(await ctx.cache.setIfAbsent(lock, at.toISOString(), RUN_LOCK_SECONDS))) return null;
   try {
     const names = only ? [only] : [...FUNDAMENTAL_PROVIDERS];
+    // The canary is how a resting provider is seen to be back: it asks them all.
+    liftForProbe(names);
     const settled = await Promise.allSettled(names.map((p) => runProvider(ctx, p, at)));
     const providers: ProviderRun[] = [];
     const errors: CanaryRun["errors"] = [];
