@@ -52,8 +52,27 @@ export const ExchangeParam = z
 
 export const PeriodParam = z.enum(PERIODS);
 
-/** Query booleans: `true`/`false` (also 1/0). */
+/**
+ * A list in a query, however the client writes it: comma-joined (`tickers=AAPL,MSFT`) or the key
+ * repeated (`tickers=AAPL&tickers=MSFT`, as Python's requests sends a list), read by `schema` as
+ * one comma-joined string. The one definition every list parameter uses.
+ */
+export const csvList = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (Array.isArray(v) ? v.join(",") : v), schema);
+
+/** The spellings of a query boolean, in any letter case (Python's requests sends `True`/`False`). */
+const TRUE_WORDS = ["true", "1", "yes"];
+const FALSE_WORDS = ["false", "0", "no"];
+
+/**
+ * Query booleans, the one definition every route uses: true/false, 1/0 or yes/no in any letter
+ * case (`nocache=True`, `raw=TRUE`); anything else is a 400 naming the accepted values.
+ */
 export const BoolParam = z
-  .enum(["true", "false", "1", "0"])
+  .string()
   .default("false")
-  .transform((s) => s === "true" || s === "1");
+  .refine((s) => [...TRUE_WORDS, ...FALSE_WORDS].includes(s.toLowerCase()), {
+    message: `expected a boolean: one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(", ")} (any letter case)`,
+  })
+  .transform((s) => TRUE_WORDS.includes(s.toLowerCase()))
+  .openapi({ type: "boolean", default: false, description: "true/false, 1/0 or yes/no, in any letter case" });

@@ -2,34 +2,35 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { DEEP_SECTIONS, type DeepSection, getDeepFundamentals } from "../../services/fundamentals/get-deep";
 import { keyed, withErrors } from "../openapi";
-import { BoolParam, IsinParam, TickerParam } from "../params";
+import { BoolParam, csvList, IsinParam, TickerParam } from "../params";
 import { DeepDocumentSchema } from "./schema";
 
-export const SectionsParam = z
-  .string()
-  .max(100)
-  .default("all")
-  .transform((s, ctx) => {
-    const parts = s
-      .split(",")
-      .map((p) => p.trim().toLowerCase())
-      .filter(Boolean);
-    if (parts.length === 0 || parts.includes("all")) return [...DEEP_SECTIONS];
-    const unknown = parts.filter((p) => !(DEEP_SECTIONS as readonly string[]).includes(p));
-    if (unknown.length) {
-      ctx.addIssue({
-        code: "custom",
-        message: `unknown section ${unknown.join(", ")}; use all or ${DEEP_SECTIONS.join(", ")}`,
-      });
-      return z.NEVER;
-    }
-    return [...new Set(parts)] as DeepSection[];
-  })
-  .openapi({
-    type: "string",
-    example: "statements",
-    description: `all, or a comma-separated list among ${DEEP_SECTIONS.join(", ")}`,
-  });
+export const SectionsParam = csvList(
+  z
+    .string()
+    .max(100)
+    .default("all")
+    .transform((s, ctx) => {
+      const parts = s
+        .split(",")
+        .map((p) => p.trim().toLowerCase())
+        .filter(Boolean);
+      if (parts.length === 0 || parts.includes("all")) return [...DEEP_SECTIONS];
+      const unknown = parts.filter((p) => !(DEEP_SECTIONS as readonly string[]).includes(p));
+      if (unknown.length) {
+        ctx.addIssue({
+          code: "custom",
+          message: `unknown section ${unknown.join(", ")}; use all or ${DEEP_SECTIONS.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(parts)] as DeepSection[];
+    }),
+).openapi({
+  type: "string",
+  example: "statements",
+  description: `all, or a comma-separated list among ${DEEP_SECTIONS.join(", ")}`,
+});
 
 const route = createRoute(
   withErrors(

@@ -2,15 +2,16 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getInsiderTransactions } from "../../services/insider/get-insider";
 import { keyed, withErrors } from "../openapi";
-import { DateParam, TickerParam } from "../params";
+import { csvList, DateParam, TickerParam } from "../params";
 import { InsiderAnswerSchema } from "./schema";
 
-export const CodesParam = z
-  .string()
-  .regex(/^[A-Za-z](,[A-Za-z])*$/, "codes are single letters separated by commas, e.g. P,S")
-  .max(60)
-  .transform((s) => [...new Set(s.toUpperCase().split(","))])
-  .openapi({ type: "string", example: "P,S" });
+export const CodesParam = csvList(
+  z
+    .string()
+    .regex(/^[A-Za-z](,[A-Za-z])*$/, "codes are single letters separated by commas, e.g. P,S")
+    .max(60)
+    .transform((s) => [...new Set(s.toUpperCase().split(","))]),
+).openapi({ type: "string", example: "P,S" });
 
 const route = createRoute(
   withErrors(

@@ -6,7 +6,7 @@ import { getNewsFeed, getNewsStats } from "../../services/news/feed";
 import { getNews, refreshNews } from "../../services/news/get-news";
 import { inBackground } from "../background";
 import { keyed, withErrors } from "../openapi";
-import { BoolParam, TickerParam } from "../params";
+import { BoolParam, csvList, TickerParam } from "../params";
 import { NewsAnswerSchema, NewsFeedSchema, NewsStatsSchema, QueuedSchema } from "./schema";
 
 export const LanguageParam = z
@@ -49,12 +49,13 @@ const getRoute = createRoute(
   }),
 );
 
-export const FeedTickersParam = z
-  .string()
-  .regex(/^[A-Za-z0-9.-]{1,10}(,[A-Za-z0-9.-]{1,10}){0,49}$/, "up to 50 tickers separated by commas")
-  .transform((s) => s.toUpperCase().split(","))
-  .optional()
-  .openapi({ type: "string", example: "MC.PA,AAPL" });
+export const FeedTickersParam = csvList(
+  z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,10}(,[A-Za-z0-9.-]{1,10}){0,49}$/, "up to 50 tickers separated by commas")
+    .transform((s) => s.toUpperCase().split(","))
+    .optional(),
+).openapi({ type: "string", example: "MC.PA,AAPL" });
 
 const feedRoute = createRoute(
   withErrors({

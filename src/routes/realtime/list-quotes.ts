@@ -2,28 +2,29 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getQuotes, type RequestedTicker } from "../../services/realtime/get-quotes";
 import { keyed, withErrors } from "../openapi";
-import { SymbolParam } from "../params";
+import { csvList, SymbolParam } from "../params";
 import { QuotesAnswerSchema } from "./schema";
 
 /** At most this many tickers per GET /quotes (spec Limits): the rest are dropped. */
 const MAX_QUOTES = 20;
 
 /** Comma-separated tickers, de-duplicated, the first MAX_QUOTES kept. */
-export const TickersParam = z
-  .string()
-  .max(2000)
-  .transform((s) =>
-    [
-      ...new Set(
-        s
-          .split(",")
-          .map((t) => t.trim().toUpperCase())
-          .filter((t) => t.length > 0),
-      ),
-    ].slice(0, MAX_QUOTES),
-  )
-  .pipe(z.array(z.string()).min(1, "name at least one ticker"))
-  .openapi({ example: "AAPL,MC.PA,^GSPC" });
+export const TickersParam = csvList(
+  z
+    .string()
+    .max(2000)
+    .transform((s) =>
+      [
+        ...new Set(
+          s
+            .split(",")
+            .map((t) => t.trim().toUpperCase())
+            .filter((t) => t.length > 0),
+        ),
+      ].slice(0, MAX_QUOTES),
+    )
+    .pipe(z.array(z.string()).min(1, "name at least one ticker")),
+).openapi({ type: "string", example: "AAPL,MC.PA,^GSPC" });
 
 const route = createRoute(
   withErrors({

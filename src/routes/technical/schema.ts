@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { RESOLUTIONS, type Resolution } from "../../domain/indicators/request";
 import { OPERATORS, type Operator } from "../../services/technical/screen";
-import { DateParam, TickerParam } from "../params";
+import { csvList, DateParam, TickerParam } from "../params";
 
 export const ResolutionParam = z.enum(RESOLUTIONS).default("1D").openapi({
   description: "1D, 1W and 1M read the EOD prices; 1min the 1-minute candles saved by the realtime stream",
@@ -12,17 +12,19 @@ export const intParam = (min: number, max: number) => z.coerce.number().int().mi
 
 /** Comma-separated indicator names (`sma_50,rsi,macd`), at most 50 characters each. */
 export const IndicatorListParam = (dflt: string) =>
-  z
-    .string()
-    .max(600)
-    .regex(/^[A-Za-z0-9_.,\s]*$/, "indicator names are letters, digits, '_' and '.', separated by commas")
-    .default(dflt)
-    .transform((s) =>
-      s
-        .split(",")
-        .map((x) => x.trim())
-        .filter((x) => x.length > 0),
-    );
+  csvList(
+    z
+      .string()
+      .max(600)
+      .regex(/^[A-Za-z0-9_.,\s]*$/, "indicator names are letters, digits, '_' and '.', separated by commas")
+      .default(dflt)
+      .transform((s) =>
+        s
+          .split(",")
+          .map((x) => x.trim())
+          .filter((x) => x.length > 0),
+      ),
+  );
 
 export const WindowQuery = {
   resolution: ResolutionParam,
