@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WORKSPACE_ORIGINS } from "./domain/workspace/origins";
 
 /**
  * The Worker's bindings as `wrangler types` generates them (`Env`, src/worker-configuration.d.ts,
@@ -50,10 +51,10 @@ const url = (dflt: string) =>
     .pipe(z.url());
 
 /** A comma-separated list of web origins (`https://pro.openbb.co`), each kept as the browser sends it. */
-const origins = (dflt: string) =>
+const origins = (dflt: readonly string[]) =>
   csv
     // Browsers send the origin lower-cased (scheme and host are case-insensitive).
-    .transform((list) => (list.length ? list : [dflt]).map((o) => o.replace(/\/+$/, "").toLowerCase()))
+    .transform((list) => (list.length ? list : [...dflt]).map((o) => o.replace(/\/+$/, "").toLowerCase()))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s?#]+$/, "an origin is scheme://host[:port], without a path")));
 
 /**
@@ -131,8 +132,11 @@ export const configSchema = z.object({
   ALERT_SUCCESS_RATE_CRITICAL: ratio(0.7),
   USAGE_LOG_RETENTION_DAYS: int(90, 1, 3650),
 
-  /** Origins (scheme, host, port; comma-separated) whose pages may call the workspace routes. */
-  WORKSPACE_ALLOWED_ORIGIN: origins("https://pro.openbb.co"),
+  /**
+   * Origins (scheme, host, port; comma-separated) whose pages may call the workspace routes: by
+   * default the workspace's own (domain/workspace/origins); a value replaces the list.
+   */
+  WORKSPACE_ALLOWED_ORIGIN: origins(WORKSPACE_ORIGINS),
   /** Serves GET /__bench/floor, the constant-body route tools/bench measures against; off in production. */
   BENCH_ROUTES: bool(false),
 
