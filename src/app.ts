@@ -1,4 +1,3 @@
-import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import type { DepsOptions } from "./deps";
 import { ServiceError } from "./domain/errors";
@@ -14,6 +13,7 @@ import { cacheApi } from "./routes/cache";
 import { catalogueApi } from "./routes/catalogue";
 import { databaseApi } from "./routes/database";
 import { dcfApi } from "./routes/dcf";
+import { registerDocs } from "./routes/docs";
 import { eodApi } from "./routes/eod";
 import { etfApi } from "./routes/etf";
 import { fundamentalsApi } from "./routes/fundamentals";
@@ -94,7 +94,7 @@ export function createApp(opts: DepsOptions = {}) {
   });
   registerBenchFloor(app);
   registerRealtimeSocket(app);
-  app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "Market data service API" }));
+  registerDocs(app);
 
   app.notFound((c) => renderError(new ServiceError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`), c));
   app.onError(renderError);

@@ -9,7 +9,8 @@ import { interrupt, launch, stopLaunched } from "./launch";
  * The workspace adapter in a real browser: a static page served from a second local origin (the
  * workspace's stand-in) loads /widgets.json and /apps.json, calls the quote, EOD chart and screener
  * widgets of `npm run dev:sandbox` cross-origin with a read-only key in a header, and draws the EOD
- * figure with plotly.js, in headless Chromium. CI installs Debian's chromium (.ci/run); elsewhere,
+ * figure with plotly.js, in headless Chromium; then /docs renders with every request to another host
+ * refused (no network). CI installs Debian's chromium (.ci/run); elsewhere,
  * without it, the test says so and is skipped (CHROMIUM_PATH names another binary).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -105,6 +106,23 @@ describe.skipIf(!haveBrowser && !process.env.CI)("the workspace widgets in headl
         const shot = new URL("workspace-browser.png", SHOTS);
         await page.screenshot({ path: shot.pathname, fullPage: true });
         console.log(`workspace browser check: screenshot at ${shot.pathname}`);
+
+        // /docs with the network off: every request to another host is refused, and the reference still renders.
+        const docs = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+        const service = new URL(r.base).origin;
+        const outside: string[] = [];
+        await docs.route("**/*", (route) => {
+          const url = new URL(route.request().url());
+          if (url.origin === service) return route.continue();
+          outside.push(url.href);
+          return route.abort("internetdisconnected");
+        });
+        await docs.goto(`${r.base}/docs`);
+        // An operation's summary from /openapi.json, drawn by the reference's script.
+        await docs.getByText("Last known price", { exact: false }).first().waitFor({ timeout: 60_000 });
+        expect(outside).toEqual([]);
+        await docs.screenshot({ path: new URL("docs-offline.png", SHOTS).pathname });
+        console.log("docs offline check: rendered with every outside request refused");
       } finally {
         await browser.close();
       }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
+import { buildDocsAssets } from "../build/docs-assets";
 
 /** Requests per key per minute when served locally: enough for one key to drive `npm run bench:load`. */
 export const LOCAL_KEY_RATE_LIMIT = 10_000_000;
@@ -9,15 +10,19 @@ export const LOCAL_KEY_RATE_LIMIT = 10_000_000;
 /**
  * The project's wrangler.toml with the per-key rate limit raised to LOCAL_KEY_RATE_LIMIT (the
  * production limit would refuse a load test's single key within a second): written under .wrangler/,
- * `main` made absolute, everything else as deployed.
+ * `main` and the assets folder made absolute, the assets built here instead of by the build step
+ * (which would run in the copy's folder), everything else as deployed.
  */
 export function localConfig(root: string): string {
   const text = readFileSync(join(root, "wrangler.toml"), "utf8");
   const limited = /(name = "KEY_RATE_LIMITER"[\s\S]*?simple = \{ limit = )\d+/;
   if (!limited.test(text)) throw new Error("wrangler.toml: KEY_RATE_LIMITER's simple limit not found");
+  const assets = buildDocsAssets(root);
   const local = text
     .replace(limited, `$1${LOCAL_KEY_RATE_LIMIT}`)
-    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = ${JSON.stringify(resolve(root, main))}`);
+    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = ${JSON.stringify(resolve(root, main))}`)
+    .replace(/^directory = "(.+)"$/m, () => `directory = ${JSON.stringify(assets)}`)
+    .replace(/^\[build\]\n(?:.+\n)+/m, "");
   const dir = join(root, ".wrangler", "local");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "wrangler.toml"), local);
