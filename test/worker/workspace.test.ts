@@ -188,7 +188,7 @@ describe("svc_quote", () => {
     const signed = (s: string) => (Number(s) > 0 ? `+${s}` : s);
     const expected: Tile[] = [
       { label: `${US} Price`, value: Number(quote.price), delta: pct },
-      { label: "Change", value: signed(quote.change), delta: `${signed(quote.change_pct)}%` },
+      { label: "Change", value: signed(quote.change), delta: signed(quote.change_pct) },
     ];
     if (quote.previous_close !== null)
       expected.push({ label: "Previous Close", value: Number(quote.previous_close), delta: null });
@@ -197,6 +197,9 @@ describe("svc_quote", () => {
     if (quote.volume !== null) expected.push({ label: "Volume", value: quote.volume, delta: null });
     expect(res.body).toEqual(expected);
     expect(res.body.length).toBeGreaterThanOrEqual(3);
+    // Every delta is a number to the workspace: a number, or a numeric string ("+1.03", never "+1.03%").
+    for (const t of res.body)
+      if (t.delta !== null) expect(Number.isFinite(Number(t.delta)), `${t.label} delta ${t.delta}`).toBe(true);
     const status = (await call<{ active_tickers: string[] }>("/realtime/status")).body;
     expect(status.active_tickers).not.toContain(US);
   });
