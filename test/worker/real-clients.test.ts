@@ -1,0 +1,84 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { WORKSPACE_ORIGINS } from "../../src/domain/workspace/origins";
+import { DOCS_SCRIPT_PATH } from "../../src/routes/docs";
+import type { ErrorBody } from "../../src/routes/openapi";
+import { READ_ONLY_KEY } from "../helpers/keys";
+import { call } from "../helpers/worker-http";
+
+/** What real clients send: Python's booleans, the workspace's other origins, a browser with no network. */
+
+describe("booleans as clients write them", () => {
+  it.each([
+    ["/health/alerts?include_resolved=True", "/health/alerts?include_resolved=true"],
+    ["/health/alerts?include_resolved=FALSE", "/health/alerts?include_resolved=false"],
+    ["/health/alerts?include_resolved=yes", "/health/alerts?include_resolved=1"],
+    ["/workspace/eod?ticker=MC.PA&raw=TRUE", "/workspace/eod?ticker=MC.PA&raw=true"],
+    ["/fundamental?ticker=MC.PA&nocache=True", "/fundamental?ticker=MC.PA&nocache=true"],
+    ["/workspace/dcf?ticker=MC.PA&force_refresh=False", "/workspace/dcf?ticker=MC.PA&force_refresh=false"],
+  ])("%s answers as %s", async (written, canonical) => {
+    const a = await call<unknown>(written, { key: READ_ONLY_KEY });
+    const b = await call<unknown>(canonical, { key: READ_ONLY_KEY });
+    expect(a.status, JSON.stringify(a.body).slice(0, 300)).toBe(200);
+    expect(b.status).toBe(200);
+  });
+
+  it("refuses anything else with a 400 naming the parameter and the accepted values", async () => {
+    const res = await call<ErrorBody>("/workspace/dcf?ticker=MC.PA&force_refresh=maybe", { key: READ_ONLY_KEY });
+    expect(res.status).toBe(400);
+    const text = JSON.stringify(res.body);
+    expect(text).toContain("force_refresh");
+    expect(text).toContain("expected a boolean: one of true, 1, yes, false, 0, no (any letter case)");
+  });
+});
+
+describe("the workspace's origins, with no setting", () => {
+  it.each(WORKSPACE_ORIGINS.map((o) => [o]))("a preflight from %s is allowed", async (origin) => {
+    const res = await exports.default.fetch(
+      new Request("http://svc/workspace/quote?ticker=AAPL", {
+        method: "OPTIONS",
+        headers: {
+          Origin: origin,
+          "Access-Control-Request-Method": "GET",
+          "Access-Control-Request-Headers": "x-api-key",
+        },
+      }),
+    );
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe(origin);
+  });
+
+  it("names the four the workspace documents", () => {
+    expect([...WORKSPACE_ORIGINS].sort()).toEqual([
+      "http://localhost:1420",
+      "https://excel.openbb.co",
+      "https://pro.openbb.co",
+      "https://pro.openbb.dev",
+    ]);
+  });
+
+  it("a setting replaces the list", async () => {
+    const res = await call<unknown>("/widgets.json", {
+      key: null,
+      env: { WORKSPACE_ALLOWED_ORIGIN: "https://mine.example" },
+    });
+    expect(res.status).toBe(200);
+    const other = await exports.default.fetch(
+      new Request("http://svc/widgets.json", { headers: { Origin: "https://mine.example" } }),
+    );
+    // The suite's bindings keep the defaults: another origin gets nothing.
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("/docs with no network", () => {
+  it("loads its script from the service itself, and nothing from elsewhere", async () => {
+    const res = await exports.default.fetch(new Request("http://svc/docs"));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<script src="${DOCS_SCRIPT_PATH}"></script>`);
+    // No script, style or font from another host: every src and href is the service's own.
+    const external = [...html.matchAll(/(?:src|href)="(https?:)?\/\/[^"]*"/g)].map((m) => m[0]);
+    expect(external).toEqual([]);
+  });
+});
