@@ -119,7 +119,7 @@ describe.skipIf(!haveBrowser && !process.env.CI)("the workspace widgets in headl
         });
         await docs.goto(`${r.base}/docs`);
         // An operation's summary from /openapi.json, drawn by the reference's script.
-        await docs.getByText("Last known price", { exact: false }).first().waitFor({ timeout: 60_000 });
+        await docs.getByText("Service health (public)").first().waitFor({ timeout: 60_000 });
         expect(outside).toEqual([]);
         await docs.screenshot({ path: new URL("docs-offline.png", SHOTS).pathname });
         console.log("docs offline check: rendered with every outside request refused");
