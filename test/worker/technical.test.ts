@@ -218,6 +218,16 @@ describe("GET /technical/{ticker}/multi and /chart", () => {
     const macd = await call<ChartAnswer>("/technical/AAPL/chart?indicators=macd&limit=60");
     expect(Object.keys(macd.body.indicators)).toEqual(["macd_macd", "macd_signal", "macd_histogram"]);
   });
+
+  it("takes more than ten indicators (only the batch route has that cap), bounded by what they cost", async () => {
+    const names = Array.from({ length: 15 }, (_, i) => `sma_${i + 2}`);
+    const multi = await call<MultiResult>(`/technical/AAPL/multi?indicators=${names.join(",")}&limit=50`);
+    expect(multi.status).toBe(200);
+    expect(multi.body.indicators.map((r) => r.params.length)).toEqual(names.map((_, i) => i + 2));
+    const chart = await call<ChartAnswer>(`/technical/AAPL/chart?indicators=${names.join(",")}&limit=50`);
+    expect(chart.status).toBe(200);
+    expect(Object.keys(chart.body.indicators)).toEqual(names);
+  });
 });
 
 describe("caching of multi, chart and batch answers", () => {
@@ -269,7 +279,7 @@ describe("POST /technical/batch", () => {
     });
     expect(tooManyIndicators.status).toBe(400);
     expect(tooManyIndicators.body.message).toBe(
-      "At most 10 indicators per request (TECHNICAL_MAX_BATCH_INDICATORS); 11 given",
+      "At most 10 indicators per batch (TECHNICAL_MAX_BATCH_INDICATORS); 11 given",
     );
   });
 });

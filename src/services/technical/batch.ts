@@ -13,6 +13,12 @@ export async function runBatch({ ctx, input }: { ctx: Deps; input: BatchQuery })
     throw new BadRequestError(
       `At most ${maxTickers} tickers per batch (TECHNICAL_MAX_BATCH_TICKERS); ${input.tickers.length} given`,
     );
+  // The spec caps the batch route's indicators (each ticker's answer is also bounded by cost).
+  const maxIndicators = ctx.config.TECHNICAL_MAX_BATCH_INDICATORS;
+  if (input.indicators.length > maxIndicators)
+    throw new BadRequestError(
+      `At most ${maxIndicators} indicators per batch (TECHNICAL_MAX_BATCH_INDICATORS); ${input.indicators.length} given`,
+    );
   const tickers = [...new Set(input.tickers)];
   const out: Record<string, MultiResult> = {};
   for (const ticker of tickers) out[ticker] = await getMulti({ ctx, input: { ...input, ticker } });

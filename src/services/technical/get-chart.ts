@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import type { Resolution } from "../../domain/indicators/request";
 import { rememberTechnical } from "./get-indicator";
-import { computeAll, hasPrices, type IndicatorError, parseIndicatorList, seriesOrReason } from "./get-multi";
+import { checkCost, computeAll, hasPrices, type IndicatorError, parseIndicatorList, seriesOrReason } from "./get-multi";
 import type { SeriesWindow } from "./load-series";
 
 export interface ChartQuery extends SeriesWindow {
@@ -48,10 +48,7 @@ export async function getChart({ ctx, input }: { ctx: Deps; input: ChartQuery })
 
 async function computeChart(ctx: Deps, input: ChartQuery): Promise<ChartResult> {
   const wantsVolume = input.indicators.some((n) => n.trim().toLowerCase() === "volume");
-  const { requests, errors } = parseIndicatorList(
-    ctx,
-    input.indicators.filter((n) => n.trim().toLowerCase() !== "volume"),
-  );
+  const { requests, errors } = parseIndicatorList(input.indicators.filter((n) => n.trim().toLowerCase() !== "volume"));
   const series = await seriesOrReason(ctx, { ...input, limit: input.limit ?? CHART_DEFAULT_LIMIT });
   if (typeof series === "string") {
     return {
@@ -63,6 +60,7 @@ async function computeChart(ctx: Deps, input: ChartQuery): Promise<ChartResult> 
       errors: [...errors, { indicator: "*", error: series }],
     };
   }
+  checkCost(requests, series);
   const indicators: Record<string, (number | null)[]> = {};
   errors.push(
     ...computeAll(requests, series, input.resolution, (req, outputs) => {

@@ -1,5 +1,6 @@
 import type { Deps } from "../../deps";
 import { BadRequestError, ServiceError } from "../../domain/errors";
+import { costProblem } from "../../domain/indicators/cost";
 import { type IndicatorRequest, parseIndicator, type Resolution } from "../../domain/indicators/request";
 import type { PriceSeries } from "../../domain/indicators/series";
 import { checkIndicatorFits, rememberTechnical } from "./get-indicator";
@@ -35,24 +36,29 @@ export interface MultiResult {
   ohlcv?: OhlcvBar[];
 }
 
-/** Parses `sma_50,rsi,...`; unknown names and bad parameters become errors, not failures. Over the configured maximum is a 400. */
-export function parseIndicatorList(
-  ctx: Deps,
-  names: readonly string[],
-): { requests: IndicatorRequest[]; errors: IndicatorError[] } {
-  const max = ctx.config.TECHNICAL_MAX_BATCH_INDICATORS;
-  if (names.length > max)
-    throw new BadRequestError(
-      `At most ${max} indicators per request (TECHNICAL_MAX_BATCH_INDICATORS); ${names.length} given`,
-    );
+/**
+ * Parses `sma_50,rsi,...` (a name given twice counts once); unknown names and bad parameters become
+ * errors, not failures. The number of names is bounded by cost once the series is known
+ * (`checkCost`); the batch route also caps it (the spec's TECHNICAL_MAX_BATCH_INDICATORS).
+ */
+export function parseIndicatorList(names: readonly string[]): {
+  requests: IndicatorRequest[];
+  errors: IndicatorError[];
+} {
   const requests: IndicatorRequest[] = [];
   const errors: IndicatorError[] = [];
-  for (const name of names) {
+  for (const name of new Set(names)) {
     const parsed = parseIndicator(name);
     if (parsed.ok) requests.push(parsed.value);
     else errors.push({ indicator: name, error: parsed.error });
   }
   return { requests, errors };
+}
+
+/** A 400 when computing `requests` on `series` would cost more than the bound (domain/indicators/cost). */
+export function checkCost(requests: readonly IndicatorRequest[], series: PriceSeries): void {
+  const problem = costProblem(requests, series.times.length);
+  if (problem) throw new BadRequestError(problem);
 }
 
 /** Each request computed on the same series; a failing one is reported in `errors`. */
@@ -117,7 +123,7 @@ const ohlcvOf = (s: PriceSeries): OhlcvBar[] =>
 /** GET /technical/{ticker}/multi (and each ticker of POST /technical/batch): several indicators on one price read. */
 export async function getMulti({ ctx, input }: { ctx: Deps; input: MultiQuery }): Promise<MultiResult> {
   const load = async (): Promise<MultiResult> => {
-    const { requests, errors } = parseIndicatorList(ctx, input.indicators);
+    const { requests, errors } = parseIndicatorList(input.indicators);
     const series = await seriesOrReason(ctx, input);
     if (typeof series === "string")
       return {
@@ -128,6 +134,7 @@ export async function getMulti({ ctx, input }: { ctx: Deps; input: MultiQuery })
         errors: [...errors, { indicator: "*", error: series }],
         ...(input.includeOhlcv ? { ohlcv: [] } : {}),
       };
+    checkCost(requests, series);
     const indicators: IndicatorResult[] = [];
     errors.push(
       ...computeAll(requests, series, input.resolution, (req, outputs) =>
