@@ -24,7 +24,12 @@ export const IndicatorListParam = (dflt: string) =>
           .map((x) => x.trim())
           .filter((x) => x.length > 0),
       ),
-  );
+  ).openapi({
+    type: "string",
+    example: dflt,
+    description:
+      "Comma-separated indicators with their parameters; no cap on their number, but at most 1,000,000 values (each output series over every bar) per answer",
+  });
 
 export const WindowQuery = {
   resolution: ResolutionParam,
