@@ -7,6 +7,7 @@ import { findActiveListings } from "../src/db/repositories/catalogue";
 import {
   countTick,
   deactivateSubscription,
+  hasActiveSubscription,
   type IntradayCandle,
   upsertIntradayCandle,
 } from "../src/db/repositories/realtime";
@@ -83,6 +84,8 @@ export interface StreamStatus {
 export class TickerStream extends DurableObject<Env> {
   private ticker: string | null = null;
   private streaming = false;
+  /** Set by the constructor when it finds the object streaming: the next alarm decides whether it resumes. */
+  private restarted = false;
   private upstream: LiveSeries | undefined;
   private connecting = false;
   /** Bumped by every stop(): a connection that completes after a stop sees it and closes itself. */
@@ -112,8 +115,11 @@ export class TickerStream extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(async () => {
       this.ticker = (await ctx.storage.get<string>("ticker")) ?? null;
       this.streaming = (await ctx.storage.get<boolean>("streaming")) ?? false;
-      // Evicted while streaming: reconnect right away.
-      if (this.streaming) await ctx.storage.setAlarm(this.clock.now().getTime());
+      // Restarted (a deploy, an eviction) while streaming: the alarm decides at once whether it resumes.
+      if (this.streaming) {
+        this.restarted = true;
+        await ctx.storage.setAlarm(this.clock.now().getTime());
+      }
     });
   }
 
@@ -224,6 +230,10 @@ export class TickerStream extends DurableObject<Env> {
   /** Reconnects after a drop, and while connected watches for a stalled provider (nothing received for STREAM_STALL_MS). */
   override async alarm(): Promise<void> {
     if (!this.streaming) return;
+    if (this.restarted) {
+      this.restarted = false;
+      if (!(await this.resumesAfterRestart())) return;
+    }
     if (this.upstream && this.clock.now().getTime() - this.upstream.lastFrameAt > this.deps.config.STREAM_STALL_MS) {
       console.warn("stream stalled, reopening", this.ticker);
       this.upstream.close();
@@ -231,6 +241,25 @@ export class TickerStream extends DurableObject<Env> {
     }
     if (!this.upstream) await this.openUpstream();
     else await this.watch();
+  }
+
+  /**
+   * After a restart only a ticker with an active stored subscription (a catalogue ticker) resumes,
+   * as the spec has it; any other stops streaming (its clients are told by a normal close). When the
+   * database cannot say, the stream resumes: a catalogue stream is never lost to a database hiccup.
+   * Answers whether the stream goes on.
+   */
+  async resumesAfterRestart(): Promise<boolean> {
+    if (!this.streaming || !this.ticker) return false;
+    const ticker = this.ticker;
+    let stored = true;
+    try {
+      stored = await this.withDb((db) => hasActiveSubscription(db, ticker));
+    } catch (err) {
+      console.warn("restart: the stored subscription could not be read, resuming", ticker, String(err));
+    }
+    if (!stored) await this.stop();
+    return stored;
   }
 
   private async watch(): Promise<void> {

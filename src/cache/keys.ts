@@ -47,6 +47,8 @@ export const cacheKeys = {
   macro: (seriesId: string) => `macro:${seriesId}`,
   news: (ticker: string, variant: string) => `news:${up(ticker)}:${variant}`,
   healthSummary: () => "health:providers",
+  /** The restore cron's last run (services/realtime/restore), for GET /realtime/status. */
+  restoreRun: () => "realtime:restore-run",
   /** Providers resting after failing in a row (src/providers/rest.ts), shared by the isolates. */
   providerRests: () => "providers:resting",
   /** Held while a canary run of `scope` ("all" or a provider) is in progress, whichever isolate runs it. */

@@ -236,8 +236,11 @@ describe("stream lifecycle", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    // The cron's restore has run to its end (waitOnExecutionContext): the streams are started.
-    const active = (await call<RealtimeStatus>("/realtime/status")).body.active_tickers;
+    // The cron's restore has run to its end (waitOnExecutionContext): the streams are started, and the run is reported.
+    const after = (await call<RealtimeStatus>("/realtime/status")).body;
+    expect(after.restore_last_run).toMatchObject({ restored: expect.any(Number), failed: 0 });
+    expect(after.restore_last_run?.restored).toBeGreaterThanOrEqual(1);
+    const active = after.active_tickers;
     expect(active).toContain("META");
     expect(active).not.toContain("NOTCAT");
   });

@@ -68,6 +68,9 @@ describe("TickerStream: the provider connection", () => {
 
   it("comes back after an eviction: an instance built on the stored state reconnects at once", async () => {
     started.push("IBM");
+    // A catalogue ticker with its stored subscription (what the spec restores), its stream then gone.
+    await call("/realtime/subscribe", { method: "POST", body: { tickers: ["IBM"] } });
+    await objectOf("IBM").stop();
     await runInDurableObject(objectOf("IBM"), async (_instance: TickerStream, state) => {
       // What an evicted streaming object leaves behind: its storage, nothing in memory.
       await state.storage.put({ ticker: "IBM", streaming: true });
@@ -79,6 +82,20 @@ describe("TickerStream: the provider connection", () => {
       expect(await revived.status()).toMatchObject({ streaming: true, connected: true, reconnectAttempts: 0 });
       await revived.stop();
     });
+    // The stored subscription goes too: no other test's restore brings IBM back.
+    await db.db.update(realtimeSubscriptions).set({ isActive: false }).where(eq(realtimeSubscriptions.ticker, "IBM"));
+  });
+
+  it("after a restart, a ticker without a stored subscription does not resume: its object stops streaming", async () => {
+    await runInDurableObject(objectOf("ZZNOSUB"), async (_instance: TickerStream, state) => {
+      await state.storage.put({ ticker: "ZZNOSUB", streaming: true });
+      const revived = new TickerStream(state, env);
+      await expect.poll(async () => (await revived.status()).streaming).toBe(true);
+      await revived.alarm();
+      expect(await revived.status()).toMatchObject({ ticker: "ZZNOSUB", streaming: false, connected: false });
+      expect(await state.storage.get("streaming")).toBe(false);
+    });
+    expect((await call<{ active_tickers: string[] }>("/realtime/status")).body.active_tickers).not.toContain("ZZNOSUB");
   });
 
   it("answers a full-access upgrade with 503 and accepts no socket when the stream cannot start", async () => {

@@ -33,6 +33,16 @@ export async function activeSubscriptions(db: Db): Promise<string[]> {
   return rows.map((r) => r.ticker);
 }
 
+/** Whether the ticker has an active stored subscription (only catalogue tickers are stored). */
+export async function hasActiveSubscription(db: Db, ticker: string): Promise<boolean> {
+  const rows = await db
+    .select({ ticker: realtimeSubscriptions.ticker })
+    .from(realtimeSubscriptions)
+    .where(and(eq(realtimeSubscriptions.ticker, ticker), eq(realtimeSubscriptions.isActive, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Counts `count` ticks on the stored subscription, the last at `at` (a no-op for tickers without one). */
 export async function countTick(db: Db, ticker: string, at: Date, count = 1): Promise<void> {
   await db

@@ -44,7 +44,17 @@ export const RealtimeStatusSchema = z
     ws_connections: z.record(z.string(), z.number().int()),
     total_ws_clients: z.number().int(),
     stale_tickers: z.array(z.string()),
-    worker_running: z.boolean(),
+    worker_running: z.boolean().openapi({
+      description: "The registry answered and the object of every streamed ticker answered its status",
+    }),
+    objects_answering: z.number().int().openapi({ description: "Streamed tickers whose object answered" }),
+    restore_last_run: z
+      .object({ at: z.string(), restored: z.number().int(), failed: z.number().int() })
+      .nullable()
+      .openapi({
+        description:
+          "The restore cron's last run (every 5 minutes): when, streams restored, restores that failed; null if none within a day",
+      }),
   })
   .openapi("RealtimeStatus");
 export type RealtimeStatus = z.infer<typeof RealtimeStatusSchema>;

@@ -1,9 +1,21 @@
+import { cacheKeys } from "../../cache";
 import { activeSubscriptions } from "../../db/repositories/realtime";
 import { buildDeps } from "../../deps";
 
+/** What the restore cron did last, as GET /realtime/status reports it. */
+export interface RestoreRun {
+  at: string;
+  restored: number;
+  failed: number;
+}
+
+/** Kept a day: a status that finds none says the cron has not run since. */
+const RESTORE_RUN_TTL = 86_400;
+
 /**
  * The cron's job: every active stored subscription (catalogue tickers only are stored) streams
- * again. Starting a stream that runs is a no-op, so this is safe to repeat. Answers the tickers.
+ * again. Starting a stream that runs is a no-op, so this is safe to repeat. Answers the tickers,
+ * and leaves what it did in the cache for GET /realtime/status.
  */
 export async function restoreSubscriptions(env: Env): Promise<string[]> {
   const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
@@ -15,6 +27,9 @@ export async function restoreSubscriptions(env: Env): Promise<string[]> {
     results.forEach((r, i) => {
       if (r.status === "rejected") console.warn("restore failed", tickers[i], String(r.reason));
     });
+    const failed = results.filter((r) => r.status === "rejected").length;
+    const run: RestoreRun = { at: deps.clock.now().toISOString(), restored: tickers.length - failed, failed };
+    await deps.cache.set(cacheKeys.restoreRun(), run, RESTORE_RUN_TTL);
     return tickers;
   } finally {
     await deps.db.close();

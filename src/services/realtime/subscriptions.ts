@@ -1,3 +1,4 @@
+import { cacheKeys } from "../../cache";
 import { findActiveListings } from "../../db/repositories/catalogue";
 import { deactivateSubscription, type SubscriptionRow, saveSubscription } from "../../db/repositories/realtime";
 import type { Deps } from "../../deps";
@@ -5,6 +6,7 @@ import { NotFoundError, ServiceError } from "../../domain/errors";
 import { preferredListing } from "../../domain/listing-choice";
 import { streamSymbolOf } from "../../domain/provider-symbols";
 import type { StreamDirectory } from "./directory";
+import type { RestoreRun } from "./restore";
 
 /** The spec's Subscription. */
 export interface SubscriptionAnswer {
@@ -104,7 +106,12 @@ export interface RealtimeStatus {
   ws_connections: Record<string, number>;
   total_ws_clients: number;
   stale_tickers: string[];
+  /** The registry answered, and the object of every streamed ticker answered its status. */
   worker_running: boolean;
+  /** Streamed tickers whose object answered (the others count as stale). */
+  objects_answering: number;
+  /** The restore cron's last run (every 5 minutes; null: none within a day). */
+  restore_last_run: RestoreRun | null;
 }
 
 /**
@@ -120,21 +127,49 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
       total_ws_clients: 0,
       stale_tickers: [],
       worker_running: false,
+      objects_answering: 0,
+      restore_last_run: null,
     };
   const streams = ctx.streams;
-  const tickers = await streams.list();
-  const statuses = await Promise.all(tickers.map((t) => streams.status(t)));
+  const restore_last_run = await ctx.cache.get<RestoreRun>(cacheKeys.restoreRun()).catch(() => null);
+  let tickers: string[];
+  try {
+    tickers = await streams.list();
+  } catch (err) {
+    // The registry did not answer: nothing is known of the streams, and the workers are not running.
+    console.warn("realtime status: the registry did not answer", String(err));
+    return {
+      streaming_count: 0,
+      active_tickers: [],
+      ws_connections: {},
+      total_ws_clients: 0,
+      stale_tickers: [],
+      worker_running: false,
+      objects_answering: 0,
+      restore_last_run,
+    };
+  }
+  const settled = await Promise.allSettled(tickers.map((t) => streams.status(t)));
   const ws_connections: Record<string, number> = {};
-  statuses.forEach((s, i) => {
-    ws_connections[tickers[i] ?? ""] = s.clients;
+  let clients = 0;
+  settled.forEach((s, i) => {
+    const n = s.status === "fulfilled" ? s.value.clients : 0;
+    ws_connections[tickers[i] ?? ""] = n;
+    clients += n;
   });
+  const answering = settled.filter((s) => s.status === "fulfilled").length;
   return {
     streaming_count: tickers.length,
     active_tickers: tickers,
     ws_connections,
-    total_ws_clients: statuses.reduce((n, s) => n + s.clients, 0),
-    stale_tickers: tickers.filter((_, i) => statuses[i]?.stale !== false),
-    // The stream workers are the Durable Objects: running when the registry answers.
-    worker_running: true,
+    total_ws_clients: clients,
+    // An object that did not answer is stale too: nothing says it has a fresh tick.
+    stale_tickers: tickers.filter((_, i) => {
+      const s = settled[i];
+      return s?.status !== "fulfilled" || s.value.stale !== false;
+    }),
+    worker_running: answering === tickers.length,
+    objects_answering: answering,
+    restore_last_run,
   };
 }
