@@ -12,11 +12,13 @@ import {
   upsertIntradayCandle,
 } from "../src/db/repositories/realtime";
 import { buildDeps, type Deps } from "../src/deps";
+import type { SchemaDrift } from "../src/domain/drift";
 import { preferredListing } from "../src/domain/listing-choice";
 import { streamSymbolOf } from "../src/domain/provider-symbols";
 import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } from "../src/domain/realtime";
 import { STREAM } from "../src/providers/names";
 import { type LiveBar, LiveSeries } from "../src/providers/stream/live";
+import { recordDrifts } from "../src/services/monitoring/record-drifts";
 import { upgraded } from "../src/websocket-response";
 import { registryOf } from "./registry-stub";
 
@@ -181,6 +183,8 @@ export class TickerStream extends DurableObject<Env> {
 
   /** Starts (or keeps) streaming the ticker. */
   async start(ticker: string): Promise<void> {
+    // Asked to stream now (a subscription, a full-access socket): no restart decision overrides it.
+    this.restarted = false;
     if (!this.streaming || this.ticker !== ticker) {
       this.ticker = ticker;
       this.streaming = true;
@@ -312,6 +316,7 @@ export class TickerStream extends DurableObject<Env> {
         {
           onBar: (bar) => this.onBar(ticker, bar),
           onFatal: (err) => void this.onFatal(ticker, err.message),
+          onDrift: (drifts) => void this.recordDrift(ticker, drifts),
           onClosed: () => {
             // A connection that closes before it was adopted is handled below; an older one is nobody's.
             if (live === undefined || this.upstream !== live) return;
@@ -338,6 +343,20 @@ export class TickerStream extends DurableObject<Env> {
       if (generation === this.generation) await this.scheduleReconnect();
     } finally {
       this.connecting = false;
+    }
+  }
+
+  /** A bar of another shape: left out, and recorded as schema_drift (once a day per place: recordDrifts keeps count). */
+  private async recordDrift(ticker: string, drifts: SchemaDrift[]): Promise<void> {
+    this.deps.drifts.report(ticker, drifts);
+    // A connection of its own, as for every write of the object.
+    const db = new DbHandle(this.deps.config);
+    try {
+      await recordDrifts({ ...this.deps, db });
+    } catch (err) {
+      console.warn("stream drift not recorded", ticker, String(err));
+    } finally {
+      await db.close();
     }
   }
 

@@ -21,7 +21,10 @@ export type WireNode =
   | { readonly weights: true }
   /** A leaf the provider always sends where its parent is sent (what names a row): its absence is drift too. */
   | { readonly required: WireLeaf }
-  /** A field the provider always sends (a chart's closes): its absence is drift, and costs only itself. */
+  /**
+   * A field the provider always sends (a chart's currency): its key gone is drift, and costs only
+   * itself; a null there is the provider's "no value", as for any field.
+   */
   | { readonly always: WireNode };
 
 type Plain = Record<string, unknown>;
@@ -120,6 +123,7 @@ export function readWire(
     const r = readLeaf(node, value);
     return "bad" in r ? drift() : r.ok;
   }
+  if ("always" in node && value === null) return undefined;
   if ("required" in node || "always" in node) {
     if (value === undefined || value === null || isEmptyBox(value)) {
       drifts.push({

@@ -108,6 +108,11 @@ export function liftForProbe(providers: readonly string[]): void {
   }
 }
 
+/** Ends a probe: a provider the run never asked loses its probe mark (its next failure counts as usual). */
+export function endProbe(providers: readonly string[]): void {
+  for (const p of providers) probing.delete(p);
+}
+
 /** Rests another isolate started, kept where they end later than what this isolate knows. */
 function adopt(shared: Record<string, Rest>, now: number): void {
   for (const r of Object.values(shared)) {

@@ -14,10 +14,12 @@ const BACKGROUND_DEADLINE_MS = 25_000;
 export function inBackground(c: Context<AppEnv>, job: (deps: Deps) => Promise<void>): void {
   const deps = buildDeps(c.env ?? {}, { clock: c.get("deps").clock, deadlineMs: BACKGROUND_DEADLINE_MS });
   const work = job(deps)
-    .then(() => recordDrifts(deps))
-    // A rest the work started or ended (the canary's probes) reaches the other isolates.
-    .then(() => pushRests(deps.cache, deps.clock.now().getTime()))
     .catch((err: unknown) => console.warn("background work failed", c.req.path, String(err)))
+    // Whatever the job came to (a failure may be the drift's doing): its drift is recorded, and a
+    // rest it started or ended (the canary's probes) reaches the other isolates.
+    .then(() => recordDrifts(deps))
+    .then(() => pushRests(deps.cache, deps.clock.now().getTime()))
+    .catch((err: unknown) => console.warn("background work's drift or rests not recorded", c.req.path, String(err)))
     .finally(() => deps.db.close());
   c.executionCtx.waitUntil(work);
 }

@@ -1,8 +1,11 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
 import { WORKSPACE_ORIGINS } from "../../src/domain/workspace/origins";
 import { DOCS_SCRIPT_PATH } from "../../src/routes/docs";
 import type { ErrorBody } from "../../src/routes/openapi";
+import { BoolParam } from "../../src/routes/params";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { call } from "../helpers/worker-http";
 
@@ -21,6 +24,26 @@ describe("booleans as clients write them", () => {
     const b = await call<unknown>(canonical, { key: READ_ONLY_KEY });
     expect(a.status, JSON.stringify(a.body).slice(0, 300)).toBe(200);
     expect(b.status).toBe(200);
+  });
+
+  it.each([
+    ["True", true],
+    ["TRUE", true],
+    ["yes", true],
+    ["1", true],
+    ["False", false],
+    ["NO", false],
+    ["0", false],
+  ])("reads %s as %s", (written, value) => {
+    expect(BoolParam.parse(written)).toBe(value);
+  });
+
+  it("reads a missing boolean as false, and raw=True draws no figure but its rows", async () => {
+    expect(BoolParam.parse(undefined)).toBe(false);
+    const rows = await call<unknown>("/workspace/eod?ticker=MC.PA&raw=True", { key: READ_ONLY_KEY });
+    const figure = await call<unknown>("/workspace/eod?ticker=MC.PA&raw=False", { key: READ_ONLY_KEY });
+    expect(Array.isArray(rows.body)).toBe(true);
+    expect(figure.body).toHaveProperty("data");
   });
 
   it("refuses anything else with a 400 naming the parameter and the accepted values", async () => {
@@ -57,16 +80,24 @@ describe("the workspace's origins, with no setting", () => {
     ]);
   });
 
-  it("a setting replaces the list", async () => {
-    const res = await call<unknown>("/widgets.json", {
-      key: null,
-      env: { WORKSPACE_ALLOWED_ORIGIN: "https://mine.example" },
-    });
-    expect(res.status).toBe(200);
+  it("a setting replaces the list: its origin allowed, the defaults no longer", async () => {
+    const narrowed = { ...env, WORKSPACE_ALLOWED_ORIGIN: "https://mine.example" };
+    const from = async (origin: string) => {
+      const ctx = createExecutionContext();
+      const res = await createApp().fetch(
+        new Request("http://svc/widgets.json", { headers: { Origin: origin } }),
+        narrowed,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res.headers.get("access-control-allow-origin");
+    };
+    expect(await from("https://mine.example")).toBe("https://mine.example");
+    expect(await from("https://pro.openbb.co")).toBeNull();
+    // Without the setting (the suite's bindings), the defaults hold and the other origin gets nothing.
     const other = await exports.default.fetch(
       new Request("http://svc/widgets.json", { headers: { Origin: "https://mine.example" } }),
     );
-    // The suite's bindings keep the defaults: another origin gets nothing.
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DOCS_SCRIPT_PATH } from "../../src/routes/docs";
@@ -6,8 +6,9 @@ import { DOCS_SCRIPT_PATH } from "../../src/routes/docs";
 /**
  * The static assets the Worker serves itself (wrangler.toml `[assets]`): the API reference's
  * script, so `/docs` renders with no network (offline, behind a proxy that blocks CDNs). Copied
- * from the installed @scalar/api-reference into dist/assets/, never committed; run by wrangler's
- * build step on `wrangler dev` and `wrangler deploy`, and by the dev tooling and the tests.
+ * from the installed @scalar/api-reference (a dev dependency: deploy from a checkout set up with
+ * `npm ci`) into dist/assets/, never committed; run by wrangler's build step on `wrangler dev` and
+ * `wrangler deploy`, and by the dev tooling.
  */
 
 export function buildDocsAssets(root: string): string {
@@ -16,11 +17,9 @@ export function buildDocsAssets(root: string): string {
   // A direct dependency, so installed at the top of node_modules (the package exports no path to its browser bundle).
   const source = join(root, "node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js");
   if (!existsSync(source)) throw new Error(`${source} is missing: run npm ci`);
-  // Copied again only when the installed version changed (a dev loop rebuilds on every start).
-  if (!existsSync(target) || statSync(target).size !== statSync(source).size) {
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(source, target);
-  }
+  // Copied every time (a few milliseconds): the installed version is always the one served.
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(source, target);
   return dir;
 }
 

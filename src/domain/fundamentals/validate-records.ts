@@ -65,13 +65,16 @@ export function checkStatements(provider: string, statements: Statements): Check
 /** Earnings history: EPS actual, estimate and difference per share, the surprise in percent. */
 export function checkEarnings(provider: string, rows: readonly EarningsRow[]): Checked<EarningsRow[]> {
   const c = checker(provider);
-  const value = rows.map((r) => ({
-    ...r,
-    epsActual: c.check("earnings.eps_actual", r.quarterEnd, r.epsActual),
-    epsEstimate: c.check("earnings.eps_estimate", r.quarterEnd, r.epsEstimate),
-    epsDifference: c.check("earnings.eps_difference", r.quarterEnd, r.epsDifference),
-    surprisePercent: c.check("earnings.surprise_percent", r.quarterEnd, r.surprisePercent),
-  }));
+  // Newest first: a field's valid verdict is its newest quarter's (the provider sends them oldest first).
+  const value = [...rows]
+    .sort((a, b) => (a.quarterEnd < b.quarterEnd ? 1 : -1))
+    .map((r) => ({
+      ...r,
+      epsActual: c.check("earnings.eps_actual", r.quarterEnd, r.epsActual),
+      epsEstimate: c.check("earnings.eps_estimate", r.quarterEnd, r.epsEstimate),
+      epsDifference: c.check("earnings.eps_difference", r.quarterEnd, r.epsDifference),
+      surprisePercent: c.check("earnings.surprise_percent", r.quarterEnd, r.surprisePercent),
+    }));
   return { value, verdicts: c.verdicts() };
 }
 

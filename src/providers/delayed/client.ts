@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type Clock, type Deadline, systemClock } from "../../clock";
 import type { Bar } from "../../domain/bars";
-import { type DriftSink, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import { BROWSER_USER_AGENT, getJson, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
@@ -168,8 +168,20 @@ const COLUMNS = ["open", "high", "low", "close", "volume"] as const;
  * has neither): one gone is drift, though the reader cannot know it field by field.
  */
 function columnsMissing(r: ChartResult): SchemaDrift[] {
-  if (!r.timestamp?.length) return [];
   const q = r.indicators?.quote?.[0] ?? {};
+  if (!r.timestamp?.length)
+    // Prices without their times: the timestamps are what went.
+    return q.close?.length
+      ? [
+          {
+            provider: DELAYED,
+            document: "chart",
+            path: "chart.result[].timestamp",
+            expected: "a list beside the prices",
+            seen: describe(r.timestamp),
+          },
+        ]
+      : [];
   return COLUMNS.filter((c) => !Array.isArray(q[c])).map((c) => ({
     provider: DELAYED,
     document: "chart",
@@ -223,8 +235,12 @@ export class DelayedProviderClient implements HistoryProvider {
     const bars = barsOf(r);
     const last = bars.at(-1);
     const price = r.meta.regularMarketPrice ?? last?.close;
-    if (price === undefined || price === null || !last)
+    if (price === undefined || price === null || !last) {
+      // Prices the service could not place (their times gone) are a broken answer, not an unknown symbol.
+      if (r.indicators?.quote?.[0]?.close?.length)
+        throw new ProviderError(DELAYED, "bad_response", `a chart of ${symbol} whose prices could not be read`);
       throw new ProviderError(DELAYED, "not_found", `no price for ${symbol}`);
+    }
     const marketDay = r.meta.regularMarketTime ? utcDay(r.meta.regularMarketTime) : last.date;
     const previous = [...bars].reverse().find((b) => b.date < marketDay);
     const today = last.date === marketDay;

@@ -29,18 +29,23 @@ export interface FilingRef {
  * column; each is reported as schema_drift.
  */
 export const TICKER_ENTRY: WireNode = { fields: { cik_str: { required: "number" }, ticker: { required: "string" } } };
-const COLUMN = { series: "string" } as const;
+/** A filings column: EDGAR always sends every one, so one gone is drift. */
+const COLUMN: WireNode = { always: { series: "string" } };
 export const SUBMISSIONS: WireNode = {
   fields: {
     filings: {
-      fields: {
-        recent: {
-          fields: {
-            accessionNumber: COLUMN,
-            filingDate: COLUMN,
-            reportDate: COLUMN,
-            form: COLUMN,
-            primaryDocument: COLUMN,
+      always: {
+        fields: {
+          recent: {
+            always: {
+              fields: {
+                accessionNumber: COLUMN,
+                filingDate: COLUMN,
+                reportDate: COLUMN,
+                form: COLUMN,
+                primaryDocument: COLUMN,
+              },
+            },
           },
         },
       },

@@ -1,4 +1,5 @@
 import type { Clock } from "../../clock";
+import type { SchemaDrift } from "../../domain/drift";
 import { ProviderError } from "../errors";
 import { STREAM } from "../names";
 import { collectBars, decimalsOf, openSocket } from "./client";
@@ -21,6 +22,8 @@ export interface LiveHandlers {
   onFatal(error: ProviderError): void;
   /** The connection ended; a reconnect may help. */
   onClosed(reason: string): void;
+  /** A bar of another shape than the protocol's was left out (reported as schema_drift). */
+  onDrift?(drifts: SchemaDrift[]): void;
 }
 
 const SERIES = "sds_1";
@@ -94,7 +97,8 @@ export class LiveSeries {
     }
     if (method === "timescale_update" || method === "du") {
       const bars = new Map<number, number[]>();
-      collectBars(params, bars, SERIES);
+      const drifts = collectBars(params, bars, SERIES);
+      if (drifts.length) this.handlers.onDrift?.(drifts);
       const newest = [...bars.entries()].sort((a, b) => a[0] - b[0]).at(-1);
       if (newest) this.emit(newest[0], newest[1]);
       return;

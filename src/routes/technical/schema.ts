@@ -26,6 +26,8 @@ export const IndicatorListParam = (dflt: string) =>
       ),
   ).openapi({
     type: "string",
+    default: dflt,
+    maxLength: 600,
     example: dflt,
     description:
       "Comma-separated indicators with their parameters; no cap on their number, but at most 1,000,000 values (each output series over every bar) per answer",

@@ -15,7 +15,7 @@ import {
 } from "../../domain/monitoring/canary-references";
 import { ProviderError } from "../../providers/errors";
 import { DELAYED, FUNDAMENTAL_PROVIDERS, type FundamentalProvider } from "../../providers/names";
-import { liftForProbe } from "../../providers/rest";
+import { endProbe, liftForProbe } from "../../providers/rest";
 import type { ScrapeTarget } from "../../providers/scraped/types";
 import { checkOutlierRates } from "./alerts";
 import { writeHealthSummary } from "./provider-health";
@@ -246,6 +246,7 @@ export async function runCanary(ctx: Deps, only?: FundamentalProvider): Promise<
       high_outlier_rate_alerts_opened: outliers.opened,
     };
   } finally {
+    endProbe(only ? [only] : [...FUNDAMENTAL_PROVIDERS]);
     await ctx.cache.delete(lock);
   }
 }

@@ -1,14 +1,28 @@
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
 import { driftVerdict } from "../../domain/fundamentals/validation";
+import type { DriftEntry } from "../../providers/drift-journal";
+
+/**
+ * What this isolate has recorded today (`<day>|<subject>|<provider>|<document>|<path>`): a provider
+ * that stays drifted costs one write a day per place and isolate, not one per request.
+ */
+const recordedToday = new Set<string>();
+let recordedDay = "";
 
 /**
  * Records what the work's provider clients reported to its drift journal as schema_drift verdicts
- * (one per provider, subject, document path and day: a retry counts once). Nothing to record costs
- * no query; without a database the drift is logged instead.
+ * (one per provider, subject, document path and day: a retry counts once). Nothing new to record
+ * costs no query; without a database the drift is logged instead.
  */
 export async function recordDrifts(ctx: Deps): Promise<number> {
-  const entries = ctx.drifts.take();
+  const day = ctx.clock.today();
+  if (day !== recordedDay) {
+    recordedToday.clear();
+    recordedDay = day;
+  }
+  const keyOf = (e: DriftEntry) => `${day}|${e.subject}|${e.drift.provider}|${e.drift.document}|${e.drift.path}`;
+  const entries = ctx.drifts.take().filter((e) => !recordedToday.has(keyOf(e)));
   if (entries.length === 0) return 0;
   if (!ctx.db.configured) {
     console.warn("schema drift not recorded (no database)", entries.length);
@@ -16,9 +30,10 @@ export async function recordDrifts(ctx: Deps): Promise<number> {
   }
   const bySubject = new Map<string, typeof entries>();
   for (const e of entries) bySubject.set(e.subject, [...(bySubject.get(e.subject) ?? []), e]);
-  const day = ctx.clock.today();
   const at = ctx.clock.now();
-  for (const [subject, list] of bySubject)
+  for (const [subject, list] of bySubject) {
     await recordVerdicts(ctx.db.db, { ticker: subject, day, at, verdicts: list.map((e) => driftVerdict(e.drift)) });
+    for (const e of list) recordedToday.add(keyOf(e));
+  }
   return entries.length;
 }
