@@ -31,7 +31,11 @@ export interface BenchStack {
  * is set (through the Upstash bridge, else the in-isolate LRU); the floor route is on.
  */
 export async function startBenchStack(
-  opts: { onStreamUpdate?: (symbol: string, bar: MinuteBar) => void } = {},
+  opts: {
+    onStreamUpdate?: (symbol: string, bar: MinuteBar) => void;
+    /** Rewrites the stack's addresses before the Worker starts (the distance benchmark puts its delaying proxies there). */
+    around?: (vars: Record<string, string>) => Promise<Record<string, string>>;
+  } = {},
 ): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "mds-bench-"));
   const stack = await startLocalStack({
@@ -46,7 +50,12 @@ export async function startBenchStack(
     root: ROOT,
     port,
     quiet: !process.env.BENCH_VERBOSE,
-    vars: { ...stack.vars, ...sandbox.vars, SERVICE_API_KEYS: key, BENCH_ROUTES: "true" },
+    vars: {
+      ...(opts.around ? await opts.around(stack.vars) : stack.vars),
+      ...sandbox.vars,
+      SERVICE_API_KEYS: key,
+      BENCH_ROUTES: "true",
+    },
   });
   const stop = async () => {
     killGroup(child);
