@@ -17,5 +17,19 @@ const route = createRoute(
 );
 
 export function registerGetHealth(api: OpenAPIHono<AppEnv>) {
-  return api.openapi(route, async (c) => c.json(await getHealth({ ctx: c.get("deps") }), 200));
+  return api.openapi(route, async (c) =>
+    c.json(
+      await getHealth({
+        ctx: c.get("deps"),
+        background: (work) => {
+          try {
+            c.executionCtx.waitUntil(work);
+          } catch {
+            // No execution context (app.request in a plain unit test): the work settles on its own.
+          }
+        },
+      }),
+      200,
+    ),
+  );
 }

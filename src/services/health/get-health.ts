@@ -33,13 +33,63 @@ export function latestReached(
   return call?.failing !== true;
 }
 
-/** Liveness plus what the service can use right now; cheap enough to poll (no database round trip). */
-export async function getHealth({ ctx }: { ctx: Deps }): Promise<Health> {
-  const [providers, cacheUp, canary] = await Promise.all([
-    providerStatus(),
-    ctx.cache.ping(),
-    latestCanaryReach(ctx, DELAYED).catch(() => null),
-  ]);
+/** What /health reads of the cache: whether it answers, and the delayed provider's latest canary run. */
+interface CacheView {
+  cacheUp: boolean;
+  canary: { at: string; answered: boolean } | null;
+}
+
+/** How old the isolate's view of the cache may be before a request refreshes it (after answering). */
+const VIEW_FRESH_MS = 5000;
+/** The isolate's view, per cache (its address): when it was read, and a refresh under way. */
+const views = new Map<string, { at: number; view: CacheView; refreshing: boolean }>();
+
+const readView = async (ctx: Deps): Promise<CacheView> => {
+  const [cacheUp, canary] = await Promise.all([ctx.cache.ping(), latestCanaryReach(ctx, DELAYED).catch(() => null)]);
+  return { cacheUp, canary };
+};
+
+/**
+ * The cache's state as this isolate last read it: at most VIEW_FRESH_MS old on the answer's path,
+ * older ones answered at once and read again after the answer, so a polled /health makes no round
+ * trip (what it reports may be a few seconds old); the first /health of an isolate reads it.
+ */
+async function cacheView(ctx: Deps, background: (work: Promise<void>) => void): Promise<CacheView> {
+  const key = `${ctx.cache.backend}|${ctx.config.UPSTASH_REDIS_REST_URL ?? ""}`;
+  const now = ctx.clock.now().getTime();
+  const known = views.get(key);
+  if (!known) {
+    const view = await readView(ctx);
+    views.set(key, { at: now, view, refreshing: false });
+    return view;
+  }
+  // Either way round: tests move the clock back.
+  if (Math.abs(now - known.at) > VIEW_FRESH_MS && !known.refreshing) {
+    known.refreshing = true;
+    background(
+      readView(ctx)
+        .then((view) => void views.set(key, { at: ctx.clock.now().getTime(), view, refreshing: false }))
+        .catch(() => {
+          known.refreshing = false;
+        }),
+    );
+  }
+  return known.view;
+}
+
+/**
+ * Liveness plus what the service can use right now; cheap enough to poll: no database round trip,
+ * and no cache round trip once the isolate has read the cache's state (see cacheView).
+ */
+export async function getHealth({
+  ctx,
+  background = (work) => void work,
+}: {
+  ctx: Deps;
+  /** Where work after the answer goes (the request's waitUntil). */
+  background?: (work: Promise<void>) => void;
+}): Promise<Health> {
+  const [providers, { cacheUp, canary }] = await Promise.all([providerStatus(), cacheView(ctx, background)]);
   const cacheStatus =
     ctx.cache.backend === "memory"
       ? "memory (in-isolate LRU; Upstash not configured)"
