@@ -114,22 +114,24 @@ export interface RealtimeStatus {
   restore_last_run: RestoreRun | null;
 }
 
+/** The status when no stream can be known (no Durable Object bindings, or the registry not answering). */
+const noStreams = (restore_last_run: RestoreRun | null): RealtimeStatus => ({
+  streaming_count: 0,
+  active_tickers: [],
+  ws_connections: {},
+  total_ws_clients: 0,
+  stale_tickers: [],
+  worker_running: false,
+  objects_answering: 0,
+  restore_last_run,
+});
+
 /**
  * GET /realtime/status: each streamed ticker's clients; stale = streamed but without a fresh tick
  * (none in the last 60 s, as its object counts them), or its provider connection is down.
  */
 export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeStatus> {
-  if (!ctx.streams)
-    return {
-      streaming_count: 0,
-      active_tickers: [],
-      ws_connections: {},
-      total_ws_clients: 0,
-      stale_tickers: [],
-      worker_running: false,
-      objects_answering: 0,
-      restore_last_run: null,
-    };
+  if (!ctx.streams) return noStreams(null);
   const streams = ctx.streams;
   const restore_last_run = await ctx.cache.get<RestoreRun>(cacheKeys.restoreRun()).catch(() => null);
   let tickers: string[];
@@ -138,16 +140,7 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
   } catch (err) {
     // The registry did not answer: nothing is known of the streams, and the workers are not running.
     console.warn("realtime status: the registry did not answer", String(err));
-    return {
-      streaming_count: 0,
-      active_tickers: [],
-      ws_connections: {},
-      total_ws_clients: 0,
-      stale_tickers: [],
-      worker_running: false,
-      objects_answering: 0,
-      restore_last_run,
-    };
+    return noStreams(restore_last_run);
   }
   const settled = await Promise.allSettled(tickers.map((t) => streams.status(t)));
   const ws_connections: Record<string, number> = {};
