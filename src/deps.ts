@@ -1,5 +1,6 @@
 import type { KeyKind } from "./auth";
 import { type Cache, createCache } from "./cache";
+import { Keeping } from "./cache/keeping";
 import { type Clock, type Deadline, deadlineIn, pinnedClock, systemClock } from "./clock";
 import { DbHandle } from "./db/client";
 import { type Bindings, type Config, loadConfig } from "./env";
@@ -35,6 +36,13 @@ export interface Deps {
   usage: UsageSink;
   /** The schema drift the providers' clients read around, recorded after the work (services/monitoring/record-drifts). */
   drifts: DriftJournal;
+  /**
+   * Hands over work that the answer need not wait for (a cache write after a read-through): a
+   * request's goes to its `waitUntil`. A failure is logged, never thrown.
+   */
+  defer(work: Promise<unknown>): void;
+  /** Whether and how long the answer may be kept, as its read-throughs found (the edge cache reads it). */
+  keeping: Keeping;
 }
 
 /** The external sources a request may call, aimed at their configured base URLs. */
@@ -179,6 +187,8 @@ export interface DepsOptions {
   clock?: Clock;
   /** The work's deadline; REQUEST_DEADLINE_MS by default, Infinity for long-lived work (a stream, a cron job). */
   deadlineMs?: number;
+  /** What keeps deferred work alive after the answer (a request's `waitUntil`); without it, the work runs on its own. */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /**
@@ -195,6 +205,7 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
   const cache = createCache(config);
   setRestPolicy({ afterFailures: config.PROVIDER_REST_AFTER_FAILURES, seconds: config.PROVIDER_REST_SECONDS });
   const drifts = new DriftJournal();
+  const waitUntil = opts.waitUntil ?? (() => undefined);
   return {
     config,
     clock,
@@ -205,5 +216,7 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     streams: streamDirectory(env),
     usage: usageSink(env, db),
     drifts,
+    keeping: new Keeping(),
+    defer: (work) => waitUntil(work.catch((err: unknown) => console.warn("deferred work failed", String(err)))),
   };
 }

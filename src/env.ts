@@ -66,11 +66,16 @@ export const configSchema = z.object({
   SERVICE_READ_ONLY_API_KEYS: csv,
 
   DATABASE_URL: optionalString,
+  /** Local only: host:port/path of the WebSocket proxy in front of a plain Postgres (the Pool, for interactive transactions). */
   NEON_WS_PROXY: optionalString,
+  /** Local only: the URL of the SQL-over-HTTP endpoint in front of a plain Postgres (every other query). */
+  NEON_HTTP_ENDPOINT: optionalString,
 
   UPSTASH_REDIS_REST_URL: optionalString,
   UPSTASH_REDIS_REST_TOKEN: optionalString,
   MEMORY_CACHE_MAX_ENTRIES: int(5000, 10, 1_000_000),
+  /** At most how long a location's Workers Cache keeps an answer that is the same for every key; 0: off. */
+  EDGE_CACHE_SECONDS: int(60, 0, 86_400),
 
   /** Pins the service's clock at this instant (ISO 8601), which then runs on: tests and the sandbox only. */
   CLOCK_PINNED_AT: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),

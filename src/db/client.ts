@@ -1,46 +1,75 @@
-import { neonConfig, Pool } from "@neondatabase/serverless";
-import { drizzle, type NeonDatabase } from "drizzle-orm/neon-serverless";
+import { neon, neonConfig, Pool } from "@neondatabase/serverless";
+import { type NeonHttpDatabase, drizzle as overHttp } from "drizzle-orm/neon-http";
+import { type NeonDatabase, drizzle as overPool } from "drizzle-orm/neon-serverless";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { ServiceError } from "../domain/errors";
 import type { Config } from "../env";
 import * as schema from "./schema";
 
-export type Db = NeonDatabase<typeof schema>;
+/**
+ * The database of a unit of work, over Neon's SQL-over-HTTP: each query (or `batch`, a
+ * non-interactive transaction) is one round trip with no connection to set up, which at the edge,
+ * an ocean from the database, is most of a request's latency.
+ */
+export type Db = NeonHttpDatabase<typeof schema>;
+/** The database over a Pool's connection: only for a transaction that reads before it writes. */
+export type PooledDb = NeonDatabase<typeof schema>;
+/** What both can run: a repository's read that serves either. */
+export type Queryable = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+type LocalEndpoints = Pick<Config, "NEON_WS_PROXY" | "NEON_HTTP_ENDPOINT">;
 
 /**
- * Points the Neon driver at a local WebSocket proxy in front of a plain Postgres (development, tests).
- * Process-wide on purpose: one isolate serves one configuration.
+ * Points the Neon driver at local endpoints in front of a plain Postgres (development, tests):
+ * Neon's own derive from the connection string's host. Process-wide on purpose: one isolate serves
+ * one configuration.
  */
-function useLocalProxy(proxy: string): void {
-  neonConfig.wsProxy = () => proxy;
-  neonConfig.useSecureWebSocket = false;
-  neonConfig.pipelineTLS = false;
-  neonConfig.pipelineConnect = false;
+function useLocalEndpoints({ NEON_WS_PROXY: ws, NEON_HTTP_ENDPOINT: http }: LocalEndpoints): void {
+  if (http) neonConfig.fetchEndpoint = () => http;
+  if (ws) {
+    neonConfig.wsProxy = () => ws;
+    neonConfig.useSecureWebSocket = false;
+    neonConfig.pipelineTLS = false;
+    neonConfig.pipelineConnect = false;
+  }
 }
 
 /** How long `close()` waits for the pool's sockets to finish closing. */
 const CLOSE_WAIT_MS = 2000;
 
 /**
- * A unit of work's database (a request, one write of a Durable Object, a cron job): the Neon pool
- * is opened on first use and closed by `close()`, since Workers forbid sharing sockets between
- * requests and a socket kept open across a long-lived object's events dies with the isolate's.
+ * A unit of work's database (a request, one write of a Durable Object, a cron job). `db` speaks
+ * HTTP and holds nothing open; `pooled` opens a Neon Pool on first use, closed by `close()`, since
+ * Workers forbid sharing sockets between requests and a socket kept open across a long-lived
+ * object's events dies with the isolate's.
  */
 export class DbHandle {
   private pool: Pool | undefined;
-  private database: Db | undefined;
+  private pooledDb: PooledDb | undefined;
+  private httpDb: Db | undefined;
 
-  constructor(private readonly config: Pick<Config, "DATABASE_URL" | "NEON_WS_PROXY">) {}
+  constructor(private readonly config: Pick<Config, "DATABASE_URL"> & LocalEndpoints) {}
 
   get configured(): boolean {
     return this.config.DATABASE_URL !== undefined;
   }
 
-  get db(): Db {
-    if (this.database) return this.database;
+  private get url(): string {
     const url = this.config.DATABASE_URL;
     if (!url) throw new ServiceError("UPSTREAM_UNAVAILABLE", "The database is not configured (DATABASE_URL)");
-    if (this.config.NEON_WS_PROXY) useLocalProxy(this.config.NEON_WS_PROXY);
-    this.pool = new Pool({ connectionString: url, max: 4 });
+    useLocalEndpoints(this.config);
+    return url;
+  }
+
+  get db(): Db {
+    this.httpDb ??= overHttp({ client: neon(this.url), schema });
+    return this.httpDb;
+  }
+
+  /** For an interactive transaction (a lock, a read, then writes that depend on it). */
+  get pooled(): PooledDb {
+    if (this.pooledDb) return this.pooledDb;
+    this.pool = new Pool({ connectionString: this.url, max: 4 });
     const pool = this.pool;
     // An idle client that errors (server restart) must not become an unhandled rejection. Once the
     // pool is closing, its sockets' teardown errors are expected and not reported.
@@ -51,18 +80,19 @@ export class DbHandle {
           err instanceof Error ? err.message : ((err as { message?: string })?.message ?? String(err)),
         );
     });
-    this.database = drizzle({ client: this.pool, schema });
-    return this.database;
+    this.pooledDb = overPool({ client: pool, schema });
+    return this.pooledDb;
   }
 
   /**
-   * Ends the pool and waits (at most CLOSE_WAIT_MS) until each of its sockets has closed: `end()`
-   * resolves before that, and the caller's `waitUntil` must cover the whole close handshake.
+   * Ends the pool, if one was opened, and waits (at most CLOSE_WAIT_MS) until each of its sockets
+   * has closed: `end()` resolves before that, and the caller's `waitUntil` must cover the whole
+   * close handshake.
    */
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = undefined;
-    this.database = undefined;
+    this.pooledDb = undefined;
     if (!pool) return;
     let left = pool.totalCount;
     const removed = new Promise<void>((resolve) => {

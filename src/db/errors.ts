@@ -20,5 +20,7 @@ export function databaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+// The HTTP driver: "Error connecting to database: ..." when the request fails, "Server error (HTTP
+// status 5xx)" when Neon's endpoint cannot reach the compute.
 const UNREACHABLE =
-  /connection terminated|network connection lost|connection refused|ECONNREFUSED|ECONNRESET|timeout exceeded when trying to connect|connect ETIMEDOUT|WebSocket (was closed|connection)|socket hang up|Connection ended/i;
+  /Error connecting to database|Server error \(HTTP status 5\d\d\)|connection terminated|network connection lost|connection refused|ECONNREFUSED|ECONNRESET|timeout exceeded when trying to connect|connect ETIMEDOUT|WebSocket (was closed|connection)|socket hang up|Connection ended/i;

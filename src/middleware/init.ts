@@ -1,10 +1,20 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { type AppEnv, buildDeps, type DepsOptions } from "../deps";
+
+/** Keeps work going after the answer; a plain `app.request` in a unit test has no execution context. */
+function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // The promise still settles on its own.
+  }
+}
 
 /** Builds the request's dependencies (see `buildDeps`) and a request id. */
 export function init(opts: DepsOptions = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    c.set("deps", buildDeps(c.env ?? {}, opts));
+    c.set("deps", buildDeps(c.env ?? {}, { waitUntil: (work) => keepAlive(c, work), ...opts }));
     const requestId = crypto.randomUUID();
     c.set("requestId", requestId);
     c.set("keyKind", "none");

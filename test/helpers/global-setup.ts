@@ -6,8 +6,8 @@ import { startRedisBridge } from "../../tools/cache/redis-bridge";
 import { assertReachable } from "../../tools/db/connect";
 import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
 import { migrateDatabase } from "../../tools/db/migrate";
+import { startNeonLocal } from "../../tools/db/neon-local";
 import { seedCatalogue } from "../../tools/db/seed";
-import { startWsProxy } from "../../tools/db/ws-proxy";
 import { startEdgarSim } from "../../tools/sandbox/edgar";
 import { FRED_SIM_KEY, startFredSim } from "../../tools/sandbox/fred";
 import { newsSimSettings, startNewsSim } from "../../tools/sandbox/news";
@@ -63,7 +63,7 @@ function fuzzSeed(): number {
 
 /**
  * The stack the Worker under test talks to: Postgres (TEST_DATABASE_URL, else an in-memory PGlite),
- * the Neon WebSocket proxy in front of it, the provider simulators, and, when REDIS_URL is set, the
+ * Neon's endpoints (SQL over HTTP, the WebSocket proxy) in front of it, the provider simulators, and, when REDIS_URL is set, the
  * Upstash REST bridge.
  */
 export default async function setup(project: TestProject) {
@@ -78,8 +78,8 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(databaseUrl);
   await seedCatalogue(databaseUrl);
   const target = new URL(databaseUrl);
-  const proxy = await startWsProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  stops.push(proxy.close);
+  const neon = await startNeonLocal({ host: target.hostname, port: Number(target.port || 5432) });
+  stops.push(neon.close);
 
   const yahoo = await startYahooSim();
   stops.push(yahoo.close);
@@ -103,7 +103,7 @@ export default async function setup(project: TestProject) {
 
   const bindings: Record<string, string> = {
     DATABASE_URL: databaseUrl,
-    NEON_WS_PROXY: proxy.address,
+    ...neon.vars,
     SERVICE_API_KEYS: FULL_KEY,
     SERVICE_READ_ONLY_API_KEYS: READ_ONLY_KEY,
     DELAYED_PROVIDER_BASE_URL: yahoo.url,
@@ -123,6 +123,9 @@ export default async function setup(project: TestProject) {
     // The fault matrix fails providers on purpose and expects them back at once: no resting here
     // (test/worker/provider-rest.test.ts turns it on for itself, on a provider address of its own).
     PROVIDER_REST_AFTER_FAILURES: "0",
+    // The location's cache would answer a test's second call with its first call's answer, whatever
+    // the test changed between them: off here; test/worker/edge-cache.test.ts turns it on for itself.
+    EDGE_CACHE_SECONDS: "0",
   };
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {

@@ -28,6 +28,11 @@ describe("database errors", () => {
         new Error("Failed query", { cause: Object.assign(new Error("duplicate key"), { code: "23505" }) }),
       ),
     ).toBe(false);
+    // The HTTP driver's own words, as drizzle wraps them: the endpoint unreachable, the compute unreachable.
+    const viaFetch = (message: string) => new Error("Failed query: select 1", { cause: new Error(message) });
+    expect(databaseUnavailable(viaFetch("Error connecting to database: TypeError: fetch failed"))).toBe(true);
+    expect(databaseUnavailable(viaFetch('Server error (HTTP status 502): {"message":"unreachable"}'))).toBe(true);
+    expect(databaseUnavailable(viaFetch('Server error (HTTP status 404): {"message":"no route"}'))).toBe(false);
     expect(databaseUnavailable("a string")).toBe(false);
   });
 

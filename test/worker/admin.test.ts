@@ -22,8 +22,9 @@ describe("cache administration", () => {
 
   it("lists cached tickers, clears one ticker's EOD answers, and an ingestion drops them too", async () => {
     expect((await call<EodAnswer>("/eod/PEP?period=1mo")).body.data_source).toBe("delayed_provider");
-    await call("/eod/PEP?period=1mo"); // read from the database: now cached
-    await call("/eod/PEP?period=3mo&fmt=csv");
+    // Read from the database: cached once each answer's background work (its cache write) settles.
+    await call("/eod/PEP?period=1mo", { settleBackground: true });
+    await call("/eod/PEP?period=3mo&fmt=csv", { settleBackground: true });
     let stats = await call<CacheStats>("/cache/stats");
     expect(stats.status).toBe(200);
     expect(stats.body.cached_tickers).toContain("PEP");
@@ -51,7 +52,7 @@ describe("cache administration", () => {
     expect((await call<CacheStats>("/cache/stats")).body.cached_tickers).not.toContain("PEP");
 
     // Cache again, then let an ingestion write rows: the cached answers of PEP must go.
-    await call("/eod/PEP?period=1mo");
+    await call("/eod/PEP?period=1mo", { settleBackground: true });
     expect((await call<CacheStats>("/cache/stats")).body.cached_tickers).toContain("PEP");
     const [pep] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "PEP"));
     const last = await db.db
@@ -68,7 +69,7 @@ describe("cache administration", () => {
   });
 
   it("POST /cache/clear deletes eod keys only, with a full-access key", async () => {
-    await call("/eod/PEP?period=5d");
+    await call("/eod/PEP?period=5d", { settleBackground: true });
     expect((await call<CacheStats>("/cache/stats")).body.cached_tickers).toContain("PEP");
     expect((await call("/cache/clear", { method: "POST", key: READ_ONLY_KEY })).status).toBe(403);
     const res = await call<CacheClear>("/cache/clear", { method: "POST" });

@@ -32,7 +32,8 @@ beforeAll(async () => {
 
 describe("GET /technical/{ticker}", () => {
   it("answers MACD as three series aligned on the bar timestamps", async () => {
-    const res = await call<IndicatorResult>("/technical/aapl?indicator=macd");
+    // Its background work settled: the answer's cache write comes after the answer.
+    const res = await call<IndicatorResult>("/technical/aapl?indicator=macd", { settleBackground: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       ticker: "AAPL",
@@ -127,7 +128,8 @@ describe("GET /technical/{ticker}", () => {
 
   it("drops its cached answers when an ingestion writes prices of the ticker", async () => {
     await forgetCached("technical:MSFT:*");
-    expect((await call<IndicatorResult>("/technical/MSFT?indicator=ema")).body.cached).toBe(false);
+    const first = await call<IndicatorResult>("/technical/MSFT?indicator=ema", { settleBackground: true });
+    expect(first.body.cached).toBe(false);
     expect((await call<IndicatorResult>("/technical/MSFT?indicator=ema")).body.cached).toBe(true);
     const id = await listingId("MSFT");
     const newest = (await call<StoredTicker>("/database/ticker/MSFT")).body.listings[0]?.last_date ?? "";
@@ -234,7 +236,9 @@ describe("caching of multi, chart and batch answers", () => {
   it("keeps each answer under the ticker's technical keys, so an ingestion of the ticker drops it", async () => {
     await forgetCached("technical:MSFT:*");
     const cache = buildDeps(env).cache;
-    const first = await call<MultiResult>("/technical/MSFT/multi?indicators=rsi_14,sma_20");
+    // Each answer's cache write comes after it: the keys are read once its background work settled.
+    const settled = { settleBackground: true };
+    const first = await call<MultiResult>("/technical/MSFT/multi?indicators=rsi_14,sma_20", settled);
     expect(await cache.keys("technical:MSFT:multi:*")).toHaveLength(1);
     const second = await call<MultiResult>("/technical/MSFT/multi?indicators=rsi_14,sma_20");
     // The same answer, computed once: the cached copy carries the first one's time, and says it is cached.
@@ -243,12 +247,12 @@ describe("caching of multi, chart and batch answers", () => {
       ...first.body,
       indicators: first.body.indicators.map((r) => ({ ...r, cached: true })),
     });
-    await call("/technical/MSFT/chart?indicators=macd");
+    await call("/technical/MSFT/chart?indicators=macd", settled);
     expect(await cache.keys("technical:MSFT:chart:*")).toHaveLength(1);
-    await call("/technical/batch", { method: "POST", body: { tickers: ["MSFT"], indicators: ["ema_10"] } });
+    await call("/technical/batch", { ...settled, method: "POST", body: { tickers: ["MSFT"], indicators: ["ema_10"] } });
     expect(await cache.keys("technical:MSFT:multi:*")).toHaveLength(2);
     // A ticker without prices is not cached.
-    const none = await call<MultiResult>("/technical/DIS/multi");
+    const none = await call<MultiResult>("/technical/DIS/multi", settled);
     expect(none.status).toBe(200);
     expect(none.body.errors.at(-1)?.indicator).toBe("*");
     expect(await cache.keys("technical:DIS:multi:*")).toEqual([]);

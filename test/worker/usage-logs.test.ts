@@ -132,7 +132,11 @@ describe("the usage queue's consumer", () => {
       ids.map((id, i) => ({ id: `r${i}`, timestamp: new Date(), attempts: 1, body: entry(id) })),
     );
     const ctx = createExecutionContext();
-    await worker.queue(batch, { ...env, NEON_WS_PROXY: "127.0.0.1:9/v2" }, ctx);
+    await worker.queue(
+      batch,
+      { ...env, NEON_HTTP_ENDPOINT: "http://127.0.0.1:9/sql", NEON_WS_PROXY: "127.0.0.1:9/v2" },
+      ctx,
+    );
     const result = await getQueueResult(batch, ctx);
     expect(result).toMatchObject({ ackAll: false, retryBatch: { retry: true } });
     expect(await rowsOf(ids)).toBe(0);

@@ -6,7 +6,7 @@ import { resetListings, runBench } from "./stack";
 
 /**
  * `npm run bench:distance`: what the distance to the database and the cache costs each route family.
- * The Worker reaches Postgres (through the Neon WebSocket proxy) and the cache (the Upstash REST
+ * The Worker reaches Postgres (through Neon's local endpoints) and the cache (the Upstash REST
  * bridge) through proxies that hold every packet DISTANCE_MS each way (default 40: an 80 ms round
  * trip, Europe to the US east coast), and each family is timed with no delay and with it (median of
  * RUNS each). The round trips a request spends on the way are its added latency over the round
@@ -29,17 +29,22 @@ interface Proxies {
 }
 let proxies: Proxies | undefined;
 
-/** The Worker's addresses of Postgres and the cache, each behind a delaying proxy of its own. */
+/**
+ * The Worker's addresses of Postgres (Neon's local endpoints: SQL over HTTP and the WebSocket
+ * proxy, on one port) and of the cache, each behind a delaying proxy of its own.
+ */
 async function around(vars: Record<string, string>): Promise<Record<string, string>> {
   const ws = vars.NEON_WS_PROXY ?? "";
-  const wsPort = Number(/:(\d+)/.exec(ws)?.[1]);
+  const http = new URL(vars.NEON_HTTP_ENDPOINT ?? "");
   const cacheUrl = new URL(vars.UPSTASH_REDIS_REST_URL ?? "");
-  const db = await startDelayProxy({ host: "127.0.0.1", port: wsPort });
+  const db = await startDelayProxy({ host: http.hostname, port: Number(http.port) });
   const cache = await startDelayProxy({ host: cacheUrl.hostname, port: Number(cacheUrl.port) });
   proxies = { db, cache };
   cacheUrl.port = String(cache.port);
+  http.port = String(db.port);
   return {
     ...vars,
+    NEON_HTTP_ENDPOINT: http.toString(),
     NEON_WS_PROXY: ws.replace(/:(\d+)/, `:${db.port}`),
     UPSTASH_REDIS_REST_URL: cacheUrl.toString().replace(/\/$/, ""),
   };
@@ -97,9 +102,16 @@ runBench(
     const families: Family[] = [
       { name: "GET /health", call: () => get("/health") },
       {
-        name: "cached answer (GET /eod/MC.PA?period=1y)",
+        name: "cached answer held at the location (GET /eod/MC.PA?period=1y, edge cache)",
         before: async () => void (await get("/eod/MC.PA?period=1y")),
         call: () => get("/eod/MC.PA?period=1y"),
+      },
+      {
+        // A parameter the route ignores makes a URL the location's cache has not seen, with the
+        // same answer in the shared cache (Upstash): what a caller in another city gets.
+        name: "cached answer in the shared cache only (GET /eod/MC.PA?period=1y&v=n)",
+        before: async () => void (await get("/eod/MC.PA?period=1y")),
+        call: (run) => get(`/eod/MC.PA?period=1y&v=${Date.now()}-${run}`),
       },
       {
         name: "uncached single-listing read (GET /assets/by-isin/{isin})",

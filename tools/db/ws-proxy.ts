@@ -1,28 +1,19 @@
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { createConnection } from "node:net";
 import { WebSocketServer } from "ws";
 
 /**
- * A Neon-style WebSocket proxy for local development and tests: each WebSocket carries one
- * Postgres wire-protocol connection to a fixed TCP target (the Neon serverless driver speaks
- * Postgres over WebSockets). The target is fixed so the proxy cannot be used to reach anything else.
+ * Neon's WebSocket protocol in front of a plain Postgres: each WebSocket carries one Postgres
+ * wire-protocol connection to a fixed TCP target (the Neon serverless driver's Pool speaks Postgres
+ * over WebSockets). The target is fixed so the proxy cannot be used to reach anything else.
  */
-export interface WsProxy {
-  port: number;
-  /** The value of NEON_WS_PROXY for this proxy. */
-  address: string;
-  close(): Promise<void>;
-}
 
 /** The Postgres Terminate message: 'X' and its length, 4. */
 const TERMINATE = Buffer.from([0x58, 0, 0, 0, 4]);
 
-export async function startWsProxy(target: { host: string; port: number }, listenPort = 0): Promise<WsProxy> {
-  const wss = new WebSocketServer({ host: "127.0.0.1", port: listenPort, perMessageDeflate: false });
-  await new Promise<void>((resolve, reject) => {
-    wss.once("listening", resolve);
-    wss.once("error", reject);
-  });
+/** Serves the WebSocket upgrades of `server` at `/v1`; answers a function that closes the open ones. */
+export function attachWsProxy(server: Server, target: { host: string; port: number }): () => void {
+  const wss = new WebSocketServer({ server, path: "/v1", perMessageDeflate: false });
   wss.on("connection", (ws) => {
     const tcp = createConnection(target);
     tcp.setNoDelay(true);
@@ -53,14 +44,8 @@ export async function startWsProxy(target: { host: string; port: number }, liste
     ws.on("close", end);
     ws.on("error", end);
   });
-  const port = (wss.address() as AddressInfo).port;
-  return {
-    port,
-    address: `127.0.0.1:${port}/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        wss.close(() => resolve());
-      }),
+  return () => {
+    for (const client of wss.clients) client.terminate();
+    wss.close();
   };
 }

@@ -2,8 +2,8 @@ import { startRedisBridge } from "../cache/redis-bridge";
 import { assertReachable } from "../db/connect";
 import { startEmbeddedPostgres } from "../db/embedded-postgres";
 import { migrateDatabase } from "../db/migrate";
+import { startNeonLocal } from "../db/neon-local";
 import { seedCatalogue } from "../db/seed";
-import { startWsProxy } from "../db/ws-proxy";
 
 /** What the Worker needs to reach the local stack, and how to stop it. */
 export interface LocalStack {
@@ -14,8 +14,8 @@ export interface LocalStack {
 }
 
 /**
- * Postgres (DATABASE_URL, else an embedded PGlite kept in `dataDir`), the Neon WebSocket proxy,
- * migrations and the seed catalogue, and the Upstash bridge when REDIS_URL is set.
+ * Postgres (DATABASE_URL, else an embedded PGlite kept in `dataDir`), Neon's local endpoints in
+ * front of it (SQL over HTTP, the WebSocket proxy), migrations and the seed catalogue, and the Upstash bridge when REDIS_URL is set.
  */
 export async function startLocalStack(opts: {
   databaseUrl?: string;
@@ -42,9 +42,9 @@ export async function startLocalStack(opts: {
     const seeded = await seedCatalogue(url);
     databaseLabel += `, ${seeded.assets} instruments`;
     const target = new URL(url);
-    const proxy = await startWsProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    stops.push(proxy.close);
-    const vars: Record<string, string> = { DATABASE_URL: url, NEON_WS_PROXY: proxy.address };
+    const neon = await startNeonLocal({ host: target.hostname, port: Number(target.port || 5432) });
+    stops.push(neon.close);
+    const vars: Record<string, string> = { DATABASE_URL: url, ...neon.vars };
 
     let cacheLabel = "in-isolate LRU (set REDIS_URL or UPSTASH_REDIS_REST_URL/TOKEN for Redis)";
     if (opts.redisUrl) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { assets, listings } from "../schema";
 
@@ -35,19 +35,22 @@ const listingColumns = {
   delayedSymbolCheckedAt: listings.delayedSymbolCheckedAt,
 };
 
+/** An instrument and all its listings, in one round trip. */
 export async function findAssetByIsin(
   db: Db,
   isin: string,
 ): Promise<{ asset: AssetRow; listings: ListingRow[] } | null> {
-  const [asset] = await db.select().from(assets).where(eq(assets.isin, isin)).limit(1);
-  if (!asset) return null;
-  const rows = await db
-    .select(listingColumns)
-    .from(listings)
-    .innerJoin(assets, eq(assets.id, listings.assetId))
-    .where(eq(listings.assetId, asset.id))
-    .orderBy(asc(listings.id));
-  return { asset, listings: rows };
+  const [found, rows] = await db.batch([
+    db.select().from(assets).where(eq(assets.isin, isin)).limit(1),
+    db
+      .select(listingColumns)
+      .from(listings)
+      .innerJoin(assets, eq(assets.id, listings.assetId))
+      .where(eq(assets.isin, isin))
+      .orderBy(asc(listings.id)),
+  ]);
+  const asset = found[0];
+  return asset ? { asset, listings: rows } : null;
 }
 
 export async function findAssetById(db: Db, id: number): Promise<AssetRow | null> {
@@ -62,19 +65,37 @@ export interface ListingFilter {
   currency?: string;
 }
 
-/** Active listings matching every given filter (case-insensitive on codes). */
-export async function findActiveListings(db: Db, filter: ListingFilter): Promise<ListingRow[]> {
+function activeListingConditions(filter: ListingFilter): SQL[] {
   const conditions = [eq(listings.isActive, true)];
   if (filter.ticker) conditions.push(eq(listings.ticker, filter.ticker.toUpperCase()));
   if (filter.isin) conditions.push(eq(assets.isin, filter.isin.toUpperCase()));
   if (filter.exchange) conditions.push(sql`upper(${listings.exchange}) = ${filter.exchange.toUpperCase()}`);
   if (filter.currency) conditions.push(sql`upper(${listings.currency}) = ${filter.currency.toUpperCase()}`);
+  return conditions;
+}
+
+/** Active listings matching every given filter (case-insensitive on codes), as a query to run or batch. */
+export function activeListingsQuery(db: Db, filter: ListingFilter) {
   return db
     .select(listingColumns)
     .from(listings)
     .innerJoin(assets, eq(assets.id, listings.assetId))
-    .where(and(...conditions))
+    .where(and(...activeListingConditions(filter)))
     .orderBy(asc(listings.id));
+}
+
+/** The ids of `activeListingsQuery`'s listings, as a subquery: reads of their rows go in the same round trip. */
+export function activeListingIds(db: Db, filter: ListingFilter) {
+  return db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(assets, eq(assets.id, listings.assetId))
+    .where(and(...activeListingConditions(filter)));
+}
+
+/** Active listings matching every given filter (case-insensitive on codes). */
+export async function findActiveListings(db: Db, filter: ListingFilter): Promise<ListingRow[]> {
+  return activeListingsQuery(db, filter);
 }
 
 /**

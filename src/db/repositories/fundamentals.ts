@@ -1,6 +1,8 @@
 import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { EarningsRow, FundDetails, TrendRow } from "../../domain/fundamentals/delayed-figures";
 import type { StatementKind, StatementPeriod, StatementRow } from "../../domain/fundamentals/statements";
+import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { earningsHistory, earningsTrends, etfDetails, financialStatements, fundamentalSnapshots } from "../schema";
 
@@ -33,8 +35,8 @@ const dec = (x: number | null) => (x === null ? null : String(x));
  * updates the rows, never adds a second, and a concurrent identical run leaves the same rows.
  */
 export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
+  const statements: BatchItem<"pg">[] = [
+    db
       .insert(fundamentalSnapshots)
       .values({
         assetId: e.assetId,
@@ -60,21 +62,23 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
           source: sql`excluded.source`,
           fetchedAt: sql`excluded.fetched_at`,
         },
-      });
-    const statementRows = e.statements.flatMap((s) =>
-      s.rows.map((r) => ({
-        assetId: e.assetId,
-        statement: s.statement,
-        periodType: s.period,
-        periodEnd: r.periodEnd,
-        currency: e.financialCurrency,
-        items: r.items,
-        source: e.source,
-        fetchedAt: e.fetchedAt,
-      })),
-    );
-    if (statementRows.length)
-      await tx
+      }),
+  ];
+  const statementRows = e.statements.flatMap((s) =>
+    s.rows.map((r) => ({
+      assetId: e.assetId,
+      statement: s.statement,
+      periodType: s.period,
+      periodEnd: r.periodEnd,
+      currency: e.financialCurrency,
+      items: r.items,
+      source: e.source,
+      fetchedAt: e.fetchedAt,
+    })),
+  );
+  if (statementRows.length)
+    statements.push(
+      db
         .insert(financialStatements)
         .values(statementRows)
         .onConflictDoUpdate({
@@ -90,9 +94,11 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
             source: sql`excluded.source`,
             fetchedAt: sql`excluded.fetched_at`,
           },
-        });
-    if (e.earnings.length)
-      await tx
+        }),
+    );
+  if (e.earnings.length)
+    statements.push(
+      db
         .insert(earningsHistory)
         .values(
           e.earnings.map((r) => ({
@@ -116,9 +122,11 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
             surprisePercent: sql`excluded.surprise_percent`,
             fetchedAt: sql`excluded.fetched_at`,
           },
-        });
-    if (e.fund)
-      await tx
+        }),
+    );
+  if (e.fund)
+    statements.push(
+      db
         .insert(etfDetails)
         .values({
           assetId: e.assetId,
@@ -130,9 +138,11 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
         .onConflictDoUpdate({
           target: [etfDetails.assetId, etfDetails.fetchDate],
           set: { symbol: sql`excluded.symbol`, details: sql`excluded.details`, fetchedAt: sql`excluded.fetched_at` },
-        });
-    if (e.trends.length)
-      await tx
+        }),
+    );
+  if (e.trends.length)
+    statements.push(
+      db
         .insert(earningsTrends)
         .values(
           e.trends.map((t) => ({
@@ -160,8 +170,9 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
             analysts: sql`excluded.analysts`,
             fetchedAt: sql`excluded.fetched_at`,
           },
-        });
-  });
+        }),
+    );
+  await inOneTransaction(db, statements);
 }
 
 /**

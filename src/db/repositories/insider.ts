@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Form4 } from "../../domain/insider/form4";
+import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { assets, insiderFilings, insiderTransactions } from "../schema";
 
@@ -34,9 +36,10 @@ export async function saveFilings(
   filings: readonly FetchedFiling[],
   fetchedAt: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (filings.length) {
-      await tx
+  const statements: BatchItem<"pg">[] = [];
+  if (filings.length) {
+    statements.push(
+      db
         .insert(insiderFilings)
         .values(
           filings.map((f) => ({
@@ -51,51 +54,54 @@ export async function saveFilings(
             fetchedAt,
           })),
         )
-        .onConflictDoNothing();
-      const lines = filings.flatMap((f) => {
-        const owner = f.document.owners[0];
-        const names = f.document.owners.map((o) => o.name).join("; ");
-        return f.document.transactions.map((t) => ({
-          accession: f.accession,
-          line: t.line,
-          issuerCik,
-          ownerCik: owner?.cik ?? null,
-          ownerName: names,
-          isDirector: f.document.owners.some((o) => o.isDirector),
-          isOfficer: f.document.owners.some((o) => o.isOfficer),
-          officerTitle: f.document.owners.find((o) => o.officerTitle)?.officerTitle ?? null,
-          isTenPercentOwner: f.document.owners.some((o) => o.isTenPercentOwner),
-          isOther: f.document.owners.some((o) => o.isOther),
-          kind: t.table,
-          securityTitle: t.securityTitle,
-          transactionDate: t.transactionDate,
-          code: t.code,
-          shares: dec(t.shares),
-          price: dec(t.price),
-          acquiredDisposed: t.acquiredDisposed,
-          sharesOwnedAfter: dec(t.sharesOwnedAfter),
-          ownership: t.ownership,
-          natureOfOwnership: t.natureOfOwnership,
-          conversionOrExercisePrice: dec(t.conversionOrExercisePrice),
-          exerciseDate: t.exerciseDate,
-          expirationDate: t.expirationDate,
-          underlyingSecurityTitle: t.underlyingSecurityTitle,
-          underlyingShares: dec(t.underlyingShares),
-          footnoteIds: t.footnoteIds,
-        }));
-      });
-      if (lines.length) await tx.insert(insiderTransactions).values(lines).onConflictDoNothing();
-    }
-    // Recomputed for the whole issuer: the same result whatever order the filings arrived in.
-    await tx.execute(sql`
+        .onConflictDoNothing(),
+    );
+    const lines = filings.flatMap((f) => {
+      const owner = f.document.owners[0];
+      const names = f.document.owners.map((o) => o.name).join("; ");
+      return f.document.transactions.map((t) => ({
+        accession: f.accession,
+        line: t.line,
+        issuerCik,
+        ownerCik: owner?.cik ?? null,
+        ownerName: names,
+        isDirector: f.document.owners.some((o) => o.isDirector),
+        isOfficer: f.document.owners.some((o) => o.isOfficer),
+        officerTitle: f.document.owners.find((o) => o.officerTitle)?.officerTitle ?? null,
+        isTenPercentOwner: f.document.owners.some((o) => o.isTenPercentOwner),
+        isOther: f.document.owners.some((o) => o.isOther),
+        kind: t.table,
+        securityTitle: t.securityTitle,
+        transactionDate: t.transactionDate,
+        code: t.code,
+        shares: dec(t.shares),
+        price: dec(t.price),
+        acquiredDisposed: t.acquiredDisposed,
+        sharesOwnedAfter: dec(t.sharesOwnedAfter),
+        ownership: t.ownership,
+        natureOfOwnership: t.natureOfOwnership,
+        conversionOrExercisePrice: dec(t.conversionOrExercisePrice),
+        exerciseDate: t.exerciseDate,
+        expirationDate: t.expirationDate,
+        underlyingSecurityTitle: t.underlyingSecurityTitle,
+        underlyingShares: dec(t.underlyingShares),
+        footnoteIds: t.footnoteIds,
+      }));
+    });
+    if (lines.length) statements.push(db.insert(insiderTransactions).values(lines).onConflictDoNothing());
+  }
+  // Recomputed for the whole issuer: the same result whatever order the filings arrived in.
+  statements.push(
+    db.execute(sql`
       update ${insiderFilings} f set superseded_by = (
         select a.accession from ${insiderFilings} a
         where a.issuer_cik = f.issuer_cik and a.form = '4/A' and a.owner_cik = f.owner_cik
           and a.period_of_report = f.period_of_report
           and (a.filing_date, a.accession) > (f.filing_date, f.accession)
         order by a.filing_date desc, a.accession desc limit 1)
-      where f.issuer_cik = ${issuerCik}`);
-  });
+      where f.issuer_cik = ${issuerCik}`),
+  );
+  await inOneTransaction(db, statements);
 }
 
 export interface InsiderQuery {

@@ -1,15 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
-import type { NeonQueryResultHKT } from "drizzle-orm/neon-serverless";
-import type { PgDatabase } from "drizzle-orm/pg-core";
 import type { NewsArticle } from "../../domain/news/article";
 import { urlKey } from "../../domain/news/normalise";
-import type { Db } from "../client";
-import type * as schema from "../schema";
+import type { Db, PooledDb, Queryable } from "../client";
 import { assets, listings, newsArticleAssets, newsArticles } from "../schema";
 
 type Row = typeof newsArticles.$inferSelect;
 /** The database or a transaction on it. */
-type Executor = PgDatabase<NeonQueryResultHKT, typeof schema>;
+type Executor = Queryable;
 
 /** Lock space of the news writes of one instrument (pg_advisory_xact_lock's first key). */
 const NEWS_LOCK = 0x6e657773;
@@ -35,7 +32,7 @@ export function articleOf(r: Row): NewsArticle {
  * one after the other, so a story is never stored twice from two providers' URLs.
  */
 export async function storeNews(
-  db: Db,
+  db: PooledDb,
   assetId: number,
   fetchedAt: Date,
   compareWith: number,

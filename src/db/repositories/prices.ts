@@ -1,15 +1,18 @@
-import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Bar } from "../../domain/bars";
+import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { pricesDaily, pricesIntraday } from "../schema";
+import { activeListingIds, activeListingsQuery, type ListingFilter, type ListingRow } from "./catalogue";
 
 /** Rows per INSERT: 8 parameters a row stays far below Postgres's 65,535-parameter limit. */
 const BATCH = 1000;
 
 /**
- * Upserts daily bars of a listing in batches (`INSERT ... ON CONFLICT DO UPDATE`), so a rerun over
- * the same range changes no row and loses none. Rows whose values are unchanged are not rewritten.
- * Answers how many rows were inserted or changed.
+ * Upserts daily bars of a listing (`INSERT ... ON CONFLICT DO UPDATE`, BATCH rows a statement, all
+ * statements in one transaction and one round trip), so a rerun over the same range changes no row
+ * and loses none. Rows whose values are unchanged are not rewritten. Answers how many rows were
+ * inserted or changed.
  */
 export async function upsertDailyBars(
   db: Db,
@@ -17,7 +20,7 @@ export async function upsertDailyBars(
   bars: readonly Bar[],
   dataSource: string,
 ): Promise<number> {
-  let written = 0;
+  const statements = [];
   for (let i = 0; i < bars.length; i += BATCH) {
     const rows = bars.slice(i, i + BATCH).map((b) => ({
       listingId,
@@ -30,57 +33,74 @@ export async function upsertDailyBars(
       volume: b.volume,
       dataSource,
     }));
-    const res = await db
-      .insert(pricesDaily)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [pricesDaily.listingId, pricesDaily.date],
-        set: {
-          open: sql`excluded.open`,
-          high: sql`excluded.high`,
-          low: sql`excluded.low`,
-          close: sql`excluded.close`,
-          adjClose: sql`excluded.adj_close`,
-          volume: sql`excluded.volume`,
-          dataSource: sql`excluded.data_source`,
-          updatedAt: sql`now()`,
-        },
-        // Only a real change rewrites a row: reingesting the same range is a no-op.
-        // A bar that another provider had stored is relabelled even when its values agree.
-        setWhere: sql`(${pricesDaily.open}, ${pricesDaily.high}, ${pricesDaily.low}, ${pricesDaily.close}, ${pricesDaily.adjClose}, ${pricesDaily.volume}, ${pricesDaily.dataSource})
+    statements.push(
+      db
+        .insert(pricesDaily)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [pricesDaily.listingId, pricesDaily.date],
+          set: {
+            open: sql`excluded.open`,
+            high: sql`excluded.high`,
+            low: sql`excluded.low`,
+            close: sql`excluded.close`,
+            adjClose: sql`excluded.adj_close`,
+            volume: sql`excluded.volume`,
+            dataSource: sql`excluded.data_source`,
+            updatedAt: sql`now()`,
+          },
+          // Only a real change rewrites a row: reingesting the same range is a no-op.
+          // A bar that another provider had stored is relabelled even when its values agree.
+          setWhere: sql`(${pricesDaily.open}, ${pricesDaily.high}, ${pricesDaily.low}, ${pricesDaily.close}, ${pricesDaily.adjClose}, ${pricesDaily.volume}, ${pricesDaily.dataSource})
           IS DISTINCT FROM (excluded.open, excluded.high, excluded.low, excluded.close, excluded.adj_close, excluded.volume, excluded.data_source)`,
-      })
-      .returning({ date: pricesDaily.date });
-    written += res.length;
+        })
+        .returning({ date: pricesDaily.date }),
+    );
   }
-  return written;
+  const written = (await inOneTransaction(db, statements)) as { date: string }[][];
+  return written.reduce((n, rows) => n + rows.length, 0);
+}
+
+const barColumns = {
+  date: pricesDaily.date,
+  open: pricesDaily.open,
+  high: pricesDaily.high,
+  low: pricesDaily.low,
+  close: pricesDaily.close,
+  adjClose: pricesDaily.adjClose,
+  volume: pricesDaily.volume,
+};
+
+/** Which stored bars a read takes: an inclusive date window; `lastBars` keeps the newest N of it. */
+export interface BarWindow {
+  from?: string | null;
+  to?: string | null;
+  lastBars?: number | null;
 }
 
 /** Stored daily bars of a listing, ascending, within an optional inclusive window; `lastBars` keeps the newest N. */
-export async function readDailyBars(
+export async function readDailyBars(db: Db, listingId: number, window: BarWindow = {}): Promise<Bar[]> {
+  return (await readDailyWindow(db, listingId, window, "")).bars;
+}
+
+/** `readDailyBars`, and whether any of the bars came from `source`. */
+export async function readDailyWindow(
   db: Db,
   listingId: number,
-  window: { from?: string | null; to?: string | null; lastBars?: number | null } = {},
-): Promise<Bar[]> {
+  window: BarWindow,
+  source: string,
+): Promise<Pick<ListingPrices, "bars" | "windowHasSource">> {
   const conditions = [eq(pricesDaily.listingId, listingId)];
   if (window.from) conditions.push(gte(pricesDaily.date, window.from));
   if (window.to) conditions.push(lte(pricesDaily.date, window.to));
   const base = db
-    .select({
-      date: pricesDaily.date,
-      open: pricesDaily.open,
-      high: pricesDaily.high,
-      low: pricesDaily.low,
-      close: pricesDaily.close,
-      adjClose: pricesDaily.adjClose,
-      volume: pricesDaily.volume,
-    })
+    .select({ ...barColumns, source: pricesDaily.dataSource })
     .from(pricesDaily)
     .where(and(...conditions));
   const rows = window.lastBars
     ? (await base.orderBy(desc(pricesDaily.date)).limit(window.lastBars)).reverse()
     : await base.orderBy(asc(pricesDaily.date));
-  return rows.map(toBar);
+  return { bars: rows.map(toBar), windowHasSource: rows.some((r) => r.source === source) };
 }
 
 type StoredBar = {
@@ -105,6 +125,116 @@ function toBar(r: StoredBar): Bar {
     adjClose: Number(r.adjClose),
     volume: r.volume,
   };
+}
+
+/** First and last stored date of a listing and how many bars it has. */
+export interface StoredSpan {
+  first: string;
+  last: string;
+  count: number;
+}
+
+/** What one read of a listing's stored prices sees. */
+export interface ListingPrices {
+  /** The window's bars, ascending. */
+  bars: Bar[];
+  /** Whether any of the window's bars came from the `source` asked about. */
+  windowHasSource: boolean;
+  /** All its stored bars' span (null: none stored). */
+  stored: StoredSpan | null;
+  /** The span of its bars from the `source` asked about (null: none). */
+  sourced: { from: string; to: string } | null;
+}
+
+const NO_PRICES: ListingPrices = { bars: [], windowHasSource: false, stored: null, sourced: null };
+
+/**
+ * The active listings that `filter` names and, for each, its stored prices as `ListingPrices`
+ * (`source`: the provider whose bars are asked about), in one round trip (one batch, one snapshot):
+ * what /eod needs of the database before it answers.
+ */
+export async function readTickerPrices(
+  db: Db,
+  filter: ListingFilter,
+  window: BarWindow,
+  source: string,
+): Promise<{ listings: ListingRow[]; prices: Map<number, ListingPrices> }> {
+  const candidates = activeListingIds(db, filter);
+  const conditions = [inArray(pricesDaily.listingId, candidates)];
+  if (window.from) conditions.push(gte(pricesDaily.date, window.from));
+  if (window.to) conditions.push(lte(pricesDaily.date, window.to));
+  const newestFirst = sql<number>`row_number() over (partition by ${pricesDaily.listingId} order by ${pricesDaily.date} desc)`;
+  const inWindow = db
+    .select({
+      listingId: pricesDaily.listingId,
+      ...barColumns,
+      source: pricesDaily.dataSource,
+      rank: newestFirst.as("rank"),
+    })
+    .from(pricesDaily)
+    .where(and(...conditions))
+    .as("in_window");
+  const [rows, barRows, spans] = await db.batch([
+    activeListingsQuery(db, filter),
+    window.lastBars
+      ? db.select().from(inWindow).where(lte(inWindow.rank, window.lastBars))
+      : db.select().from(inWindow),
+    spansQuery(db, inArray(pricesDaily.listingId, candidates), source),
+  ]);
+  const prices = new Map<number, ListingPrices>();
+  for (const l of rows) prices.set(l.id, { ...NO_PRICES, bars: [] });
+  for (const r of spans) {
+    const p = prices.get(r.listingId);
+    if (p) Object.assign(p, spansOf(r));
+  }
+  barRows.sort((a, b) => a.listingId - b.listingId || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  for (const r of barRows) {
+    const p = prices.get(r.listingId);
+    if (!p) continue;
+    p.bars.push(toBar(r));
+    if (r.source === source) p.windowHasSource = true;
+  }
+  return { listings: rows, prices };
+}
+
+/** Each listing's stored span and the span of its bars from `source` (an aggregate per listing). */
+function spansQuery(db: Db, where: SQL, source: string) {
+  return db
+    .select({
+      listingId: pricesDaily.listingId,
+      first: sql<string>`min(${pricesDaily.date})`,
+      last: sql<string>`max(${pricesDaily.date})`,
+      count: sql<number>`count(*)::int`,
+      sourcedFrom: sql<string | null>`min(${pricesDaily.date}) filter (where ${pricesDaily.dataSource} = ${source})`,
+      sourcedTo: sql<string | null>`max(${pricesDaily.date}) filter (where ${pricesDaily.dataSource} = ${source})`,
+    })
+    .from(pricesDaily)
+    .where(where)
+    .groupBy(pricesDaily.listingId);
+}
+
+type SpanRow = Awaited<ReturnType<typeof spansQuery>>[number];
+
+function spansOf(r: SpanRow): Pick<ListingPrices, "stored" | "sourced"> {
+  return {
+    stored: { first: r.first, last: r.last, count: Number(r.count) },
+    sourced: r.sourcedFrom && r.sourcedTo ? { from: r.sourcedFrom, to: r.sourcedTo } : null,
+  };
+}
+
+/** A listing's stored span and the span of its bars from `source`, in one query. */
+export async function listingSpans(
+  db: Db,
+  listingId: number,
+  source: string,
+): Promise<Pick<ListingPrices, "stored" | "sourced">> {
+  const [row] = await spansQuery(db, eq(pricesDaily.listingId, listingId), source);
+  return row ? spansOf(row) : { stored: null, sourced: null };
+}
+
+/** The stored prices of one listing, as `readTickerPrices` reads them for each. */
+export function pricesOf(read: { prices: Map<number, ListingPrices> }, listingId: number): ListingPrices {
+  return read.prices.get(listingId) ?? NO_PRICES;
 }
 
 /** First and last stored date of a listing (null when nothing is stored): what an ingestion still has to fetch. */

@@ -1,5 +1,6 @@
 import { and, count, isNotNull, lt, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { changedRows, inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { alerts, pricesDaily, pricesIntraday, providerChecks, usageLogs, validationResults } from "../schema";
 
@@ -35,19 +36,19 @@ function targets(c: RetentionCutoffs): [keyof RetentionCounts, PgTable, SQL | un
   ];
 }
 
-/** Counts (dry run) or deletes (real run) what is past its retention, in one transaction. */
+/** Counts (dry run) or deletes (real run) what is past its retention, in one transaction (one round trip). */
 export async function applyRetention(db: Db, cutoffs: RetentionCutoffs, dryRun: boolean): Promise<RetentionCounts> {
+  const list = targets(cutoffs);
+  const results = await inOneTransaction(
+    db,
+    list.map(([, table, where]) =>
+      dryRun ? db.select({ n: count() }).from(table).where(where) : db.delete(table).where(where),
+    ),
+  );
   const out = { prices_daily: 0, prices_intraday: 0 } as RetentionCounts;
-  await db.transaction(async (tx) => {
-    for (const [name, table, where] of targets(cutoffs)) {
-      if (dryRun) {
-        const [row] = await tx.select({ n: count() }).from(table).where(where);
-        out[name] = row?.n ?? 0;
-      } else {
-        const res = await tx.delete(table).where(where);
-        out[name] = res.rowCount ?? 0;
-      }
-    }
+  list.forEach(([name], i) => {
+    const result = results[i];
+    out[name] = dryRun ? ((result as { n: number }[])[0]?.n ?? 0) : changedRows(result);
   });
   return out;
 }

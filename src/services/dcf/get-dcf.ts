@@ -13,7 +13,7 @@ async function cachedValuation(ctx: Deps, variant: string, req: DcfRequest, forc
     await ctx.cache.set(key, fresh, ttl);
     return fresh;
   }
-  const { value, hit } = await remember(ctx.cache, key, ttl, () => valueTicker(ctx, req));
+  const { value, hit } = await remember(ctx, key, ttl, () => valueTicker(ctx, req));
   return hit ? { ...value, cache_hit: true } : value;
 }
 

@@ -67,6 +67,6 @@ export async function dcfSensitivity({
     await ctx.cache.set(key, fresh, ttl);
     return fresh;
   }
-  const { value, hit } = await remember(ctx.cache, key, ttl, () => buildGrid(ctx, input));
+  const { value, hit } = await remember(ctx, key, ttl, () => buildGrid(ctx, input));
   return hit ? { ...value, cache_hit: true } : value;
 }

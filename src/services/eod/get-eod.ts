@@ -1,7 +1,7 @@
 import { cacheKeys, cacheTtls, remember } from "../../cache";
 import { isoWithOffset } from "../../clock";
 import type { ListingRow } from "../../db/repositories/catalogue";
-import { readDailyBars, sourcedRange } from "../../db/repositories/prices";
+import { type ListingPrices, readDailyWindow } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
 import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
@@ -11,7 +11,7 @@ import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../
 import { STREAM } from "../../providers/names";
 import { givenRange } from "../date-range";
 import { type IngestReport, ingestListing } from "./ingest-listing";
-import { resolveListing } from "./resolve-listing";
+import { resolveListingWithPrices } from "./resolve-listing";
 import { StillRunningError } from "./single-flight";
 
 export interface EodQuery {
@@ -101,6 +101,9 @@ function nothingIngested(listing: ListingRow, report: IngestReport): never {
   );
 }
 
+/** Bars of the window, and whether any came from the stream provider (the answer is then provisional). */
+type WindowBars = Pick<ListingPrices, "bars" | "windowHasSource">;
+
 /**
  * Rule 2: nothing stored for the window, so ingest (ten years, or further back if asked) and read
  * again. The read happens whoever wrote the rows (this request or a concurrent one it waited for).
@@ -110,13 +113,13 @@ async function ingestThenRead(
   listing: ListingRow,
   window: PeriodWindow,
   today: string,
-): Promise<{ bars: Bar[]; source: string }> {
+): Promise<WindowBars & { source: string }> {
   const tenYears = tenYearsBefore(today);
   const from = window.from && window.from < tenYears ? window.from : tenYears;
   const report = await ingestListing({ ctx, input: { listing, wanted: { from, to: dayBefore(today) }, today } });
-  const bars = await readDailyBars(ctx.db.db, listing.id, window);
-  if (bars.length === 0) nothingIngested(listing, report);
-  return { bars, source: report.source ?? "database" };
+  const read = await readDailyWindow(ctx.db.db, listing.id, window, STREAM);
+  if (read.bars.length === 0) nothingIngested(listing, report);
+  return { ...read, source: report.source ?? "database" };
 }
 
 /**
@@ -124,24 +127,27 @@ async function ingestThenRead(
  * window's first day (a cleanup deleted its older prices) is filled in from there, and
  * stream-sourced bars are offered to the delayed provider again; a failure still answers with what
  * is stored. The years before a listing traded are asked once and remembered as empty (ingest).
+ * What was read with the listing decides whether anything is missing: nothing more is read when
+ * nothing is.
  */
 async function refresh(
   ctx: Deps,
   listing: ListingRow,
   window: PeriodWindow,
-  bars: Bar[],
+  stored: ListingPrices,
   today: string,
-): Promise<Bar[]> {
+): Promise<WindowBars> {
   const yesterday = dayBefore(today);
   const to = window.to !== null && window.to < yesterday ? window.to : yesterday;
-  const first = bars[0]?.date ?? to;
+  const first = stored.bars[0]?.date ?? to;
   const from = window.from !== null && window.from < first ? window.from : first;
   try {
-    const report = await ingestListing({ ctx, input: { listing, wanted: { from, to }, today } });
-    return report.written > 0 ? readDailyBars(ctx.db.db, listing.id, window) : bars;
+    const known = { stored: stored.stored, sourced: stored.sourced };
+    const report = await ingestListing({ ctx, input: { listing, wanted: { from, to }, today, known } });
+    return report.written > 0 ? readDailyWindow(ctx.db.db, listing.id, window, STREAM) : stored;
   } catch (err) {
     // Another request is still topping the listing up: what is stored answers meanwhile.
-    if (err instanceof StillRunningError) return bars;
+    if (err instanceof StillRunningError) return stored;
     throw err;
   }
 }
@@ -157,18 +163,17 @@ export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Pr
   let ingested: { listing: ListingRow; shaped: Bar[]; now: Date } | null = null;
   let provisional = false;
   const load = async (): Promise<EodAnswer> => {
-    const listing = await resolveListing({ ctx, input });
-    const stored = await readDailyBars(ctx.db.db, listing.id, window);
-    const { bars, source } =
-      stored.length > 0
-        ? { bars: await refresh(ctx, listing, window, stored, today), source: "database" }
+    // The listing, its bars in the window and its spans: one round trip.
+    const { listing, prices } = await resolveListingWithPrices({ ctx, input: { ...input, window, source: STREAM } });
+    const { bars, windowHasSource, source } =
+      prices.bars.length > 0
+        ? { ...(await refresh(ctx, listing, window, prices, today)), source: "database" }
         : await ingestThenRead(ctx, listing, window, today);
     const shaped = resample(bars, window.resolution);
     if (input.order === "d") shaped.reverse();
     const now = ctx.clock.now();
     if (source !== "database") ingested = { listing, shaped, now };
-    const span = bars.length ? { from: bars[0]?.date ?? "", to: bars.at(-1)?.date ?? "" } : null;
-    provisional = span !== null && (await sourcedRange(ctx.db.db, listing.id, STREAM, span)) !== null;
+    provisional = windowHasSource;
     return render(input, label, listing, shaped, source, now);
   };
   // The copy of an ingestion's answer kept for later requests says "database": by then the prices
@@ -179,5 +184,5 @@ export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Pr
   // Bars from the stream provider wait to be replaced by the delayed provider's: an answer holding
   // any is not kept, so that the next request finds the replacement (tried at most every 15 minutes).
   const opts = { cacheAs: (answer: EodAnswer) => asStored() ?? answer, shouldCache: () => !provisional };
-  return (await remember(ctx.cache, key, cacheTtls(ctx.config).eod, load, opts)).value;
+  return (await remember(ctx, key, cacheTtls(ctx.config).eod, load, opts)).value;
 }

@@ -1,6 +1,6 @@
 import { cacheKeys } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
-import { sourcedRange, storedRange, upsertDailyBars } from "../../db/repositories/prices";
+import { type ListingPrices, listingSpans, upsertDailyBars } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
 import { type Bar, scaleBars } from "../../domain/bars";
 import {
@@ -91,10 +91,15 @@ interface Plan {
  */
 const emptyTtlSeconds = (range: DateRange, today: string) => (range.to >= dayBefore(today) ? 3_600 : 86_400);
 
-/** What is missing of `wanted` (less the ranges lately answered empty), and the span of stream-sourced bars to replace. */
-async function planOf(ctx: Deps, listing: ListingRow, wanted: DateRange): Promise<Plan> {
-  const db = ctx.db.db;
-  const [stored, streamed] = await Promise.all([storedRange(db, listing.id), sourcedRange(db, listing.id, STREAM)]);
+/** A listing's stored span and the span of its stream-sourced bars (`sourced`), as a caller has just read them. */
+export type KnownSpans = Pick<ListingPrices, "stored" | "sourced">;
+
+/**
+ * What is missing of `wanted` (less the ranges lately answered empty), and the span of
+ * stream-sourced bars to replace; from `known` spans when the caller has them (no round trip).
+ */
+async function planOf(ctx: Deps, listing: ListingRow, wanted: DateRange, known?: KnownSpans): Promise<Plan> {
+  const { stored, sourced: streamed } = known ?? (await listingSpans(ctx.db.db, listing.id, STREAM));
   const missing = missingRanges(wanted, stored);
   const answeredEmpty = await Promise.all(
     missing.map((r) => ctx.cache.get<boolean>(cacheKeys.emptyRange(listing.id, r.from, r.to))),
@@ -227,9 +232,11 @@ export async function ingestListing({
   input,
 }: {
   ctx: Deps;
-  input: { listing: ListingRow; wanted: DateRange; today: string };
+  /** `known`: the listing's spans as the caller read them just before, for the first check. */
+  input: { listing: ListingRow; wanted: DateRange; today: string; known?: KnownSpans };
 }): Promise<IngestReport> {
   const { listing, wanted, today } = input;
+  let known = input.known;
   const upToDate = reportWithoutFetch(wanted, "up_to_date");
   return singleFlight<IngestReport>(ctx, listing.id, {
     // A holder that worked on this window or a wider one answers for us, failures included (one
@@ -240,7 +247,9 @@ export async function ingestListing({
       !(r.status === "failed" && r.errors.some((e) => e.unasked)),
     // Nothing missing: no lease, no provider call. Stream-sourced bars alone are retried at most every RETRY window.
     isDone: async () => {
-      const plan = await planOf(ctx, listing, wanted);
+      // The caller's spans hold for the first check only: after a wait, another holder has written.
+      const plan = await planOf(ctx, listing, wanted, known);
+      known = undefined;
       return plan.requested.length === 0 && (plan.replaced.length === 0 || !(await replacementDue(ctx, listing.id)))
         ? upToDate
         : null;

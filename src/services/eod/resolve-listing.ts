@@ -1,4 +1,5 @@
 import { findActiveListings, type ListingRow } from "../../db/repositories/catalogue";
+import { type BarWindow, type ListingPrices, pricesOf, readTickerPrices } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
 import { compareListings } from "../../domain/listing-choice";
@@ -13,27 +14,23 @@ export interface ListingQuery {
 
 const upper = (s: string | undefined) => s?.trim().toUpperCase() || undefined;
 
+/** The 404 of a ticker (within an ISIN's instrument) that no active listing bears. */
+function noListing({ ticker, isin }: ListingQuery): never {
+  const reason = isin
+    ? `no listing of ${ticker} for ISIN ${upper(isin)} in the catalogue`
+    : `${ticker} is not a listing of the catalogue`;
+  throw new NoDataError(`No data found for ${ticker}`, reason);
+}
+
 /**
- * The listing an /eod request reads (spec rules 3 to 5): the listings bearing the ticker (with an
- * ISIN, only that instrument's, falling back to the unsuffixed base ticker within it), narrowed by
- * currency and exchange, then primary first, currency, exchange. Throws a 404 with a reason naming
- * what did not match.
+ * Spec rules 3 to 5 on the listings bearing the ticker (with an ISIN, only that instrument's):
+ * narrowed by currency and exchange, then primary first, currency, exchange. Throws a 404 with a
+ * reason naming what did not match.
  */
-export async function resolveListing({ ctx, input }: { ctx: Deps; input: ListingQuery }): Promise<ListingRow> {
+function chooseListing(input: ListingQuery, rows: readonly ListingRow[]): ListingRow {
   const { ticker } = input;
   const isin = upper(input.isin);
-  const db = ctx.db.db;
-  let rows = await findActiveListings(db, isin ? { ticker, isin } : { ticker });
-  if (rows.length === 0 && isin) {
-    const { base, suffix } = splitSuffix(ticker);
-    if (suffix) rows = await findActiveListings(db, { ticker: base, isin });
-  }
-  if (rows.length === 0) {
-    const reason = isin
-      ? `no listing of ${ticker} for ISIN ${isin} in the catalogue`
-      : `${ticker} is not a listing of the catalogue`;
-    throw new NoDataError(`No data found for ${ticker}`, reason);
-  }
+  if (rows.length === 0) noListing(input);
   const currency = upper(input.currency);
   const exchange = upper(input.exchange);
   const chosen = rows
@@ -53,4 +50,50 @@ export async function resolveListing({ ctx, input }: { ctx: Deps; input: Listing
     );
   }
   return chosen;
+}
+
+/**
+ * The candidates' filters in the order they are tried: the ticker (within the ISIN's instrument
+ * when one is given), then with an ISIN the unsuffixed base ticker within that instrument.
+ */
+function candidateFilters(input: ListingQuery): { ticker: string; isin?: string }[] {
+  const isin = upper(input.isin);
+  if (!isin) return [{ ticker: input.ticker }];
+  const { base, suffix } = splitSuffix(input.ticker);
+  return suffix
+    ? [
+        { ticker: input.ticker, isin },
+        { ticker: base, isin },
+      ]
+    : [{ ticker: input.ticker, isin }];
+}
+
+/** The listing an /eod-like request reads (see `chooseListing`). */
+export async function resolveListing({ ctx, input }: { ctx: Deps; input: ListingQuery }): Promise<ListingRow> {
+  let rows: ListingRow[] = [];
+  for (const filter of candidateFilters(input)) {
+    rows = await findActiveListings(ctx.db.db, filter);
+    if (rows.length > 0) break;
+  }
+  return chooseListing(input, rows);
+}
+
+/**
+ * The listing as `resolveListing` chooses it, with its stored prices in `window`, in one database
+ * round trip (two only for an ISIN request whose suffixed ticker is not in the catalogue).
+ */
+export async function resolveListingWithPrices({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: ListingQuery & { window: BarWindow; source: string };
+}): Promise<{ listing: ListingRow; prices: ListingPrices }> {
+  for (const filter of candidateFilters(input)) {
+    const read = await readTickerPrices(ctx.db.db, filter, input.window, input.source);
+    if (read.listings.length === 0) continue;
+    const listing = chooseListing(input, read.listings);
+    return { listing, prices: pricesOf(read, listing.id) };
+  }
+  return noListing(input);
 }

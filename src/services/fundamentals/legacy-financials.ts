@@ -71,7 +71,6 @@ export async function getLegacyFinancials({
       );
     return { symbol, source: "delayed_provider", statements };
   };
-  return (
-    await remember(ctx.cache, cacheKeys.fundamentals(`legacy:${symbol}`), cacheTtls(ctx.config).fundamentals, load)
-  ).value;
+  return (await remember(ctx, cacheKeys.fundamentals(`legacy:${symbol}`), cacheTtls(ctx.config).fundamentals, load))
+    .value;
 }

@@ -44,5 +44,5 @@ export async function getTickerHistory({ ctx, input }: { ctx: Deps; input: Histo
       throw asServiceError(err, input.symbol);
     }
   };
-  return (await remember(ctx.cache, key, cacheTtls(ctx.config).eod, load)).value;
+  return (await remember(ctx, key, cacheTtls(ctx.config).eod, load)).value;
 }

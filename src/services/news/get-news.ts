@@ -72,7 +72,7 @@ export async function refreshNews(ctx: Deps, ticker: string, limit: number): Pro
   let stored = 0;
   if (instrument) {
     try {
-      stored = await storeNews(ctx.db.db, instrument.assetId, ctx.clock.now(), STORED_COMPARED, (s) =>
+      stored = await storeNews(ctx.db.pooled, instrument.assetId, ctx.clock.now(), STORED_COMPARED, (s) =>
         notStoredYet(s, kept, ctx.config.NEWS_DEDUP_SIMILARITY),
       );
     } catch (err) {

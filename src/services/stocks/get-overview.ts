@@ -40,7 +40,7 @@ export async function getStocksOverview({ ctx }: { ctx: Deps }): Promise<StocksO
   };
   // A partial answer is not cached: the next call retries the failed symbols.
   return (
-    await remember(ctx.cache, key, cacheTtls(ctx.config).stocks_overview, load, {
+    await remember(ctx, key, cacheTtls(ctx.config).stocks_overview, load, {
       shouldCache: (out) => out.errors.length === 0,
     })
   ).value;

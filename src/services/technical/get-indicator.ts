@@ -52,7 +52,7 @@ export async function rememberTechnical<T>(
     ticker,
     [...variant, resolution].map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(":"),
   );
-  return remember(ctx.cache, key, technicalTtl(ctx, resolution), load, {
+  return remember(ctx, key, technicalTtl(ctx, resolution), load, {
     enabled: ctx.config.TECHNICAL_CACHE_ENABLED,
     shouldCache,
   });

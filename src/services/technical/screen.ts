@@ -72,7 +72,7 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
     [spec.name, JSON.stringify(params), input.operator, input.value, input.resolution, input.limit].join(":"),
   );
   return (
-    await remember(ctx.cache, key, cacheTtls(ctx.config).screener, () =>
+    await remember(ctx, key, cacheTtls(ctx.config).screener, () =>
       runScreen(ctx, { ...input, resolution }, spec, params),
     )
   ).value;

@@ -1,0 +1,75 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../deps";
+
+/**
+ * The routes whose answers are the same for every key (prices, indicators, fundamentals documents,
+ * valuations, news): after the key check, their GET answers may be served from the Workers Cache
+ * API of the caller's location, keyed by the URL alone (keys travel in headers, never in the URL).
+ */
+export const EDGE_CACHED_ROUTES = [
+  "/eod/:ticker",
+  "/ticker/:symbol/history",
+  "/technical/screen",
+  "/technical/:ticker",
+  "/technical/:ticker/chart",
+  "/technical/:ticker/multi",
+  "/fundamental",
+  "/fundamental/deep",
+  "/dcf/:ticker",
+  "/dcf/:ticker/sensitivity",
+  "/news/feed",
+  "/news/:ticker",
+] as const;
+
+/** The location's cache: `caches.default` of the Workers runtime (absent elsewhere). */
+function locationCache(): globalThis.Cache | undefined {
+  return typeof caches === "undefined" ? undefined : (caches as unknown as { default?: globalThis.Cache }).default;
+}
+
+/** The one key of an answer at a location: the URL with its query in a fixed order. */
+function edgeKey(url: string): Request {
+  const u = new URL(url);
+  u.searchParams.sort();
+  u.hash = "";
+  return new Request(u.toString(), { method: "GET" });
+}
+
+function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(work.catch((err: unknown) => console.warn("edge cache put failed", String(err))));
+  } catch {
+    // No execution context (a plain unit test): the put settles on its own.
+  }
+}
+
+/**
+ * Serves a GET from the location's cache when it holds the answer (`X-Edge-Cache: hit`), else
+ * answers and keeps a 200 there for the shorter of EDGE_CACHE_SECONDS and the lifetime its reads
+ * were cached for (the spec's lifetimes rule; an answer that was not cached, such as one holding
+ * provisional bars, is not kept). A location's copy outlives an ingestion or a cache clear by at
+ * most EDGE_CACHE_SECONDS: the Cache API of other locations cannot be purged from here. 0 turns it off.
+ */
+export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
+  const deps = c.get("deps");
+  const maxSeconds = deps.config.EDGE_CACHE_SECONDS;
+  const store = locationCache();
+  if (c.req.method !== "GET" || maxSeconds === 0 || !store) return next();
+  const key = edgeKey(c.req.url);
+  const held = await store.match(key).catch(() => undefined);
+  if (held) {
+    const answer = new Response(held.body, held);
+    answer.headers.delete("Cache-Control");
+    answer.headers.set("X-Edge-Cache", "hit");
+    return answer;
+  }
+  await next();
+  const seconds = Math.min(maxSeconds, deps.keeping.seconds);
+  if (c.res.status !== 200 || seconds <= 0) return;
+  const copy = c.res.clone();
+  const kept = new Response(copy.body, copy);
+  kept.headers.set("Cache-Control", `public, max-age=${seconds}`);
+  kept.headers.delete("X-Request-Id");
+  keepAlive(c, store.put(key, kept));
+  c.res.headers.set("X-Edge-Cache", "miss");
+});
