@@ -5,7 +5,7 @@ import { renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { workspaceCors } from "./middleware/cors";
 import { driftReports } from "./middleware/drift-reports";
-import { EDGE_CACHED_ROUTES, edgeCache } from "./middleware/edge-cache";
+import { edgeCache } from "./middleware/edge-cache";
 import { init } from "./middleware/init";
 import { providerRests } from "./middleware/provider-rests";
 import { usageLog } from "./middleware/usage";
@@ -50,7 +50,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.use("*", driftReports);
   app.use("*", authenticate);
   app.use("*", providerRests);
-  for (const path of EDGE_CACHED_ROUTES) app.use(path, edgeCache);
+  app.use("*", edgeCache);
   app.use(
     "*",
     bodyLimit({

@@ -19,15 +19,31 @@ export type Queryable = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 type LocalEndpoints = Pick<Config, "NEON_WS_PROXY" | "NEON_HTTP_ENDPOINT">;
 
+/** Neon's own endpoints, derived from the connection string's host (production). */
+const neonHttpEndpoint = neonConfig.fetchEndpoint;
+/** Local endpoints by the database's `host:port` (the driver's settings are process-wide). */
+const localHttp = new Map<string, string>();
+const localWs = new Map<string, string>();
+const hostKey = (host: string, port: number | string) => `${host}:${port || 5432}`;
+
 /**
- * Points the Neon driver at local endpoints in front of a plain Postgres (development, tests):
- * Neon's own derive from the connection string's host. Process-wide on purpose: one isolate serves
- * one configuration.
+ * Points the Neon driver at local endpoints in front of a plain Postgres (development, tests) for
+ * the database at `url`'s host and port only: another database of the same isolate (a test's
+ * unreachable one) keeps its own, whatever the order of their queries.
  */
-function useLocalEndpoints({ NEON_WS_PROXY: ws, NEON_HTTP_ENDPOINT: http }: LocalEndpoints): void {
-  if (http) neonConfig.fetchEndpoint = () => http;
-  if (ws) {
-    neonConfig.wsProxy = () => ws;
+function useLocalEndpoints(url: string, { NEON_WS_PROXY: ws, NEON_HTTP_ENDPOINT: http }: LocalEndpoints): void {
+  if (!ws && !http) return;
+  const { hostname, port } = new URL(url);
+  const key = hostKey(hostname, port);
+  if (http && localHttp.get(key) !== http) {
+    localHttp.set(key, http);
+    neonConfig.fetchEndpoint = (host, p, opts) =>
+      localHttp.get(hostKey(host, p)) ??
+      (typeof neonHttpEndpoint === "function" ? neonHttpEndpoint(host, p, opts) : neonHttpEndpoint);
+  }
+  if (ws && localWs.get(key) !== ws) {
+    localWs.set(key, ws);
+    neonConfig.wsProxy = (host, p) => localWs.get(hostKey(host, p)) ?? `${host}/v2`;
     neonConfig.useSecureWebSocket = false;
     neonConfig.pipelineTLS = false;
     neonConfig.pipelineConnect = false;
@@ -57,7 +73,7 @@ export class DbHandle {
   private get url(): string {
     const url = this.config.DATABASE_URL;
     if (!url) throw new ServiceError("UPSTREAM_UNAVAILABLE", "The database is not configured (DATABASE_URL)");
-    useLocalEndpoints(this.config);
+    useLocalEndpoints(url, this.config);
     return url;
   }
 

@@ -1,13 +1,16 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { routePath } from "hono/route";
 import type { AppEnv } from "../deps";
 
 /**
  * The routes whose answers are the same for every key (prices, indicators, fundamentals documents,
  * valuations, news): after the key check, their GET answers may be served from the Workers Cache
  * API of the caller's location, keyed by the URL alone (keys travel in headers, never in the URL).
+ * Each reads through the shared cache, whose lifetimes bound the copy's (`Deps.keeping`); the
+ * news feed, read from the database each time, is not among them.
  */
-export const EDGE_CACHED_ROUTES = [
+const EDGE_CACHED_ROUTES: ReadonlySet<string> = new Set([
   "/eod/:ticker",
   "/ticker/:symbol/history",
   "/technical/screen",
@@ -18,9 +21,8 @@ export const EDGE_CACHED_ROUTES = [
   "/fundamental/deep",
   "/dcf/:ticker",
   "/dcf/:ticker/sensitivity",
-  "/news/feed",
   "/news/:ticker",
-] as const;
+]);
 
 /** The location's cache: `caches.default` of the Workers runtime (absent elsewhere). */
 function locationCache(): globalThis.Cache | undefined {
@@ -54,7 +56,8 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const deps = c.get("deps");
   const maxSeconds = deps.config.EDGE_CACHE_SECONDS;
   const store = locationCache();
-  if (c.req.method !== "GET" || maxSeconds === 0 || !store) return next();
+  const cacheable = c.req.method === "GET" && EDGE_CACHED_ROUTES.has(routePath(c, -1));
+  if (!cacheable || maxSeconds === 0 || !store) return next();
   const key = edgeKey(c.req.url);
   const held = await store.match(key).catch(() => undefined);
   if (held) {

@@ -12,7 +12,11 @@ const BACKGROUND_DEADLINE_MS = 25_000;
  * failure is logged, never thrown.
  */
 export function inBackground(c: Context<AppEnv>, job: (deps: Deps) => Promise<void>): void {
-  const deps = buildDeps(c.env ?? {}, { clock: c.get("deps").clock, deadlineMs: BACKGROUND_DEADLINE_MS });
+  const deps = buildDeps(c.env ?? {}, {
+    clock: c.get("deps").clock,
+    deadlineMs: BACKGROUND_DEADLINE_MS,
+    waitUntil: (deferred) => c.executionCtx.waitUntil(deferred),
+  });
   const work = job(deps)
     .catch((err: unknown) => console.warn("background work failed", c.req.path, String(err)))
     // Whatever the job came to (a failure may be the drift's doing): its drift is recorded, and a

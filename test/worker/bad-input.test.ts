@@ -90,7 +90,12 @@ describe("inputs that once reached a 500", () => {
 
   it("answers 503 when the database cannot be reached, and a 500 naming a broken setting but not its value", async () => {
     const down = await call<ErrorBody>("/listings?ticker=AAPL", {
-      env: { NEON_HTTP_ENDPOINT: "http://127.0.0.1:9/sql", NEON_WS_PROXY: "127.0.0.1:9/v2" },
+      env: {
+        // A database of its own whose endpoints are closed: the shared one's are left as they are.
+        DATABASE_URL: "postgres://postgres@db-down.invalid:5432/test",
+        NEON_HTTP_ENDPOINT: "http://127.0.0.1:9/sql",
+        NEON_WS_PROXY: "127.0.0.1:9/v2",
+      },
     });
     expect(down.status).toBe(503);
     expect(down.body).toEqual({

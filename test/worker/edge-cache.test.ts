@@ -66,6 +66,21 @@ describe("the edge cache", () => {
     expect((await heldCopy(prices))?.headers.get("cache-control")).toBe("public, max-age=7200");
   });
 
+  it("keeps fundamentals documents as the cache keeps them, and never an answer asked fresh", async () => {
+    // The deep document lives a day (spec): the ceiling of two hours rules; the rendered one an hour.
+    const deep = "/fundamental/deep?ticker=MC.PA&sections=highlights";
+    expect((await call(deep, on(7200))).status).toBe(200);
+    expect((await heldCopy(deep))?.headers.get("cache-control")).toBe("public, max-age=7200");
+    const rendered = "/fundamental?ticker=AAPL";
+    expect((await call(rendered, on(7200))).status).toBe(200);
+    expect((await heldCopy(rendered))?.headers.get("cache-control")).toBe("public, max-age=3600");
+    for (const fresh of [`${deep}&refresh=true`, `${rendered}&nocache=true`, "/dcf/AAPL?force_refresh=true"]) {
+      const res = await call(fresh, on(7200));
+      expect(res.status, fresh).toBeLessThan(500);
+      expect(await heldCopy(fresh), fresh).toBeUndefined();
+    }
+  });
+
   it("keeps nothing the service did not cache, nothing but a 200, and nothing when turned off", async () => {
     const uncached = "/technical/MC.PA?indicator=sma&period=7";
     const a = await call(uncached, on(60, { TECHNICAL_CACHE_ENABLED: "false" }));

@@ -134,7 +134,13 @@ describe("the usage queue's consumer", () => {
     const ctx = createExecutionContext();
     await worker.queue(
       batch,
-      { ...env, NEON_HTTP_ENDPOINT: "http://127.0.0.1:9/sql", NEON_WS_PROXY: "127.0.0.1:9/v2" },
+      {
+        ...env,
+        // A database of its own whose endpoints are closed: the shared one's are left as they are.
+        DATABASE_URL: "postgres://postgres@db-down.invalid:5432/test",
+        NEON_HTTP_ENDPOINT: "http://127.0.0.1:9/sql",
+        NEON_WS_PROXY: "127.0.0.1:9/v2",
+      },
       ctx,
     );
     const result = await getQueueResult(batch, ctx);

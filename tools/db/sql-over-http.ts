@@ -43,6 +43,8 @@ const ISOLATION_LEVELS: Record<string, string> = {
   Serializable: "serializable",
 };
 
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
 /** Every value as Postgres wrote it: the driver parses the text by each field's type, as with Neon. */
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
@@ -61,7 +63,7 @@ export function sqlOverHttp(target: { host: string; port: number }): SqlOverHttp
   const pools = new Map<string, pg.Pool>();
   const poolFor = (connectionString: string): pg.Pool => {
     const url = new URL(connectionString);
-    const key = `${url.username}@${url.pathname}`;
+    const key = `${url.username}:${url.password}@${url.pathname}`;
     let pool = pools.get(key);
     if (!pool) {
       pool = new pg.Pool({
@@ -83,7 +85,10 @@ export function sqlOverHttp(target: { host: string; port: number }): SqlOverHttp
 
   // Rows go as arrays of text: the driver always asks for array mode and names the columns itself.
   const run = async (client: pg.PoolClient, q: Query) => {
-    const result = await client.query({ text: q.query, values: q.params ?? [], rowMode: "array", types: RAW_TEXT });
+    const config: pg.QueryArrayConfig = { text: q.query, values: q.params ?? [], rowMode: "array", types: RAW_TEXT };
+    // Extended protocol always, as Neon: one statement, even without parameters (pg's own option,
+    // missing from its types).
+    const result = await client.query(Object.assign(config, { queryMode: "extended" }));
     return {
       fields: result.fields.map((f) => ({
         name: f.name,
@@ -120,7 +125,9 @@ export function sqlOverHttp(target: { host: string; port: number }): SqlOverHttp
     let broken = false;
     try {
       if (!("queries" in parsed)) return { status: 200, json: await run(client, parsed) };
-      const level = ISOLATION_LEVELS[String(req.headers["neon-batch-isolation-level"] ?? "")];
+      const asked = req.headers["neon-batch-isolation-level"];
+      const level = asked === undefined ? undefined : ISOLATION_LEVELS[String(asked)];
+      if (asked !== undefined && !level) return { status: 400, json: { message: `unknown isolation level ${asked}` } };
       const readOnly = req.headers["neon-batch-read-only"] === "true";
       const deferrable = req.headers["neon-batch-deferrable"] === "true";
       const mode = [level && `isolation level ${level}`, readOnly && "read only", deferrable && "deferrable"];
@@ -138,7 +145,9 @@ export function sqlOverHttp(target: { host: string; port: number }): SqlOverHttp
       }
     } catch (err) {
       const e = err as Record<string, unknown> & { message?: string };
-      if (typeof e.code !== "string") {
+      // Postgres refused the query (a SQLSTATE): 400 with its fields, as Neon answers. Else the
+      // connection failed (ECONNRESET, "Connection terminated"): 502, the driver's server error.
+      if (typeof e.code !== "string" || !SQLSTATE.test(e.code)) {
         broken = true;
         return { status: 502, json: { message: `database unreachable: ${e.message ?? String(err)}` } };
       }
@@ -159,9 +168,11 @@ export function sqlOverHttp(target: { host: string; port: number }): SqlOverHttp
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
-        answer(req, Buffer.concat(chunks).toString("utf8")).then(({ status, json }) => {
-          res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
-        });
+        answer(req, Buffer.concat(chunks).toString("utf8"))
+          .catch((err: unknown) => ({ status: 500, json: { message: `local endpoint failed: ${String(err)}` } }))
+          .then(({ status, json }) => {
+            res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
+          });
       });
     },
     async close() {

@@ -150,8 +150,9 @@ const NO_PRICES: ListingPrices = { bars: [], windowHasSource: false, stored: nul
 
 /**
  * The active listings that `filter` names and, for each, its stored prices as `ListingPrices`
- * (`source`: the provider whose bars are asked about), in one round trip (one batch, one snapshot):
- * what /eod needs of the database before it answers.
+ * (`source`: the provider whose bars are asked about), in one round trip (one batch; each statement
+ * reads committed rows as it starts, as the separate reads before it did): what /eod needs of the
+ * database before it answers.
  */
 export async function readTickerPrices(
   db: Db,
@@ -163,22 +164,21 @@ export async function readTickerPrices(
   const conditions = [inArray(pricesDaily.listingId, candidates)];
   if (window.from) conditions.push(gte(pricesDaily.date, window.from));
   if (window.to) conditions.push(lte(pricesDaily.date, window.to));
-  const newestFirst = sql<number>`row_number() over (partition by ${pricesDaily.listingId} order by ${pricesDaily.date} desc)`;
+  const columns = { listingId: pricesDaily.listingId, ...barColumns, source: pricesDaily.dataSource };
   const inWindow = db
-    .select({
-      listingId: pricesDaily.listingId,
-      ...barColumns,
-      source: pricesDaily.dataSource,
-      rank: newestFirst.as("rank"),
-    })
+    .select(columns)
+    .from(pricesDaily)
+    .where(and(...conditions));
+  // The newest N of each listing: ranked only when asked (`1d`, `5d`).
+  const newestFirst = sql<number>`row_number() over (partition by ${pricesDaily.listingId} order by ${pricesDaily.date} desc)`;
+  const ranked = db
+    .select({ ...columns, rank: newestFirst.as("rank") })
     .from(pricesDaily)
     .where(and(...conditions))
-    .as("in_window");
+    .as("ranked");
   const [rows, barRows, spans] = await db.batch([
     activeListingsQuery(db, filter),
-    window.lastBars
-      ? db.select().from(inWindow).where(lte(inWindow.rank, window.lastBars))
-      : db.select().from(inWindow),
+    window.lastBars ? db.select().from(ranked).where(lte(ranked.rank, window.lastBars)) : inWindow,
     spansQuery(db, inArray(pricesDaily.listingId, candidates), source),
   ]);
   const prices = new Map<number, ListingPrices>();
@@ -328,21 +328,13 @@ export async function readLastBarsOfListings(
   perListing: number,
 ): Promise<Map<number, Bar[]>> {
   const out = new Map<number, Bar[]>();
-  if (listingIds.length === 0) return out;
-  const ids = sql`ARRAY[${sql.join(
-    listingIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
-  const result = await db.execute<{
-    listing_id: number;
-    bars: [string, number | null, number | null, number | null, number, number, number][] | null;
-  }>(sql`
-    SELECT l.id AS listing_id,
-      (SELECT json_agg(json_build_array(p.date, p.open, p.high, p.low, p.close, p.adj_close, p.volume) ORDER BY p.date)
-       FROM (SELECT date, open, high, low, close, adj_close, volume FROM ${pricesDaily}
-             WHERE ${pricesDaily.listingId} = l.id ORDER BY ${pricesDaily.date} DESC LIMIT ${perListing}) AS p) AS bars
-    FROM unnest(${ids}) AS l(id)`);
-  for (const r of result.rows) {
+  // At most BARS_PER_READ bars an answer (a few MB): Neon's HTTP answers have a size limit, so a
+  // long read goes as several at once.
+  const perRead = Math.max(1, Math.floor(BARS_PER_READ / Math.max(1, perListing)));
+  const chunks: number[][] = [];
+  for (let i = 0; i < listingIds.length; i += perRead) chunks.push(listingIds.slice(i, i + perRead));
+  const results = await Promise.all(chunks.map((chunk) => lastBarsRead(db, chunk, perListing)));
+  for (const r of results.flatMap((x) => x.rows)) {
     if (!r.bars) continue;
     out.set(
       r.listing_id,
@@ -358,6 +350,24 @@ export async function readLastBarsOfListings(
     );
   }
   return out;
+}
+
+const BARS_PER_READ = 50_000;
+
+function lastBarsRead(db: Db, listingIds: readonly number[], perListing: number) {
+  const ids = sql`ARRAY[${sql.join(
+    listingIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  return db.execute<{
+    listing_id: number;
+    bars: [string, number | null, number | null, number | null, number, number, number][] | null;
+  }>(sql`
+    SELECT l.id AS listing_id,
+      (SELECT json_agg(json_build_array(p.date, p.open, p.high, p.low, p.close, p.adj_close, p.volume) ORDER BY p.date)
+       FROM (SELECT date, open, high, low, close, adj_close, volume FROM ${pricesDaily}
+             WHERE ${pricesDaily.listingId} = l.id ORDER BY ${pricesDaily.date} DESC LIMIT ${perListing}) AS p) AS bars
+    FROM unnest(${ids}) AS l(id)`);
 }
 
 /** The newest stored daily close of a listing on or before `until`, exactly as stored (a numeric string), or null. */

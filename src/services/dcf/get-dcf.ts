@@ -9,6 +9,8 @@ async function cachedValuation(ctx: Deps, variant: string, req: DcfRequest, forc
   const key = cacheKeys.dcf(req.ticker, variant);
   const ttl = cacheTtls(ctx.config).dcf;
   if (forceRefresh) {
+    // Asked fresh: no copy of this answer may serve another request (the edge cache).
+    ctx.keeping.notKept();
     const fresh = await valueTicker(ctx, req);
     await ctx.cache.set(key, fresh, ttl);
     return fresh;

@@ -47,7 +47,13 @@ export class StillRunningError extends ServiceError {
 const NO_DEADLINE_TTL_MS = 120_000;
 /** Grace beyond the holder's deadline before its lease is taken as abandoned. */
 const TTL_MARGIN_MS = 5_000;
+/**
+ * A waiter reads the lease after POLL_MS, then each time 1.5 times later, up to POLL_MAX_MS: every
+ * read is one subrequest of the Workers plan's budget (50 a request on the free plan), so a
+ * 20-second wait costs about 25 reads instead of a hundred.
+ */
 const POLL_MS = 150;
+const POLL_MAX_MS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,11 +99,11 @@ export async function singleFlight<T>(
 async function outcomeOfRunningHolder<T>(ctx: Deps, scope: string, listingId: number): Promise<T | null> {
   const first = await readLease(ctx.db.db, scope, listingId);
   if (!first) return null;
-  for (;;) {
+  for (let pause = POLL_MS; ; pause = Math.min(POLL_MAX_MS, Math.round(pause * 1.5))) {
     const lease = await readLease(ctx.db.db, scope, listingId);
     if (!lease || lease.holder !== first.holder || lease.expired) return null;
     if (lease.finished) return lease.outcome as T | null;
-    if (ctx.deadline.remainingMs() <= POLL_MS) throw new StillRunningError();
-    await sleep(POLL_MS + Math.floor(Math.random() * POLL_MS));
+    if (ctx.deadline.remainingMs() <= pause) throw new StillRunningError();
+    await sleep(pause + Math.floor(Math.random() * POLL_MS));
   }
 }

@@ -156,9 +156,14 @@ export async function getDeepFundamentals({ ctx, input }: { ctx: Deps; input: De
     const cached = await ctx.cache.get<DeepDocument>(key);
     return cached ? { ...cached, meta: { ...cached.meta, cache_hit: true } } : null;
   };
-  if (!input.refresh) {
+  const ttl = cacheTtls(ctx.config).fundamentals_deep;
+  if (input.refresh) ctx.keeping.notKept();
+  else {
     const hit = await cachedDoc();
-    if (hit) return restrict(hit, input.sections);
+    if (hit) {
+      ctx.keeping.kept(ttl);
+      return restrict(hit, input.sections);
+    }
   }
   // One enrichment per listing at a time: concurrent first requests take its document.
   const doc = await builtOnce(
@@ -168,9 +173,12 @@ export async function getDeepFundamentals({ ctx, input }: { ctx: Deps; input: De
     input.refresh ? async () => null : cachedDoc,
     async () => {
       const fresh = await freshDocument(ctx, instrument);
-      if (fresh.meta.source === DELAYED) await ctx.cache.set(key, fresh, cacheTtls(ctx.config).fundamentals_deep);
+      if (fresh.meta.source === DELAYED) await ctx.cache.set(key, fresh, ttl);
       return fresh;
     },
   );
+  // Kept elsewhere (the edge) only as the cache keeps it: a document from the database is not.
+  if (doc.meta.source === DELAYED || doc.meta.cache_hit) ctx.keeping.kept(ttl);
+  else ctx.keeping.notKept();
   return restrict(doc, input.sections);
 }

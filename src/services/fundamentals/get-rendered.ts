@@ -504,15 +504,39 @@ export async function getRenderedFundamentals({ ctx, input }: { ctx: Deps; input
   const asked = askedProviders(input.provider);
   const instrument = await resolveInstrument({ ctx, input });
   const key = cacheKeys.fundamentals(`${instrument.listing.id}:${input.fmt}:${asked.join(",")}`);
+  const ttl = cacheTtls(ctx.config).fundamentals;
   const cached = () => ctx.cache.get<Json>(key);
-  if (!input.nocache) {
+  if (input.nocache) ctx.keeping.notKept();
+  else {
     const hit = await cached();
-    if (hit) return hit;
+    if (hit) {
+      ctx.keeping.kept(ttl);
+      return hit;
+    }
   }
-  // One build per listing at a time: concurrent requests take its document.
-  return builtOnce(ctx, instrument.listing.id, "fundamentals", input.nocache ? async () => null : cached, async () => {
-    const answer = await build(ctx, instrument, asked, input.fmt);
-    if (answer.complete) await ctx.cache.set(key, answer.body, cacheTtls(ctx.config).fundamentals);
-    return answer.body;
-  });
+  // One build per listing at a time: concurrent requests take its document. Kept elsewhere (the
+  // edge) only when it is the cache's copy or was cached here: not an incomplete one, nor another
+  // builder's whose completeness is not known here.
+  let cachedHere = false;
+  const body = await builtOnce(
+    ctx,
+    instrument.listing.id,
+    "fundamentals",
+    input.nocache
+      ? async () => null
+      : async () => {
+          const hit = await cached();
+          cachedHere = hit !== null;
+          return hit;
+        },
+    async () => {
+      const answer = await build(ctx, instrument, asked, input.fmt);
+      cachedHere = answer.complete;
+      if (answer.complete) await ctx.cache.set(key, answer.body, ttl);
+      return answer.body;
+    },
+  );
+  if (cachedHere && !input.nocache) ctx.keeping.kept(ttl);
+  else ctx.keeping.notKept();
+  return body;
 }

@@ -13,6 +13,12 @@ import { fanOut } from "./fan-out";
 /** How long an answer with a failed provider is cached. */
 const PARTIAL_TTL_S = 300;
 
+/** A provider failed: kept 5 minutes, so that it is asked again soon; else the full 30. */
+const newsTtl = (ctx: Deps, partial: boolean) => {
+  const full = cacheTtls(ctx.config).news;
+  return partial ? Math.min(PARTIAL_TTL_S, full) : full;
+};
+
 /** How far back providers are asked. */
 const LOOKBACK_DAYS = 7;
 
@@ -117,9 +123,13 @@ export async function getNews({
   input: { ticker: string; limit: number; language?: string; forceRefresh: boolean };
 }): Promise<NewsAnswer> {
   const key = cacheKeys.news(input.ticker, `${input.limit}:${input.language ?? "all"}`);
-  if (!input.forceRefresh) {
+  if (input.forceRefresh) ctx.keeping.notKept();
+  else {
     const hit = await ctx.cache.get<NewsAnswer>(key);
-    if (hit) return { ...hit, cached: true };
+    if (hit) {
+      ctx.keeping.kept(newsTtl(ctx, hit.errors.length > 0));
+      return { ...hit, cached: true };
+    }
   }
   const r = await refreshNews(ctx, input.ticker, input.limit);
   let articles = r.articles.filter(byLanguage(input.language)).slice(0, input.limit);
@@ -146,9 +156,10 @@ export async function getNews({
     not_configured: r.fan.notConfigured,
     source,
   };
-  // A provider failed: kept 5 minutes, so that it is asked again soon; else the full 30.
-  const full = cacheTtls(ctx.config).news;
-  const ttl = r.fan.failures.length ? Math.min(PARTIAL_TTL_S, full) : full;
-  if (r.fan.answered.length > 0 && ttl > 0) await ctx.cache.set(key, answer, ttl);
+  const ttl = newsTtl(ctx, r.fan.failures.length > 0);
+  if (r.fan.answered.length > 0 && ttl > 0) {
+    await ctx.cache.set(key, answer, ttl);
+    ctx.keeping.kept(ttl);
+  } else ctx.keeping.notKept();
   return answer;
 }
