@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { assets, listings } from "../schema";
 
@@ -91,6 +91,29 @@ export function activeListingIds(db: Db, filter: ListingFilter) {
     .from(listings)
     .innerJoin(assets, eq(assets.id, listings.assetId))
     .where(and(...activeListingConditions(filter)));
+}
+
+/** `findActiveListings` and the instruments of the listings it finds, in one round trip. */
+export async function findActiveListingsWithAssets(
+  db: Db,
+  filter: ListingFilter,
+): Promise<{ listings: ListingRow[]; assets: Map<number, AssetRow> }> {
+  const [rows, instruments] = await db.batch([
+    activeListingsQuery(db, filter),
+    db
+      .select()
+      .from(assets)
+      .where(
+        inArray(
+          assets.id,
+          db
+            .select({ id: listings.assetId })
+            .from(listings)
+            .where(inArray(listings.id, activeListingIds(db, filter))),
+        ),
+      ),
+  ]);
+  return { listings: rows, assets: new Map(instruments.map((a) => [a.id, a])) };
 }
 
 /** Active listings matching every given filter (case-insensitive on codes). */

@@ -1,4 +1,9 @@
-import { findActiveListings, type ListingRow } from "../../db/repositories/catalogue";
+import {
+  type AssetRow,
+  findActiveListings,
+  findActiveListingsWithAssets,
+  type ListingRow,
+} from "../../db/repositories/catalogue";
 import { type BarWindow, type ListingPrices, pricesOf, readTickerPrices } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
@@ -66,6 +71,23 @@ function candidateFilters(input: ListingQuery): { ticker: string; isin?: string 
         { ticker: base, isin },
       ]
     : [{ ticker: input.ticker, isin }];
+}
+
+/** The listing an /eod-like request reads (see `chooseListing`) and its instrument, in one round trip (see `resolveListingWithPrices`). */
+export async function resolveListingWithAsset({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: ListingQuery;
+}): Promise<{ listing: ListingRow; asset: AssetRow | undefined }> {
+  for (const filter of candidateFilters(input)) {
+    const found = await findActiveListingsWithAssets(ctx.db.db, filter);
+    if (found.listings.length === 0) continue;
+    const listing = chooseListing(input, found.listings);
+    return { listing, asset: found.assets.get(listing.assetId) };
+  }
+  return noListing(input);
 }
 
 /** The listing an /eod-like request reads (see `chooseListing`). */

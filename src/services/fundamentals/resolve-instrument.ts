@@ -1,8 +1,8 @@
-import { type AssetRow, findActiveListings, findAssetById, type ListingRow } from "../../db/repositories/catalogue";
+import { type AssetRow, findActiveListingsWithAssets, type ListingRow } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
 import { BadRequestError, NoDataError } from "../../domain/errors";
 import { compareListings } from "../../domain/listing-choice";
-import { resolveListing } from "../eod/resolve-listing";
+import { resolveListingWithAsset } from "../eod/resolve-listing";
 
 export interface InstrumentQuery {
   ticker?: string;
@@ -25,16 +25,16 @@ export async function resolveInstrument({ ctx, input }: { ctx: Deps; input: Inst
   const ticker = input.ticker?.trim();
   const isin = input.isin?.trim().toUpperCase();
   if (!ticker && !isin) throw new BadRequestError("ticker or isin is required");
-  let listing: ListingRow;
+  let found: { listing: ListingRow; asset: AssetRow | undefined };
   if (ticker) {
-    listing = await resolveListing({ ctx, input: { ...input, ticker: ticker.toUpperCase(), isin } });
+    found = await resolveListingWithAsset({ ctx, input: { ...input, ticker: ticker.toUpperCase(), isin } });
   } else {
-    const rows = await findActiveListings(ctx.db.db, {
+    const { listings, assets } = await findActiveListingsWithAssets(ctx.db.db, {
       isin,
       currency: input.currency,
       exchange: input.exchange,
     });
-    const chosen = rows.sort(compareListings)[0];
+    const chosen = listings.sort(compareListings)[0];
     if (!chosen) {
       const narrowed = [input.currency && `currency ${input.currency}`, input.exchange && `exchange ${input.exchange}`]
         .filter(Boolean)
@@ -46,9 +46,9 @@ export async function resolveInstrument({ ctx, input }: { ctx: Deps; input: Inst
           : `${isin} is not an instrument of the catalogue`,
       );
     }
-    listing = chosen;
+    found = { listing: chosen, asset: assets.get(chosen.assetId) };
   }
-  const asset = await findAssetById(ctx.db.db, listing.assetId);
+  const { listing, asset } = found;
   if (!asset) throw new NoDataError(`No data found for ${listing.ticker}`, "the listing's instrument is gone");
   return { listing, asset };
 }
