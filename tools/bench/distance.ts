@@ -74,14 +74,14 @@ runBench(
     const json = { ...headers, "content-type": "application/json", "accept-encoding": "identity" };
     const get = async (path: string) => {
       const res = await fetch(`${base}${path}`, { headers: json });
-      await res.arrayBuffer();
-      if (res.status >= 500) throw new Error(`${path}: HTTP ${res.status}`);
+      const body = await res.text();
+      if (res.status >= 500) throw new Error(`${path}: HTTP ${res.status} ${body.slice(0, 400)}`);
       return res.status;
     };
     const post = async (path: string, body: unknown) => {
       const res = await fetch(`${base}${path}`, { method: "POST", headers: json, body: JSON.stringify(body) });
-      await res.arrayBuffer();
-      if (res.status >= 500) throw new Error(`${path}: HTTP ${res.status}`);
+      const text = await res.text();
+      if (res.status >= 500) throw new Error(`${path}: HTTP ${res.status} ${text.slice(0, 400)}`);
       return res.status;
     };
     const client = new pg.Client({ connectionString: stack.databaseUrl });

@@ -23,6 +23,8 @@ export interface BenchStack {
   control: { delayed: string; stream: string; scraped: string; edgar: string };
   /** Process group of `wrangler dev` and its workerd children (for their memory). */
   processGroup: number | undefined;
+  /** Where the Worker's output goes (unless BENCH_VERBOSE shows it). */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startBenchStack(
     root: ROOT,
     port,
     quiet: !process.env.BENCH_VERBOSE,
+    logFile: join(dataDir, "wrangler.log"),
     vars: {
       ...(opts.around ? await opts.around(stack.vars) : stack.vars),
       ...sandbox.vars,
@@ -78,6 +81,7 @@ export async function startBenchStack(
     cacheLabel: stack.cacheLabel,
     control: sandbox.control,
     processGroup: child.pid,
+    logFile: join(dataDir, "wrangler.log"),
     stop,
   };
 }
@@ -168,8 +172,10 @@ export function runBench(
   body: (stack: BenchStack) => Promise<unknown>,
   opts: Parameters<typeof startBenchStack>[0] = {},
 ): void {
+  let logFile: string | undefined;
   const run = async () => {
     const stack = await startBenchStack(opts);
+    logFile = stack.logFile;
     try {
       report(await body(stack));
     } finally {
@@ -180,6 +186,7 @@ export function runBench(
     () => process.exit(0),
     (err) => {
       console.error("bench failed:", err instanceof Error ? err.message : err);
+      if (logFile) console.error(`the Worker's output: ${logFile}`);
       process.exit(1);
     },
   );

@@ -88,6 +88,9 @@ export async function startRedisBridge(opts: { redisUrl: string; token: string; 
       return send(res, 400, { error: `ERR ${err instanceof Error ? err.message : String(err)}` });
     }
   });
+  // Idle connections kept a minute, as a hosted endpoint keeps them: the Worker reuses its
+  // connections, and one closed under a request in flight (Node's 5 s default) fails that request.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -34,18 +34,25 @@ export async function startDelayProxy(target: { host: string; port: number }, de
     },
   };
 
-  /** Delivers `chunk` to `to` after the delay, never before an earlier chunk of the same direction. */
-  const relay = () => {
+  /**
+   * Delivers each chunk of one direction to `to` after the delay, never before an earlier one; its
+   * end (the sender's FIN) goes the same way, after the last chunk, whatever the delay is by then.
+   */
+  const relay = (to: Socket) => {
     let lastAt = 0;
-    return (to: Socket, chunk: Buffer) => {
+    const later = (act: () => void) => {
       const at = Math.max(Date.now() + proxy.delayMs, lastAt);
       lastAt = at;
-      const send = () => {
-        if (!to.destroyed) to.write(chunk);
-      };
       const wait = at - Date.now();
-      if (wait <= 0) send();
-      else setTimeout(send, wait);
+      if (wait <= 0) act();
+      else setTimeout(act, wait);
+    };
+    return {
+      send: (chunk: Buffer) =>
+        later(() => {
+          if (!to.destroyed) to.write(chunk);
+        }),
+      end: () => later(() => to.end()),
     };
   };
 
@@ -56,22 +63,21 @@ export async function startDelayProxy(target: { host: string; port: number }, de
     upstream.setNoDelay(true);
     sockets.add(client);
     sockets.add(upstream);
-    const toServer = relay();
-    const toClient = relay();
+    const toServer = relay(upstream);
+    const toClient = relay(client);
     let clientsTurn = true;
     client.on("data", (chunk: Buffer) => {
       if (clientsTurn) roundTrips += 1;
       clientsTurn = false;
-      toServer(upstream, chunk);
+      toServer.send(chunk);
     });
     upstream.on("data", (chunk: Buffer) => {
       clientsTurn = true;
-      toClient(client, chunk);
+      toClient.send(chunk);
     });
-    // An end or an error of one side ends the other, after what is in flight has been delivered.
-    const endLater = (s: Socket) => setTimeout(() => s.end(), proxy.delayMs + 1);
-    client.on("end", () => endLater(upstream));
-    upstream.on("end", () => endLater(client));
+    // An end of one side ends the other after what is in flight; an error ends both at once.
+    client.on("end", () => toServer.end());
+    upstream.on("end", () => toClient.end());
     client.on("error", () => upstream.destroy());
     upstream.on("error", () => client.destroy());
     client.on("close", () => sockets.delete(client));

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { buildDocsAssets } from "../build/docs-assets";
@@ -35,6 +35,8 @@ export function startWrangler(opts: {
   port: number;
   vars: Record<string, string>;
   quiet?: boolean;
+  /** With `quiet`: the Worker's output goes to this file instead of nowhere (a bench's log, read after a failure). */
+  logFile?: string;
   /** A wrangler.toml other than the project's local one (the benchmark's bare app). */
   config?: string;
   /**
@@ -63,9 +65,10 @@ export function startWrangler(opts: {
     ...(existsSync(join(opts.root, ".dev.vars")) ? ["--env-file", join(opts.root, ".dev.vars")] : []),
   ];
   for (const [k, v] of Object.entries(opts.vars)) args.push("--var", `${k}:${v}`);
+  const out = !opts.quiet ? "inherit" : opts.logFile ? openSync(opts.logFile, "a") : "ignore";
   return spawn(process.execPath, args, {
     cwd: opts.root,
-    stdio: ["ignore", opts.quiet ? "ignore" : "inherit", opts.quiet ? "ignore" : "inherit"],
+    stdio: ["ignore", out, out],
     // Offline-friendly: no metrics, no update check, no download of the Request.cf object.
     env: {
       ...process.env,
