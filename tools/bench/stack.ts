@@ -40,6 +40,8 @@ export async function startBenchStack(
   } = {},
 ): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "mds-bench-"));
+  // Outside the data folder, which goes with the stack: read after a failure.
+  const logFile = join(mkdtempSync(join(tmpdir(), "mds-bench-log-")), "wrangler.log");
   const stack = await startLocalStack({
     databaseUrl: process.env.DATABASE_URL,
     redisUrl: process.env.REDIS_URL,
@@ -52,7 +54,7 @@ export async function startBenchStack(
     root: ROOT,
     port,
     quiet: !process.env.BENCH_VERBOSE,
-    logFile: join(dataDir, "wrangler.log"),
+    logFile,
     vars: {
       ...(opts.around ? await opts.around(stack.vars) : stack.vars),
       ...sandbox.vars,
@@ -81,7 +83,7 @@ export async function startBenchStack(
     cacheLabel: stack.cacheLabel,
     control: sandbox.control,
     processGroup: child.pid,
-    logFile: join(dataDir, "wrangler.log"),
+    logFile,
     stop,
   };
 }

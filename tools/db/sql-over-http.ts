@@ -58,6 +58,13 @@ export interface SqlOverHttp {
   close(): Promise<void>;
 }
 
+/** A 502, said on the console too: the Worker reports it only as "database unavailable". */
+function unreachable(err: unknown): { status: number; json: unknown } {
+  const message = `database unreachable: ${err instanceof Error ? err.message : String(err)}`;
+  console.warn(`sql over http: ${message}`);
+  return { status: 502, json: { message } };
+}
+
 export function sqlOverHttp(target: { host: string; port: number }): SqlOverHttp {
   // One small pool per database and user: HTTP requests are independent, like Neon's.
   const pools = new Map<string, pg.Pool>();
@@ -120,7 +127,7 @@ export function sqlOverHttp(target: { host: string; port: number }): SqlOverHttp
     try {
       client = await poolFor(connectionString).connect();
     } catch (err) {
-      return { status: 502, json: { message: `database unreachable: ${(err as Error).message}` } };
+      return unreachable(err);
     }
     let broken = false;
     try {
@@ -149,7 +156,7 @@ export function sqlOverHttp(target: { host: string; port: number }): SqlOverHttp
       // connection failed (ECONNRESET, "Connection terminated"): 502, the driver's server error.
       if (typeof e.code !== "string" || !SQLSTATE.test(e.code)) {
         broken = true;
-        return { status: 502, json: { message: `database unreachable: ${e.message ?? String(err)}` } };
+        return unreachable(err);
       }
       const fields: Record<string, unknown> = { message: e.message };
       for (const f of ERROR_FIELDS) if (e[f] !== undefined) fields[f] = e[f];

@@ -40,12 +40,13 @@ export async function startDelayProxy(target: { host: string; port: number }, de
    */
   const relay = (to: Socket) => {
     let lastAt = 0;
+    // Always through a timer, a delay of 0 too: the timer's own lag (a millisecond or more on a
+    // busy loop) is then in both the near and the far measurement, and their difference is the
+    // distance alone.
     const later = (act: () => void) => {
       const at = Math.max(Date.now() + proxy.delayMs, lastAt);
       lastAt = at;
-      const wait = at - Date.now();
-      if (wait <= 0) act();
-      else setTimeout(act, wait);
+      setTimeout(act, Math.max(0, at - Date.now()));
     };
     return {
       send: (chunk: Buffer) =>
