@@ -36,12 +36,16 @@ export const cacheKeys = {
   technicalOfTicker: (ticker: string) => `technical:${up(ticker)}:*`,
   technicalAll: () => "technical:*",
   screener: (variant: string) => `screener:${variant}`,
+  /** Every screen: a change of any listing's prices may change any screen's matches. */
+  screenerAll: () => "screener:*",
   quote: (ticker: string) => `quote:${up(ticker)}`,
   priceChannel: (ticker: string) => `price:${up(ticker)}`,
   fundamentals: (variant: string) => `fundamentals:${variant}`,
   fundamentalsDeep: (variant: string) => `fundamentals_deep:${variant}`,
   etf: (isin: string) => `etf:${isin.toUpperCase()}`,
   dcf: (ticker: string, variant: string) => `dcf:${up(ticker)}:${variant}`,
+  /** Every valuation of one ticker (its price or its figures changed). */
+  dcfOfTicker: (ticker: string) => `dcf:${up(ticker)}:*`,
   insider: (ticker: string, variant: string) => `insider:${up(ticker)}:${variant}`,
   insiderOfTicker: (ticker: string) => `insider:${up(ticker)}:*`,
   macro: (seriesId: string) => `macro:${seriesId}`,

@@ -211,11 +211,17 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
   }
   if (answered) await rememberEmpty(ctx, listing, plan.requested, answered, today);
   if (report.written > 0) {
-    // The prices are stored either way: a cache that fails here costs stale answers, not this one.
-    await Promise.all([
-      ctx.cache.deletePattern(cacheKeys.eodOfTicker(listing.ticker)),
-      ctx.cache.deletePattern(cacheKeys.technicalOfTicker(listing.ticker)),
-    ]).catch((err: unknown) => console.warn("cache drop after ingestion failed", listing.ticker, String(err)));
+    // Every answer the new prices make stale: the ticker's prices, indicators and valuations (its
+    // price), and every screen. The prices are stored either way: a cache that fails here costs
+    // stale answers, not this one.
+    await Promise.all(
+      [
+        cacheKeys.eodOfTicker(listing.ticker),
+        cacheKeys.technicalOfTicker(listing.ticker),
+        cacheKeys.dcfOfTicker(listing.ticker),
+        cacheKeys.screenerAll(),
+      ].map((pattern) => ctx.cache.deletePattern(pattern)),
+    ).catch((err: unknown) => console.warn("cache drop after ingestion failed", listing.ticker, String(err)));
   }
   return { status: statusOf(report), ...report };
 }

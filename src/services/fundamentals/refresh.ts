@@ -35,7 +35,7 @@ export async function refreshFromDelayed(ctx: Deps, instrument: Instrument): Pro
     // Valuations of every listing of the instrument were computed from the figures just replaced.
     const siblings = await findActiveListings(ctx.db.db, { isin: instrument.listing.isin });
     for (const t of new Set([instrument.listing.ticker, ...siblings.map((l) => l.ticker)]))
-      await ctx.cache.deletePattern(cacheKeys.dcf(t, "*"));
+      await ctx.cache.deletePattern(cacheKeys.dcfOfTicker(t));
     return { status: "ok", symbol, fetched, verdicts, fund };
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
