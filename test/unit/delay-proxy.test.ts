@@ -43,6 +43,33 @@ describe("the delaying proxy", () => {
     expect(proxy.counts()).toEqual({ connections: 1, roundTrips: 3 });
   });
 
+  it("keeps a burst of chunks in order, each way, however the delay changes under it", async () => {
+    proxy.delayMs = 30;
+    const socket = createConnection({ host: "127.0.0.1", port: proxy.port });
+    await new Promise<void>((r) => socket.once("connect", () => r()));
+    const sent: string[] = [];
+    let received = "";
+    socket.on("data", (d) => {
+      received += String(d);
+    });
+    // Writes spread over several turns of the loop and milliseconds, the delay shortened halfway.
+    for (let i = 0; i < 400; i++) {
+      const piece = `${String(i).padStart(4, "0")}:${"x".repeat(200)}|`;
+      sent.push(piece);
+      socket.write(piece);
+      if (i % 50 === 0) await new Promise((r) => setTimeout(r, 1));
+      if (i === 200) proxy.delayMs = 5;
+    }
+    const whole = sent.join("");
+    await new Promise<void>((resolve) => {
+      const check = () => (received.length >= whole.length ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    socket.end();
+    expect(received).toBe(whole);
+    proxy.delayMs = 30;
+  });
+
   it("adds nothing with no delay", async () => {
     proxy.delayMs = 0;
     proxy.reset();

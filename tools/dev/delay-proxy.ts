@@ -35,18 +35,25 @@ export async function startDelayProxy(target: { host: string; port: number }, de
   };
 
   /**
-   * Delivers each chunk of one direction to `to` after the delay, never before an earlier one; its
-   * end (the sender's FIN) goes the same way, after the last chunk, whatever the delay is by then.
+   * Delivers each chunk of one direction to `to` after the delay, in the order received; its end
+   * (the sender's FIN) goes the same way, after the last chunk. One queue and one timer at a time:
+   * a timer per chunk could fire out of order (two timers set in one turn of the loop, their
+   * delays a millisecond apart), which cut a body in two and swapped its halves. Always through a
+   * timer, a delay of 0 too, so that the timer's lag is in the near and the far figure alike.
    */
   const relay = (to: Socket) => {
-    let lastAt = 0;
-    // Always through a timer, a delay of 0 too: the timer's own lag (a millisecond or more on a
-    // busy loop) is then in both the near and the far measurement, and their difference is the
-    // distance alone.
+    const queue: { at: number; act: () => void }[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const pump = () => {
+      timer = undefined;
+      while (queue.length > 0 && (queue[0]?.at ?? 0) <= Date.now()) queue.shift()?.act();
+      const next = queue[0];
+      if (next) timer = setTimeout(pump, Math.max(0, next.at - Date.now()));
+    };
     const later = (act: () => void) => {
-      const at = Math.max(Date.now() + proxy.delayMs, lastAt);
-      lastAt = at;
-      setTimeout(act, Math.max(0, at - Date.now()));
+      const at = Math.max(Date.now() + proxy.delayMs, queue.at(-1)?.at ?? 0);
+      queue.push({ at, act });
+      timer ??= setTimeout(pump, Math.max(0, at - Date.now()));
     };
     return {
       send: (chunk: Buffer) =>
