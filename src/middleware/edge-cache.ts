@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../deps";
@@ -37,14 +36,6 @@ function edgeKey(url: string): Request {
   return new Request(u.toString(), { method: "GET" });
 }
 
-function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {
-  try {
-    c.executionCtx.waitUntil(work.catch((err: unknown) => console.warn("edge cache put failed", String(err))));
-  } catch {
-    // No execution context (a plain unit test): the put settles on its own.
-  }
-}
-
 /**
  * Serves a GET from the location's cache when it holds the answer (`X-Edge-Cache: hit`), else
  * answers and keeps a 200 there for the shorter of EDGE_CACHE_SECONDS and the lifetime its reads
@@ -73,6 +64,6 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const kept = new Response(copy.body, copy);
   kept.headers.set("Cache-Control", `public, max-age=${seconds}`);
   kept.headers.delete("X-Request-Id");
-  keepAlive(c, store.put(key, kept));
+  deps.defer(store.put(key, kept));
   c.res.headers.set("X-Edge-Cache", "miss");
 });
