@@ -238,38 +238,8 @@ export function pricesOf(read: { prices: Map<number, ListingPrices> }, listingId
 }
 
 /** First and last stored date of a listing (null when nothing is stored): what an ingestion still has to fetch. */
-export async function storedRange(
-  db: Db,
-  listingId: number,
-): Promise<{ first: string; last: string; count: number } | null> {
-  const [row] = await db
-    .select({
-      first: sql<string>`min(${pricesDaily.date})`,
-      last: sql<string>`max(${pricesDaily.date})`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(pricesDaily)
-    .where(eq(pricesDaily.listingId, listingId));
-  return row && row.count > 0 ? { first: row.first, last: row.last, count: row.count } : null;
-}
-
-/**
- * The span of a listing's bars stored from `source`, optionally `within` a window (null when none):
- * the bars an ingestion asks the delayed provider for again, since a fallback's closes are not adjusted.
- */
-export async function sourcedRange(
-  db: Db,
-  listingId: number,
-  source: string,
-  within?: { from: string; to: string },
-): Promise<{ from: string; to: string } | null> {
-  const conditions = [eq(pricesDaily.listingId, listingId), eq(pricesDaily.dataSource, source)];
-  if (within) conditions.push(gte(pricesDaily.date, within.from), lte(pricesDaily.date, within.to));
-  const [row] = await db
-    .select({ from: sql<string | null>`min(${pricesDaily.date})`, to: sql<string | null>`max(${pricesDaily.date})` })
-    .from(pricesDaily)
-    .where(and(...conditions));
-  return row?.from && row.to ? { from: row.from, to: row.to } : null;
+export async function storedRange(db: Db, listingId: number): Promise<StoredSpan | null> {
+  return (await listingSpans(db, listingId, "")).stored;
 }
 
 /** A 1-minute candle as the realtime stream stored it. */
