@@ -33,6 +33,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // Reads: any key (spec Authentication 4).
   "GET /assets/by-isin/:isin": "any",
   "GET /listings": "any",
+  "GET /catalogue/refresh": "any",
+  "POST /catalogue/refresh": "full",
   "GET /eod/:ticker": "any",
   "GET /cache/stats": "any",
   "GET /database/stats": "any",

@@ -1,11 +1,12 @@
 import { cacheKeys } from "./cache";
-import { buildDeps, type Deps } from "./deps";
-import { pushRests } from "./providers/rest";
+import type { Deps } from "./deps";
+import { REFRESH_TRIGGERS } from "./domain/catalogue-refresh";
+import { withWorkDeps } from "./services/background-work";
+import { startRefresh } from "./services/catalogue/refresh/start-refresh";
 import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
 import { checkOutlierRates } from "./services/monitoring/alerts";
 import { describeRun, runCanary } from "./services/monitoring/canary";
-import { recordDrifts } from "./services/monitoring/record-drifts";
 import { restoreSubscriptions } from "./services/realtime/restore";
 
 /** A scheduled job: what it is called in the logs, and the work (its summary is logged). */
@@ -14,21 +15,7 @@ interface Job {
   run(env: Env): Promise<string>;
 }
 
-/**
- * Runs a job's work with dependencies of its own (no request deadline); after it, the schema drift
- * its clients read is recorded, any provider rest it started is shared with the other isolates (the
- * canary finds dead providers first), and its database pool is closed.
- */
-async function withDeps(env: Env, work: (deps: Deps) => Promise<string>): Promise<string> {
-  const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
-  try {
-    return await work(deps);
-  } finally {
-    await recordDrifts(deps).catch((err: unknown) => console.warn("schema drift not recorded", String(err)));
-    await pushRests(deps.cache, deps.clock.now().getTime()).catch(() => undefined);
-    await deps.db.close();
-  }
-}
+const withDeps = (env: Env, work: (deps: Deps) => Promise<string>) => withWorkDeps(env, work);
 
 /** The risk-free rate read from the macro provider and stored; the cached answer is dropped so the next read takes it. */
 const refreshMacroRates: Job = {
@@ -68,6 +55,22 @@ const canaryRun: Job = {
   run: (env) => withDeps(env, async (deps) => describeRun(await runCanary(deps))),
 };
 
+/** The listings of the trigger's venues refreshed to the day's close (a venue's holiday is skipped). */
+const catalogueRefresh = (cron: string): Job => ({
+  name: "catalogue_refresh",
+  run: (env) =>
+    withDeps(env, async (deps) => {
+      const { run, started } = await startRefresh({
+        ctx: deps,
+        input: { trigger: "cron", venues: REFRESH_TRIGGERS[cron] ?? [] },
+      });
+      const skipped = Object.entries(run.skipped).map(([venue, why]) => `${venue} (${why})`);
+      return started
+        ? `run ${run.id}: ${run.queued} listing(s) queued for ${JSON.stringify(run.sessions)}${skipped.length ? `; skipped ${skipped.join(", ")}` : ""}`
+        : `run ${run.id} is still going; nothing started`;
+    }),
+});
+
 const restoreStreams: Job = {
   name: "restore_subscriptions",
   run: async (env) => `${(await restoreSubscriptions(env)).length} stored subscription(s) streaming`,
@@ -87,6 +90,8 @@ export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
   "30 6 * * *": [canaryRun],
   // The daily look at the validation layer's verdicts (a canary run also ends with it).
   "0 7 * * *": [alertCheck],
+  // After the European and the US venues' close (src/domain/catalogue-refresh.ts).
+  ...Object.fromEntries(Object.keys(REFRESH_TRIGGERS).map((cron) => [cron, [catalogueRefresh(cron)]])),
 };
 
 /**

@@ -3,6 +3,7 @@ import { type Cache, createCache } from "./cache";
 import { Keeping } from "./cache/keeping";
 import { type Clock, type Deadline, deadlineIn, pinnedClock, systemClock } from "./clock";
 import { DbHandle } from "./db/client";
+import type { RefreshMessage } from "./domain/catalogue-refresh";
 import { type Bindings, type Config, loadConfig } from "./env";
 import { DelayedProviderClient } from "./providers/delayed/client";
 import { DelayedFundamentalsClient } from "./providers/delayed/fundamentals";
@@ -11,6 +12,7 @@ import type { HistoryProvider } from "./providers/history";
 import { FredClient } from "./providers/macro/fred";
 import type { NewsProvider } from "./providers/news/client";
 import { newsProviders } from "./providers/news/registry";
+import { type Pace, unpaced } from "./providers/pace";
 import { setRestPolicy } from "./providers/rest";
 import { BusinessInsiderPages } from "./providers/scraped/businessinsider";
 import { OnvistaPages } from "./providers/scraped/onvista";
@@ -34,6 +36,8 @@ export interface Deps {
   streams: StreamDirectory | null;
   /** Where usage entries go: the queue when bound, else straight to Postgres. */
   usage: UsageSink;
+  /** The catalogue refresh's queue (one message per listing of a run); null when not bound. */
+  refreshQueue: Queue<RefreshMessage> | null;
   /** The schema drift the providers' clients read around, recorded after the work (services/monitoring/record-drifts). */
   drifts: DriftJournal;
   /**
@@ -109,16 +113,18 @@ class RequestProviders implements Providers {
     private readonly deadline: Deadline,
     private readonly clock: Clock,
     private readonly drifts: DriftJournal,
+    private readonly pace: Pace,
   ) {}
 
   get delayed(): DelayedProviderClient {
-    const { config: c, deadline, clock, drifts } = this;
+    const { config: c, deadline, clock, drifts, pace } = this;
     this.#delayed ??= new DelayedProviderClient(
       c.DELAYED_PROVIDER_BASE_URL,
       c.PROVIDER_TIMEOUT_MS,
       deadline,
       clock,
       drifts,
+      pace,
     );
     return this.#delayed;
   }
@@ -135,13 +141,14 @@ class RequestProviders implements Providers {
   }
 
   get stream(): HistoryProvider {
-    const { config: c, deadline, clock, drifts } = this;
+    const { config: c, deadline, clock, drifts, pace } = this;
     this.#stream ??= new StreamProviderClient(
       c.STREAM_PROVIDER_WS_URL,
       c.PROVIDER_TIMEOUT_MS * 2,
       clock,
       deadline,
       drifts,
+      pace,
     );
     return this.#stream;
   }
@@ -189,6 +196,8 @@ export interface DepsOptions {
   deadlineMs?: number;
   /** What keeps deferred work alive after the answer (a request's `waitUntil`); without it, the work runs on its own. */
   waitUntil?: (work: Promise<unknown>) => void;
+  /** Waits for each price provider's turn before a request (the catalogue refresh); no wait by default. */
+  pace?: Pace;
 }
 
 /**
@@ -212,9 +221,10 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     deadline,
     db,
     cache,
-    providers: new RequestProviders(config, cache, deadline, clock, drifts),
+    providers: new RequestProviders(config, cache, deadline, clock, drifts, opts.pace ?? unpaced),
     streams: streamDirectory(env),
     usage: usageSink(env, db),
+    refreshQueue: (env.REFRESH_QUEUE as Queue<RefreshMessage> | undefined) ?? null,
     drifts,
     keeping: new Keeping(),
     defer: (work) => waitUntil(work.catch((err: unknown) => console.warn("deferred work failed", String(err)))),

@@ -117,6 +117,11 @@ export const configSchema = z.object({
   NEWS_CACHE_TTL: int(1800, 0, 86_400),
   NEWS_DEDUP_SIMILARITY: ratio(0.85),
 
+  /** Requests a minute the catalogue refresh makes of each price provider, all consumers together. */
+  REFRESH_REQUESTS_PER_MINUTE: int(120, 1, 60_000),
+  /** Seconds before a failed listing's first retry (tripled for each next one). */
+  REFRESH_RETRY_DELAY_SECONDS: int(30, 0, 3600),
+
   TECHNICAL_CACHE_ENABLED: bool(true),
   TECHNICAL_DEFAULT_LIMIT: int(500, 1, 100_000),
   TECHNICAL_MAX_BATCH_TICKERS: int(20, 1, 1000),

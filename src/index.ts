@@ -1,7 +1,9 @@
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
+import { consumeRefresh, REFRESH_QUEUE_NAME } from "./services/catalogue/refresh/consume-refresh";
 import { consumeUsage } from "./services/usage/consume-usage";
 
+export { ProviderPacer } from "../durable-objects/provider-pacer";
 export { StreamRegistry } from "../durable-objects/stream-registry";
 export { TickerStream } from "../durable-objects/ticker-stream";
 
@@ -13,6 +15,7 @@ export default {
   scheduled: async (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env));
   },
-  /** The usage-log queue's consumer: batches of entries written to usage_logs. */
-  queue: async (batch, env, _ctx) => consumeUsage(batch, env),
+  /** The queues' consumers: the catalogue refresh's listings, and batches of usage-log entries. */
+  queue: async (batch, env, _ctx) =>
+    batch.queue === REFRESH_QUEUE_NAME ? consumeRefresh(batch, env) : consumeUsage(batch, env),
 } satisfies ExportedHandler<Env>;

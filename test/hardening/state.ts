@@ -63,7 +63,7 @@ export async function snapshotDatabase(): Promise<Snapshot> {
 /**
  * Puts the tickers back to "nothing stored, nothing cached, not streamed, never subscribed"; an
  * ISIN among them stands for every listing of its instrument. The macro rate, which every valuation
- * reads, is forgotten too.
+ * reads, and the catalogue's refresh runs are forgotten too.
  */
 export async function resetState(names: string[]): Promise<void> {
   await resetMacroRates();
@@ -86,6 +86,9 @@ export async function resetState(names: string[]): Promise<void> {
   const { db } = buildDeps(env);
   try {
     if (tickers.length) await db.db.delete(realtimeSubscriptions).where(inArray(realtimeSubscriptions.ticker, tickers));
+    // No refresh run, as on a new instance: run ids start again, so a run started after the reset
+    // is the same run as one started after the reset before it.
+    await db.db.execute(sql`TRUNCATE catalogue_refresh_runs, catalogue_refresh_items RESTART IDENTITY`);
   } finally {
     await db.close();
   }

@@ -126,6 +126,9 @@ export default async function setup(project: TestProject) {
     // The location's cache would answer a test's second call with its first call's answer, whatever
     // the test changed between them: off here; test/worker/edge-cache.test.ts turns it on for itself.
     EDGE_CACHE_SECONDS: "0",
+    // The catalogue refresh's retries within seconds, and its pacing well above what a test sends.
+    REFRESH_RETRY_DELAY_SECONDS: "1",
+    REFRESH_REQUESTS_PER_MINUTE: "6000",
   };
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {

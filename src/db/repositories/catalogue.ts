@@ -84,6 +84,16 @@ export function activeListingsQuery(db: Db, filter: ListingFilter) {
     .orderBy(asc(listings.id));
 }
 
+/** The active listings among `ids`, as a query to run or batch. */
+export function activeListingsByIdQuery(db: Db, ids: readonly number[]) {
+  return db
+    .select(listingColumns)
+    .from(listings)
+    .innerJoin(assets, eq(assets.id, listings.assetId))
+    .where(and(eq(listings.isActive, true), inArray(listings.id, [...ids])))
+    .orderBy(asc(listings.id));
+}
+
 /** The ids of `activeListingsQuery`'s listings, as a subquery: reads of their rows go in the same round trip. */
 export function activeListingIds(db: Db, filter: ListingFilter) {
   return db

@@ -3,7 +3,13 @@ import type { Bar } from "../../domain/bars";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { pricesDaily, pricesIntraday } from "../schema";
-import { activeListingIds, activeListingsQuery, type ListingFilter, type ListingRow } from "./catalogue";
+import {
+  activeListingIds,
+  activeListingsByIdQuery,
+  activeListingsQuery,
+  type ListingFilter,
+  type ListingRow,
+} from "./catalogue";
 
 /** Rows per INSERT: 8 parameters a row stays far below Postgres's 65,535-parameter limit. */
 const BATCH = 1000;
@@ -220,6 +226,24 @@ function spansOf(r: SpanRow): Pick<ListingPrices, "stored" | "sourced"> {
     stored: { first: r.first, last: r.last, count: Number(r.count) },
     sourced: r.sourcedFrom && r.sourcedTo ? { from: r.sourcedFrom, to: r.sourcedTo } : null,
   };
+}
+
+/**
+ * The active listings among `ids`, each with its stored spans (as `listingSpans` reads them), in
+ * one round trip: what a refresh of those listings needs before it asks any provider.
+ */
+export async function readListingsWithSpans(
+  db: Db,
+  ids: readonly number[],
+  source: string,
+): Promise<{ listing: ListingRow; spans: Pick<ListingPrices, "stored" | "sourced"> }[]> {
+  if (ids.length === 0) return [];
+  const [rows, spans] = await db.batch([
+    activeListingsByIdQuery(db, ids),
+    spansQuery(db, inArray(pricesDaily.listingId, [...ids]), source),
+  ]);
+  const byListing = new Map(spans.map((r) => [r.listingId, spansOf(r)]));
+  return rows.map((listing) => ({ listing, spans: byListing.get(listing.id) ?? { stored: null, sourced: null } }));
 }
 
 /** A listing's stored span and the span of its bars from `source`, in one query. */

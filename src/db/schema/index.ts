@@ -1,4 +1,5 @@
 export * from "./assets";
+export * from "./catalogue-refresh";
 export * from "./fundamentals";
 export * from "./indices";
 export * from "./ingest-leases";

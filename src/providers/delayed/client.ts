@@ -7,6 +7,7 @@ import { BROWSER_USER_AGENT, getJson, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
 import { DELAYED } from "../names";
 import { observed } from "../outcomes";
+import { type Pace, unpaced } from "../pace";
 
 /**
  * The delayed provider (Yahoo Finance) over its public JSON endpoints: chart v8 for history and
@@ -203,6 +204,8 @@ export class DelayedProviderClient implements HistoryProvider {
     private readonly clock: Clock = systemClock,
     /** Where the drift read around goes (the work's journal). */
     private readonly drifts: DriftSink = NO_DRIFT_SINK,
+    /** Waits for this provider's turn before each request (the catalogue refresh's pacing). */
+    private readonly pace: Pace = unpaced,
   ) {}
 
   /** Daily bars of `symbol` dated from `from` through `to` (inclusive, YYYY-MM-DD); slots without a close are skipped. */
@@ -268,7 +271,8 @@ export class DelayedProviderClient implements HistoryProvider {
     };
   }
 
-  private chart(symbol: string, query: string): Promise<ChartResult> {
+  private async chart(symbol: string, query: string): Promise<ChartResult> {
+    await this.pace(DELAYED);
     return observed(DELAYED, this.clock, () => this.fetchChart(symbol, query));
   }
 
@@ -298,7 +302,8 @@ export class DelayedProviderClient implements HistoryProvider {
   }
 
   /** Listings the provider finds for a query (an ISIN or a name). */
-  search(query: string): Promise<SearchHit[]> {
+  async search(query: string): Promise<SearchHit[]> {
+    await this.pace(DELAYED);
     return observed(DELAYED, this.clock, () => this.fetchSearch(query));
   }
 

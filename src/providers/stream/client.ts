@@ -5,6 +5,7 @@ import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError } from "../er
 import type { History, HistoryProvider } from "../history";
 import { STREAM } from "../names";
 import { observed } from "../outcomes";
+import { type Pace, unpaced } from "../pace";
 import { decodeFrames, encodeFrame, type Frame, message, sessionId } from "./protocol";
 
 /** The provider accepts chart sessions from its own site only. */
@@ -107,9 +108,12 @@ export class StreamProviderClient implements HistoryProvider {
     private readonly deadline?: Deadline,
     /** Where the drift read around goes (the work's journal). */
     private readonly drifts: DriftSink = NO_DRIFT_SINK,
+    /** Waits for this provider's turn before each request (the catalogue refresh's pacing). */
+    private readonly pace: Pace = unpaced,
   ) {}
 
-  dailyHistory(symbol: string, from: string, to: string): Promise<History> {
+  async dailyHistory(symbol: string, from: string, to: string): Promise<History> {
+    await this.pace(STREAM);
     return observed(STREAM, this.clock, () => this.fetchDailyHistory(symbol, from, to));
   }
 

@@ -1,0 +1,33 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { listRefreshRuns } from "../../services/catalogue/refresh/start-refresh";
+import { keyed, withErrors } from "../openapi";
+import { RefreshRunsSchema, toRefreshRun } from "./refresh-schema";
+
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/catalogue/refresh",
+    tags: ["Assets and listings"],
+    summary: "The latest refreshes of the catalogue's daily bars, newest first, with their counts and failures",
+    security: keyed,
+    request: {
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(50).default(10).openapi({ example: 10 }),
+      }),
+    },
+    responses: {
+      200: { description: "The latest runs", content: { "application/json": { schema: RefreshRunsSchema } } },
+    },
+  }),
+);
+
+export function registerListRefreshRuns(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const runs = await listRefreshRuns({ ctx: c.get("deps"), input: { limit: c.req.valid("query").limit } });
+    return c.json(
+      { running: runs.some((r) => r.finishedAt === null), count: runs.length, runs: runs.map(toRefreshRun) },
+      200,
+    );
+  });
+}

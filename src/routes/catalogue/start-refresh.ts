@@ -1,0 +1,36 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { startRefresh } from "../../services/catalogue/refresh/start-refresh";
+import { keyed, withErrors } from "../openapi";
+import { RefreshRequestSchema, RefreshStartSchema, toRefreshRun } from "./refresh-schema";
+
+const route = createRoute(
+  withErrors({
+    method: "post",
+    path: "/catalogue/refresh",
+    tags: ["Assets and listings"],
+    summary:
+      "Starts a refresh of the catalogue's daily bars now, or answers the one running (full-access key; one run at a time)",
+    security: keyed,
+    request: {
+      body: { required: false, content: { "application/json": { schema: RefreshRequestSchema } } },
+    },
+    responses: {
+      200: {
+        description: "The run started, or the run already going (`started: false`)",
+        content: { "application/json": { schema: RefreshStartSchema } },
+      },
+    },
+  }),
+);
+
+export function registerStartRefresh(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const body = c.req.valid("json") as { exchanges?: string[] } | undefined;
+    const r = await startRefresh({
+      ctx: c.get("deps"),
+      input: { trigger: "request", venues: body?.exchanges ?? null },
+    });
+    return c.json({ started: r.started, run: toRefreshRun(r.run) }, 200);
+  });
+}

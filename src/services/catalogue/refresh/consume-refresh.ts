@@ -1,0 +1,162 @@
+import { type RunCounts, recordItem } from "../../../db/repositories/catalogue-refresh";
+import { readListingsWithSpans } from "../../../db/repositories/prices";
+import type { Deps } from "../../../deps";
+import { type RefreshMessage, retryDelaySeconds, verdictOf } from "../../../domain/catalogue-refresh";
+import { tenYearsBefore } from "../../../domain/periods";
+import { type Bindings, loadConfig } from "../../../env";
+import { STREAM } from "../../../providers/names";
+import type { Pace } from "../../../providers/pace";
+import { withWorkDeps } from "../../background-work";
+import { ingestListing } from "../../eod/ingest-listing";
+
+export const REFRESH_QUEUE_NAME = "catalogue-refresh";
+/** Deliveries of a message: the first and wrangler.toml's `max_retries` (3) more; the last failure is dead-lettered. */
+export const REFRESH_MAX_ATTEMPTS = 4;
+/** Listings of a batch refreshed side by side (the providers are paced anyway). */
+const PARALLEL = 4;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Each request to a provider waits for its slot from that provider's ProviderPacer: one object per
+ * provider hands out slots `60,000 / REFRESH_REQUESTS_PER_MINUTE` ms apart to every consumer in
+ * every isolate, so the refresh's total rate per provider never exceeds the setting. `counted` is
+ * told of each request.
+ */
+function pacedBy(env: Bindings, perMinute: number, counted: () => void): Pace {
+  const intervalMs = 60_000 / perMinute;
+  return async (provider) => {
+    counted();
+    const pacers = env.PROVIDER_PACER;
+    if (!pacers) return;
+    const wait = await pacers.get(pacers.idFromName(provider)).take(intervalMs);
+    if (wait > 0) await sleep(wait);
+  };
+}
+
+const isMessage = (b: unknown): b is RefreshMessage => {
+  const m = b as Partial<RefreshMessage> | null;
+  return (
+    typeof m?.runId === "number" &&
+    typeof m.listingId === "number" &&
+    typeof m.session === "string" &&
+    /^\d{4}-\d{2}-\d{2}$/.test(m.session)
+  );
+};
+
+/**
+ * The `catalogue-refresh` queue's consumer: each message is one listing of a run, whose missing
+ * bars up to the run's session are ingested through the same single-flight path as /eod (so a
+ * request for the same ticker at the same moment shares the work), then recorded on the run. A
+ * failure a retry may mend is retried later; on its last attempt it is recorded failed, with the
+ * providers' reasons, and dead-lettered. One listing never holds back another.
+ */
+export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
+  const messages = batch.messages.filter((m) => {
+    if (isMessage(m.body)) return true;
+    console.warn("catalogue refresh: a message that is not a listing of a run, dropped", JSON.stringify(m.body));
+    m.ack();
+    return false;
+  }) as Message<RefreshMessage>[];
+  if (messages.length === 0) return;
+  let progress: { runId: number; counts: RunCounts } | null = null;
+  await withWorkDeps(env, async (deps) => {
+    let listings: Awaited<ReturnType<typeof readListingsWithSpans>>;
+    try {
+      listings = await readListingsWithSpans(
+        deps.db.db,
+        messages.map((m) => m.body.listingId),
+        STREAM,
+      );
+    } catch (err) {
+      console.warn("catalogue refresh: listings not read, batch retried", String(err));
+      for (const m of messages) retryOrDeadLetter(m, deps);
+      return;
+    }
+    const byId = new Map(listings.map((l) => [l.listing.id, l]));
+    let next = 0;
+    const worker = async () => {
+      while (next < messages.length) {
+        const m = messages[next++] as Message<RefreshMessage>;
+        const counts = await refreshOne(env, m, byId.get(m.body.listingId));
+        if (counts) progress = { runId: m.body.runId, counts };
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, messages.length) }, worker));
+  });
+  if (progress) logProgress(progress);
+}
+
+function logProgress({ runId, counts: c }: { runId: number; counts: RunCounts }): void {
+  const done = c.refreshed + c.unchanged + c.failed;
+  console.log(
+    `catalogue refresh ${runId}: ${done}/${done + c.pending} done (refreshed ${c.refreshed}, unchanged ${c.unchanged}, failed ${c.failed}; ${c.barsWritten} bars, ${c.providerRequests} provider requests)`,
+  );
+}
+
+/** Retries a message later, or (its attempts spent) lets the queue dead-letter it. */
+function retryOrDeadLetter(m: Message<RefreshMessage>, deps: Deps): void {
+  m.retry({ delaySeconds: retryDelaySeconds(m.attempts, deps.config.REFRESH_RETRY_DELAY_SECONDS) });
+}
+
+/** One listing of a run: ingested, recorded; answers the run's counts after it (null when nothing was recorded). */
+async function refreshOne(
+  env: Bindings,
+  m: Message<RefreshMessage>,
+  found: Awaited<ReturnType<typeof readListingsWithSpans>>[number] | undefined,
+): Promise<RunCounts | null> {
+  const { runId, listingId, session } = m.body;
+  let requests = 0;
+  const pace = pacedBy(env, loadConfig(env).REFRESH_REQUESTS_PER_MINUTE, () => {
+    requests += 1;
+  });
+  return withWorkDeps(
+    env,
+    async (deps) => {
+      const record = (outcome: "queued" | "refreshed" | "unchanged" | "failed", reason: string | null, bars = 0) =>
+        recordItem(deps.db.db, {
+          runId,
+          listingId,
+          outcome,
+          reason,
+          attempts: m.attempts,
+          barsWritten: bars,
+          providerRequests: requests,
+          at: deps.clock.now(),
+        });
+      try {
+        if (!found) {
+          const r = await record("failed", "no longer an active listing of the catalogue");
+          m.ack();
+          return r.counts;
+        }
+        const { listing, spans } = found;
+        // Forward from what is stored; a listing never ingested gets the ten years an /eod would.
+        const wanted = { from: spans.stored ? spans.stored.first : tenYearsBefore(session), to: session };
+        const report = await ingestListing({
+          ctx: deps,
+          input: { listing, wanted, today: deps.clock.today(), known: spans },
+        });
+        const verdict = verdictOf(report, m.attempts, REFRESH_MAX_ATTEMPTS);
+        if (!verdict.done) {
+          const r = await record("queued", `attempt ${m.attempts} failed, to be retried: ${verdict.reason}`);
+          retryOrDeadLetter(m, deps);
+          return r.counts;
+        }
+        const r = await record(verdict.outcome, verdict.reason, report.written);
+        if (verdict.outcome === "failed" && m.attempts >= REFRESH_MAX_ATTEMPTS) retryOrDeadLetter(m, deps);
+        else m.ack();
+        if (r.finishedNow) console.log(`catalogue refresh ${runId} finished`);
+        return r.counts;
+      } catch (err) {
+        // The database or the lease failed (the providers' failures are in the report): try again later.
+        console.warn("catalogue refresh: listing", listingId, "attempt", m.attempts, "failed:", String(err));
+        if (m.attempts >= REFRESH_MAX_ATTEMPTS)
+          await record("failed", `the refresh failed: ${String(err)}`).catch(() => undefined);
+        retryOrDeadLetter(m, deps);
+        return null;
+      }
+    },
+    { pace },
+  );
+}
