@@ -9,6 +9,7 @@ import {
   etfDetails,
   financialStatements,
   fundamentalSnapshots,
+  indicatorSnapshots,
   insiderFilings,
   listings,
   macroRatesCache,
@@ -59,6 +60,7 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
     await db.db.delete(validationResults).where(inArray(validationResults.ticker, tickers));
     if (ids.length) {
       await db.db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
+      await db.db.delete(indicatorSnapshots).where(inArray(indicatorSnapshots.listingId, ids));
       await db.db
         .update(listings)
         .set({ delayedSymbol: null, delayedSymbolCheckedAt: null })

@@ -4,6 +4,7 @@ import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { buildDeps } from "../../src/deps";
+import { SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
 import worker from "../../src/index";
 import type { RefreshRunSchema } from "../../src/routes/catalogue/refresh-schema";
 import { READ_ONLY_KEY } from "../helpers/keys";
@@ -106,6 +107,35 @@ describe("the catalogue refresh", () => {
     expect(done).toMatchObject({ bars_written: 0, provider_requests: 0 });
     expect(await Promise.all(TICKERS.map(storedBars))).toEqual(before.bars);
     expect(await chartRequests(TICKERS)).toBe(before.requests);
+  });
+
+  it("writes each listing's indicator snapshots, and restores missing ones without asking a provider", async () => {
+    const { db } = buildDeps(env);
+    try {
+      const snapshotsOf = async (ticker: string) =>
+        (
+          await db.db.execute<{ n: number; as_of: string | null }>(sql`
+            SELECT count(*)::int AS n, min(s.as_of)::text AS as_of FROM indicator_snapshots s
+            JOIN listings l ON l.id = s.listing_id WHERE l.ticker = ${ticker}`)
+        ).rows[0];
+      const lastBar = async (ticker: string) =>
+        (
+          await db.db.execute<{ d: string }>(sql`
+            SELECT max(p.date)::text AS d FROM prices_daily p JOIN listings l ON l.id = p.listing_id
+            WHERE l.ticker = ${ticker}`)
+        ).rows[0]?.d;
+      for (const t of TICKERS)
+        expect(await snapshotsOf(t), t).toEqual({ n: SNAPSHOT_SET.length, as_of: await lastBar(t) });
+      await db.db.execute(sql`
+        DELETE FROM indicator_snapshots WHERE listing_id = (SELECT id FROM listings WHERE ticker = 'SPY')`);
+      const { run } = await start();
+      const done = await finished(run.id);
+      expect(done.listings).toMatchObject({ unchanged: 3, failed: 0 });
+      expect(done.provider_requests).toBe(0);
+      expect(await snapshotsOf("SPY")).toEqual({ n: SNAPSHOT_SET.length, as_of: await lastBar("SPY") });
+    } finally {
+      await db.close();
+    }
   });
 
   it("paces each provider in total: one object hands out slots an interval apart, whoever asks", async () => {

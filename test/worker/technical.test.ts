@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings, pricesDaily, pricesIntraday } from "../../src/db/schema";
+import { indicatorSnapshots, listings, pricesDaily, pricesIntraday } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
+import { indicatorSpec, withDefaults } from "../../src/domain/indicators/catalogue";
+import { isSnapshotted, SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
 import type { StoredTicker } from "../../src/routes/database/schema";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
@@ -341,5 +343,61 @@ describe("GET /technical/screen", () => {
     expect(none.body).toMatchObject({ total: 0, matches: [] });
     expect((await call("/technical/screen?operator=eq")).status).toBe(400);
     expect((await call("/technical/screen?indicator=vwap")).status).toBe(400);
+  });
+
+  it("answers declared indicators from the snapshots and other lengths from the bars, both with the ticker route's value", async () => {
+    await forgetCached("screener:*");
+    // Declared (each one's defaults, the 50- and 200-day averages) and not declared (other lengths).
+    // Declared: each one's defaults, the screener's default length (14), the 50- and 200-day
+    // averages; not declared: other lengths. `period` is given to both routes (the screener's
+    // default is 14, the ticker route's the indicator's own).
+    const cases = [
+      ["rsi", 14, true],
+      ["sma", 20, true],
+      ["sma", 14, true],
+      ["sma", 200, true],
+      ["ema", 50, true],
+      ["macd", undefined, true],
+      ["stoch", undefined, true],
+      ["bbands", 20, true],
+      ["bbands", 14, true],
+      ["atr", 14, true],
+      ["obv", undefined, true],
+      ["mfi", 14, true],
+      ["cci", 14, true],
+      ["rsi", 10, false],
+      ["sma", 30, false],
+      ["ema", 100, false],
+      ["bbands", 30, false],
+    ] as const;
+    for (const [indicator, period, declared] of cases) {
+      const spec = indicatorSpec(indicator);
+      if (!spec) throw new Error(`no indicator ${indicator}`);
+      expect(isSnapshotted(indicator, withDefaults(spec, period ? { length: period } : {}))).toBe(declared);
+      const length = period ? `&period=${period}` : "";
+      const res = await call<ScreenAnswer>(
+        `/technical/screen?indicator=${indicator}${length}&operator=gte&value=-1e300&limit=1000`,
+      );
+      expect(res.status, `${indicator}${length}`).toBe(200);
+      expect(res.body.screened + res.body.skipped, `${indicator}${length}`).toBeGreaterThanOrEqual(2);
+      for (const ticker of ["AAPL", "MSFT"]) {
+        const single = await call<IndicatorResult>(`/technical/${ticker}?indicator=${indicator}${length}`);
+        const last = single.body.series[0]?.values.at(-1)?.v;
+        expect(last, `${ticker} ${indicator}${length}`).toMatch(/^-?\d/);
+        const found = res.body.matches.find((m) => m.ticker === ticker);
+        expect(found?.value, `${ticker} ${indicator}${length}`).toBe(last);
+      }
+    }
+  });
+
+  it("keeps each listing's snapshots as of its last stored bar", async () => {
+    const id = await listingId("AAPL");
+    const rows = await db.db.select().from(indicatorSnapshots).where(eq(indicatorSnapshots.listingId, id));
+    const last = await db.db.execute<{ d: string }>(
+      sql`select max(date)::text as d from prices_daily where listing_id = ${id}`,
+    );
+    expect(rows).toHaveLength(SNAPSHOT_SET.length);
+    for (const r of rows) expect(r.asOf, r.indicator).toBe(last.rows[0]?.d);
+    expect(rows.every((r) => r.windowBars === 500 && r.computable)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 export * from "./assets";
 export * from "./catalogue-refresh";
 export * from "./fundamentals";
+export * from "./indicator-snapshots";
 export * from "./indices";
 export * from "./ingest-leases";
 export * from "./insider";

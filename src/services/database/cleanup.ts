@@ -1,6 +1,8 @@
 import { cacheKeys } from "../../cache";
+import { listingsWithSnapshotsFrom } from "../../db/repositories/indicator-snapshots";
 import { applyRetention, type RetentionCounts } from "../../db/repositories/retention";
 import type { Deps } from "../../deps";
+import { refreshSnapshots } from "../technical/snapshots";
 
 /** Monitoring logs (provider checks, validations, resolved alerts) are kept this long (spec Limits). */
 export const LOG_RETENTION_DAYS = 30;
@@ -44,8 +46,12 @@ export async function cleanupDatabase({
   const { logsBefore, usageLogsBefore } = logCutoffs(ctx);
   const counts = await applyRetention(ctx.db.db, { pricesBefore, logsBefore, usageLogsBefore }, input.dryRun);
   if (!input.dryRun && counts.prices_daily > 0) {
-    // Cached answers may hold the deleted bars.
-    await Promise.all([ctx.cache.deletePattern(cacheKeys.eodAll()), ctx.cache.deletePattern(cacheKeys.technicalAll())]);
+    // The screener's snapshots computed over deleted bars are computed again from what is left;
+    // cached answers may hold the deleted bars.
+    await refreshSnapshots(ctx, await listingsWithSnapshotsFrom(ctx.db.db, pricesBefore));
+    await Promise.all(
+      [cacheKeys.eodAll(), cacheKeys.technicalAll(), cacheKeys.screenerAll()].map((p) => ctx.cache.deletePattern(p)),
+    );
   }
   return {
     dryRun: input.dryRun,

@@ -16,6 +16,7 @@ import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
 import { ProviderError } from "../../providers/errors";
 import type { HistoryProvider } from "../../providers/history";
 import { STREAM } from "../../providers/names";
+import { refreshSnapshots } from "../technical/snapshots";
 import { singleFlight } from "./single-flight";
 import { verifiedDelayedSymbol } from "./verify-symbol";
 
@@ -211,6 +212,11 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
   }
   if (answered) await rememberEmpty(ctx, listing, plan.requested, answered, today);
   if (report.written > 0) {
+    // The screener's values follow the bars, under this ingestion's lease (no older write can land
+    // after it). The bars are stored either way: a failure here leaves the snapshots to the next refresh.
+    await refreshSnapshots(ctx, [listing.id]).catch((err: unknown) =>
+      console.warn("indicator snapshots not written", listing.ticker, String(err)),
+    );
     // Every answer the new prices make stale: the ticker's prices, indicators and valuations (its
     // price), and every screen. The prices are stored either way: a cache that fails here costs
     // stale answers, not this one.

@@ -1,5 +1,6 @@
 import { cacheKeys, cacheTtls, remember } from "../../cache";
 import { findActiveListings, type ListingRow } from "../../db/repositories/catalogue";
+import { screenSnapshots } from "../../db/repositories/indicator-snapshots";
 import { readLastBarsOfListings } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
 import { resample } from "../../domain/bars";
@@ -8,6 +9,7 @@ import { BadRequestError } from "../../domain/errors";
 import { type IndicatorSpec, indicatorSpec, minBars, type Params } from "../../domain/indicators/catalogue";
 import { paramsFromQuery, type Resolution } from "../../domain/indicators/request";
 import { seriesOfBars } from "../../domain/indicators/series";
+import { isSnapshotted, paramsKey } from "../../domain/indicators/snapshots";
 import { compareListings } from "../../domain/listing-choice";
 
 export const OPERATORS = {
@@ -71,14 +73,50 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
   const key = cacheKeys.screener(
     [spec.name, JSON.stringify(params), input.operator, input.value, input.resolution, input.limit].join(":"),
   );
+  const declared = resolution === "1D" && isSnapshotted(spec.name, params);
   return (
     await remember(ctx, key, cacheTtls(ctx.config).screener, () =>
-      runScreen(ctx, { ...input, resolution }, spec, params),
+      declared ? screenSnapshotted(ctx, input, spec, params) : runScreen(ctx, { ...input, resolution }, spec, params),
     )
   ).value;
 }
 
-/** The screen itself, over every instrument's preferred listing. */
+/**
+ * A declared indicator and length on daily bars: one indexed query over the snapshots written
+ * after each listing's bars changed (the same values runScreen would compute).
+ */
+async function screenSnapshotted(
+  ctx: Deps,
+  input: ScreenQuery,
+  spec: IndicatorSpec,
+  params: Params,
+): Promise<ScreenResult> {
+  const r = await screenSnapshots(ctx.db.db, {
+    indicator: spec.name,
+    params: paramsKey(params),
+    windowBars: ctx.config.TECHNICAL_DEFAULT_LIMIT,
+    operator: input.operator,
+    value: input.value,
+    limit: input.limit,
+  });
+  return {
+    indicator: spec.name,
+    params,
+    operator: input.operator,
+    value: input.value,
+    resolution: "1D",
+    matches: r.matches.map((m) => ({ ticker: m.ticker, name: m.name, isin: m.isin, value: toDecimalString(m.value) })),
+    total: r.total,
+    screened: r.screened,
+    skipped: r.candidates - r.screened,
+    calculated_at: ctx.clock.now().toISOString(),
+  };
+}
+
+/**
+ * The screen of any other indicator, length or resolution: every instrument's preferred listing and
+ * its newest bars (the window GET /technical/{ticker} computes over), computed here.
+ */
 async function runScreen(
   ctx: Deps,
   input: ScreenQuery & { resolution: Exclude<Resolution, "1min"> },

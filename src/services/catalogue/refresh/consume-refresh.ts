@@ -1,13 +1,16 @@
-import { type RunCounts, recordItem } from "../../../db/repositories/catalogue-refresh";
+import { type ItemOutcome, type RunCounts, recordItem } from "../../../db/repositories/catalogue-refresh";
+import { type SnapshotState, snapshotStateQuery } from "../../../db/repositories/indicator-snapshots";
 import { readListingsWithSpans } from "../../../db/repositories/prices";
 import type { Deps } from "../../../deps";
 import { type RefreshMessage, retryDelaySeconds, verdictOf } from "../../../domain/catalogue-refresh";
+import { SNAPSHOT_SET } from "../../../domain/indicators/snapshots";
 import { tenYearsBefore } from "../../../domain/periods";
 import { type Bindings, loadConfig } from "../../../env";
 import { STREAM } from "../../../providers/names";
 import type { Pace } from "../../../providers/pace";
 import { withWorkDeps } from "../../background-work";
 import { ingestListing } from "../../eod/ingest-listing";
+import { refreshSnapshots } from "../../technical/snapshots";
 
 export const REFRESH_QUEUE_NAME = "catalogue-refresh";
 /** Deliveries of a message: the first and wrangler.toml's `max_retries` (3) more; the last failure is dead-lettered. */
@@ -62,29 +65,46 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
   let progress: { runId: number; counts: RunCounts } | null = null;
   await withWorkDeps(env, async (deps) => {
     let listings: Awaited<ReturnType<typeof readListingsWithSpans>>;
+    let snapshots: Map<number, SnapshotState>;
+    const ids = messages.map((m) => m.body.listingId);
     try {
-      listings = await readListingsWithSpans(
-        deps.db.db,
-        messages.map((m) => m.body.listingId),
-        STREAM,
-      );
+      const [read, states] = await Promise.all([
+        readListingsWithSpans(deps.db.db, ids, STREAM),
+        snapshotStateQuery(deps.db.db, ids, deps.config.TECHNICAL_DEFAULT_LIMIT),
+      ]);
+      listings = read;
+      snapshots = new Map(states.map((s) => [s.listingId, s]));
     } catch (err) {
       console.warn("catalogue refresh: listings not read, batch retried", String(err));
       for (const m of messages) retryOrDeadLetter(m, deps);
       return;
     }
     const byId = new Map(listings.map((l) => [l.listing.id, l]));
+    const unchanged: number[] = [];
     let next = 0;
     const worker = async () => {
       while (next < messages.length) {
         const m = messages[next++] as Message<RefreshMessage>;
-        const counts = await refreshOne(env, m, byId.get(m.body.listingId));
-        if (counts) progress = { runId: m.body.runId, counts };
+        const done = await refreshOne(env, m, byId.get(m.body.listingId));
+        if (done) progress = { runId: m.body.runId, counts: done.counts };
+        if (done?.outcome === "unchanged") unchanged.push(m.body.listingId);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, messages.length) }, worker));
+    // An ingestion that wrote bars wrote their snapshots; a listing with nothing new gets them when
+    // they are missing or behind its bars (a new instance, a cleanup, another window setting).
+    const behind = unchanged.filter((id) => snapshotsBehind(snapshots.get(id), byId.get(id)?.spans.stored?.last));
+    await refreshSnapshots(deps, behind).catch((err: unknown) =>
+      console.warn("catalogue refresh: indicator snapshots not written", String(err)),
+    );
   });
   if (progress) logProgress(progress);
+}
+
+/** Whether a listing's snapshots are missing, incomplete, computed over another window or older than its last bar. */
+function snapshotsBehind(state: SnapshotState | undefined, lastBar: string | undefined): boolean {
+  if (!lastBar) return false;
+  return !state || state.rows < SNAPSHOT_SET.length || !state.sameWindow || state.asOf < lastBar;
 }
 
 function logProgress({ runId, counts: c }: { runId: number; counts: RunCounts }): void {
@@ -99,12 +119,14 @@ function retryOrDeadLetter(m: Message<RefreshMessage>, deps: Deps): void {
   m.retry({ delaySeconds: retryDelaySeconds(m.attempts, deps.config.REFRESH_RETRY_DELAY_SECONDS) });
 }
 
-/** One listing of a run: ingested, recorded; answers the run's counts after it (null when nothing was recorded). */
+type Done = { counts: RunCounts; outcome: ItemOutcome };
+
+/** One listing of a run: ingested, recorded; answers the run's counts after it and the outcome recorded (null when none was). */
 async function refreshOne(
   env: Bindings,
   m: Message<RefreshMessage>,
   found: Awaited<ReturnType<typeof readListingsWithSpans>>[number] | undefined,
-): Promise<RunCounts | null> {
+): Promise<Done | null> {
   const { runId, listingId, session } = m.body;
   let requests = 0;
   const pace = pacedBy(env, loadConfig(env).REFRESH_REQUESTS_PER_MINUTE, () => {
@@ -113,8 +135,8 @@ async function refreshOne(
   return withWorkDeps(
     env,
     async (deps) => {
-      const record = (outcome: "queued" | "refreshed" | "unchanged" | "failed", reason: string | null, bars = 0) =>
-        recordItem(deps.db.db, {
+      const record = async (outcome: ItemOutcome, reason: string | null, bars = 0) => {
+        const r = await recordItem(deps.db.db, {
           runId,
           listingId,
           outcome,
@@ -124,11 +146,13 @@ async function refreshOne(
           providerRequests: requests,
           at: deps.clock.now(),
         });
+        return { ...r, outcome };
+      };
       try {
         if (!found) {
           const r = await record("failed", "no longer an active listing of the catalogue");
           m.ack();
-          return r.counts;
+          return r;
         }
         const { listing, spans } = found;
         // Forward from what is stored; a listing never ingested gets the ten years an /eod would.
@@ -141,13 +165,13 @@ async function refreshOne(
         if (!verdict.done) {
           const r = await record("queued", `attempt ${m.attempts} failed, to be retried: ${verdict.reason}`);
           retryOrDeadLetter(m, deps);
-          return r.counts;
+          return r;
         }
         const r = await record(verdict.outcome, verdict.reason, report.written);
         if (verdict.outcome === "failed" && m.attempts >= REFRESH_MAX_ATTEMPTS) retryOrDeadLetter(m, deps);
         else m.ack();
         if (r.finishedNow) console.log(`catalogue refresh ${runId} finished`);
-        return r.counts;
+        return r;
       } catch (err) {
         // The database or the lease failed (the providers' failures are in the report): try again later.
         console.warn("catalogue refresh: listing", listingId, "attempt", m.attempts, "failed:", String(err));

@@ -1,0 +1,134 @@
+import { inArray, lt, sql } from "drizzle-orm";
+import type { Snapshot } from "../../domain/indicators/snapshots";
+import { inOneTransaction } from "../batch";
+import type { Db } from "../client";
+import { indicatorSnapshots } from "../schema";
+
+/** Rows per INSERT: 9 parameters a row stays far below Postgres's 65,535-parameter limit. */
+const BATCH = 2000;
+
+/** Writes the snapshots of listings (a retry rewrites the same rows): one transaction, one round trip. */
+export async function upsertSnapshots(
+  db: Db,
+  rows: readonly (Snapshot & { listingId: number })[],
+  at: Date,
+): Promise<void> {
+  const statements = [];
+  for (let i = 0; i < rows.length; i += BATCH)
+    statements.push(
+      db
+        .insert(indicatorSnapshots)
+        .values(rows.slice(i, i + BATCH).map((r) => ({ ...r, updatedAt: at })))
+        .onConflictDoUpdate({
+          target: [indicatorSnapshots.listingId, indicatorSnapshots.indicator, indicatorSnapshots.params],
+          set: {
+            windowBars: sql`excluded.window_bars`,
+            value: sql`excluded.value`,
+            computable: sql`excluded.computable`,
+            asOf: sql`excluded.as_of`,
+            windowFrom: sql`excluded.window_from`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+          // A write computed from older bars (a refresh beside an ingestion) never replaces a newer one.
+          setWhere: sql`excluded.as_of >= ${indicatorSnapshots.asOf}`,
+        }),
+    );
+  await inOneTransaction(db, statements);
+}
+
+/** Forgets the snapshots of listings (their bars are gone or changed under them). */
+export async function deleteSnapshots(db: Db, listingIds: readonly number[]): Promise<void> {
+  if (listingIds.length === 0) return;
+  await db.delete(indicatorSnapshots).where(inArray(indicatorSnapshots.listingId, [...listingIds]));
+}
+
+/** The listings whose snapshots were computed over bars dated before `date` (a cleanup deleted them since). */
+export async function listingsWithSnapshotsFrom(db: Db, before: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: indicatorSnapshots.listingId })
+    .from(indicatorSnapshots)
+    .where(lt(indicatorSnapshots.windowFrom, before));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Each listing's snapshots as a refresh checks them: how many, the oldest as-of date and whether
+ * every one was computed over `windowBars`; a query to run or batch.
+ */
+export function snapshotStateQuery(db: Db, listingIds: readonly number[], windowBars: number) {
+  return db
+    .select({
+      listingId: indicatorSnapshots.listingId,
+      rows: sql<number>`count(*)::int`,
+      asOf: sql<string>`min(${indicatorSnapshots.asOf})`,
+      sameWindow: sql<boolean>`bool_and(${indicatorSnapshots.windowBars} = ${windowBars})`,
+    })
+    .from(indicatorSnapshots)
+    .where(inArray(indicatorSnapshots.listingId, [...listingIds]))
+    .groupBy(indicatorSnapshots.listingId);
+}
+
+export type SnapshotState = Awaited<ReturnType<typeof snapshotStateQuery>>[number];
+
+const COMPARISONS = { lt: sql`<`, gt: sql`>`, lte: sql`<=`, gte: sql`>=` } as const;
+
+export interface SnapshotScreen {
+  indicator: string;
+  params: string;
+  windowBars: number;
+  operator: keyof typeof COMPARISONS;
+  value: number;
+  limit: number;
+}
+
+export interface SnapshotScreenResult {
+  /** Instruments of the catalogue (each once: its preferred active listing). */
+  candidates: number;
+  /** Those with a computable snapshot. */
+  screened: number;
+  /** Those meeting the condition, and the first `limit` of them, most extreme first. */
+  total: number;
+  matches: { ticker: string; name: string; isin: string; value: number }[];
+}
+
+/**
+ * The screen over snapshots in one statement: each instrument's preferred active listing (the
+ * /eod choice: primary, then currency, then exchange, byte order as the service compares them),
+ * its snapshot of the indicator, the condition. Lowest first for lt/lte, highest for gt/gte.
+ */
+export async function screenSnapshots(db: Db, q: SnapshotScreen): Promise<SnapshotScreenResult> {
+  const test = COMPARISONS[q.operator];
+  const order = q.operator.startsWith("l") ? sql`ASC` : sql`DESC`;
+  const result = await db.execute<{
+    candidates: number;
+    screened: number;
+    total: number;
+    matches: SnapshotScreenResult["matches"] | null;
+  }>(sql`
+    WITH preferred AS (
+      SELECT DISTINCT ON (l.asset_id) l.id, l.ticker, l.name, a.isin
+      FROM listings l JOIN assets a ON a.id = l.asset_id
+      WHERE l.is_active
+      ORDER BY l.asset_id, l.is_primary DESC, l.currency COLLATE "C",
+               l.exchange IS NULL, l.exchange COLLATE "C"
+    ), s AS (
+      SELECT p.ticker, p.name, p.isin, s.value, s.computable
+      FROM preferred p JOIN ${indicatorSnapshots} s ON s.listing_id = p.id
+      WHERE s.indicator = ${q.indicator} AND s.params = ${q.params} AND s.window_bars = ${q.windowBars}
+    )
+    SELECT
+      (SELECT count(*) FROM preferred)::int AS candidates,
+      (SELECT count(*) FROM s WHERE s.computable)::int AS screened,
+      (SELECT count(*) FROM s WHERE s.value ${test} ${q.value})::int AS total,
+      (SELECT json_agg(json_build_object('ticker', m.ticker, 'name', m.name, 'isin', m.isin, 'value', m.value)
+                       ORDER BY m.value ${order}, m.ticker)
+       FROM (SELECT s.ticker, s.name, s.isin, s.value FROM s WHERE s.value ${test} ${q.value}
+             ORDER BY s.value ${order}, s.ticker LIMIT ${q.limit}) m) AS matches`);
+  const row = result.rows[0];
+  return {
+    candidates: row?.candidates ?? 0,
+    screened: row?.screened ?? 0,
+    total: row?.total ?? 0,
+    matches: row?.matches ?? [],
+  };
+}
