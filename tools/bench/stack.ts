@@ -37,6 +37,8 @@ export async function startBenchStack(
     onStreamUpdate?: (symbol: string, bar: MinuteBar) => void;
     /** Rewrites the stack's addresses before the Worker starts (the distance benchmark puts its delaying proxies there). */
     around?: (vars: Record<string, string>) => Promise<Record<string, string>>;
+    /** Settings of the Worker beyond the stack's. */
+    vars?: Record<string, string>;
   } = {},
 ): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "mds-bench-"));
@@ -60,6 +62,7 @@ export async function startBenchStack(
       ...sandbox.vars,
       SERVICE_API_KEYS: key,
       BENCH_ROUTES: "true",
+      ...opts.vars,
     },
   });
   const stop = async () => {
