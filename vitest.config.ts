@@ -14,9 +14,13 @@ const worker = (opts: { refreshConsumed: boolean }) =>
       // The generated nets start refresh runs (POST /catalogue/refresh) at random: their listings go
       // to a queue nobody consumes, since a run ingests hundreds of listings in the background and
       // would change the database under the nets' snapshots. The worker tests consume theirs.
-      ...(opts.refreshConsumed
-        ? {}
-        : { queueProducers: { REFRESH_QUEUE: { queueName: "catalogue-refresh-unconsumed" } } }),
+      // The worker tests also get that queue, for a run that must not be ingested (the first refresh
+      // of the whole catalogue).
+      queueProducers: {
+        [opts.refreshConsumed ? "UNCONSUMED_REFRESH_QUEUE" : "REFRESH_QUEUE"]: {
+          queueName: "catalogue-refresh-unconsumed",
+        },
+      },
       ratelimits: {
         KEY_RATE_LIMITER: { namespace_id: "1001", simple: { limit: 10_000_000, period: 60 } },
         TIGHT_RATE_LIMITER: { namespace_id: "1002", simple: { limit: 3, period: 60 } },

@@ -2,7 +2,7 @@ import { cacheKeys } from "./cache";
 import type { Deps } from "./deps";
 import { REFRESH_TRIGGERS } from "./domain/catalogue-refresh";
 import { withWorkDeps } from "./services/background-work";
-import { startRefresh } from "./services/catalogue/refresh/start-refresh";
+import { startFirstRefresh, startRefresh } from "./services/catalogue/refresh/start-refresh";
 import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
 import { checkOutlierRates } from "./services/monitoring/alerts";
@@ -71,6 +71,16 @@ const catalogueRefresh = (cron: string): Job => ({
     }),
 });
 
+/** A new instance's first refresh of the whole catalogue (once: a run recorded means it has been done). */
+const firstRefresh: Job = {
+  name: "catalogue_first_refresh",
+  run: (env) =>
+    withDeps(env, async (deps) => {
+      const r = await startFirstRefresh({ ctx: deps });
+      return r ? `run ${r.run.id}: ${r.run.queued} listing(s) queued` : "not needed";
+    }),
+};
+
 const restoreStreams: Job = {
   name: "restore_subscriptions",
   run: async (env) => `${(await restoreSubscriptions(env)).length} stored subscription(s) streaming`,
@@ -81,7 +91,7 @@ const restoreStreams: Job = {
  * same expressions; the README has the table).
  */
 export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
-  "*/5 * * * *": [restoreStreams],
+  "*/5 * * * *": [restoreStreams, firstRefresh],
   // DGS10 is published for the previous business day in the US afternoon; 06:15 UTC reads it the next morning.
   "15 6 * * *": [refreshMacroRates],
   // The quietest hour of the markets served.

@@ -22,7 +22,8 @@ describe("npm run dev", () => {
 describe("npm run dev:sandbox", () => {
   it("ingests MC.PA from the simulators on the first call and reads the database on the second, offline", async () => {
     const delayedPort = await freePort();
-    const r = await launch("dev:sandbox", { SANDBOX_DELAYED_PORT: String(delayedPort) });
+    // Without the first refresh of the catalogue, whose ingestions would answer this test's first calls.
+    const r = await launch("dev:sandbox", { SANDBOX_DELAYED_PORT: String(delayedPort), REFRESH_FIRST_RUN: "false" });
     expect(r.output()).toContain("providers: simulators");
     const get = async (path: string) => fetch(`${r.base}${path}`, { headers: { "X-API-KEY": r.key } });
     type Eod = { data_source: string; count: number; data: { Date: string; Close: number; Volume: number }[] };
@@ -96,4 +97,36 @@ describe("npm run dev:sandbox", () => {
     ws.close();
     await interrupt(r);
   }, 120_000);
+});
+
+describe("npm run dev:sandbox on a new stack", () => {
+  it("refreshes the whole catalogue on its own within two minutes, and the default screen draws on it", async () => {
+    const r = await launch("dev:sandbox");
+    const get = async <T>(path: string) =>
+      (await (await fetch(`${r.base}${path}`, { headers: { "X-API-KEY": r.key } })).json()) as T;
+    type Run = { trigger: string; status: string; duration_seconds: number | null; listings: Record<string, number> };
+    const deadline = Date.now() + 120_000;
+    let run: Run | undefined;
+    while (Date.now() < deadline) {
+      run = (await get<{ runs: Run[] }>("/catalogue/refresh?limit=1")).runs[0];
+      if (run?.status === "finished") break;
+      await sleep(1000);
+    }
+    console.log(
+      `dev:sandbox: first refresh ${JSON.stringify(run)}, ${Math.round((Date.now() - deadline + 120_000) / 1000)} s after /health`,
+    );
+    expect(run).toMatchObject({ trigger: "first_run", status: "finished" });
+    const listings = run?.listings ?? {};
+    expect(listings.queued).toBeGreaterThan(250);
+    expect(listings.refreshed).toBe(listings.queued);
+    expect(r.output()).toContain("dev: refreshing the catalogue in the background");
+    type Screen = { total: number; screened: number; skipped: number; matches: { ticker: string; value: string }[] };
+    const screen = await get<Screen>("/technical/screen");
+    // Every instrument of the catalogue has its RSI as of last close: the default screen (RSI below 30) has its matches.
+    expect(screen.screened).toBeGreaterThan(250);
+    expect(screen.skipped).toBe(0);
+    expect(screen.matches.length).toBeGreaterThan(0);
+    for (const m of screen.matches) expect(Number(m.value)).toBeLessThan(30);
+    await interrupt(r);
+  }, 240_000);
 });

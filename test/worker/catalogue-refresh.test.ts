@@ -1,12 +1,21 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { buildDeps } from "../../src/deps";
+import { REFRESH_VENUES, type RefreshMessage } from "../../src/domain/catalogue-refresh";
 import { SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
 import worker from "../../src/index";
 import type { RefreshRunSchema } from "../../src/routes/catalogue/refresh-schema";
+import { REFRESH_QUEUE_NAME } from "../../src/services/catalogue/refresh/consume-refresh";
+import { startFirstRefresh } from "../../src/services/catalogue/refresh/start-refresh";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { clearFault, fault, resetTickers, simRequests, storedBars } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -163,6 +172,59 @@ describe("the catalogue refresh", () => {
     expect(denied.status).toBe(403);
     const unknown = await call("/catalogue/refresh", { method: "POST", body: { exchanges: ["NOWHERE"] } });
     expect(unknown.status).toBe(400);
+  });
+
+  it("starts a first refresh of the whole catalogue on a new instance, once", async () => {
+    const db = buildDeps(env).db;
+    try {
+      // A new instance: no run recorded. Its listings go to a queue nobody consumes here (the test
+      // must not ingest the whole catalogue beside the other files).
+      await db.db.execute(sql`TRUNCATE catalogue_refresh_runs, catalogue_refresh_items RESTART IDENTITY`);
+      const unconsumed = (env as unknown as { UNCONSUMED_REFRESH_QUEUE: Queue<RefreshMessage> })
+        .UNCONSUMED_REFRESH_QUEUE;
+      const depsWith = (first: string) => ({
+        ...buildDeps({ ...env, REFRESH_FIRST_RUN: first }),
+        refreshQueue: unconsumed,
+      });
+      expect(await startFirstRefresh({ ctx: depsWith("false") })).toBeNull();
+      const first = await startFirstRefresh({ ctx: depsWith("true") });
+      const active = await db.db.execute<{ n: number; venues: string[] }>(sql`
+        SELECT count(*)::int AS n, array_agg(DISTINCT coalesce(exchange, 'OTHER')) AS venues FROM listings WHERE is_active`);
+      expect(first?.started).toBe(true);
+      expect(first?.run).toMatchObject({ trigger: "first_run", queued: active.rows[0]?.n, finishedAt: null });
+      // Every venue of the catalogue, to its last closed session (listings on an unknown venue go as OTHER).
+      const venues = (active.rows[0]?.venues ?? []).map((v) => (REFRESH_VENUES.includes(v) ? v : "OTHER"));
+      expect(Object.keys(first?.run.sessions ?? {}).sort()).toEqual(
+        expect.arrayContaining([...new Set(venues)].sort()),
+      );
+      await closeRunningRuns();
+      expect(await startFirstRefresh({ ctx: depsWith("true") })).toBeNull();
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("drops the listings of a closed run without refreshing them", async () => {
+    await resetTickers("IVV");
+    const [run] = (await call<{ runs: Run[] }>("/catalogue/refresh?limit=1")).body.runs;
+    expect(run?.status).toBe("finished");
+    const { db } = buildDeps(env);
+    const [listing] = (await db.db.execute<{ id: number }>(sql`SELECT id FROM listings WHERE ticker = 'IVV'`)).rows;
+    await db.close();
+    const batch = createMessageBatch(REFRESH_QUEUE_NAME, [
+      {
+        id: "closed-run",
+        timestamp: new Date(),
+        attempts: 1,
+        body: { runId: run?.id, listingId: listing?.id, session: "2026-11-25" },
+      },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual(["closed-run"]);
+    expect(result.retryMessages).toEqual([]);
+    expect((await storedBars("IVV")).rows).toBe(0);
   });
 
   it("skips every venue on its holiday when the Cron Triggers fire (Christmas Day 2026)", async () => {

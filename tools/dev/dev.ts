@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { readDevVars, resolveDevKeys } from "./keys";
 import { type Sandbox, startSandbox } from "./sandbox";
 import { startLocalStack } from "./stack";
-import { killGroup, startWrangler } from "./wrangler";
+import { killGroup, startWrangler, waitForHttp } from "./wrangler";
 
 /**
  * `npm run dev`: the whole service on this machine. Postgres is DATABASE_URL or an embedded PGlite
@@ -61,6 +61,8 @@ async function main(): Promise<void> {
     ].join("\n"),
   );
 
+  if (sandbox) void startFirstRefresh(`http://127.0.0.1:${PORT}`, keys.full);
+
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -75,13 +77,37 @@ async function main(): Promise<void> {
   child.on("exit", (code) => void shutdown(code ?? 0));
 }
 
+/**
+ * Runs the Cron Trigger of every five minutes once the Worker answers, as Cloudflare would within
+ * five minutes of a deploy (wrangler dev runs triggers only when asked, at /cdn-cgi/local/scheduled):
+ * on a new stack it starts the first refresh of the whole catalogue in the background.
+ */
+async function startFirstRefresh(base: string, key: string): Promise<void> {
+  try {
+    await waitForHttp(`${base}/health`, 120_000);
+    await fetch(`${base}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
+    const runs = (await (
+      await fetch(`${base}/catalogue/refresh?limit=1`, { headers: { "X-API-KEY": key } })
+    ).json()) as {
+      runs?: { id: number; status: string; listings: { queued: number } }[];
+    };
+    const run = runs.runs?.[0];
+    if (run?.status === "running")
+      console.log(
+        `dev: refreshing the catalogue in the background (run ${run.id}, ${run.listings.queued} listings); GET /catalogue/refresh shows its progress`,
+      );
+  } catch (err) {
+    console.warn("dev: the first refresh of the catalogue was not started:", err instanceof Error ? err.message : err);
+  }
+}
+
 /** Provider base URLs and other settings given in the environment reach the Worker too. */
 function extraVars(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (
       v &&
-      /^(DELAYED_PROVIDER_|STREAM_PROVIDER_|MACRO_|NEWS_|SEC_|TECHNICAL_|DCF_|ALERT_|USAGE_LOG_|WORKSPACE_|STOCKS_|FINNHUB_|MARKETAUX_|NEWSAPI_|ALPHAVANTAGE_)/.test(
+      /^(DELAYED_PROVIDER_|STREAM_PROVIDER_|MACRO_|NEWS_|SEC_|TECHNICAL_|DCF_|ALERT_|USAGE_LOG_|WORKSPACE_|STOCKS_|FINNHUB_|MARKETAUX_|NEWSAPI_|ALPHAVANTAGE_|REFRESH_)/.test(
         k,
       )
     )

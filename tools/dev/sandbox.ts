@@ -49,6 +49,8 @@ export async function startSandbox(
       MACRO_PROVIDER_BASE_URL: fred.url,
       MACRO_API_KEY: FRED_SIM_KEY,
       ...newsSimSettings(news.url),
+      // The simulators have no limits: the catalogue refresh may ask them 100 times a second.
+      REFRESH_REQUESTS_PER_MINUTE: "6000",
       ...(pinned ? { CLOCK_PINNED_AT: pinned } : {}),
     },
     control: {

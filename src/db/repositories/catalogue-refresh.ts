@@ -75,6 +75,24 @@ export async function insertRun(
   return (inserted as { rows: { id: number }[] }).rows[0]?.id ?? null;
 }
 
+/** Whether any run was ever recorded. */
+export async function anyRun(db: Db): Promise<boolean> {
+  const result = await db.execute<{ any: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM ${catalogueRefreshRuns}) AS any`);
+  return result.rows[0]?.any === true;
+}
+
+/** The runs among `ids` that are closed (finished or abandoned): their listings' messages are dropped. */
+export async function closedRuns(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const result = await db.execute<{ id: number }>(
+    sql`SELECT id FROM ${catalogueRefreshRuns} WHERE finished_at IS NOT NULL AND id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(result.rows.map((r) => r.id));
+}
+
 /** The unfinished run, if any. */
 export async function runningRunId(db: Db): Promise<number | null> {
   const result = await db.execute<{ id: number }>(

@@ -1,4 +1,4 @@
-import { type ItemOutcome, type RunCounts, recordItem } from "../../../db/repositories/catalogue-refresh";
+import { closedRuns, type ItemOutcome, type RunCounts, recordItem } from "../../../db/repositories/catalogue-refresh";
 import { type SnapshotState, snapshotStateQuery } from "../../../db/repositories/indicator-snapshots";
 import { readListingsWithSpans } from "../../../db/repositories/prices";
 import type { Deps } from "../../../deps";
@@ -66,31 +66,40 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
   await withWorkDeps(env, async (deps) => {
     let listings: Awaited<ReturnType<typeof readListingsWithSpans>>;
     let snapshots: Map<number, SnapshotState>;
+    let closed: Set<number>;
     const ids = messages.map((m) => m.body.listingId);
     try {
-      const [read, states] = await Promise.all([
+      const [read, states, runs] = await Promise.all([
         readListingsWithSpans(deps.db.db, ids, STREAM),
         snapshotStateQuery(deps.db.db, ids, deps.config.TECHNICAL_DEFAULT_LIMIT),
+        closedRuns(deps.db.db, [...new Set(messages.map((m) => m.body.runId))]),
       ]);
       listings = read;
       snapshots = new Map(states.map((s) => [s.listingId, s]));
+      closed = runs;
     } catch (err) {
       console.warn("catalogue refresh: listings not read, batch retried", String(err));
       for (const m of messages) retryOrDeadLetter(m, deps);
       return;
     }
+    // A closed run (abandoned past its lifetime) has nothing left to do: its listings are not refreshed.
+    const open = messages.filter((m) => {
+      if (!closed.has(m.body.runId)) return true;
+      m.ack();
+      return false;
+    });
     const byId = new Map(listings.map((l) => [l.listing.id, l]));
     const unchanged: number[] = [];
     let next = 0;
     const worker = async () => {
-      while (next < messages.length) {
-        const m = messages[next++] as Message<RefreshMessage>;
+      while (next < open.length) {
+        const m = open[next++] as Message<RefreshMessage>;
         const done = await refreshOne(env, m, byId.get(m.body.listingId));
         if (done) progress = { runId: m.body.runId, counts: done.counts };
         if (done?.outcome === "unchanged") unchanged.push(m.body.listingId);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, messages.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, open.length) }, worker));
     // An ingestion that wrote bars wrote their snapshots; a listing with nothing new gets them when
     // they are missing or behind its bars (a new instance, a cleanup, another window setting).
     const behind = unchanged.filter((id) => snapshotsBehind(snapshots.get(id), byId.get(id)?.spans.stored?.last));

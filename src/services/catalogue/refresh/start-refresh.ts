@@ -1,6 +1,7 @@
 import { findActiveListings } from "../../../db/repositories/catalogue";
 import {
   abandonRuns,
+  anyRun,
   insertRun,
   latestRuns,
   type RefreshRun,
@@ -81,6 +82,17 @@ export async function startRefresh({
     Object.keys(scope.skipped).length ? `skipped ${JSON.stringify(scope.skipped)}` : "",
   );
   return { run: await runOf(ctx, runId), started: true };
+}
+
+/**
+ * The first refresh of a new instance: when no run has ever been recorded (and REFRESH_FIRST_RUN
+ * allows it), the whole catalogue is refreshed to each venue's last close, so that a new
+ * deployment or a new local stack serves the catalogue without waiting for the evening triggers.
+ * Null when there is nothing to start.
+ */
+export async function startFirstRefresh({ ctx }: { ctx: Deps }): Promise<StartedRefresh | null> {
+  if (!ctx.config.REFRESH_FIRST_RUN || (await anyRun(ctx.db.db))) return null;
+  return startRefresh({ ctx, input: { trigger: "first_run", venues: null } });
 }
 
 async function runOf(ctx: Deps, runId: number): Promise<RefreshRun> {
