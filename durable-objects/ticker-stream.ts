@@ -14,9 +14,9 @@ import {
 import { buildDeps, type Deps } from "../src/deps";
 import type { SchemaDrift } from "../src/domain/drift";
 import { preferredListing } from "../src/domain/listing-choice";
+import { STREAM } from "../src/domain/provider-names";
 import { streamSymbolOf } from "../src/domain/provider-symbols";
 import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } from "../src/domain/realtime";
-import { STREAM } from "../src/providers/names";
 import { type LiveBar, LiveSeries } from "../src/providers/stream/live";
 import { recordDrifts } from "../src/services/monitoring/record-drifts";
 import { upgraded } from "../src/websocket-response";

@@ -1,13 +1,12 @@
 import { cacheKeys } from "./cache";
 import type { Deps } from "./deps";
-import { REFRESH_TRIGGERS } from "./domain/catalogue-refresh";
-import { withWorkDeps } from "./services/background-work";
-import { startFirstRefresh, startRefresh } from "./services/catalogue/refresh/start-refresh";
+import { startDueRefresh } from "./services/catalogue/refresh/start-refresh";
 import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
 import { checkOutlierRates } from "./services/monitoring/alerts";
 import { describeRun, runCanary } from "./services/monitoring/canary";
 import { restoreSubscriptions } from "./services/realtime/restore";
+import { withWorkDeps } from "./services/shared/background-work";
 
 /** A scheduled job: what it is called in the logs, and the work (its summary is logged). */
 interface Job {
@@ -55,29 +54,21 @@ const canaryRun: Job = {
   run: (env) => withDeps(env, async (deps) => describeRun(await runCanary(deps))),
 };
 
-/** The listings of the trigger's venues refreshed to the day's close (a venue's holiday is skipped). */
-const catalogueRefresh = (cron: string): Job => ({
+/**
+ * The catalogue refresh: each venue whose session closed half an hour ago and no run has covered
+ * (src/domain/catalogue-refresh.ts `dueScope`), so every venue once per trading day whatever its
+ * time zone and summer time, none on its holidays; a new instance's first run covers everything.
+ */
+const catalogueRefresh: Job = {
   name: "catalogue_refresh",
   run: (env) =>
     withDeps(env, async (deps) => {
-      const { run, started } = await startRefresh({
-        ctx: deps,
-        input: { trigger: "cron", venues: REFRESH_TRIGGERS[cron] ?? [] },
-      });
-      const skipped = Object.entries(run.skipped).map(([venue, why]) => `${venue} (${why})`);
+      const r = await startDueRefresh({ ctx: deps });
+      if (!r) return "nothing due";
+      const { run, started } = r;
       return started
-        ? `run ${run.id}: ${run.queued} listing(s) queued for ${JSON.stringify(run.sessions)}${skipped.length ? `; skipped ${skipped.join(", ")}` : ""}`
-        : `run ${run.id} is still going; nothing started`;
-    }),
-});
-
-/** A new instance's first refresh of the whole catalogue (once: a run recorded means it has been done). */
-const firstRefresh: Job = {
-  name: "catalogue_first_refresh",
-  run: (env) =>
-    withDeps(env, async (deps) => {
-      const r = await startFirstRefresh({ ctx: deps });
-      return r ? `run ${r.run.id}: ${r.run.queued} listing(s) queued` : "not needed";
+        ? `run ${run.id} (${run.trigger}): ${run.queued} listing(s) queued for ${JSON.stringify(run.sessions)}`
+        : `run ${run.id} is still going; what is due starts at a later tick`;
     }),
 };
 
@@ -91,7 +82,7 @@ const restoreStreams: Job = {
  * same expressions; the README has the table).
  */
 export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
-  "*/5 * * * *": [restoreStreams, firstRefresh],
+  "*/5 * * * *": [restoreStreams, catalogueRefresh],
   // DGS10 is published for the previous business day in the US afternoon; 06:15 UTC reads it the next morning.
   "15 6 * * *": [refreshMacroRates],
   // The quietest hour of the markets served.
@@ -100,8 +91,6 @@ export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
   "30 6 * * *": [canaryRun],
   // The daily look at the validation layer's verdicts (a canary run also ends with it).
   "0 7 * * *": [alertCheck],
-  // After the European and the US venues' close (src/domain/catalogue-refresh.ts).
-  ...Object.fromEntries(Object.keys(REFRESH_TRIGGERS).map((cron) => [cron, [catalogueRefresh(cron)]])),
 };
 
 /**

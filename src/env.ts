@@ -119,8 +119,8 @@ export const configSchema = z.object({
 
   /** Requests a minute the catalogue refresh makes of each price provider, all consumers together. */
   REFRESH_REQUESTS_PER_MINUTE: int(120, 1, 60_000),
-  /** A new instance (no refresh run recorded yet) starts a refresh of the whole catalogue on its own. */
-  REFRESH_FIRST_RUN: bool(true),
+  /** Each venue's listings are refreshed after its close by the five-minute trigger (a new instance: the whole catalogue). */
+  REFRESH_SCHEDULED: bool(true),
   /** Seconds before a failed listing's first retry (tripled for each next one). */
   REFRESH_RETRY_DELAY_SECONDS: int(30, 0, 3600),
 

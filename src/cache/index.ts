@@ -5,7 +5,6 @@ import { UpstashCache } from "./upstash";
 
 export type { Cache, CacheStats } from "./cache";
 export { cacheKeys, cacheTtls } from "./keys";
-export { remember } from "./remember";
 
 /** Upstash when both settings are present, else the in-isolate LRU. */
 export function createCache(config: Config): Cache {

@@ -1,55 +1,59 @@
 /**
- * The rules of the daily catalogue refresh: which venues each Cron Trigger refreshes, to which
- * session, and what one attempt at a listing came to. Pure.
+ * The rules of the daily catalogue refresh: when each venue's session is due, which venues a run
+ * covers and to which session, and what one attempt at a listing came to. Pure.
  */
 import { closedReason, lastClosedSession, localDate, UNKNOWN_VENUE, VENUES, type Venue, venueOf } from "./venues";
 
-/**
- * The refresh's Cron Triggers (UTC, weekdays) and the venues each refreshes. Each fires after its
- * venues' latest close in winter and in summer time (Europe's by 16:30 UTC, New York's by 21:00
- * UTC), leaving the providers half an hour to settle the day's bar; test/unit/catalogue-refresh.test.ts
- * checks every trading day of the calendar years.
- */
-export const REFRESH_TRIGGERS: Readonly<Record<string, readonly string[]>> = {
-  "0 17 * * 1-5": ["PAR", "AMS", "BRU", "XETRA", "MIL", "MCE", "HEL", "LSE"],
-  "30 21 * * 1-5": ["NASDAQ", "NYSE", "NYSEARCA", UNKNOWN_VENUE.code],
-};
+/** Every venue code a refresh can cover: the calendar's venues, and OTHER for listings on none of them. */
+export const REFRESH_VENUES: readonly string[] = [...Object.keys(VENUES), UNKNOWN_VENUE.code];
 
-/** Every venue code a refresh can cover. */
-export const REFRESH_VENUES: readonly string[] = Object.values(REFRESH_TRIGGERS).flat();
+/** How long after a close its session is due: the providers settle the day's bar (closing auctions, late prints). */
+export const SETTLE_MS = 30 * 60_000;
 
 const venueByCode = (code: string): Venue => VENUES[code] ?? UNKNOWN_VENUE;
 
-/** Which venues a refresh covers and the session each is refreshed to; venues with nothing to do, with why. */
+/** Which venues a run covers and the session each is refreshed to; the venues left out, with why. */
 export interface RefreshScope {
   sessions: Record<string, string>;
   skipped: Record<string, string>;
 }
 
 /**
- * The sessions to refresh at `at`. A scheduled refresh (`onTradingDaysOnly`) skips a venue whose
- * local day has no session (a holiday) or whose session has not closed yet; a requested one brings
- * every venue to its last closed session.
- * @example refreshScope(["XETRA"], new Date("2026-12-24T17:00:00Z"), true) // {sessions: {}, skipped: {XETRA: "holiday: Christmas Eve"}}
+ * A requested refresh: each venue brought to its last closed session.
+ * @example requestedScope(["XETRA"], new Date("2026-12-24T17:00:00Z")) // {sessions: {XETRA: "2026-12-23"}, skipped: {}}
  */
-export function refreshScope(codes: readonly string[], at: Date, onTradingDaysOnly: boolean): RefreshScope {
+export function requestedScope(codes: readonly string[], at: Date): RefreshScope {
+  const sessions: Record<string, string> = {};
+  for (const code of codes) sessions[code] = lastClosedSession(venueByCode(code), at);
+  return { sessions, skipped: {} };
+}
+
+/**
+ * The scheduled refresh at `at` (the five-minute trigger): each venue whose last session closed at
+ * least SETTLE_MS ago and is later than what the runs so far covered (`covered`: venue -> the
+ * latest session a run took it to). So a venue is refreshed once per trading day, half an hour
+ * after its close in summer and in winter, never on its holidays, and a day missed (a run still
+ * going, a trigger lost) is caught up at the next tick. The others are left out, with why.
+ * @example dueScope(new Date("2026-12-24T17:00:00Z"), { XETRA: "2026-12-23" }).skipped.XETRA // "2026-12-24: holiday: Christmas Eve"
+ */
+export function dueScope(at: Date, covered: Readonly<Record<string, string>>): RefreshScope {
   const scope: RefreshScope = { sessions: {}, skipped: {} };
-  for (const code of codes) {
+  const settled = new Date(at.getTime() - SETTLE_MS);
+  for (const code of REFRESH_VENUES) {
     const venue = venueByCode(code);
-    const last = lastClosedSession(venue, at);
-    if (onTradingDaysOnly) {
-      const day = localDate(venue, at);
-      const closed = closedReason(venue, day);
-      if (closed) {
-        scope.skipped[code] = `${day}: ${closed}`;
-        continue;
-      }
-      if (last !== day) {
-        scope.skipped[code] = `${day}: the session has not closed yet`;
-        continue;
-      }
+    const due = lastClosedSession(venue, settled);
+    const done = covered[code];
+    if (done === undefined || done < due) {
+      scope.sessions[code] = due;
+      continue;
     }
-    scope.sessions[code] = last;
+    const day = localDate(venue, at);
+    const closed = closedReason(venue, day);
+    scope.skipped[code] = closed
+      ? `${day}: ${closed}`
+      : due === day
+        ? `refreshed to ${done}`
+        : `${day}: the session has not closed yet (or is settling)`;
   }
   return scope;
 }

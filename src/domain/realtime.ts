@@ -1,5 +1,5 @@
-import { STREAM } from "../providers/names";
 import { toDecimalString } from "./decimal";
+import { STREAM } from "./provider-names";
 
 /** The spec's Realtime tick: one 1-minute bar update of a streamed ticker. */
 export interface RealtimeTick {

@@ -12,7 +12,7 @@ import {
   SCRAPED_BUSINESSINSIDER,
   SCRAPED_ONVISTA,
   STREAM,
-} from "./names";
+} from "../domain/provider-names";
 
 /**
  * The registry of external data providers. Each entry loads its client module lazily; an entry

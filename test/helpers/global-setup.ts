@@ -129,9 +129,9 @@ export default async function setup(project: TestProject) {
     // The catalogue refresh's retries within seconds, and its pacing well above what a test sends.
     REFRESH_RETRY_DELAY_SECONDS: "1",
     REFRESH_REQUESTS_PER_MINUTE: "6000",
-    // A first refresh would ingest the whole catalogue beside the tests (the cron of restored
-    // streams runs in them): test/worker/catalogue-refresh.test.ts turns it on for itself.
-    REFRESH_FIRST_RUN: "false",
+    // The scheduled refresh would ingest the whole catalogue beside the tests (the five-minute
+    // trigger runs in them): test/worker/catalogue-refresh.test.ts turns it on for itself.
+    REFRESH_SCHEDULED: "false",
   };
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {

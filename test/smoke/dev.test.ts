@@ -23,7 +23,7 @@ describe("npm run dev:sandbox", () => {
   it("ingests MC.PA from the simulators on the first call and reads the database on the second, offline", async () => {
     const delayedPort = await freePort();
     // Without the first refresh of the catalogue, whose ingestions would answer this test's first calls.
-    const r = await launch("dev:sandbox", { SANDBOX_DELAYED_PORT: String(delayedPort), REFRESH_FIRST_RUN: "false" });
+    const r = await launch("dev:sandbox", { SANDBOX_DELAYED_PORT: String(delayedPort), REFRESH_SCHEDULED: "false" });
     expect(r.output()).toContain("providers: simulators");
     const get = async (path: string) => fetch(`${r.base}${path}`, { headers: { "X-API-KEY": r.key } });
     type Eod = { data_source: string; count: number; data: { Date: string; Close: number; Volume: number }[] };

@@ -46,7 +46,8 @@ describe.skipIf(!haveBrowser && !process.env.CI)("the workspace widgets in headl
   it("a page of another origin renders the quote tiles, the EOD candlesticks and the screener rows", async () => {
     const { chromium } = await import("playwright-core");
     const { origin, server } = await servePage();
-    const r = await launch("dev:sandbox", { WORKSPACE_ALLOWED_ORIGIN: origin });
+    // Without the first refresh of the catalogue: the screener lists the three listings ingested here.
+    const r = await launch("dev:sandbox", { WORKSPACE_ALLOWED_ORIGIN: origin, REFRESH_SCHEDULED: "false" });
     try {
       // The screener reads stored prices: three listings ingested first (a full-access key).
       const ingest = await fetch(`${r.base}/historical/ingest`, {

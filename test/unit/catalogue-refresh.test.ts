@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
-  REFRESH_TRIGGERS,
+  dueScope,
   REFRESH_VENUES,
-  refreshScope,
+  requestedScope,
   retryDelaySeconds,
+  SETTLE_MS,
   verdictOf,
 } from "../../src/domain/catalogue-refresh";
 import {
@@ -71,50 +72,69 @@ describe("the venues' calendars", () => {
         expect(holidays.length, `${v.code} ${year}`).toBeGreaterThanOrEqual(3);
         for (const d of holidays)
           expect([0, 6], `${v.code} ${d}`).not.toContain(new Date(`${d}T00:00:00Z`).getUTCDay());
-        expect(v.holidays[`${year}-01-01`] ?? "weekend", v.code).toMatch(/New Year|weekend/);
+        const newYear = `${year}-01-01`;
+        const weekend = [0, 6].includes(new Date(`${newYear}T00:00:00Z`).getUTCDay());
+        if (!weekend) expect(v.holidays[newYear], `${v.code} ${newYear}`).toBe("New Year's Day");
       }
       expect(v.source.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
   });
 });
 
-describe("the refresh's Cron Triggers", () => {
-  const fireAt = (cron: string, date: string) => {
-    const [minute, hour, , , days] = cron.split(" ");
-    expect(days).toBe("1-5");
-    return new Date(`${date}T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00Z`);
+describe("the scheduled refresh (the five-minute trigger)", () => {
+  const previousTradingDay = (code: string, date: string) => {
+    let d = date;
+    do d = new Date(Date.parse(`${d}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
+    while (!isTradingDay(venue(code), d));
+    return d;
   };
 
-  it("fire on every trading day of each venue, after its close and before its next open, summer and winter", () => {
-    for (const [cron, codes] of Object.entries(REFRESH_TRIGGERS)) {
-      for (const code of codes) {
-        const v = VENUES[code] ?? UNKNOWN_VENUE;
-        for (const date of CALENDAR_YEARS.flatMap(daysOf)) {
-          if (!isTradingDay(v, date)) continue;
-          const fired = fireAt(cron, date);
-          expect([0, 6], `${code} trades on a weekend day ${date}`).not.toContain(fired.getUTCDay());
-          expect(fired.getTime() - closeOf(v, date).getTime(), `${code} ${date}`).toBeGreaterThanOrEqual(30 * 60_000);
-          expect(fired.getTime(), `${code} ${date}`).toBeLessThan(openOf(v, addDay(date)).getTime());
-          expect(refreshScope([code], fired, true).sessions[code], `${code} ${date}`).toBe(date);
-        }
+  it("makes each venue's session due half an hour after its close, on every trading day, summer and winter", () => {
+    for (const code of Object.keys(VENUES)) {
+      const v = venue(code);
+      for (const date of CALENDAR_YEARS.flatMap(daysOf)) {
+        if (!isTradingDay(v, date)) continue;
+        const covered = { [code]: previousTradingDay(code, date) };
+        const due = closeOf(v, date).getTime() + SETTLE_MS;
+        expect(dueScope(new Date(due), covered).sessions[code], `${code} ${date}`).toBe(date);
+        expect(dueScope(new Date(due - 60_000), covered).sessions[code], `${code} ${date}`).toBeUndefined();
+        // Due before the venue's next open: a refresh never races the next session.
+        expect(due, `${code} ${date}`).toBeLessThan(openOf(v, addDay(date)).getTime());
       }
     }
   });
 
-  it("cover every venue once", () => {
-    expect([...REFRESH_VENUES].sort()).toEqual([...Object.keys(VENUES), UNKNOWN_VENUE.code].sort());
-    expect(new Set(REFRESH_VENUES).size).toBe(REFRESH_VENUES.length);
+  it("follows summer time and early closes", () => {
+    const covered = { XETRA: "2026-06-30", NYSE: "2026-11-25" };
+    expect(dueScope(new Date("2026-07-01T15:59:00Z"), covered).sessions.XETRA).toBeUndefined();
+    expect(dueScope(new Date("2026-07-01T16:00:00Z"), covered).sessions.XETRA).toBe("2026-07-01");
+    // The day after Thanksgiving closes at 13:00 in New York (18:00 UTC).
+    expect(dueScope(new Date("2026-11-27T18:29:00Z"), covered).sessions.NYSE).toBeUndefined();
+    expect(dueScope(new Date("2026-11-27T18:30:00Z"), covered).sessions.NYSE).toBe("2026-11-27");
   });
 
-  it("skip a venue's holiday when scheduled; a requested refresh brings it to its last session", () => {
-    const christmasEve = new Date("2026-12-24T17:00:00Z");
-    expect(refreshScope(["XETRA", "PAR"], christmasEve, true)).toEqual({
-      sessions: { PAR: "2026-12-24" },
-      skipped: { XETRA: "2026-12-24: holiday: Christmas Eve" },
+  it("leaves out a venue on its holiday or once refreshed, says why, and catches up a missed day", () => {
+    const christmas = new Date("2026-12-25T17:00:00Z");
+    const coveredAll = dueScope(christmas, {}).sessions;
+    expect(coveredAll.XETRA).toBe("2026-12-23");
+    expect(coveredAll.PAR).toBe("2026-12-24");
+    const scope = dueScope(christmas, coveredAll);
+    expect(scope.sessions).toEqual({});
+    expect(scope.skipped.XETRA).toBe("2026-12-25: holiday: Christmas Day");
+    expect(dueScope(new Date("2026-11-27T17:00:00Z"), { XETRA: "2026-11-27" }).skipped.XETRA).toBe(
+      "refreshed to 2026-11-27",
+    );
+    // A day missed (a run going on at its close, a trigger lost) is caught up at the next tick.
+    expect(dueScope(new Date("2026-11-30T08:00:00Z"), { XETRA: "2026-11-26" }).sessions.XETRA).toBe("2026-11-27");
+  });
+
+  it("covers every venue once, and brings every venue to its last close when asked", () => {
+    expect([...REFRESH_VENUES].sort()).toEqual([...Object.keys(VENUES), UNKNOWN_VENUE.code].sort());
+    expect(new Set(REFRESH_VENUES).size).toBe(REFRESH_VENUES.length);
+    expect(requestedScope(["XETRA", "NYSE"], new Date("2026-12-24T17:00:00Z"))).toEqual({
+      sessions: { XETRA: "2026-12-23", NYSE: "2026-12-23" },
+      skipped: {},
     });
-    expect(refreshScope(["XETRA"], christmasEve, false)).toEqual({ sessions: { XETRA: "2026-12-23" }, skipped: {} });
-    // Thanksgiving's day after closes at 13:00 in New York: the 21:30 UTC trigger refreshes it.
-    expect(refreshScope(["NYSE"], new Date("2026-11-27T21:30:00Z"), true).sessions).toEqual({ NYSE: "2026-11-27" });
   });
 });
 

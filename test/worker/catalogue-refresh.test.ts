@@ -9,13 +9,15 @@ import { env } from "cloudflare:workers";
 import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { insertRun, latestRuns, recordItem } from "../../src/db/repositories/catalogue-refresh";
 import { buildDeps } from "../../src/deps";
 import { REFRESH_VENUES, type RefreshMessage } from "../../src/domain/catalogue-refresh";
 import { SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
+import { closeOf, localDate, VENUES } from "../../src/domain/venues";
 import worker from "../../src/index";
 import type { RefreshRunSchema } from "../../src/routes/catalogue/refresh-schema";
 import { REFRESH_QUEUE_NAME } from "../../src/services/catalogue/refresh/consume-refresh";
-import { startFirstRefresh } from "../../src/services/catalogue/refresh/start-refresh";
+import { startDueRefresh } from "../../src/services/catalogue/refresh/start-refresh";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { clearFault, fault, resetTickers, simRequests, storedBars } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -70,9 +72,14 @@ const chartRequests = async (symbols: readonly string[]) => {
 
 describe("the catalogue refresh", () => {
   beforeAll(async () => {
+    // The runs of this file refresh NYSE Arca to its last closed session: not across its close.
+    const venue = VENUES.NYSEARCA;
+    if (!venue) throw new Error("no NYSE Arca calendar");
+    const close = closeOf(venue, localDate(venue, new Date())).getTime();
+    if (Math.abs(close - Date.now()) < 120_000) await new Promise((r) => setTimeout(r, close + 121_000 - Date.now()));
     await closeRunningRuns();
     await resetTickers(...TICKERS);
-  });
+  }, 300_000);
 
   it("refreshes every listing of the venue, reports the one whose providers fail, and never stops for it", async () => {
     // VOO fails at both providers on every attempt: the delayed one with a 500 (a retry may mend
@@ -147,6 +154,56 @@ describe("the catalogue refresh", () => {
     }
   });
 
+  it("closes a run whose last listings finish at the same moment", async () => {
+    await closeRunningRuns();
+    const { db } = buildDeps(env);
+    try {
+      const ids = (
+        await db.db.execute<{ id: number }>(sql`SELECT id FROM listings WHERE is_active ORDER BY id LIMIT 24`)
+      ).rows.map((r) => r.id);
+      const at = new Date();
+      const runId = await insertRun(
+        db.db,
+        { trigger: "request", sessions: { OTHER: "2026-11-25" }, skipped: {}, at },
+        ids.map((listingId) => ({ listingId, session: "2026-11-25" })),
+      );
+      if (runId === null) throw new Error("no run started");
+      // Every listing of the run recorded at once, as parallel consumers would.
+      const results = await Promise.all(
+        ids.map((listingId) =>
+          recordItem(db.db, {
+            runId,
+            listingId,
+            outcome: "unchanged",
+            reason: null,
+            attempts: 1,
+            barsWritten: 0,
+            providerRequests: 0,
+            at,
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.finishedNow)).toHaveLength(1);
+      const [run] = await latestRuns(db.db, 1, runId);
+      expect(run?.finishedAt).not.toBeNull();
+      expect(run?.counts).toMatchObject({ pending: 0, unchanged: ids.length });
+      // A redelivered message changes nothing once its listing is done.
+      const again = await recordItem(db.db, {
+        runId,
+        listingId: ids[0] as number,
+        outcome: "failed",
+        reason: "late",
+        attempts: 2,
+        barsWritten: 5,
+        providerRequests: 1,
+        at,
+      });
+      expect(again).toMatchObject({ finishedNow: false, counts: { unchanged: ids.length, failed: 0, barsWritten: 0 } });
+    } finally {
+      await db.close();
+    }
+  });
+
   it("paces each provider in total: one object hands out slots an interval apart, whoever asks", async () => {
     const pacers = env.PROVIDER_PACER;
     const pacer = pacers.get(pacers.idFromName(`test-${crypto.randomUUID()}`));
@@ -154,7 +211,8 @@ describe("the catalogue refresh", () => {
     const waits = (await Promise.all(Array.from({ length: 6 }, () => pacer.take(400)))).sort((a, b) => a - b);
     waits.forEach((w, i) => {
       expect(w, `slot ${i}`).toBeLessThanOrEqual(i * 400);
-      expect(w, `slot ${i}`).toBeGreaterThan(i * 400 - 100);
+      // Less than the interval apart only by how far apart the six calls arrived.
+      expect(w, `slot ${i}`).toBeGreaterThan(i * 400 - 300);
     });
     // Once the schedule has passed, the provider is idle again: no wait.
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -174,31 +232,71 @@ describe("the catalogue refresh", () => {
     expect(unknown.status).toBe(400);
   });
 
-  it("starts a first refresh of the whole catalogue on a new instance, once", async () => {
+  it("schedules the whole catalogue on a new instance, then each venue once a trading day, none on its holiday", async () => {
     const db = buildDeps(env).db;
     try {
-      // A new instance: no run recorded. Its listings go to a queue nobody consumes here (the test
-      // must not ingest the whole catalogue beside the other files).
+      // A new instance: no run recorded. The runs' listings go to a queue nobody consumes here (the
+      // test must not ingest the whole catalogue beside the other files).
       await db.db.execute(sql`TRUNCATE catalogue_refresh_runs, catalogue_refresh_items RESTART IDENTITY`);
       const unconsumed = (env as unknown as { UNCONSUMED_REFRESH_QUEUE: Queue<RefreshMessage> })
         .UNCONSUMED_REFRESH_QUEUE;
-      const depsWith = (first: string) => ({
-        ...buildDeps({ ...env, REFRESH_FIRST_RUN: first }),
-        refreshQueue: unconsumed,
+      const due = async (at: string, scheduled = "true") => {
+        const r = await startDueRefresh({
+          ctx: {
+            ...buildDeps({ ...env, REFRESH_SCHEDULED: scheduled, CLOCK_PINNED_AT: at }),
+            refreshQueue: unconsumed,
+          },
+        });
+        await closeRunningRuns();
+        return r?.run ?? null;
+      };
+      expect(await due("2026-12-24T19:00:00Z", "false")).toBeNull();
+
+      // Christmas Eve, 19:00 UTC: Xetra was closed; Euronext and New York closed early and have settled.
+      const first = await due("2026-12-24T19:00:00Z");
+      const active = await db.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE is_active`);
+      expect(first).toMatchObject({ trigger: "first_run", queued: active.rows[0]?.n });
+      expect(first?.sessions).toMatchObject({
+        XETRA: "2026-12-23",
+        PAR: "2026-12-24",
+        NYSE: "2026-12-24",
+        OTHER: "2026-12-23",
       });
-      expect(await startFirstRefresh({ ctx: depsWith("false") })).toBeNull();
-      const first = await startFirstRefresh({ ctx: depsWith("true") });
-      const active = await db.db.execute<{ n: number; venues: string[] }>(sql`
-        SELECT count(*)::int AS n, array_agg(DISTINCT coalesce(exchange, 'OTHER')) AS venues FROM listings WHERE is_active`);
-      expect(first?.started).toBe(true);
-      expect(first?.run).toMatchObject({ trigger: "first_run", queued: active.rows[0]?.n, finishedAt: null });
-      // Every venue of the catalogue, to its last closed session (listings on an unknown venue go as OTHER).
-      const venues = (active.rows[0]?.venues ?? []).map((v) => (REFRESH_VENUES.includes(v) ? v : "OTHER"));
-      expect(Object.keys(first?.run.sessions ?? {}).sort()).toEqual(
-        expect.arrayContaining([...new Set(venues)].sort()),
-      );
-      await closeRunningRuns();
-      expect(await startFirstRefresh({ ctx: depsWith("true") })).toBeNull();
+      expect(Object.keys(first?.sessions ?? {}).sort()).toEqual([...REFRESH_VENUES].sort());
+
+      // Christmas Day: every venue is closed; only listings on no known venue (their day closes at
+      // 21:00 UTC) have Christmas Eve's session to catch up.
+      const christmas = await due("2026-12-25T17:00:00Z");
+      expect(christmas?.sessions).toEqual({ OTHER: "2026-12-24" });
+      expect(christmas?.skipped.XETRA).toBe("2026-12-25: holiday: Christmas Day");
+      expect(Object.keys(christmas?.skipped ?? {})).toHaveLength(REFRESH_VENUES.length - 1);
+      expect(await due("2026-12-25T17:05:00Z")).toBeNull();
+
+      // Monday 28 December, 17:00 UTC: the continental venues have closed (London keeps Boxing Day), New York has not.
+      const monday = await due("2026-12-28T17:00:00Z");
+      expect(monday?.trigger).toBe("cron");
+      expect(monday?.sessions).toEqual({
+        AMS: "2026-12-28",
+        BRU: "2026-12-28",
+        HEL: "2026-12-28",
+        MCE: "2026-12-28",
+        MIL: "2026-12-28",
+        PAR: "2026-12-28",
+        XETRA: "2026-12-28",
+      });
+      expect(monday?.skipped.LSE).toBe("2026-12-28: holiday: Boxing Day (substitute day)");
+      expect(monday?.skipped.NYSE).toMatch(/^2026-12-28: the session has not closed yet/);
+      const queued = await db.db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM listings WHERE is_active AND exchange IN ('AMS','BRU','HEL','MCE','MIL','PAR','XETRA')`);
+      expect(monday?.queued).toBe(queued.rows[0]?.n);
+      // Once covered, the same day's ticks start nothing; New York's close starts its own run.
+      expect(await due("2026-12-28T17:05:00Z")).toBeNull();
+      expect(Object.keys((await due("2026-12-28T21:30:00Z"))?.sessions ?? {}).sort()).toEqual([
+        "NASDAQ",
+        "NYSE",
+        "NYSEARCA",
+        "OTHER",
+      ]);
     } finally {
       await db.close();
     }
@@ -225,22 +323,5 @@ describe("the catalogue refresh", () => {
     expect(result.explicitAcks).toEqual(["closed-run"]);
     expect(result.retryMessages).toEqual([]);
     expect((await storedBars("IVV")).rows).toBe(0);
-  });
-
-  it("skips every venue on its holiday when the Cron Triggers fire (Christmas Day 2026)", async () => {
-    const fire = async (controller: ScheduledController, at: string) => {
-      const ctx = createExecutionContext();
-      await worker.scheduled(controller, { ...env, CLOCK_PINNED_AT: at }, ctx);
-      await waitOnExecutionContext(ctx);
-      const [run] = (await call<{ runs: Run[] }>("/catalogue/refresh?limit=1")).body.runs;
-      expect(run).toMatchObject({ trigger: "cron", status: "finished", sessions: {}, listings: { queued: 0 } });
-      return run?.skipped ?? {};
-    };
-    const europe = await fire(createScheduledController({ cron: "0 17 * * 1-5" }), "2026-12-25T17:00:00Z");
-    expect(Object.keys(europe).sort()).toEqual(["AMS", "BRU", "HEL", "LSE", "MCE", "MIL", "PAR", "XETRA"]);
-    expect(europe.XETRA).toBe("2026-12-25: holiday: Christmas Day");
-    const us = await fire(createScheduledController({ cron: "30 21 * * 1-5" }), "2026-12-25T21:30:00Z");
-    expect(Object.keys(us).sort()).toEqual(["NASDAQ", "NYSE", "NYSEARCA", "OTHER"]);
-    expect(us.NYSE).toBe("2026-12-25: holiday: Christmas Day");
   });
 });

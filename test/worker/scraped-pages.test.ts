@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { buildDeps } from "../../src/deps";
+import { SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA } from "../../src/domain/provider-names";
 import { ProviderError } from "../../src/providers/errors";
-import { SCRAPED_BUSINESSINSIDER, SCRAPED_ONVISTA } from "../../src/providers/names";
 import { parseBusinessInsider } from "../../src/providers/scraped/businessinsider";
 import { parseOnvista } from "../../src/providers/scraped/onvista";
 import type { ScrapedProvider } from "../../src/providers/scraped/types";

@@ -390,6 +390,31 @@ describe("GET /technical/screen", () => {
     }
   });
 
+  it("reads a declared screen from the snapshots, not from the bars", async () => {
+    await forgetCached("screener:*");
+    const id = await listingId("AAPL");
+    const where = and(
+      eq(indicatorSnapshots.listingId, id),
+      eq(indicatorSnapshots.indicator, "rsi"),
+      eq(indicatorSnapshots.params, '{"length":14}'),
+    );
+    const [stored] = await db.db.select().from(indicatorSnapshots).where(where);
+    // A snapshot value no computation gives: only the snapshot path can answer it.
+    await db.db.update(indicatorSnapshots).set({ value: -7.25 }).where(where);
+    try {
+      const declared = await call<ScreenAnswer>("/technical/screen?indicator=rsi&period=14&operator=lt&value=0");
+      expect(declared.body.matches.find((m) => m.ticker === "AAPL")?.value).toBe("-7.25");
+      const other = await call<ScreenAnswer>("/technical/screen?indicator=rsi&period=13&operator=lt&value=0");
+      expect(other.body.matches.find((m) => m.ticker === "AAPL")).toBeUndefined();
+    } finally {
+      await db.db
+        .update(indicatorSnapshots)
+        .set({ value: stored?.value ?? null })
+        .where(where);
+      await forgetCached("screener:*");
+    }
+  });
+
   it("keeps each listing's snapshots as of its last stored bar", async () => {
     const id = await listingId("AAPL");
     const rows = await db.db.select().from(indicatorSnapshots).where(eq(indicatorSnapshots.listingId, id));

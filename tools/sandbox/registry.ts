@@ -12,7 +12,7 @@ import {
   SCRAPED_BUSINESSINSIDER,
   SCRAPED_ONVISTA,
   STREAM,
-} from "../../src/providers/names";
+} from "../../src/domain/provider-names";
 import { SIM_SERIES } from "./fred";
 import { SIM_SYMBOLS } from "./market-data";
 import type { NewsSimProvider } from "./news";
@@ -64,7 +64,7 @@ export interface Probe {
 }
 
 export interface SimulatedProvider {
-  /** The service's name of the provider (src/providers/names.ts). */
+  /** The service's name of the provider (src/domain/provider-names.ts). */
   provider: string;
   /** Where the simulator's control endpoint is announced to the tests (test/helpers/global-setup.ts). */
   simulator: "delayedSimUrl" | "streamSimUrl" | "scrapedSimUrl" | "edgarSimUrl" | "fredSimUrl" | "newsSimUrl";

@@ -75,10 +75,15 @@ export async function insertRun(
   return (inserted as { rows: { id: number }[] }).rows[0]?.id ?? null;
 }
 
-/** Whether any run was ever recorded. */
-export async function anyRun(db: Db): Promise<boolean> {
-  const result = await db.execute<{ any: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM ${catalogueRefreshRuns}) AS any`);
-  return result.rows[0]?.any === true;
+/** Each venue's latest session that a run of the last 30 days took it to (started or finished). */
+export async function coveredSessions(db: Db, at: Date): Promise<Record<string, string>> {
+  const since = new Date(at.getTime() - 30 * 86_400_000).toISOString();
+  const result = await db.execute<{ venue: string; session: string }>(sql`
+    SELECT s.key AS venue, max(s.value #>> '{}') AS session
+    FROM ${catalogueRefreshRuns} r, jsonb_each(r.sessions) s
+    WHERE r.started_at >= ${since}
+    GROUP BY s.key`);
+  return Object.fromEntries(result.rows.map((r) => [r.venue, r.session]));
 }
 
 /** The runs among `ids` that are closed (finished or abandoned): their listings' messages are dropped. */
@@ -142,17 +147,21 @@ export interface ItemResult {
 /**
  * Records an attempt at a listing, then closes the run when none is pending: one transaction in one
  * round trip. A listing already done is never changed again (a redelivered message finds it done),
- * so nothing is counted twice. Answers the run's counts after it and whether this attempt closed it.
+ * so nothing is counted twice. The run's row is locked between the item's update and the count:
+ * two listings finishing at once each count without the other's uncommitted update, so without
+ * the lock neither would close the run; with it, the later one counts after the earlier one's
+ * commit and closes it. Answers the run's counts after it and whether this attempt closed it.
  */
 export async function recordItem(db: Db, r: ItemResult): Promise<{ counts: RunCounts; finishedNow: boolean }> {
   const at = r.at.toISOString();
-  const [, closing] = await inOneTransaction(db, [
+  const [, , closing] = await inOneTransaction(db, [
     db.execute(sql`
       UPDATE ${catalogueRefreshItems}
       SET outcome = ${r.outcome}, reason = ${r.reason}, attempts = ${r.attempts},
           bars_written = bars_written + ${r.barsWritten}, provider_requests = provider_requests + ${r.providerRequests},
           updated_at = ${at}
       WHERE run_id = ${r.runId} AND listing_id = ${r.listingId} AND outcome = 'queued'`),
+    db.execute(sql`SELECT id FROM ${catalogueRefreshRuns} WHERE id = ${r.runId} FOR UPDATE`),
     db.execute(sql`
       WITH counts AS (${countsOfRun(r.runId)}), closed AS (
         UPDATE ${catalogueRefreshRuns} SET finished_at = ${at}

@@ -110,7 +110,7 @@ export async function screenSnapshots(db: Db, q: SnapshotScreen): Promise<Snapsh
       FROM listings l JOIN assets a ON a.id = l.asset_id
       WHERE l.is_active
       ORDER BY l.asset_id, l.is_primary DESC, l.currency COLLATE "C",
-               l.exchange IS NULL, l.exchange COLLATE "C"
+               l.exchange IS NULL, l.exchange COLLATE "C", l.id
     ), s AS (
       SELECT p.ticker, p.name, p.isin, s.value, s.computable
       FROM preferred p JOIN ${indicatorSnapshots} s ON s.listing_id = p.id

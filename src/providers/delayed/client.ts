@@ -2,10 +2,10 @@ import { z } from "zod";
 import { type Clock, type Deadline, systemClock } from "../../clock";
 import type { Bar } from "../../domain/bars";
 import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { DELAYED } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import { BROWSER_USER_AGENT, getJson, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
-import { DELAYED } from "../names";
 import { observed } from "../outcomes";
 import { type Pace, unpaced } from "../pace";
 

@@ -7,8 +7,8 @@ import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import type { Summary } from "../../domain/fundamentals/delayed-figures";
 import { type LibraryIssue, libraryDrifts, readSummary } from "../../domain/fundamentals/summary-schema";
 import { readTimeseries, type TimeseriesRow } from "../../domain/fundamentals/timeseries";
+import { DELAYED } from "../../domain/provider-names";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError, redacted } from "../errors";
-import { DELAYED } from "../names";
 import { observed } from "../outcomes";
 
 /**

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { type Clock, type Deadline, systemClock } from "../../clock";
 import { describe, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { MACRO } from "../../domain/provider-names";
 import { isDay, readWire, type WireNode } from "../../domain/wire-schema";
 import { getJson, ProviderError } from "../errors";
-import { MACRO } from "../names";
 import { observed } from "../outcomes";
 
 /** A series' latest real observation: its date and its value as the provider writes it (DGS10: percent). */

@@ -4,8 +4,8 @@ import type { NewsArticle } from "../../domain/news/article";
 import { detectLanguage, languageCode } from "../../domain/news/language";
 import { plainText, textOrNull } from "../../domain/news/text";
 import { fromCompact } from "../../domain/news/times";
+import { NEWS_GDELT } from "../../domain/provider-names";
 import type { WireNode } from "../../domain/wire-schema";
-import { NEWS_GDELT } from "../names";
 import { NewsClient, type NewsQuery } from "./client";
 
 /** GDELT's source-language names of the listing markets' languages. */

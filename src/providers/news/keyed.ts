@@ -4,8 +4,8 @@ import type { NewsArticle } from "../../domain/news/article";
 import { detectLanguage, languageCode } from "../../domain/news/language";
 import { plainText, textOrNull } from "../../domain/news/text";
 import { fromCompact, fromEpochSeconds, fromIso } from "../../domain/news/times";
+import { NEWS_ALPHAVANTAGE, NEWS_FINNHUB, NEWS_MARKETAUX, NEWS_NEWSAPI } from "../../domain/provider-names";
 import type { WireNode } from "../../domain/wire-schema";
-import { NEWS_ALPHAVANTAGE, NEWS_FINNHUB, NEWS_MARKETAUX, NEWS_NEWSAPI } from "../names";
 import { NewsClient, type NewsQuery } from "./client";
 
 /** The keyed providers (each not asked without its key). Their keys never appear in a failure. */

@@ -2,7 +2,7 @@ import { describe, type SchemaDrift } from "../../domain/drift";
 import type { NewsArticle } from "../../domain/news/article";
 import { plainText, textOrNull } from "../../domain/news/text";
 import { fromRfc822 } from "../../domain/news/times";
-import { NEWS_GOOGLE, NEWS_YAHOO } from "../names";
+import { NEWS_GOOGLE, NEWS_YAHOO } from "../../domain/provider-names";
 import { NewsClient, type NewsQuery, rssItems, xmlText } from "./client";
 
 /**

@@ -1,8 +1,8 @@
 import { type Clock, type Deadline, systemClock } from "../../clock";
 import type { SchemaDrift } from "../../domain/drift";
 import type { ScrapedField } from "../../domain/fundamentals/fields";
+import { SCRAPED_BUSINESSINSIDER } from "../../domain/provider-names";
 import { getText, ProviderError } from "../errors";
-import { SCRAPED_BUSINESSINSIDER } from "../names";
 import { observed } from "../outcomes";
 import { isinInText, parsePageNumber } from "./numbers";
 import { fetchPage, PAGE_HEADERS } from "./page";

@@ -1,8 +1,8 @@
 import { type Clock, type Deadline, systemClock } from "../../clock";
 import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { SCRAPED_ONVISTA } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import { ProviderError } from "../errors";
-import { SCRAPED_ONVISTA } from "../names";
 import { observed } from "../outcomes";
 import { fetchPage } from "./page";
 import { SCRAPED_PAGE_MAP } from "./page-map";

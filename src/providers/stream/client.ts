@@ -1,9 +1,9 @@
 import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
 import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift } from "../../domain/drift";
+import { STREAM } from "../../domain/provider-names";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
-import { STREAM } from "../names";
 import { observed } from "../outcomes";
 import { type Pace, unpaced } from "../pace";
 import { decodeFrames, encodeFrame, type Frame, message, sessionId } from "./protocol";

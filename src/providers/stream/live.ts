@@ -1,7 +1,7 @@
 import type { Clock } from "../../clock";
 import type { SchemaDrift } from "../../domain/drift";
+import { STREAM } from "../../domain/provider-names";
 import { ProviderError } from "../errors";
-import { STREAM } from "../names";
 import { collectBars, decimalsOf, openSocket } from "./client";
 import { decodeFrames, encodeFrame, message, sessionId } from "./protocol";
 

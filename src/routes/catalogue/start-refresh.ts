@@ -29,7 +29,7 @@ export function registerStartRefresh(api: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json") as { exchanges?: string[] } | undefined;
     const r = await startRefresh({
       ctx: c.get("deps"),
-      input: { trigger: "request", venues: body?.exchanges ?? null },
+      input: { venues: body?.exchanges ?? null },
     });
     return c.json({ started: r.started, run: toRefreshRun(r.run) }, 200);
   });

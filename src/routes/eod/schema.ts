@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DELAYED, STREAM } from "../../providers/names";
+import { DELAYED, STREAM } from "../../domain/provider-names";
 import { DateParam, IsinParam, PeriodParam, TickerParam } from "../params";
 
 export const EodBarSchema = z

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
-import { FUNDAMENTAL_PROVIDERS } from "../../providers/names";
+import { FUNDAMENTAL_PROVIDERS } from "../../domain/provider-names";
 import { getRenderedFundamentals } from "../../services/fundamentals/get-rendered";
 import { keyed, textParam, withErrors } from "../openapi";
 import { BoolParam, CurrencyParam, ExchangeParam, IsinParam, TickerParam } from "../params";

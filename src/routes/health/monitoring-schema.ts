@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { FUNDAMENTAL_PROVIDERS } from "../../providers/names";
+import { FUNDAMENTAL_PROVIDERS } from "../../domain/provider-names";
 import { LOG_RETENTION_DAYS } from "../../services/database/cleanup";
 
 const Label = z.enum(["OK", "DEGRADED", "DOWN"]);

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
-import { DELAYED } from "../../providers/names";
+import { DELAYED } from "../../domain/provider-names";
 import { getTickerHistory, type TickerHistory } from "../../services/history/get-ticker-history";
 import { keyed, withErrors } from "../openapi";
 import { DateParam, PeriodParam, SymbolParam } from "../params";

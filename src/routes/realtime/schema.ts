@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DELAYED, STREAM } from "../../providers/names";
+import { DELAYED, STREAM } from "../../domain/provider-names";
 
 const dec = z.string().openapi({ example: "231.45" });
 

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
-import { DELAYED } from "../../providers/names";
+import { DELAYED } from "../../domain/provider-names";
 import { getStocksOverview } from "../../services/stocks/get-overview";
 import { keyed, withErrors } from "../openapi";
 import { StocksOverviewSchema } from "./schema";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DELAYED } from "../../providers/names";
+import { DELAYED } from "../../domain/provider-names";
 
 const StockSchema = z.object({
   symbol: z.string(),

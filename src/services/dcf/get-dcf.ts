@@ -1,21 +1,19 @@
 import { cacheKeys, cacheTtls } from "../../cache";
-import { remember } from "../../cache/remember";
 import type { Deps } from "../../deps";
 import { MODELS } from "../../domain/dcf/models";
+import { readThrough } from "../shared/read-through";
 import { type DcfAnswer, type DcfRequest, valueTicker } from "./value-ticker";
 
 /** A valuation answer read through the cache (6 hours; spec Cache lifetimes), unless `forceRefresh`. */
 async function cachedValuation(ctx: Deps, variant: string, req: DcfRequest, forceRefresh: boolean): Promise<DcfAnswer> {
   const key = cacheKeys.dcf(req.ticker, variant);
   const ttl = cacheTtls(ctx.config).dcf;
-  if (forceRefresh) {
-    // Asked fresh: no copy of this answer may serve another request (the edge cache).
-    ctx.keeping.notKept();
-    const fresh = await valueTicker(ctx, req);
-    await ctx.cache.set(key, fresh, ttl);
-    return fresh;
-  }
-  const { value, hit } = await remember(ctx, key, ttl, () => valueTicker(ctx, req));
+  const { value, hit } = await readThrough(ctx, {
+    key,
+    ttlSeconds: ttl,
+    fresh: forceRefresh,
+    build: () => valueTicker(ctx, req),
+  });
   return hit ? { ...value, cache_hit: true } : value;
 }
 

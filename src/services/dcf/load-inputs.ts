@@ -4,7 +4,7 @@ import type { Deps } from "../../deps";
 import type { AnnualRow, StoredFigures } from "../../domain/dcf/inputs";
 import { Dec, dec } from "../../domain/dcf/numbers";
 import { NoDataError } from "../../domain/errors";
-import { type Instrument, resolveInstrument } from "../fundamentals/resolve-instrument";
+import { type Instrument, resolveInstrument } from "../shared/resolve-instrument";
 
 /** Everything a valuation reads, from the database only (spec Valuation rule 2). */
 export interface ValuationInputs {

@@ -1,10 +1,10 @@
 import type Decimal from "decimal.js";
 import { cacheKeys, cacheTtls } from "../../cache";
-import { remember } from "../../cache/remember";
 import type { Deps } from "../../deps";
 import { upsidePct } from "../../domain/dcf/numbers";
 import { sensitivityGrid } from "../../domain/dcf/sensitivity";
 import { NoDataError } from "../../domain/errors";
+import { readThrough } from "../shared/read-through";
 import { money, percent, ratio } from "./present";
 import { subjectOf, valuationOf } from "./value-ticker";
 
@@ -62,11 +62,11 @@ export async function dcfSensitivity({
   const variant = `sensitivity:${input.model}:${input.rates.map(String).join(",")}:${input.growths.map(String).join(",")}`;
   const key = cacheKeys.dcf(input.ticker, variant);
   const ttl = cacheTtls(ctx.config).dcf;
-  if (input.forceRefresh) {
-    const fresh = await buildGrid(ctx, input);
-    await ctx.cache.set(key, fresh, ttl);
-    return fresh;
-  }
-  const { value, hit } = await remember(ctx, key, ttl, () => buildGrid(ctx, input));
+  const { value, hit } = await readThrough(ctx, {
+    key,
+    ttlSeconds: ttl,
+    fresh: input.forceRefresh,
+    build: () => buildGrid(ctx, input),
+  });
   return hit ? { ...value, cache_hit: true } : value;
 }

@@ -1,4 +1,4 @@
-import { cacheKeys, cacheTtls, remember } from "../../cache";
+import { cacheKeys, cacheTtls } from "../../cache";
 import { isoWithOffset } from "../../clock";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { type ListingPrices, readDailyWindow } from "../../db/repositories/prices";
@@ -8,11 +8,12 @@ import { barsToCsv } from "../../domain/csv";
 import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
 import { dayBefore } from "../../domain/ingest-plan";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
-import { STREAM } from "../../providers/names";
+import { STREAM } from "../../domain/provider-names";
 import { givenRange } from "../date-range";
+import { readThrough } from "../shared/read-through";
+import { resolveListingWithPrices } from "../shared/resolve-listing";
+import { StillRunningError } from "../shared/single-flight";
 import { type IngestReport, ingestListing } from "./ingest-listing";
-import { resolveListingWithPrices } from "./resolve-listing";
-import { StillRunningError } from "./single-flight";
 
 export interface EodQuery {
   ticker: string;
@@ -183,6 +184,13 @@ export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Pr
   const key = cacheKeys.eod(input.ticker, cacheVariant(input));
   // Bars from the stream provider wait to be replaced by the delayed provider's: an answer holding
   // any is not kept, so that the next request finds the replacement (tried at most every 15 minutes).
-  const opts = { cacheAs: (answer: EodAnswer) => asStored() ?? answer, shouldCache: () => !provisional };
-  return (await remember(ctx, key, cacheTtls(ctx.config).eod, load, opts)).value;
+  return (
+    await readThrough(ctx, {
+      key,
+      ttlSeconds: cacheTtls(ctx.config).eod,
+      build: load,
+      cacheAs: (answer) => asStored() ?? answer,
+      shouldCache: () => !provisional,
+    })
+  ).value;
 }

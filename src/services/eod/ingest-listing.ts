@@ -12,12 +12,12 @@ import {
   missingRanges,
   sessionsOf,
 } from "../../domain/ingest-plan";
+import { STREAM } from "../../domain/provider-names";
 import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
 import { ProviderError } from "../../providers/errors";
 import type { HistoryProvider } from "../../providers/history";
-import { STREAM } from "../../providers/names";
+import { singleFlight } from "../shared/single-flight";
 import { refreshSnapshots } from "../technical/snapshots";
-import { singleFlight } from "./single-flight";
 import { verifiedDelayedSymbol } from "./verify-symbol";
 
 export interface IngestError {

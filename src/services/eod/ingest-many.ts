@@ -3,8 +3,8 @@ import type { Deps } from "../../deps";
 import { type DateRange, dayBefore, earlier } from "../../domain/ingest-plan";
 import { fetchFromOf, type Period, tenYearsBefore } from "../../domain/periods";
 import { givenRange } from "../date-range";
+import { StillRunningError } from "../shared/single-flight";
 import { type IngestReport, ingestListing, reportWithoutFetch } from "./ingest-listing";
-import { StillRunningError } from "./single-flight";
 
 export interface IngestRequest {
   tickers: string[];

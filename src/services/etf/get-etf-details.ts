@@ -2,10 +2,10 @@ import { cacheKeys, cacheTtls } from "../../cache";
 import { latestFundDetails, latestSnapshot } from "../../db/repositories/fundamentals";
 import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
-import { DELAYED } from "../../providers/names";
-import { builtOnce } from "../eod/single-flight";
+import { DELAYED } from "../../domain/provider-names";
 import { noteOf, refreshFromDelayed } from "../fundamentals/refresh";
-import { type Instrument, resolveInstrument } from "../fundamentals/resolve-instrument";
+import { readThrough } from "../shared/read-through";
+import { type Instrument, resolveInstrument } from "../shared/resolve-instrument";
 
 export interface EtfDetails {
   isin: string;
@@ -49,18 +49,20 @@ export async function getEtfDetails({ ctx, input }: { ctx: Deps; input: { isin: 
       `No ETF details for ${listing.isin}`,
       `${listing.isin} is not an ETF: ${asset.name} is ${asset.quoteType === "EQUITY" ? "a share" : `of type ${asset.quoteType}`}`,
     );
-  const key = cacheKeys.etf(listing.isin);
-  const cachedAnswer = async (): Promise<EtfDetails | null> => {
-    const cached = await ctx.cache.get<EtfDetails>(key);
-    return cached ? { ...cached, meta: { ...cached.meta, cache_hit: true } } : null;
-  };
-  const hit = await cachedAnswer();
-  if (hit) return hit;
-  // One fetch per listing at a time: concurrent first requests take its answer.
-  return builtOnce(ctx, listing.id, "etf", cachedAnswer, () => fetchAndAnswer(ctx, instrument, key));
+  // One fetch per listing at a time: concurrent first requests take its answer. Only an answer the
+  // provider gave is cached (one from the database is asked again next time).
+  const { value } = await readThrough(ctx, {
+    key: cacheKeys.etf(listing.isin),
+    ttlSeconds: cacheTtls(ctx.config).fundamentals_deep,
+    lease: { listingId: listing.id, scope: "etf" },
+    build: () => fetchAndAnswer(ctx, instrument),
+    shouldCache: (answer) => answer.meta.source === DELAYED,
+    asHit: (cached) => ({ ...cached, meta: { ...cached.meta, cache_hit: true } }),
+  });
+  return value;
 }
 
-async function fetchAndAnswer(ctx: Deps, instrument: Instrument, key: string): Promise<EtfDetails> {
+async function fetchAndAnswer(ctx: Deps, instrument: Instrument): Promise<EtfDetails> {
   const { listing, asset } = instrument;
   const r = await refreshFromDelayed(ctx, instrument);
   const [snapshot, details] = await Promise.all([
@@ -93,6 +95,5 @@ async function fetchAndAnswer(ctx: Deps, instrument: Instrument, key: string): P
       ...(r.status === "ok" ? {} : { note: noteOf(r, "the stored fund data is shown") }),
     },
   };
-  if (r.status === "ok") await ctx.cache.set(key, answer, cacheTtls(ctx.config).fundamentals_deep);
   return answer;
 }

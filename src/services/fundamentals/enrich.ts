@@ -16,10 +16,10 @@ import {
 } from "../../domain/fundamentals/delayed-figures";
 import { checkEarnings, checkFund, checkStatements, checkTrends } from "../../domain/fundamentals/validate-records";
 import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
-import { DELAYED } from "../../providers/names";
+import { DELAYED } from "../../domain/provider-names";
+import type { Instrument } from "../shared/resolve-instrument";
 import type { DelayedFundamentals } from "./delayed-fetch";
 import { fetchDelayedFundamentals } from "./delayed-fetch";
-import type { Instrument } from "./resolve-instrument";
 
 /** The numbers of one field in stored highlights (the instrument's history for the validation layer). */
 export function historyOf(snapshots: readonly Record<string, number | string | null>[], field: string): number[] {

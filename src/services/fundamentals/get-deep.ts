@@ -4,10 +4,10 @@ import { latestSnapshot, storedEarnings, storedStatements, storedTrends } from "
 import { validationResults } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { horizonRank } from "../../domain/fundamentals/delayed-figures";
-import { DELAYED } from "../../providers/names";
-import { builtOnce } from "../eod/single-flight";
+import { DELAYED } from "../../domain/provider-names";
+import { readThrough } from "../shared/read-through";
+import { type Instrument, type InstrumentQuery, resolveInstrument } from "../shared/resolve-instrument";
 import { noteOf, refreshFromDelayed } from "./refresh";
-import { type Instrument, type InstrumentQuery, resolveInstrument } from "./resolve-instrument";
 
 export const DEEP_SECTIONS = ["highlights", "statements", "earnings", "ratings"] as const;
 export type DeepSection = (typeof DEEP_SECTIONS)[number];
@@ -151,34 +151,16 @@ export interface DeepQuery extends InstrumentQuery {
  */
 export async function getDeepFundamentals({ ctx, input }: { ctx: Deps; input: DeepQuery }): Promise<DeepDocument> {
   const instrument = await resolveInstrument({ ctx, input });
-  const key = cacheKeys.fundamentalsDeep(String(instrument.listing.id));
-  const cachedDoc = async (): Promise<DeepDocument | null> => {
-    const cached = await ctx.cache.get<DeepDocument>(key);
-    return cached ? { ...cached, meta: { ...cached.meta, cache_hit: true } } : null;
-  };
-  const ttl = cacheTtls(ctx.config).fundamentals_deep;
-  if (input.refresh) ctx.keeping.notKept();
-  else {
-    const hit = await cachedDoc();
-    if (hit) {
-      ctx.keeping.kept(ttl);
-      return restrict(hit, input.sections);
-    }
-  }
-  // One enrichment per listing at a time: concurrent first requests take its document.
-  const doc = await builtOnce(
-    ctx,
-    instrument.listing.id,
-    "fundamentals_deep",
-    input.refresh ? async () => null : cachedDoc,
-    async () => {
-      const fresh = await freshDocument(ctx, instrument);
-      if (fresh.meta.source === DELAYED) await ctx.cache.set(key, fresh, ttl);
-      return fresh;
-    },
-  );
-  // Kept elsewhere (the edge) only as the cache keeps it: a document from the database is not.
-  if (doc.meta.source === DELAYED || doc.meta.cache_hit) ctx.keeping.kept(ttl);
-  else ctx.keeping.notKept();
-  return restrict(doc, input.sections);
+  // One enrichment per listing at a time: concurrent first requests take its document. Only a
+  // document the provider gave is cached (one from the database is asked again next time).
+  const { value } = await readThrough(ctx, {
+    key: cacheKeys.fundamentalsDeep(String(instrument.listing.id)),
+    ttlSeconds: cacheTtls(ctx.config).fundamentals_deep,
+    lease: { listingId: instrument.listing.id, scope: "fundamentals_deep" },
+    fresh: input.refresh,
+    build: () => freshDocument(ctx, instrument),
+    shouldCache: (doc) => doc.meta.source === DELAYED,
+    asHit: (cached) => ({ ...cached, meta: { ...cached.meta, cache_hit: true } }),
+  });
+  return restrict(value, input.sections);
 }

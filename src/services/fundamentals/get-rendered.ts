@@ -37,15 +37,20 @@ import {
 } from "../../domain/fundamentals/eodhd";
 import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
 import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
+import {
+  DELAYED,
+  FUNDAMENTAL_PROVIDERS,
+  isFundamentalProvider,
+  SCRAPED_BUSINESSINSIDER,
+} from "../../domain/provider-names";
 import { splitSuffix } from "../../domain/provider-symbols";
 import { ProviderError } from "../../providers/errors";
-import { DELAYED, FUNDAMENTAL_PROVIDERS, isFundamentalProvider, SCRAPED_BUSINESSINSIDER } from "../../providers/names";
 import type { ScrapedPage, ScrapeTarget } from "../../providers/scraped/types";
-import { builtOnce } from "../eod/single-flight";
+import { readThrough } from "../shared/read-through";
+import { type Instrument, type InstrumentQuery, resolveInstrument } from "../shared/resolve-instrument";
 import type { DelayedFundamentals } from "./delayed-fetch";
 import { historyOf } from "./enrich";
 import { refreshFromDelayed } from "./refresh";
-import { type Instrument, type InstrumentQuery, resolveInstrument } from "./resolve-instrument";
 
 export interface RenderedQuery extends InstrumentQuery {
   /** Provider names to ask; all when absent. */
@@ -503,40 +508,21 @@ function newestDay(dates: readonly Date[]): string | null {
 export async function getRenderedFundamentals({ ctx, input }: { ctx: Deps; input: RenderedQuery }): Promise<Json> {
   const asked = askedProviders(input.provider);
   const instrument = await resolveInstrument({ ctx, input });
-  const key = cacheKeys.fundamentals(`${instrument.listing.id}:${input.fmt}:${asked.join(",")}`);
-  const ttl = cacheTtls(ctx.config).fundamentals;
-  const cached = () => ctx.cache.get<Json>(key);
-  if (input.nocache) ctx.keeping.notKept();
-  else {
-    const hit = await cached();
-    if (hit) {
-      ctx.keeping.kept(ttl);
-      return hit;
-    }
-  }
-  // One build per listing at a time: concurrent requests take its document. Kept elsewhere (the
-  // edge) only when it is the cache's copy or was cached here: not an incomplete one, nor another
-  // builder's whose completeness is not known here.
-  let cachedHere = false;
-  const body = await builtOnce(
-    ctx,
-    instrument.listing.id,
-    "fundamentals",
-    input.nocache
-      ? async () => null
-      : async () => {
-          const hit = await cached();
-          cachedHere = hit !== null;
-          return hit;
-        },
-    async () => {
+  // One build per listing at a time: concurrent requests take its document. Cached, and kept
+  // elsewhere (the edge), only when every asked provider answered: a waiter, which cannot know
+  // that of another builder's document, does not keep it.
+  let complete = false;
+  const { value: body } = await readThrough(ctx, {
+    key: cacheKeys.fundamentals(`${instrument.listing.id}:${input.fmt}:${asked.join(",")}`),
+    ttlSeconds: cacheTtls(ctx.config).fundamentals,
+    lease: { listingId: instrument.listing.id, scope: "fundamentals" },
+    fresh: input.nocache,
+    build: async () => {
       const answer = await build(ctx, instrument, asked, input.fmt);
-      cachedHere = answer.complete;
-      if (answer.complete) await ctx.cache.set(key, answer.body, ttl);
+      complete = answer.complete;
       return answer.body;
     },
-  );
-  if (cachedHere && !input.nocache) ctx.keeping.kept(ttl);
-  else ctx.keeping.notKept();
+    shouldCache: () => complete,
+  });
   return body;
 }

@@ -1,4 +1,4 @@
-import { cacheKeys, cacheTtls, remember } from "../../cache";
+import { cacheKeys, cacheTtls } from "../../cache";
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
 import { uniqueDrifts } from "../../domain/drift";
@@ -7,6 +7,7 @@ import { STATEMENT_MODULE, type StatementKind, statementRows } from "../../domai
 import { driftVerdict } from "../../domain/fundamentals/validation";
 import { addDays } from "../../domain/ingest-plan";
 import { ProviderError } from "../../providers/errors";
+import { readThrough } from "../shared/read-through";
 
 type Row = Record<string, number | string | null>;
 export interface LegacyFinancials {
@@ -71,6 +72,6 @@ export async function getLegacyFinancials({
       );
     return { symbol, source: "delayed_provider", statements };
   };
-  return (await remember(ctx, cacheKeys.fundamentals(`legacy:${symbol}`), cacheTtls(ctx.config).fundamentals, load))
-    .value;
+  const key = cacheKeys.fundamentals(`legacy:${symbol}`);
+  return (await readThrough(ctx, { key, ttlSeconds: cacheTtls(ctx.config).fundamentals, build: load })).value;
 }

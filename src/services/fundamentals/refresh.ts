@@ -5,9 +5,9 @@ import type { FundDetails } from "../../domain/fundamentals/delayed-figures";
 import type { Verdict } from "../../domain/fundamentals/validation";
 import { ProviderError } from "../../providers/errors";
 import { verifiedDelayedSymbol } from "../eod/verify-symbol";
+import type { Instrument } from "../shared/resolve-instrument";
 import type { DelayedFundamentals } from "./delayed-fetch";
 import { enrichInstrument } from "./enrich";
-import type { Instrument } from "./resolve-instrument";
 
 /** What asking the delayed provider for an instrument's fundamentals came to. */
 export type Refresh =

@@ -1,6 +1,6 @@
 import { cacheTtls } from "../../cache";
 import type { Deps } from "../../deps";
-import { DELAYED } from "../../providers/names";
+import { DELAYED } from "../../domain/provider-names";
 import { type ProviderOutcome, providerOutcomes } from "../../providers/outcomes";
 import { providerStatus } from "../../providers/registry";
 import { latestCanaryReach } from "../monitoring/provider-health";

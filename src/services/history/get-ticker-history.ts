@@ -1,10 +1,11 @@
-import { cacheKeys, cacheTtls, remember } from "../../cache";
+import { cacheKeys, cacheTtls } from "../../cache";
 import type { Deps } from "../../deps";
 import type { Bar } from "../../domain/bars";
 import { fetchFromOf, type Period, windowOf } from "../../domain/periods";
 import type { Interval } from "../../providers/delayed/client";
 import { givenRange } from "../date-range";
 import { asServiceError } from "../provider-failure";
+import { readThrough } from "../shared/read-through";
 
 export interface HistoryQuery {
   symbol: string;
@@ -44,5 +45,5 @@ export async function getTickerHistory({ ctx, input }: { ctx: Deps; input: Histo
       throw asServiceError(err, input.symbol);
     }
   };
-  return (await remember(ctx, key, cacheTtls(ctx.config).eod, load)).value;
+  return (await readThrough(ctx, { key, ttlSeconds: cacheTtls(ctx.config).eod, build: load })).value;
 }

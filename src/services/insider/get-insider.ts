@@ -11,10 +11,10 @@ import {
 import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
 import { parseForm4, relationshipOf, TRANSACTION_CODES } from "../../domain/insider/form4";
+import { EDGAR } from "../../domain/provider-names";
 import { ProviderError } from "../../providers/errors";
-import { EDGAR } from "../../providers/names";
-import { resolveListing } from "../eod/resolve-listing";
-import { builtOnce } from "../eod/single-flight";
+import { readThrough } from "../shared/read-through";
+import { resolveListing } from "../shared/resolve-listing";
 
 export interface InsiderQuery {
   ticker: string;
@@ -177,25 +177,32 @@ export async function getInsiderTransactions({
       `SEC EDGAR covers US registrants only; ${listing.ticker} is ${listing.isin} on ${listing.exchange ?? "an unknown exchange"}`,
     );
   const variant = [input.limit, input.from ?? "", input.to ?? "", (input.codes ?? []).join(",")].join(":");
-  const key = cacheKeys.insider(listing.ticker, variant);
-  const cachedAnswer = async (): Promise<InsiderAnswer | null> => {
-    const cached = await ctx.cache.get<InsiderAnswer>(key);
-    return cached
-      ? { ...cached, meta: { ...cached.meta, cache_hit: true, filings_checked: 0, filings_fetched: 0 } }
-      : null;
-  };
-  const hit = await cachedAnswer();
-  if (hit) return hit;
   // One reader per listing at a time, whichever isolate asks: concurrent callers take its answer.
-  return builtOnce(ctx, listing.id, "insider", cachedAnswer, () => readAndAnswer(ctx, input, listing, key));
+  // An answer read while EDGAR was failing is not cached (the next request tries again).
+  let transient = false;
+  const { value } = await readThrough(ctx, {
+    key: cacheKeys.insider(listing.ticker, variant),
+    ttlSeconds: cacheTtls(ctx.config).insider,
+    lease: { listingId: listing.id, scope: "insider" },
+    build: async () => {
+      const read = await readAndAnswer(ctx, input, listing);
+      transient = read.transient;
+      return read.answer;
+    },
+    shouldCache: () => !transient,
+    asHit: (cached) => ({
+      ...cached,
+      meta: { ...cached.meta, cache_hit: true, filings_checked: 0, filings_fetched: 0 },
+    }),
+  });
+  return value;
 }
 
 async function readAndAnswer(
   ctx: Deps,
   input: InsiderQuery,
   listing: { id: number; assetId: number; ticker: string; isin: string },
-  key: string,
-): Promise<InsiderAnswer> {
+): Promise<{ answer: InsiderAnswer; transient: boolean }> {
   const asset = await findAssetById(ctx.db.db, listing.assetId);
   let cik = asset?.secCik ?? null;
   let progress: Progress = { checked: 0, fetched: 0 };
@@ -242,6 +249,5 @@ async function readAndAnswer(
     },
   };
   // An answer cut short by a failure is not kept: the next call goes on where this one stopped.
-  if (!progress.transient) await ctx.cache.set(key, answer, cacheTtls(ctx.config).insider);
-  return answer;
+  return { answer, transient: progress.transient === true };
 }

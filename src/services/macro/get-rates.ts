@@ -4,8 +4,8 @@ import { type StoredRate, saveRate, storedRate } from "../../db/repositories/mac
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
 import { driftVerdict } from "../../domain/fundamentals/validation";
+import { MACRO } from "../../domain/provider-names";
 import { ProviderError } from "../../providers/errors";
-import { MACRO } from "../../providers/names";
 
 /** The risk-free rate of the valuation: the US 10-year Treasury constant-maturity yield. */
 export const RISK_FREE_SERIES = {

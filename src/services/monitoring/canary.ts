@@ -13,8 +13,8 @@ import {
   CANARY_REFERENCES_VERSION,
   type CanaryInstrument,
 } from "../../domain/monitoring/canary-references";
+import { DELAYED, FUNDAMENTAL_PROVIDERS, type FundamentalProvider } from "../../domain/provider-names";
 import { ProviderError } from "../../providers/errors";
-import { DELAYED, FUNDAMENTAL_PROVIDERS, type FundamentalProvider } from "../../providers/names";
 import { endProbe, liftForProbe } from "../../providers/rest";
 import type { ScrapeTarget } from "../../providers/scraped/types";
 import { checkOutlierRates } from "./alerts";

@@ -12,7 +12,7 @@ import type { Deps } from "../../deps";
 import { NotFoundError } from "../../domain/errors";
 import { type StatusLabel, statusLabel } from "../../domain/monitoring/canary";
 import { round4 } from "../../domain/monitoring/validation-stats";
-import { FUNDAMENTAL_PROVIDERS, isFundamentalProvider } from "../../providers/names";
+import { FUNDAMENTAL_PROVIDERS, isFundamentalProvider } from "../../domain/provider-names";
 import { presentCheck } from "./canary-history";
 
 const DAY_MS = 86_400_000;

@@ -1,13 +1,13 @@
 import { cacheKeys, cacheTtls } from "../../cache";
-import { findActiveListings, findAssetById } from "../../db/repositories/catalogue";
+import { findAssetById } from "../../db/repositories/catalogue";
 import { storedArticles, storeNews } from "../../db/repositories/news";
 import type { Deps } from "../../deps";
-import { preferredListing } from "../../domain/listing-choice";
 import type { NewsArticle } from "../../domain/news/article";
 import { deduplicate, duplicateGroups } from "../../domain/news/dedup";
 import { urlKey } from "../../domain/news/normalise";
 import { companyName, marketLanguage } from "../../domain/news/query";
 import type { NewsQuery } from "../../providers/news/client";
+import { findListing } from "../shared/resolve-listing";
 import { fanOut } from "./fan-out";
 
 /** How long an answer with a failed provider is cached. */
@@ -40,7 +40,7 @@ export interface NewsAnswer {
 
 /** The instrument behind a ticker, when it is a catalogue one: its preferred listing's ISIN, name and market. */
 async function instrumentOf(ctx: Deps, ticker: string) {
-  const listing = preferredListing(await findActiveListings(ctx.db.db, { ticker }));
+  const listing = await findListing({ ctx, input: { ticker } });
   if (!listing) return null;
   const asset = await findAssetById(ctx.db.db, listing.assetId);
   return asset ? { assetId: asset.id, isin: listing.isin, name: asset.name, exchange: listing.exchange } : null;

@@ -2,9 +2,9 @@ import { cacheKeys } from "../../cache";
 import type { Deps } from "../../deps";
 import { changeFrom, toDecimalString } from "../../domain/decimal";
 import { NoDataError } from "../../domain/errors";
+import { DELAYED, type ProviderName, STREAM } from "../../domain/provider-names";
 import type { RealtimeTick } from "../../domain/realtime";
 import { ProviderError } from "../../providers/errors";
-import { DELAYED, type ProviderName, STREAM } from "../../providers/names";
 import { asServiceError } from "../provider-failure";
 
 /** The spec's Quote. */

@@ -1,10 +1,9 @@
 import { cacheKeys } from "../../cache";
-import { findActiveListings } from "../../db/repositories/catalogue";
 import { deactivateSubscription, type SubscriptionRow, saveSubscription } from "../../db/repositories/realtime";
 import type { Deps } from "../../deps";
 import { NotFoundError, ServiceError } from "../../domain/errors";
-import { preferredListing } from "../../domain/listing-choice";
 import { streamSymbolOf } from "../../domain/provider-symbols";
+import { findListing } from "../shared/resolve-listing";
 import type { StreamDirectory } from "./directory";
 import type { RestoreRun } from "./restore";
 
@@ -61,7 +60,7 @@ export async function subscribe({
   const streams = directory(ctx);
   const out: SubscriptionAnswer[] = [];
   for (const ticker of new Set(input.tickers)) {
-    const listing = preferredListing(await findActiveListings(ctx.db.db, { ticker }));
+    const listing = await findListing({ ctx, input: { ticker } });
     const [tvExchange = "", tvSymbol = ""] = streamSymbolOf(ticker, listing?.exchange ?? null).split(":");
     const stored = listing
       ? await saveSubscription(ctx.db.db, { ticker, listingId: listing.id, tvExchange, tvSymbol })

@@ -1,8 +1,9 @@
-import { cacheKeys, cacheTtls, remember } from "../../cache";
+import { cacheKeys, cacheTtls } from "../../cache";
 import type { Deps } from "../../deps";
 import { changeFrom } from "../../domain/decimal";
 import type { Quote } from "../../providers/delayed/client";
 import { ProviderError } from "../../providers/errors";
+import { readThrough } from "../shared/read-through";
 
 export interface OverviewEntry {
   quote: Quote;
@@ -40,7 +41,10 @@ export async function getStocksOverview({ ctx }: { ctx: Deps }): Promise<StocksO
   };
   // A partial answer is not cached: the next call retries the failed symbols.
   return (
-    await remember(ctx, key, cacheTtls(ctx.config).stocks_overview, load, {
+    await readThrough(ctx, {
+      key,
+      ttlSeconds: cacheTtls(ctx.config).stocks_overview,
+      build: load,
       shouldCache: (out) => out.errors.length === 0,
     })
   ).value;

@@ -1,8 +1,9 @@
-import { cacheKeys, cacheTtls, remember } from "../../cache";
+import { cacheKeys, cacheTtls } from "../../cache";
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import { INDICATORS, indicatorSpec } from "../../domain/indicators/catalogue";
 import { type IndicatorRequest, isIntraday, paramsFromQuery, type Resolution } from "../../domain/indicators/request";
+import { readThrough } from "../shared/read-through";
 import { loadSeries } from "./load-series";
 import { computeOutputs, type IndicatorResult, toIndicatorResult } from "./result";
 
@@ -52,7 +53,10 @@ export async function rememberTechnical<T>(
     ticker,
     [...variant, resolution].map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(":"),
   );
-  return remember(ctx, key, technicalTtl(ctx, resolution), load, {
+  return readThrough(ctx, {
+    key,
+    ttlSeconds: technicalTtl(ctx, resolution),
+    build: load,
     enabled: ctx.config.TECHNICAL_CACHE_ENABLED,
     shouldCache,
   });

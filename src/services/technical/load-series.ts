@@ -5,7 +5,7 @@ import { resample } from "../../domain/bars";
 import { ServiceError } from "../../domain/errors";
 import type { Resolution } from "../../domain/indicators/request";
 import { type PriceSeries, seriesOfBars, seriesOfColumns } from "../../domain/indicators/series";
-import { resolveListing } from "../eod/resolve-listing";
+import { resolveListing } from "../shared/resolve-listing";
 
 /** Which bars: the resolution, an optional date window and how many of the newest (default from the route). */
 export interface SeriesWindow {

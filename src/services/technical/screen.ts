@@ -1,4 +1,4 @@
-import { cacheKeys, cacheTtls, remember } from "../../cache";
+import { cacheKeys, cacheTtls } from "../../cache";
 import { findActiveListings, type ListingRow } from "../../db/repositories/catalogue";
 import { screenSnapshots } from "../../db/repositories/indicator-snapshots";
 import { readLastBarsOfListings } from "../../db/repositories/prices";
@@ -11,6 +11,7 @@ import { paramsFromQuery, type Resolution } from "../../domain/indicators/reques
 import { seriesOfBars } from "../../domain/indicators/series";
 import { isSnapshotted, paramsKey } from "../../domain/indicators/snapshots";
 import { compareListings } from "../../domain/listing-choice";
+import { readThrough } from "../shared/read-through";
 
 export const OPERATORS = {
   lt: (a: number, b: number) => a < b,
@@ -75,9 +76,12 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
   );
   const declared = resolution === "1D" && isSnapshotted(spec.name, params);
   return (
-    await remember(ctx, key, cacheTtls(ctx.config).screener, () =>
-      declared ? screenSnapshotted(ctx, input, spec, params) : runScreen(ctx, { ...input, resolution }, spec, params),
-    )
+    await readThrough(ctx, {
+      key,
+      ttlSeconds: cacheTtls(ctx.config).screener,
+      build: () =>
+        declared ? screenSnapshotted(ctx, input, spec, params) : runScreen(ctx, { ...input, resolution }, spec, params),
+    })
   ).value;
 }
 

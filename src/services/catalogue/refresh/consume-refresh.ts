@@ -5,11 +5,11 @@ import type { Deps } from "../../../deps";
 import { type RefreshMessage, retryDelaySeconds, verdictOf } from "../../../domain/catalogue-refresh";
 import { SNAPSHOT_SET } from "../../../domain/indicators/snapshots";
 import { tenYearsBefore } from "../../../domain/periods";
+import { STREAM } from "../../../domain/provider-names";
 import { type Bindings, loadConfig } from "../../../env";
-import { STREAM } from "../../../providers/names";
 import type { Pace } from "../../../providers/pace";
-import { withWorkDeps } from "../../background-work";
 import { ingestListing } from "../../eod/ingest-listing";
+import { withWorkDeps } from "../../shared/background-work";
 import { refreshSnapshots } from "../../technical/snapshots";
 
 export const REFRESH_QUEUE_NAME = "catalogue-refresh";
@@ -79,7 +79,21 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
       closed = runs;
     } catch (err) {
       console.warn("catalogue refresh: listings not read, batch retried", String(err));
-      for (const m of messages) retryOrDeadLetter(m, deps);
+      for (const m of messages) {
+        // The last attempt is recorded where it can be, so that the run can still end.
+        if (m.attempts >= REFRESH_MAX_ATTEMPTS)
+          await recordItem(deps.db.db, {
+            runId: m.body.runId,
+            listingId: m.body.listingId,
+            outcome: "failed",
+            reason: `the refresh failed: ${String(err)}`,
+            attempts: m.attempts,
+            barsWritten: 0,
+            providerRequests: 0,
+            at: deps.clock.now(),
+          }).catch(() => undefined);
+        retryOrDeadLetter(m, deps);
+      }
       return;
     }
     // A closed run (abandoned past its lifetime) has nothing left to do: its listings are not refreshed.
@@ -89,20 +103,21 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
       return false;
     });
     const byId = new Map(listings.map((l) => [l.listing.id, l]));
-    const unchanged: number[] = [];
+    const notWritten: number[] = [];
     let next = 0;
     const worker = async () => {
       while (next < open.length) {
         const m = open[next++] as Message<RefreshMessage>;
         const done = await refreshOne(env, m, byId.get(m.body.listingId));
         if (done) progress = { runId: m.body.runId, counts: done.counts };
-        if (done?.outcome === "unchanged") unchanged.push(m.body.listingId);
+        if (done?.outcome === "unchanged" || done?.outcome === "failed") notWritten.push(m.body.listingId);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, open.length) }, worker));
-    // An ingestion that wrote bars wrote their snapshots; a listing with nothing new gets them when
-    // they are missing or behind its bars (a new instance, a cleanup, another window setting).
-    const behind = unchanged.filter((id) => snapshotsBehind(snapshots.get(id), byId.get(id)?.spans.stored?.last));
+    // An ingestion that wrote bars wrote their snapshots; a listing with nothing new (or whose
+    // providers failed) gets them when they are missing or behind its bars (a new instance, a
+    // cleanup, another window setting).
+    const behind = notWritten.filter((id) => snapshotsBehind(snapshots.get(id), byId.get(id)?.spans.stored?.last));
     await refreshSnapshots(deps, behind).catch((err: unknown) =>
       console.warn("catalogue refresh: indicator snapshots not written", String(err)),
     );

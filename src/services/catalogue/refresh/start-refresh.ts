@@ -1,7 +1,7 @@
 import { findActiveListings } from "../../../db/repositories/catalogue";
 import {
   abandonRuns,
-  anyRun,
+  coveredSessions,
   insertRun,
   latestRuns,
   type RefreshRun,
@@ -9,7 +9,14 @@ import {
   runningRunId,
 } from "../../../db/repositories/catalogue-refresh";
 import type { Deps } from "../../../deps";
-import { REFRESH_VENUES, type RefreshMessage, refreshScope, refreshVenueOf } from "../../../domain/catalogue-refresh";
+import {
+  dueScope,
+  REFRESH_VENUES,
+  type RefreshMessage,
+  type RefreshScope,
+  refreshVenueOf,
+  requestedScope,
+} from "../../../domain/catalogue-refresh";
 import { ServiceError } from "../../../domain/errors";
 
 /** A run still unfinished this long after its start is closed by the next start: its consumers are gone. */
@@ -24,37 +31,67 @@ export interface StartedRefresh {
 }
 
 /**
- * Starts a refresh of the active listings of `venues` (every venue when null) to each venue's last
- * closed session: the run and its listings are stored, then each listing is handed to the
- * `catalogue-refresh` queue. A scheduled start (`cron`) skips a venue on its holidays. One run at a
- * time: while one is going, a start answers that run and starts nothing.
+ * POST /catalogue/refresh: the active listings of `venues` (every venue when null) refreshed to
+ * each venue's last closed session. One run at a time: while one is going, this answers that run.
  */
-export async function startRefresh({
+export function startRefresh({
   ctx,
   input,
 }: {
   ctx: Deps;
-  input: { trigger: RunTrigger; venues: readonly string[] | null };
+  input: { venues: readonly string[] | null };
 }): Promise<StartedRefresh> {
+  return startRun(ctx, "request", requestedScope(input.venues ?? REFRESH_VENUES, ctx.clock.now()));
+}
+
+/**
+ * The scheduled refresh (the five-minute Cron Trigger, REFRESH_SCHEDULED): the venues whose last
+ * session closed at least half an hour ago and no run has covered yet (`dueScope`): each venue
+ * once per trading day, none on its holidays, a missed day caught up. The first run of a new
+ * instance covers the whole catalogue. Null when nothing is due, or a run is going (the next tick
+ * starts what is due then).
+ */
+export async function startDueRefresh({ ctx }: { ctx: Deps }): Promise<StartedRefresh | null> {
+  if (!ctx.config.REFRESH_SCHEDULED) return null;
+  const db = ctx.db.db;
+  const at = ctx.clock.now();
+  await abandonStale(ctx);
+  if ((await runningRunId(db)) !== null) return null;
+  const covered = await coveredSessions(db, at);
+  const scope = dueScope(at, covered);
+  if (Object.keys(scope.sessions).length === 0) return null;
+  return startRun(ctx, Object.keys(covered).length === 0 ? "first_run" : "cron", scope);
+}
+
+/** Runs still open past their lifetime are closed: their consumers are gone. */
+function abandonStale(ctx: Deps): Promise<number[]> {
+  const at = ctx.clock.now();
+  return abandonRuns(
+    ctx.db.db,
+    { startedBefore: new Date(at.getTime() - RUN_LIFETIME_MS) },
+    "not done: the run outlived its lifetime",
+    at,
+  );
+}
+
+/**
+ * Stores a run over `scope` and hands each of its listings to the `catalogue-refresh` queue; while
+ * another run is going, starts nothing and answers that one.
+ */
+async function startRun(ctx: Deps, trigger: RunTrigger, scope: RefreshScope): Promise<StartedRefresh> {
   const queue = ctx.refreshQueue;
   if (!queue)
     throw new ServiceError("UPSTREAM_UNAVAILABLE", "The catalogue-refresh queue is not bound (wrangler.toml)");
   const db = ctx.db.db;
   const at = ctx.clock.now();
-  await abandonRuns(
-    db,
-    { startedBefore: new Date(at.getTime() - RUN_LIFETIME_MS) },
-    "not done: the run outlived its lifetime",
-    at,
-  );
+  await abandonStale(ctx);
   const running = await runningRunId(db);
   if (running !== null) return { run: await runOf(ctx, running), started: false };
 
-  const scope = refreshScope(input.venues ?? REFRESH_VENUES, at, input.trigger === "cron");
   const items = (await findActiveListings(db, {}))
     .map((l) => ({ listingId: l.id, session: scope.sessions[refreshVenueOf(l.exchange)] }))
     .filter((i): i is { listingId: number; session: string } => i.session !== undefined);
-  const runId = await insertRun(db, { trigger: input.trigger, ...scope, at }, items);
+  const runId = await insertRun(db, { trigger, ...scope, at }, items);
   if (runId === null) {
     // Another start won the race between the check and the insert: answer its run.
     const other = await runningRunId(db);
@@ -75,24 +112,13 @@ export async function startRefresh({
   console.log(
     "catalogue refresh",
     runId,
-    "started:",
+    `(${trigger}) started:`,
     items.length,
     "listing(s) queued",
     JSON.stringify(scope.sessions),
-    Object.keys(scope.skipped).length ? `skipped ${JSON.stringify(scope.skipped)}` : "",
+    Object.keys(scope.skipped).length ? `left out ${JSON.stringify(scope.skipped)}` : "",
   );
   return { run: await runOf(ctx, runId), started: true };
-}
-
-/**
- * The first refresh of a new instance: when no run has ever been recorded (and REFRESH_FIRST_RUN
- * allows it), the whole catalogue is refreshed to each venue's last close, so that a new
- * deployment or a new local stack serves the catalogue without waiting for the evening triggers.
- * Null when there is nothing to start.
- */
-export async function startFirstRefresh({ ctx }: { ctx: Deps }): Promise<StartedRefresh | null> {
-  if (!ctx.config.REFRESH_FIRST_RUN || (await anyRun(ctx.db.db))) return null;
-  return startRefresh({ ctx, input: { trigger: "first_run", venues: null } });
 }
 
 async function runOf(ctx: Deps, runId: number): Promise<RefreshRun> {

@@ -100,6 +100,16 @@ export async function resolveListing({ ctx, input }: { ctx: Deps; input: Listing
   return chooseListing(input, rows);
 }
 
+/** The listing `resolveListing` chooses, or null when no active listing bears the ticker (where that is no error). */
+export async function findListing({ ctx, input }: { ctx: Deps; input: ListingQuery }): Promise<ListingRow | null> {
+  try {
+    return await resolveListing({ ctx, input });
+  } catch (err) {
+    if (err instanceof NoDataError) return null;
+    throw err;
+  }
+}
+
 /**
  * The listing as `resolveListing` chooses it, with its stored prices in `window`, in one database
  * round trip (two only for an ISIN request whose suffixed ticker is not in the catalogue).

@@ -2,7 +2,7 @@ import { type AssetRow, findActiveListingsWithAssets, type ListingRow } from "..
 import type { Deps } from "../../deps";
 import { BadRequestError, NoDataError } from "../../domain/errors";
 import { compareListings } from "../../domain/listing-choice";
-import { resolveListingWithAsset } from "../eod/resolve-listing";
+import { resolveListingWithAsset } from "./resolve-listing";
 
 export interface InstrumentQuery {
   ticker?: string;

@@ -1,7 +1,7 @@
-import { buildDeps, type Deps, type DepsOptions } from "../deps";
-import type { Bindings } from "../env";
-import { pushRests } from "../providers/rest";
-import { recordDrifts } from "./monitoring/record-drifts";
+import { buildDeps, type Deps, type DepsOptions } from "../../deps";
+import type { Bindings } from "../../env";
+import { pushRests } from "../../providers/rest";
+import { recordDrifts } from "../monitoring/record-drifts";
 
 /**
  * Runs work outside a request (a cron job, a queue consumer) with dependencies of its own and no
