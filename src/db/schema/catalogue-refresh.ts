@@ -3,19 +3,20 @@ import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, un
 import { listings } from "./listings";
 
 /**
- * A refresh of the catalogue's daily bars: started by a venue's Cron Trigger or on request, its
- * listings handed to the `catalogue-refresh` queue, finished when none is left queued. At most one
- * runs at a time (a partial unique index on the unfinished run).
+ * A refresh of the catalogue's daily bars: started by the five-minute trigger for the venues whose
+ * session is due, or on request; its listings are handed to the `catalogue-refresh` queue, and it
+ * is finished when none is left queued. At most one runs at a time (a partial unique index on the
+ * unfinished run).
  */
 export const catalogueRefreshRuns = pgTable(
   "catalogue_refresh_runs",
   {
     id: serial("id").primaryKey(),
-    /** `cron` (a venue's close), `request` (POST /catalogue/refresh) or `first_run` (a new local stack). */
+    /** `cron` (venues' closes), `request` (POST /catalogue/refresh) or `first_run` (a new instance's whole catalogue). */
     trigger: text("trigger", { enum: ["cron", "request", "first_run"] }).notNull(),
     /** The venues refreshed, with the session each was refreshed to: `{"XETRA": "2026-11-27"}`. */
     sessions: jsonb("sessions").$type<Record<string, string>>().notNull(),
-    /** Venues of the trigger that had no session to refresh (a holiday), with why. */
+    /** Venues a scheduled run left out, with why (a holiday, refreshed already, not closed yet). */
     skipped: jsonb("skipped").$type<Record<string, string>>().notNull().default({}),
     queued: integer("queued").notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),

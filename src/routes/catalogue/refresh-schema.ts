@@ -17,7 +17,7 @@ export const RefreshRunSchema = z
       example: { XETRA: "2026-11-27" },
     }),
     skipped: DateMap.openapi({
-      description: "Venues of a scheduled run with no session to refresh, with why (a holiday)",
+      description: "Venues a scheduled run left out, with why (a holiday, refreshed already, not closed yet)",
       example: { LSE: "2026-12-28: holiday: Boxing Day (substitute day)" },
     }),
     listings: z.object({
