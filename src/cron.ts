@@ -1,5 +1,4 @@
 import { cacheKeys } from "./cache";
-import type { Deps } from "./deps";
 import { startDueRefresh } from "./services/catalogue/refresh/start-refresh";
 import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
@@ -14,13 +13,11 @@ interface Job {
   run(env: Env): Promise<string>;
 }
 
-const withDeps = (env: Env, work: (deps: Deps) => Promise<string>) => withWorkDeps(env, work);
-
 /** The risk-free rate read from the macro provider and stored; the cached answer is dropped so the next read takes it. */
 const refreshMacroRates: Job = {
   name: "macro_refresh",
   run: (env) =>
-    withDeps(env, async (deps) => {
+    withWorkDeps(env, async (deps) => {
       const r = await fetchRiskFreeRate(deps);
       if ("failure" in r) throw new Error(r.failure);
       await deps.cache.delete(cacheKeys.macro(RISK_FREE_SERIES.id));
@@ -32,7 +29,7 @@ const refreshMacroRates: Job = {
 const logRetention: Job = {
   name: "log_retention",
   run: (env) =>
-    withDeps(env, async (deps) => {
+    withWorkDeps(env, async (deps) => {
       const c = await applyLogRetention(deps);
       return `deleted ${c.usage_logs} usage log(s), ${c.provider_checks} provider check(s), ${c.validation_results} validation result(s), ${c.alerts} resolved alert(s)`;
     }),
@@ -42,7 +39,7 @@ const logRetention: Job = {
 const alertCheck: Job = {
   name: "alert_check",
   run: (env) =>
-    withDeps(env, async (deps) => {
+    withWorkDeps(env, async (deps) => {
       const r = await checkOutlierRates(deps);
       return `${r.providers} provider(s) checked, alerts opened for: ${r.opened.join(", ") || "none"}`;
     }),
@@ -51,7 +48,7 @@ const alertCheck: Job = {
 /** Every fundamentals provider against the reference instruments; the alert check and the provider summary follow. */
 const canaryRun: Job = {
   name: "canary",
-  run: (env) => withDeps(env, async (deps) => describeRun(await runCanary(deps))),
+  run: (env) => withWorkDeps(env, async (deps) => describeRun(await runCanary(deps))),
 };
 
 /**
@@ -62,7 +59,7 @@ const canaryRun: Job = {
 const catalogueRefresh: Job = {
   name: "catalogue_refresh",
   run: (env) =>
-    withDeps(env, async (deps) => {
+    withWorkDeps(env, async (deps) => {
       const r = await startDueRefresh({ ctx: deps });
       if (!r) return "nothing due";
       const { run, started } = r;

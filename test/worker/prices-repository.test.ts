@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { readDailyBars, storedRange, upsertDailyBars } from "../../src/db/repositories/prices";
+import { listingSpans, readDailyBars, upsertDailyBars } from "../../src/db/repositories/prices";
 import { assets, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { createListing, makeBars, storeBars } from "../helpers/factories";
@@ -27,7 +27,11 @@ describe("daily prices repository (real driver path)", () => {
     const id = await freshListing();
     const series = makeBars(2600);
     expect(await upsertDailyBars(db.db, id, series, "delayed_provider")).toBe(2600);
-    expect(await storedRange(db.db, id)).toEqual({ first: "2016-01-04", last: series.at(-1)?.date, count: 2600 });
+    expect((await listingSpans(db.db, id, "")).stored).toEqual({
+      first: "2016-01-04",
+      last: series.at(-1)?.date,
+      count: 2600,
+    });
     const stamp = await db.db
       .select({ u: pricesDaily.updatedAt })
       .from(pricesDaily)
@@ -65,6 +69,6 @@ describe("daily prices repository (real driver path)", () => {
     // Both bounds included, across a weekend (the series has no weekend bars).
     const window = await readDailyBars(db.db, id, { from: "2016-01-08", to: "2016-01-12" });
     expect(window.map((b) => b.date)).toEqual(["2016-01-08", "2016-01-11", "2016-01-12"]);
-    expect(await storedRange(db.db, 2_000_000_000)).toBeNull();
+    expect((await listingSpans(db.db, 2_000_000_000, "")).stored).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { catalogueRefreshItems, catalogueRefreshRuns, listings } from "../schema";
@@ -89,13 +89,11 @@ export async function coveredSessions(db: Db, at: Date): Promise<Record<string, 
 /** The runs among `ids` that are closed (finished or abandoned): their listings' messages are dropped. */
 export async function closedRuns(db: Db, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const result = await db.execute<{ id: number }>(
-    sql`SELECT id FROM ${catalogueRefreshRuns} WHERE finished_at IS NOT NULL AND id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  return new Set(result.rows.map((r) => r.id));
+  const rows = await db
+    .select({ id: catalogueRefreshRuns.id })
+    .from(catalogueRefreshRuns)
+    .where(and(isNotNull(catalogueRefreshRuns.finishedAt), inArray(catalogueRefreshRuns.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The unfinished run, if any. */

@@ -261,11 +261,6 @@ export function pricesOf(read: { prices: Map<number, ListingPrices> }, listingId
   return read.prices.get(listingId) ?? NO_PRICES;
 }
 
-/** First and last stored date of a listing (null when nothing is stored): what an ingestion still has to fetch. */
-export async function storedRange(db: Db, listingId: number): Promise<StoredSpan | null> {
-  return (await listingSpans(db, listingId, "")).stored;
-}
-
 /** A 1-minute candle as the realtime stream stored it. */
 export interface IntradayBar {
   minute: Date;

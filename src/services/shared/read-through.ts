@@ -47,15 +47,16 @@ export async function readThrough<T>(ctx: Deps, r: ReadThrough<T>): Promise<{ va
     return v === null ? null : asHit(v);
   };
   const copyOf = (built: T): T | null => ((r.shouldCache?.(built) ?? true) ? (r.cacheAs?.(built) ?? built) : null);
-  const kept = (value: T, hit: boolean) => {
-    if (hit || copyOf(value) === value) keeping.kept(r.ttlSeconds);
+  /** The answer, kept elsewhere only when it is the cache's copy (`copy`: what was or would be cached). */
+  const kept = (value: T, hit: boolean, copy: T | null) => {
+    if (hit || copy === value) keeping.kept(r.ttlSeconds);
     else keeping.notKept();
     return { value, hit };
   };
 
   if (!r.fresh) {
     const hit = await cached();
-    if (hit !== null) return kept(hit, true);
+    if (hit !== null) return kept(hit, true, hit);
   }
   if (!r.lease) {
     const value = await r.build();
@@ -65,7 +66,7 @@ export async function readThrough<T>(ctx: Deps, r: ReadThrough<T>): Promise<{ va
       if (r.fresh) await write;
       else ctx.defer(write);
     }
-    return kept(value, false);
+    return kept(value, false, copy);
   }
   let hitAfterWait = false;
   const value = await builtOnce(
@@ -85,5 +86,5 @@ export async function readThrough<T>(ctx: Deps, r: ReadThrough<T>): Promise<{ va
       return built;
     },
   );
-  return kept(value, hitAfterWait);
+  return kept(value, hitAfterWait, hitAfterWait ? value : copyOf(value));
 }

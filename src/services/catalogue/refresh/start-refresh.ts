@@ -48,16 +48,13 @@ export function startRefresh({
  * The scheduled refresh (the five-minute Cron Trigger, REFRESH_SCHEDULED): the venues whose last
  * session closed at least half an hour ago and no run has covered yet (`dueScope`): each venue
  * once per trading day, none on its holidays, a missed day caught up. The first run of a new
- * instance covers the whole catalogue. Null when nothing is due, or a run is going (the next tick
- * starts what is due then).
+ * instance covers the whole catalogue. Null when nothing is due; while a run is going, that run
+ * (`started: false`): the next tick starts what is still due then.
  */
 export async function startDueRefresh({ ctx }: { ctx: Deps }): Promise<StartedRefresh | null> {
   if (!ctx.config.REFRESH_SCHEDULED) return null;
-  const db = ctx.db.db;
   const at = ctx.clock.now();
-  await abandonStale(ctx);
-  if ((await runningRunId(db)) !== null) return null;
-  const covered = await coveredSessions(db, at);
+  const covered = await coveredSessions(ctx.db.db, at);
   const scope = dueScope(at, covered);
   if (Object.keys(scope.sessions).length === 0) return null;
   return startRun(ctx, Object.keys(covered).length === 0 ? "first_run" : "cron", scope);
