@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INDICATORS, indicatorSpec, minBars, withDefaults } from "../../src/domain/indicators/catalogue";
+import { INDICATORS, indicatorSpec, lastValueBars, minBars, withDefaults } from "../../src/domain/indicators/catalogue";
 import { seriesOfBars } from "../../src/domain/indicators/series";
 import { isSnapshotted, paramsKey, SNAPSHOT_SET, snapshotsOf } from "../../src/domain/indicators/snapshots";
 import { makeBars } from "../helpers/factories";
@@ -54,11 +54,11 @@ describe("the indicator snapshots", () => {
     });
   });
 
-  it("are the window's values: the full history agrees where the value forgets its start, not where it sums from it", () => {
-    // The screener answers what GET /technical/{ticker} answers: the value over its default window
-    // (500 bars). Computed over the whole history instead, windowed indicators and short
-    // recursions agree to float precision (running sums round differently: 6e-11 on WMA(20)),
-    // while cumulative indicators (OBV, A/D) and long recursions (EMA 200: its seed) differ.
+  it("are the window's values: the full history gives them bit for bit where the value has a window, not where it sums from the start", () => {
+    // The screener answers what GET /technical/{ticker} answers: the value over its default window.
+    // Windowed indicators keep their sums exactly, so the window, the whole history and the
+    // indicator's own last lookback + 1 bars give the same float; recursions (EMA, Wilder) agree to
+    // float precision, and cumulative ones (OBV, A/D) and long recursions (EMA 200: its seed) differ.
     const full = seriesOfBars(bars);
     const snaps = snapshotsOf(bars, 500);
     const fromAll = (name: string, given: Record<string, number>) => {
@@ -76,11 +76,18 @@ describe("the indicator snapshots", () => {
       ["mom", {}],
       ["mfi", {}],
       ["stoch", {}],
+    ] as const) {
+      expect(spec(name).windowed, name).toBe(true);
+      const { snap, all } = fromAll(name, given);
+      expect(snap, `${name} ${JSON.stringify(given)}`).toBe(all);
+    }
+    for (const [name, given] of [
       ["rsi", {}],
       ["macd", {}],
       ["atr", {}],
       ["ema", {}],
     ] as const) {
+      expect(spec(name).windowed, name).toBe(false);
       const { snap, all } = fromAll(name, given);
       expect(Math.abs(snap - all) / Math.abs(all), `${name} ${JSON.stringify(given)}`).toBeLessThan(1e-12);
     }
@@ -92,6 +99,24 @@ describe("the indicator snapshots", () => {
       const { snap, all } = fromAll(name, given);
       expect(Math.abs(snap - all) / Math.abs(all), `${name} ${JSON.stringify(given)}`).toBeGreaterThan(1e-4);
     }
+  });
+
+  it("need only a windowed indicator's own bars for its last value, every output, bit for bit", () => {
+    const full = seriesOfBars(bars);
+    const windowed = INDICATORS.filter((s) => s.windowed);
+    expect(windowed.map((s) => s.name).sort()).toEqual(["bbands", "cci", "mfi", "mom", "roc", "sma", "stoch", "wma"]);
+    for (const s of windowed)
+      for (const given of [{}, { length: 3 }, { length: 37 }, { length: 250 }, { fastk: 5, slowk: 4, slowd: 6 }]) {
+        const params = withDefaults(s, given);
+        const need = lastValueBars(s, params, 500);
+        expect(need, s.name).toBe(minBars(s, params));
+        const short = s.compute(seriesOfBars(bars.slice(-need)), params);
+        s.compute(full, params).forEach((out, k) => {
+          expect(short[k]?.[need - 1], `${s.name} ${JSON.stringify(params)} output ${k}`).toBe(out[bars.length - 1]);
+        });
+      }
+    for (const s of INDICATORS.filter((i) => !i.windowed))
+      expect(lastValueBars(s, withDefaults(s, {}), 500), s.name).toBe(500);
   });
 
   it("mark what a short history cannot compute, and leave out a listing without bars", () => {

@@ -1,9 +1,13 @@
 import { env } from "cloudflare:workers";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readDailyBars } from "../../src/db/repositories/prices";
 import { indicatorSnapshots, listings, pricesDaily, pricesIntraday } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
+import { resample } from "../../src/domain/bars";
+import { toDecimalString } from "../../src/domain/decimal";
 import { indicatorSpec, withDefaults } from "../../src/domain/indicators/catalogue";
+import { seriesOfBars } from "../../src/domain/indicators/series";
 import { isSnapshotted, SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
 import type { StoredTicker } from "../../src/routes/database/schema";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
@@ -387,6 +391,48 @@ describe("GET /technical/screen", () => {
         const found = res.body.matches.find((m) => m.ticker === ticker);
         expect(found?.value, `${ticker} ${indicator}${length}`).toBe(last);
       }
+    }
+  });
+
+  it("answers other lengths and resolutions from the bars they need: the full history's value where it has a window, the ticker route's always", async () => {
+    await forgetCached("screener:*");
+    // Every AAPL bar: the full history a windowed value must agree with, bit for bit.
+    const all = await readDailyBars(db.db, await listingId("AAPL"));
+    expect(all.length).toBeGreaterThan(2000);
+    const cases = [
+      ["wma", 25, "1D"],
+      ["cci", 30, "1D"],
+      ["mfi", 21, "1D"],
+      ["roc", 5, "1D"],
+      ["sma", 10, "1W"],
+      ["stoch", undefined, "1W"],
+      ["bbands", 12, "1M"],
+      ["mom", 3, "1M"],
+      ["rsi", 14, "1W"],
+      ["obv", undefined, "1W"],
+      ["ema", 10, "1M"],
+      ["macd", undefined, "1M"],
+    ] as const;
+    for (const [indicator, period, resolution] of cases) {
+      const spec = indicatorSpec(indicator);
+      if (!spec) throw new Error(`no indicator ${indicator}`);
+      const params = withDefaults(spec, period ? { length: period } : {});
+      const label = `${indicator} ${period ?? ""} ${resolution}`;
+      expect(resolution !== "1D" || !isSnapshotted(indicator, params), label).toBe(true);
+      const length = period ? `&period=${period}` : "";
+      const res = await call<ScreenAnswer>(
+        `/technical/screen?indicator=${indicator}${length}&resolution=${resolution}&operator=gte&value=-1e300&limit=1000`,
+      );
+      expect(res.status, label).toBe(200);
+      const found = res.body.matches.find((m) => m.ticker === "AAPL")?.value;
+      const single = await call<IndicatorResult>(
+        `/technical/AAPL?indicator=${indicator}${length}&resolution=${resolution}`,
+      );
+      expect(found, label).toBe(single.body.series[0]?.values.at(-1)?.v);
+      if (!spec.windowed) continue;
+      const bars = resolution === "1D" ? all : resample(all, resolution === "1W" ? "weekly" : "monthly");
+      const fromAll = spec.compute(seriesOfBars(bars), params)[0]?.[bars.length - 1] as number;
+      expect(found, label).toBe(toDecimalString(fromAll));
     }
   });
 

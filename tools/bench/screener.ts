@@ -9,7 +9,8 @@ import { type BenchStack, runBench } from "./stack";
  * ingests ten years of every listing, then a second one that finds nothing new), GET
  * /technical/screen uncached over the catalogue (each request a distinct threshold: a cache
  * miss), then the same over 10,000 synthetic listings the bench adds (a year of bars each, their
- * snapshots written by a refresh), and the cached screen under load. Prints JSON.
+ * snapshots written by a refresh), and the cached screen under load. Lengths that are not
+ * snapshotted (read from the bars) are measured beside the declared one. Prints JSON.
  */
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -57,14 +58,24 @@ async function refresh(stack: BenchStack, exchanges?: string[]) {
   }
 }
 
+/** The screens measured: a declared one (from the snapshots), and lengths read from the bars. */
+const DECLARED = "indicator=rsi";
+const OTHER_LENGTHS = {
+  /** Windowed: only its own 31 bars an instrument. */
+  windowed: "indicator=sma&period=30",
+  /** A recursion: the ticker route's 500 bars an instrument. */
+  recursive: "indicator=rsi&period=21",
+};
+const OTHER_RUNS = Number(process.env.BENCH_OTHER_RUNS ?? 5);
+
 /** GET /technical/screen with a distinct threshold each time (every one a cache miss): ms, ascending. */
-async function coldScreens(stack: BenchStack, salt: number) {
+async function coldScreens(stack: BenchStack, salt: number, query = DECLARED, runs = COLD_RUNS) {
   const times: number[] = [];
   let sample = { total: 0, screened: 0, skipped: 0 };
-  for (let i = 0; i < COLD_RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const started = performance.now();
     const threshold = (50 + salt + i / 1000).toFixed(3);
-    const res = await fetch(`${stack.base}/technical/screen?indicator=rsi&operator=lt&value=${threshold}`, {
+    const res = await fetch(`${stack.base}/technical/screen?${query}&operator=lt&value=${threshold}`, {
       headers: stack.headers,
     });
     sample = (await res.json()) as typeof sample;
@@ -73,7 +84,8 @@ async function coldScreens(stack: BenchStack, salt: number) {
   }
   times.sort((a, b) => a - b);
   return {
-    runs: COLD_RUNS,
+    query,
+    runs,
     instruments_screened: sample.screened,
     skipped: sample.skipped,
     matches_near_50: sample.total,
@@ -137,9 +149,17 @@ runBench(
     const first = await refresh(stack);
     const again = await refresh(stack);
     const catalogue = await coldScreens(stack, 0);
+    const otherCatalogue = {
+      windowed: await coldScreens(stack, 0, OTHER_LENGTHS.windowed, OTHER_RUNS),
+      recursive: await coldScreens(stack, 0, OTHER_LENGTHS.recursive, OTHER_RUNS),
+    };
     const insertSeconds = await addSynthetic(stack.databaseUrl, SYNTHETIC);
     const synthetic = await refresh(stack, ["OTHER"]);
     const large = await coldScreens(stack, 1);
+    const otherLarge = {
+      windowed: await coldScreens(stack, 1, OTHER_LENGTHS.windowed, OTHER_RUNS),
+      recursive: await coldScreens(stack, 1, OTHER_LENGTHS.recursive, OTHER_RUNS),
+    };
     const cachedUrl = `${stack.base}/technical/screen?indicator=rsi&operator=lt&value=50`;
     const cached = await load({
       pathOf: () => cachedUrl,
@@ -167,6 +187,7 @@ runBench(
       screen: { indicator: "rsi", params: { length: 14 } },
       uncached_catalogue: { ...catalogue, under_50_ms: catalogue.p50_ms < 50 },
       uncached_with_synthetic: { ...large, under_250_ms: large.p50_ms < 250 },
+      other_lengths_uncached: { catalogue: otherCatalogue, with_synthetic: otherLarge },
       cached,
     };
   },

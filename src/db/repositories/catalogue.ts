@@ -35,6 +35,18 @@ const listingColumns = {
   delayedSymbolCheckedAt: listings.delayedSymbolCheckedAt,
 };
 
+/**
+ * Each catalogue instrument once, as its preferred active listing (id, asset_id, ticker, name,
+ * isin): the /eod choice (primary, then currency, then exchange, unknown exchange last), in byte
+ * order as the service compares them (`compareListings`). A subquery for screens over the catalogue.
+ */
+export const preferredListingsSql = sql`
+  SELECT DISTINCT ON (l.asset_id) l.id, l.asset_id, l.ticker, l.name, a.isin
+  FROM listings l JOIN assets a ON a.id = l.asset_id
+  WHERE l.is_active
+  ORDER BY l.asset_id, l.is_primary DESC, l.currency COLLATE "C",
+           l.exchange IS NULL, l.exchange COLLATE "C", l.id`;
+
 /** An instrument and all its listings, in one round trip. */
 export async function findAssetByIsin(
   db: Db,

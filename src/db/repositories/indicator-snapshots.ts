@@ -3,6 +3,7 @@ import type { Snapshot } from "../../domain/indicators/snapshots";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { indicatorSnapshots } from "../schema";
+import { preferredListingsSql } from "./catalogue";
 
 /** Rows per INSERT: 9 parameters a row stays far below Postgres's 65,535-parameter limit. */
 const BATCH = 2000;
@@ -92,9 +93,8 @@ export interface SnapshotScreenResult {
 }
 
 /**
- * The screen over snapshots in one statement: each instrument's preferred active listing (the
- * /eod choice: primary, then currency, then exchange, byte order as the service compares them),
- * its snapshot of the indicator, the condition. Lowest first for lt/lte, highest for gt/gte.
+ * The screen over snapshots in one statement: each instrument's preferred active listing, its
+ * snapshot of the indicator, the condition. Lowest first for lt/lte, highest for gt/gte.
  */
 export async function screenSnapshots(db: Db, q: SnapshotScreen): Promise<SnapshotScreenResult> {
   const test = COMPARISONS[q.operator];
@@ -105,13 +105,7 @@ export async function screenSnapshots(db: Db, q: SnapshotScreen): Promise<Snapsh
     total: number;
     matches: SnapshotScreenResult["matches"] | null;
   }>(sql`
-    WITH preferred AS (
-      SELECT DISTINCT ON (l.asset_id) l.id, l.ticker, l.name, a.isin
-      FROM listings l JOIN assets a ON a.id = l.asset_id
-      WHERE l.is_active
-      ORDER BY l.asset_id, l.is_primary DESC, l.currency COLLATE "C",
-               l.exchange IS NULL, l.exchange COLLATE "C", l.id
-    ), s AS (
+    WITH preferred AS (${preferredListingsSql}), s AS (
       SELECT p.ticker, p.name, p.isin, s.value, s.computable
       FROM preferred p JOIN ${indicatorSnapshots} s ON s.listing_id = p.id
       WHERE s.indicator = ${q.indicator} AND s.params = ${q.params} AND s.window_bars = ${q.windowBars}

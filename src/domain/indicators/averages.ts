@@ -1,3 +1,4 @@
+import { ExactSum } from "./exact-sum";
 import { emptyOutput } from "./series";
 
 /**
@@ -5,16 +6,19 @@ import { emptyOutput } from "./series";
  * (inputs that are themselves outputs start later); every output is NaN before its first value.
  */
 
-/** Simple moving average over `n` values, a running sum (TA-Lib's order of operations). */
+/**
+ * Simple moving average over `n` values: a running sum kept exactly, so each value is its window's
+ * sum rounded once, divided by n, and does not depend on the bars before the window.
+ */
 export function sma(input: Float64Array, n: number, from = 0): Float64Array {
   const out = emptyOutput(input.length, from + n - 1);
   if (input.length - from < n) return out;
-  let sum = 0;
-  for (let i = from; i < from + n - 1; i++) sum += input[i] as number;
+  const sum = new ExactSum();
+  for (let i = from; i < from + n - 1; i++) sum.add(input[i] as number);
   for (let i = from + n - 1; i < input.length; i++) {
-    sum += input[i] as number;
-    out[i] = sum / n;
-    sum -= input[i - n + 1] as number;
+    sum.add(input[i] as number);
+    out[i] = sum.value() / n;
+    sum.add(-(input[i - n + 1] as number));
   }
   return out;
 }
@@ -39,24 +43,27 @@ export function ema(input: Float64Array, n: number, seedFrom = 0): Float64Array 
   return out;
 }
 
-/** Weighted moving average: weights 1..n, newest heaviest, kept as a running numerator. */
+/**
+ * Weighted moving average: weights 1..n, newest heaviest, as a running numerator and plain sum
+ * kept exactly (each value depends on its window alone, as `sma`'s).
+ */
 export function wma(input: Float64Array, n: number): Float64Array {
   const out = emptyOutput(input.length, n - 1);
   if (input.length < n) return out;
   const divider = (n * (n + 1)) / 2;
-  let weighted = 0;
-  let plain = 0;
+  const weighted = new ExactSum();
+  const plain = new ExactSum();
   for (let i = 0; i < n - 1; i++) {
-    weighted += (input[i] as number) * (i + 1);
-    plain += input[i] as number;
+    weighted.addProduct(input[i] as number, i + 1);
+    plain.add(input[i] as number);
   }
   for (let i = n - 1; i < input.length; i++) {
     const x = input[i] as number;
-    weighted += x * n;
-    plain += x;
-    out[i] = weighted / divider;
-    weighted -= plain;
-    plain -= input[i - n + 1] as number;
+    weighted.addProduct(x, n);
+    plain.add(x);
+    out[i] = weighted.value() / divider;
+    weighted.addSum(plain, -1);
+    plain.add(-(input[i - n + 1] as number));
   }
   return out;
 }

@@ -22,6 +22,8 @@ export interface OutputSpec {
 
 export type Params = Record<string, number>;
 
+export type PriceField = "open" | "high" | "low" | "close" | "volume";
+
 /** One indicator: its parameters, outputs, warm-up and computation. */
 export interface IndicatorSpec {
   name: string;
@@ -31,6 +33,15 @@ export interface IndicatorSpec {
   outputs: readonly OutputSpec[];
   /** VWAP needs intraday bars. */
   intradayOnly: boolean;
+  /**
+   * True when the last value depends on the last lookback + 1 bars alone (windows, their sums
+   * kept exactly), so those bars compute it bit for bit as the whole history does; false for
+   * recursions and running totals (EMAs, Wilder's smoothing, OBV, A/D), whose value depends on
+   * every bar loaded.
+   */
+  windowed: boolean;
+  /** The price fields the computation reads. */
+  inputs: readonly PriceField[];
   /** Bars before the first value (TA-Lib's lookback); at least lookback + 1 bars are needed. */
   lookback(p: Params): number;
   compute(s: PriceSeries, p: Params): Float64Array[];
@@ -59,6 +70,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(20)],
     outputs: one("sma", "SMA"),
     intradayOnly: false,
+    windowed: true,
+    inputs: ["close"],
     lookback: (p) => num(p, "length") - 1,
     compute: (s, p) => [sma(s.close, num(p, "length"))],
   },
@@ -69,6 +82,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(20)],
     outputs: one("ema", "EMA"),
     intradayOnly: false,
+    windowed: false,
+    inputs: ["close"],
     lookback: (p) => num(p, "length") - 1,
     compute: (s, p) => [ema(s.close, num(p, "length"))],
   },
@@ -79,6 +94,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(20)],
     outputs: one("wma", "WMA"),
     intradayOnly: false,
+    windowed: true,
+    inputs: ["close"],
     lookback: (p) => num(p, "length") - 1,
     compute: (s, p) => [wma(s.close, num(p, "length"))],
   },
@@ -89,6 +106,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(20)],
     outputs: one("dema", "DEMA"),
     intradayOnly: false,
+    windowed: false,
+    inputs: ["close"],
     lookback: (p) => 2 * (num(p, "length") - 1),
     compute: (s, p) => [dema(s.close, num(p, "length"))],
   },
@@ -99,6 +118,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(20)],
     outputs: one("tema", "TEMA"),
     intradayOnly: false,
+    windowed: false,
+    inputs: ["close"],
     lookback: (p) => 3 * (num(p, "length") - 1),
     compute: (s, p) => [tema(s.close, num(p, "length"))],
   },
@@ -109,6 +130,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [],
     outputs: one("vwap", "VWAP"),
     intradayOnly: true,
+    windowed: false,
+    inputs: ["high", "low", "close", "volume"],
     lookback: () => 0,
     compute: (s) => [vwap(s.epochs, s.high, s.low, s.close, s.volume)],
   },
@@ -119,6 +142,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(14)],
     outputs: one("rsi", "RSI"),
     intradayOnly: false,
+    windowed: false,
+    inputs: ["close"],
     lookback: (p) => num(p, "length"),
     compute: (s, p) => [rsi(s.close, num(p, "length"))],
   },
@@ -137,6 +162,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
       { name: "histogram", label: "Histogram" },
     ],
     intradayOnly: false,
+    windowed: false,
+    inputs: ["close"],
     lookback: (p) => Math.max(num(p, "fast"), num(p, "slow")) + num(p, "signal") - 2,
     compute: (s, p) => macd(s.close, num(p, "fast"), num(p, "slow"), num(p, "signal")),
   },
@@ -154,6 +181,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
       { name: "d", label: "%D" },
     ],
     intradayOnly: false,
+    windowed: true,
+    inputs: ["high", "low", "close"],
     lookback: (p) => num(p, "fastk") + num(p, "slowk") + num(p, "slowd") - 3,
     compute: (s, p) => stoch(s.high, s.low, s.close, num(p, "fastk"), num(p, "slowk"), num(p, "slowd")),
   },
@@ -164,6 +193,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(20)],
     outputs: one("cci", "CCI"),
     intradayOnly: false,
+    windowed: true,
+    inputs: ["high", "low", "close"],
     lookback: (p) => num(p, "length") - 1,
     compute: (s, p) => [cci(s.high, s.low, s.close, num(p, "length"))],
   },
@@ -174,6 +205,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(10)],
     outputs: one("roc", "ROC"),
     intradayOnly: false,
+    windowed: true,
+    inputs: ["close"],
     lookback: (p) => num(p, "length"),
     compute: (s, p) => [roc(s.close, num(p, "length"))],
   },
@@ -184,6 +217,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(10)],
     outputs: one("mom", "MOM"),
     intradayOnly: false,
+    windowed: true,
+    inputs: ["close"],
     lookback: (p) => num(p, "length"),
     compute: (s, p) => [mom(s.close, num(p, "length"))],
   },
@@ -208,6 +243,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
       { name: "lower", label: "Lower band" },
     ],
     intradayOnly: false,
+    windowed: true,
+    inputs: ["close"],
     lookback: (p) => num(p, "length") - 1,
     compute: (s, p) => bbands(s.close, num(p, "length"), num(p, "std")),
   },
@@ -218,6 +255,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(14)],
     outputs: one("atr", "ATR"),
     intradayOnly: false,
+    windowed: false,
+    inputs: ["high", "low", "close"],
     lookback: (p) => num(p, "length"),
     compute: (s, p) => [atr(s.high, s.low, s.close, num(p, "length"))],
   },
@@ -242,6 +281,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
       { name: "lower", label: "Lower channel" },
     ],
     intradayOnly: false,
+    windowed: false,
+    inputs: ["high", "low", "close"],
     lookback: (p) => num(p, "length") - 1,
     compute: (s, p) => kc(s.high, s.low, s.close, num(p, "length"), num(p, "multiplier")),
   },
@@ -252,6 +293,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [],
     outputs: one("obv", "OBV"),
     intradayOnly: false,
+    windowed: false,
+    inputs: ["close", "volume"],
     lookback: () => 0,
     compute: (s) => [obv(s.close, s.volume)],
   },
@@ -262,6 +305,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [],
     outputs: one("ad", "A/D"),
     intradayOnly: false,
+    windowed: false,
+    inputs: ["high", "low", "close", "volume"],
     lookback: () => 0,
     compute: (s) => [ad(s.high, s.low, s.close, s.volume)],
   },
@@ -272,6 +317,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     params: [length(14)],
     outputs: one("mfi", "MFI"),
     intradayOnly: false,
+    windowed: true,
+    inputs: ["high", "low", "close", "volume"],
     lookback: (p) => num(p, "length"),
     compute: (s, p) => [mfi(s.high, s.low, s.close, s.volume, num(p, "length"))],
   },
@@ -292,3 +339,11 @@ export function withDefaults(spec: IndicatorSpec, given: Partial<Params>): Param
 
 /** Bars needed for one value. */
 export const minBars = (spec: IndicatorSpec, p: Params) => spec.lookback(p) + 1;
+
+/**
+ * The newest bars the last value is computed over when `loaded` bars are loaded (GET
+ * /technical/{ticker}'s default window): a windowed indicator's own window, anything else every
+ * loaded bar. Fewer bars than that give the same last value only for windowed indicators.
+ */
+export const lastValueBars = (spec: IndicatorSpec, p: Params, loaded: number) =>
+  spec.windowed ? Math.min(minBars(spec, p), loaded) : loaded;

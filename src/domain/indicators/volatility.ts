@@ -1,22 +1,26 @@
 import { sma } from "./averages";
+import { ExactSum } from "./exact-sum";
 import { emptyOutput } from "./series";
 
-/** Bollinger bands: SMA ± `std` population standard deviations of the same window (running sums). */
+/**
+ * Bollinger bands: SMA ± `std` population standard deviations of the same window, from running
+ * sums of the closes and their squares kept exactly (a value depends on its window alone).
+ */
 export function bbands(close: Float64Array, n: number, std: number): [Float64Array, Float64Array, Float64Array] {
   const len = close.length;
   const middle = sma(close, n);
   const upper = emptyOutput(len, n - 1);
   const lower = emptyOutput(len, n - 1);
-  let squares = 0;
-  for (let i = 0; i < Math.min(n - 1, len); i++) squares += (close[i] as number) ** 2;
+  const squares = new ExactSum();
+  for (let i = 0; i < Math.min(n - 1, len); i++) squares.add((close[i] as number) ** 2);
   for (let i = n - 1; i < len; i++) {
-    squares += (close[i] as number) ** 2;
+    squares.add((close[i] as number) ** 2);
     const m = middle[i] as number;
-    const variance = squares / n - m * m;
+    const variance = squares.value() / n - m * m;
     const sd = variance > 0 ? Math.sqrt(variance) : 0;
     upper[i] = m + std * sd;
     lower[i] = m - std * sd;
-    squares -= (close[i - n + 1] as number) ** 2;
+    squares.add(-((close[i - n + 1] as number) ** 2));
   }
   return [upper, middle, lower];
 }

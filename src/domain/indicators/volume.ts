@@ -1,3 +1,4 @@
+import { ExactSum } from "./exact-sum";
 import { emptyOutput } from "./series";
 
 /** On-balance volume from the first bar's volume: + volume on an up close, − on a down close. */
@@ -31,7 +32,8 @@ export function ad(high: Float64Array, low: Float64Array, close: Float64Array, v
 
 /**
  * Money flow index: typical price × volume split by the direction of the typical price, summed
- * over n bars; first value at n; 0 when the flows sum to less than 1.
+ * over n bars (running sums kept exactly: a value depends on its window alone); first value at n;
+ * 0 when the flows sum to less than 1.
  */
 export function mfi(
   high: Float64Array,
@@ -53,19 +55,22 @@ export function mfi(
     else if (tp < prevTp) neg[i] = flow;
     prevTp = tp;
   }
-  let posSum = 0;
-  let negSum = 0;
+  const posSum = new ExactSum();
+  const negSum = new ExactSum();
   for (let i = 1; i <= n; i++) {
-    posSum += pos[i] as number;
-    negSum += neg[i] as number;
+    posSum.add(pos[i] as number);
+    negSum.add(neg[i] as number);
   }
   for (let i = n; i < len; i++) {
     if (i > n) {
-      posSum += (pos[i] as number) - (pos[i - n] as number);
-      negSum += (neg[i] as number) - (neg[i - n] as number);
+      posSum.add(pos[i] as number);
+      posSum.add(-(pos[i - n] as number));
+      negSum.add(neg[i] as number);
+      negSum.add(-(neg[i - n] as number));
     }
-    const total = posSum + negSum;
-    out[i] = total < 1 ? 0 : (100 * posSum) / total;
+    const p = posSum.value();
+    const total = p + negSum.value();
+    out[i] = total < 1 ? 0 : (100 * p) / total;
   }
   return out;
 }

@@ -1,16 +1,21 @@
 import { cacheKeys, cacheTtls } from "../../cache";
-import { findActiveListings, type ListingRow } from "../../db/repositories/catalogue";
 import { screenSnapshots } from "../../db/repositories/indicator-snapshots";
-import { readLastBarsOfListings } from "../../db/repositories/prices";
+import { readScreenBars, type ScreenRow } from "../../db/repositories/screen-bars";
 import type { Deps } from "../../deps";
-import { resample } from "../../domain/bars";
+import { type Bar, resample } from "../../domain/bars";
 import { toDecimalString } from "../../domain/decimal";
 import { BadRequestError } from "../../domain/errors";
-import { type IndicatorSpec, indicatorSpec, minBars, type Params } from "../../domain/indicators/catalogue";
+import {
+  type IndicatorSpec,
+  indicatorSpec,
+  lastValueBars,
+  minBars,
+  type Params,
+  type PriceField,
+} from "../../domain/indicators/catalogue";
 import { paramsFromQuery, type Resolution } from "../../domain/indicators/request";
 import { seriesOfBars } from "../../domain/indicators/series";
 import { isSnapshotted, paramsKey } from "../../domain/indicators/snapshots";
-import { compareListings } from "../../domain/listing-choice";
 import { readThrough } from "../shared/read-through";
 
 export const OPERATORS = {
@@ -43,16 +48,6 @@ export interface ScreenResult {
   /** Instruments without enough stored bars for the indicator, left out. */
   skipped: number;
   calculated_at: string;
-}
-
-/** Daily bars read per listing for each resolution, so a weekly or monthly series still has `limit` bars. */
-const DAILY_BARS_PER = { "1D": 1, "1W": 5, "1M": 23 } as const;
-
-/** Each catalogue instrument once: its preferred active listing (the /eod choice rules). */
-function preferredPerInstrument(listings: readonly ListingRow[]): ListingRow[] {
-  const byAsset = new Map<number, ListingRow>();
-  for (const l of [...listings].sort(compareListings)) if (!byAsset.has(l.assetId)) byAsset.set(l.assetId, l);
-  return [...byAsset.values()];
 }
 
 /**
@@ -118,8 +113,10 @@ async function screenSnapshotted(
 }
 
 /**
- * The screen of any other indicator, length or resolution: every instrument's preferred listing and
- * its newest bars (the window GET /technical/{ticker} computes over), computed here.
+ * The screen of any other indicator, length or resolution: every instrument's preferred listing
+ * with only the bars its last value is computed over (a windowed indicator's own window; for the
+ * others the window GET /technical/{ticker} loads, weekly and monthly bars aggregated from whole
+ * periods of daily bars), in one read, computed here: the ticker route's last value, bit for bit.
  */
 async function runScreen(
   ctx: Deps,
@@ -127,48 +124,69 @@ async function runScreen(
   spec: IndicatorSpec,
   params: Params,
 ): Promise<ScreenResult> {
-  const db = ctx.db.db;
-  const bars = ctx.config.TECHNICAL_DEFAULT_LIMIT;
-  const candidates = preferredPerInstrument(await findActiveListings(db, {}));
-  const stored = await readLastBarsOfListings(
-    db,
-    candidates.map((c) => c.id),
-    bars * DAILY_BARS_PER[input.resolution],
-  );
+  const need = lastValueBars(spec, params, ctx.config.TECHNICAL_DEFAULT_LIMIT);
+  const period = input.resolution === "1D" ? null : input.resolution === "1W" ? "weekly" : "monthly";
+  // Weeks and months from whole periods: one more than needed, at most DAYS_IN of them a period,
+  // so that dropping the oldest (perhaps cut short by the read) leaves `need` whole ones.
+  const days = period ? (need + 1) * DAYS_IN[period] : need;
+  const fields = period ? (["date", ...spec.inputs] as const) : spec.inputs;
+  const rows = await readScreenBars(ctx.db.db, { bars: days, fields });
   const test = OPERATORS[input.operator];
-  const found: { listing: ListingRow; value: number }[] = [];
+  const found: { row: ScreenRow; value: number }[] = [];
   let skipped = 0;
-  for (const listing of candidates) {
-    const daily = stored.get(listing.id) ?? [];
-    const shaped =
-      input.resolution === "1D"
-        ? daily
-        : resample(daily, input.resolution === "1W" ? "weekly" : "monthly").slice(-bars);
-    if (shaped.length < minBars(spec, params)) {
+  for (const row of rows) {
+    const daily = barsOfColumns(row.columns);
+    const bars = period ? wholePeriods(daily, period, daily.length === days).slice(-need) : daily;
+    if (bars.length < minBars(spec, params)) {
       skipped += 1;
       continue;
     }
-    const last = spec.compute(seriesOfBars(shaped), params)[0]?.[shaped.length - 1];
-    if (last !== undefined && !Number.isNaN(last) && test(last, input.value)) found.push({ listing, value: last });
+    const last = spec.compute(seriesOfBars(bars), params)[0]?.[bars.length - 1];
+    if (last !== undefined && !Number.isNaN(last) && test(last, input.value)) found.push({ row, value: last });
   }
-  // Most extreme first: lowest values for lt/lte, highest for gt/gte.
-  found.sort((a, b) => (input.operator.startsWith("l") ? a.value - b.value : b.value - a.value));
-  const result: ScreenResult = {
+  // Most extreme first: lowest values for lt/lte, highest for gt/gte; then by ticker (as the snapshot screen).
+  const sign = input.operator.startsWith("l") ? 1 : -1;
+  found.sort((a, b) => sign * (a.value - b.value) || (a.row.ticker < b.row.ticker ? -1 : 1));
+  return {
     indicator: spec.name,
     params,
     operator: input.operator,
     value: input.value,
     resolution: input.resolution,
-    matches: found.slice(0, input.limit).map(({ listing, value }) => ({
-      ticker: listing.ticker,
-      name: listing.name,
-      isin: listing.isin,
+    matches: found.slice(0, input.limit).map(({ row, value }) => ({
+      ticker: row.ticker,
+      name: row.name,
+      isin: row.isin,
       value: toDecimalString(value),
     })),
     total: found.length,
-    screened: candidates.length - skipped,
+    screened: rows.length - skipped,
     skipped,
     calculated_at: ctx.clock.now().toISOString(),
   };
-  return result;
+}
+
+/** Most daily bars a week or a month can hold (bars dated on any day of it). */
+const DAYS_IN = { weekly: 7, monthly: 31 } as const;
+
+/** Weekly or monthly bars from daily ones; the oldest left out when the read may have cut it short. */
+function wholePeriods(daily: readonly Bar[], period: "weekly" | "monthly", cut: boolean): Bar[] {
+  const bars = resample(daily, period);
+  return cut ? bars.slice(1) : bars;
+}
+
+/** Bars from the read's columns; the fields an indicator does not read are the close (volume 0), unread. */
+function barsOfColumns(c: ScreenRow["columns"]): Bar[] {
+  const close = (c.close ?? []) as number[];
+  const at = (f: PriceField, i: number) =>
+    (c[f]?.[i] as number | undefined) ?? (f === "volume" ? 0 : (close[i] as number));
+  return close.map((value, i) => ({
+    date: (c.date?.[i] as string | undefined) ?? "",
+    open: at("open", i),
+    high: at("high", i),
+    low: at("low", i),
+    close: value,
+    adjClose: value,
+    volume: at("volume", i),
+  }));
 }
