@@ -282,8 +282,7 @@ export const isTradingDay = (venue: Venue, date: string): boolean => closedReaso
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes (east positive). */
 function offsetMinutes(timeZone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
+  const parts = formatterOf(clockFormats, timeZone, {
     hourCycle: "h23",
     year: "numeric",
     month: "2-digit",
@@ -310,12 +309,26 @@ export function localInstant(date: string, time: string, timeZone: string): Date
 
 /** The venue's calendar date at an instant. */
 export function localDate(venue: Venue, at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: venue.timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  return formatterOf(dateFormats, venue.timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+// A formatter is costly to build (tens of microseconds) and is asked for thousands of times by a
+// schedule check: one per time zone and use, kept for the isolate's life (a dozen at most).
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(
+  kept: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let f = kept.get(timeZone);
+  if (!f) {
+    // en-CA writes dates as YYYY-MM-DD; the parts are read by type, whatever the locale.
+    f = new Intl.DateTimeFormat("en-CA", { ...options, timeZone });
+    kept.set(timeZone, f);
+  }
+  return f;
 }
 
 /** The local closing time of a session on `date` (an early close when there is one). */
