@@ -51,6 +51,32 @@ export function resample(bars: readonly Bar[], resolution: Resolution): Bar[] {
   return out;
 }
 
+/** Most daily bars a week or a month can hold: one a calendar day. */
+const MOST_DAILY_BARS_IN = { weekly: 7, monthly: 31 } as const;
+
+/**
+ * The newest daily bars to read for the newest `periods` weekly or monthly bars: one period more,
+ * at most MOST_DAILY_BARS_IN each, so whatever the gaps the read holds `periods` whole periods
+ * after its oldest one (which the read may have cut short).
+ */
+export const dailyBarsFor = (periods: number, resolution: "weekly" | "monthly") =>
+  (periods + 1) * MOST_DAILY_BARS_IN[resolution];
+
+/**
+ * The newest `periods` weekly or monthly bars from the newest daily bars read (`dailyBarsFor`),
+ * as resampling every daily bar would give them; `cut` when the read stopped at its limit (older
+ * bars exist), so its oldest period may be short and is left out.
+ */
+export function newestPeriods(
+  daily: readonly Bar[],
+  resolution: "weekly" | "monthly",
+  periods: number,
+  cut: boolean,
+): Bar[] {
+  const bars = resample(daily, resolution);
+  return (cut ? bars.slice(1) : bars).slice(-periods);
+}
+
 /**
  * Bars with every price multiplied by `factor` (0.01 turns pence into pounds), rounded to 8 decimals,
  * the precision prices are stored with, so no binary residue (81.23500000000001) reaches the database.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type Bar, resample } from "../../src/domain/bars";
+import { type Bar, dailyBarsFor, newestPeriods, resample } from "../../src/domain/bars";
 import { barsToCsv } from "../../src/domain/csv";
 import { isCalendarDate, tenYearsBefore, windowOf } from "../../src/domain/periods";
+import { makeBars } from "../helpers/factories";
 
 const bar = (date: string, o: number, h: number, l: number, c: number, v: number): Bar => ({
   date,
@@ -11,6 +12,33 @@ const bar = (date: string, o: number, h: number, l: number, c: number, v: number
   close: c,
   adjClose: c - 1,
   volume: v,
+});
+
+describe("the newest weeks and months from the newest daily bars", () => {
+  // Two years of weekdays with gaps: a holiday week, a month with a two-week halt, a weekend bar.
+  const all = makeBars(520, { start: "2024-01-01" }).filter(
+    (b) => !(b.date >= "2024-12-23" && b.date <= "2024-12-27") && !(b.date >= "2025-03-10" && b.date <= "2025-03-21"),
+  );
+  all.push({ ...(all.at(-1) as Bar), date: "2025-12-27" }); // a Saturday session
+  all.sort((a, b) => (a.date < b.date ? -1 : 1));
+
+  it("match resampling every bar, whatever the read cuts", () => {
+    for (const resolution of ["weekly", "monthly"] as const)
+      for (const periods of [1, 2, 5, 13, 20, 60]) {
+        const read = dailyBarsFor(periods, resolution);
+        const newest = all.slice(-read);
+        const got = newestPeriods(newest, resolution, periods, newest.length === read);
+        expect(got, `${resolution} ${periods}`).toEqual(resample(all, resolution).slice(-periods));
+      }
+  });
+
+  it("keep a short history whole: a read below its limit is every bar", () => {
+    const short = all.slice(-30);
+    expect(newestPeriods(short, "monthly", 12, false)).toEqual(resample(short, "monthly"));
+    // Had the oldest month been kept from a cut read, it would be short: it is left out.
+    const cut = all.slice(-dailyBarsFor(2, "monthly"));
+    expect(resample(cut, "monthly")[0]).not.toEqual(resample(all, "monthly").at(-resample(cut, "monthly").length));
+  });
 });
 
 describe("resample", () => {

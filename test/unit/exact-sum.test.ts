@@ -69,4 +69,34 @@ describe("ExactSum", () => {
     weighted.addSum(other, -1);
     expect(weighted.value()).toBe(Number(210n * m * 16n - 5n * 2n ** 60n - 1n) * 2 ** -60);
   });
+
+  it("keeps as many parts as the values need, and gives back what is left exactly", () => {
+    // Values 2^60 apart overlap nowhere: each is a part of its own (16 of them, past the first 8).
+    const s = new ExactSum();
+    const bigs = Array.from({ length: 15 }, (_, k) => 2 ** (60 * (k + 1)));
+    s.add(1);
+    for (const b of bigs) s.add(b);
+    expect(s.value()).toBe((bigs.at(-1) as number) + (bigs.at(-2) as number));
+    for (const b of bigs) s.remove(b);
+    // A float sum would have lost the 1 under the first big value.
+    expect(s.value()).toBe(1);
+  });
+
+  it("counts values that are not numbers, so that taking them away restores the sum", () => {
+    const s = new ExactSum();
+    s.add(1);
+    s.add(Number.NaN);
+    s.add(2);
+    expect(s.value()).toBeNaN();
+    s.remove(Number.NaN);
+    expect(s.value()).toBe(3);
+    s.add(Number.POSITIVE_INFINITY);
+    expect(s.value()).toBe(Number.POSITIVE_INFINITY);
+    s.add(Number.NEGATIVE_INFINITY);
+    expect(s.value()).toBeNaN();
+    s.remove(Number.POSITIVE_INFINITY);
+    expect(s.value()).toBe(Number.NEGATIVE_INFINITY);
+    s.remove(Number.NEGATIVE_INFINITY);
+    expect(s.value()).toBe(3);
+  });
 });

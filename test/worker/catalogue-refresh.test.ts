@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { insertRun, latestRuns, recordItem } from "../../src/db/repositories/catalogue-refresh";
 import { buildDeps } from "../../src/deps";
 import { REFRESH_VENUES, type RefreshMessage } from "../../src/domain/catalogue-refresh";
-import { SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
+import { SNAPSHOT_FORMULA, SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
 import { closeOf, localDate, VENUES } from "../../src/domain/venues";
 import worker from "../../src/index";
 import type { RefreshRunSchema } from "../../src/routes/catalogue/refresh-schema";
@@ -138,11 +138,22 @@ describe("the catalogue refresh", () => {
         expect(await snapshotsOf(t), t).toEqual({ n: SNAPSHOT_SET.length, as_of: await lastBar(t) });
       await db.db.execute(sql`
         DELETE FROM indicator_snapshots WHERE listing_id = (SELECT id FROM listings WHERE ticker = 'SPY')`);
+      // Another listing's snapshots as the earlier arithmetic wrote them (plain running sums): recomputed.
+      const ivvWma = sql`listing_id = (SELECT id FROM listings WHERE ticker = 'IVV') AND indicator = 'wma'
+        AND params = '{"length":20}'`;
+      const [kept] = (
+        await db.db.execute<{ value: number }>(sql`SELECT value FROM indicator_snapshots WHERE ${ivvWma}`)
+      ).rows;
+      await db.db.execute(sql`UPDATE indicator_snapshots SET formula = 1, value = -1 WHERE ${ivvWma}`);
       const { run } = await start();
       const done = await finished(run.id);
       expect(done.listings).toMatchObject({ unchanged: 3, failed: 0 });
       expect(done.provider_requests).toBe(0);
       expect(await snapshotsOf("SPY")).toEqual({ n: SNAPSHOT_SET.length, as_of: await lastBar("SPY") });
+      const rewritten = await db.db.execute<{ value: number; formula: number }>(
+        sql`SELECT value, formula FROM indicator_snapshots WHERE ${ivvWma}`,
+      );
+      expect(rewritten.rows).toEqual([{ value: kept?.value, formula: SNAPSHOT_FORMULA }]);
     } finally {
       await db.close();
     }

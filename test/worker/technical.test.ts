@@ -428,6 +428,8 @@ describe("GET /technical/screen", () => {
       const single = await call<IndicatorResult>(
         `/technical/AAPL?indicator=${indicator}${length}&resolution=${resolution}`,
       );
+      expect(single.status, label).toBe(200);
+      expect(found, label).toMatch(/^-?\d/);
       expect(found, label).toBe(single.body.series[0]?.values.at(-1)?.v);
       if (!spec.windowed) continue;
       const bars = resolution === "1D" ? all : resample(all, resolution === "1W" ? "weekly" : "monthly");

@@ -1,5 +1,5 @@
 import { inArray, lt, sql } from "drizzle-orm";
-import type { Snapshot } from "../../domain/indicators/snapshots";
+import { SNAPSHOT_FORMULA, type Snapshot } from "../../domain/indicators/snapshots";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { indicatorSnapshots } from "../schema";
@@ -24,6 +24,7 @@ export async function upsertSnapshots(
           target: [indicatorSnapshots.listingId, indicatorSnapshots.indicator, indicatorSnapshots.params],
           set: {
             windowBars: sql`excluded.window_bars`,
+            formula: sql`excluded.formula`,
             value: sql`excluded.value`,
             computable: sql`excluded.computable`,
             asOf: sql`excluded.as_of`,
@@ -54,7 +55,7 @@ export async function listingsWithSnapshotsFrom(db: Db, before: string): Promise
 
 /**
  * Each listing's snapshots as a refresh checks them: how many, the oldest as-of date and whether
- * every one was computed over `windowBars`; a query to run or batch.
+ * every one was computed over `windowBars` with the current arithmetic; a query to run or batch.
  */
 export function snapshotStateQuery(db: Db, listingIds: readonly number[], windowBars: number) {
   return db
@@ -62,7 +63,7 @@ export function snapshotStateQuery(db: Db, listingIds: readonly number[], window
       listingId: indicatorSnapshots.listingId,
       rows: sql<number>`count(*)::int`,
       asOf: sql<string>`min(${indicatorSnapshots.asOf})`,
-      sameWindow: sql<boolean>`bool_and(${indicatorSnapshots.windowBars} = ${windowBars})`,
+      sameWindow: sql<boolean>`bool_and(${indicatorSnapshots.windowBars} = ${windowBars} AND ${indicatorSnapshots.formula} = ${SNAPSHOT_FORMULA})`,
     })
     .from(indicatorSnapshots)
     .where(inArray(indicatorSnapshots.listingId, [...listingIds]))
@@ -115,9 +116,9 @@ export async function screenSnapshots(db: Db, q: SnapshotScreen): Promise<Snapsh
       (SELECT count(*) FROM s WHERE s.computable)::int AS screened,
       (SELECT count(*) FROM s WHERE s.value ${test} ${q.value})::int AS total,
       (SELECT json_agg(json_build_object('ticker', m.ticker, 'name', m.name, 'isin', m.isin, 'value', m.value)
-                       ORDER BY m.value ${order}, m.ticker)
+                       ORDER BY m.value ${order}, m.ticker COLLATE "C", m.isin)
        FROM (SELECT s.ticker, s.name, s.isin, s.value FROM s WHERE s.value ${test} ${q.value}
-             ORDER BY s.value ${order}, s.ticker LIMIT ${q.limit}) m) AS matches`);
+             ORDER BY s.value ${order}, s.ticker COLLATE "C", s.isin LIMIT ${q.limit}) m) AS matches`);
   const row = result.rows[0];
   return {
     candidates: row?.candidates ?? 0,

@@ -308,8 +308,8 @@ export async function readIntradayBars(
  * The newest `perListing` daily bars of each listing, in one query: a LATERAL read of each
  * listing's primary-key index backwards (about 4x faster than ranking every stored row with a
  * window function), each listing's bars folded into one JSON array so the driver parses 80 JSON
- * documents instead of 40,000 rows (half the time again). What the screener reads for the whole
- * catalogue at once. Ascending per listing.
+ * documents instead of 40,000 rows (half the time again). What the indicator snapshots are
+ * computed from. Ascending per listing.
  */
 export async function readLastBarsOfListings(
   db: Db,

@@ -18,33 +18,44 @@ export interface ScreenRow {
   columns: Partial<Record<PriceField | "date", (number | string)[]>>;
 }
 
-// A missing open, high or low reads as the close (as `readDailyBars` reads it).
+// A missing open, high or low reads as the close (as `readDailyBars` reads it). Prices go as
+// float8, the nearest double to the stored decimal (what Number() of its text gives), in fewer bytes.
 const COLUMN: Record<PriceField | "date", SQL> = {
   date: sql`b.date`,
-  open: sql`coalesce(b.open, b.close)`,
-  high: sql`coalesce(b.high, b.close)`,
-  low: sql`coalesce(b.low, b.close)`,
-  close: sql`b.close`,
+  open: sql`coalesce(b.open, b.close)::float8`,
+  high: sql`coalesce(b.high, b.close)::float8`,
+  low: sql`coalesce(b.low, b.close)::float8`,
+  close: sql`b.close::float8`,
   volume: sql`b.volume`,
 };
 
 /**
- * Values an answer of the screen's read carries per instrument before the read is split: Neon
- * sends a query's answer over HTTP in one piece, so a long read (500 bars of four fields, years
- * of daily bars for weekly or monthly screens) goes as several statements sent at once (one round
- * trip's wait), each over a fixed share of the instruments (asset id modulo their number).
+ * Values one answer carries at most (about 2 MB): Neon sends a query's answer over HTTP in one
+ * piece, up to 10 MB, so a long read (500 bars of four fields over thousands of instruments,
+ * years of daily bars for weekly or monthly screens) goes as several statements sent at once,
+ * each over a fixed share of the instruments (asset id modulo their number). Workers run six
+ * subrequests at a time: up to six shares cost one round trip's wait.
  */
-const VALUES_PER_SHARE = 500;
-const MAX_SHARES = 16;
+const VALUES_PER_ANSWER = 250_000;
+const MAX_SHARES = 64;
+
+/**
+ * The catalogue's size as the last read found it (kept by the isolate): the first read of an
+ * isolate assumes this many instruments, each later one sizes its shares by what the last found.
+ */
+let instrumentsSeen = 2000;
 
 /**
  * Every catalogue instrument's preferred listing and only the bars and fields its screen needs, in
- * one statement (or a few sent together for a long reach): no second round trip for the bars.
+ * one statement (or a few sent together for a long read): no second round trip for the bars.
  */
 export async function readScreenBars(db: Db, q: ScreenBarsQuery): Promise<ScreenRow[]> {
-  const shares = Math.min(MAX_SHARES, Math.max(1, Math.ceil((q.bars * q.fields.length) / VALUES_PER_SHARE)));
+  const values = instrumentsSeen * q.bars * q.fields.length;
+  const shares = Math.min(MAX_SHARES, Math.max(1, Math.ceil(values / VALUES_PER_ANSWER)));
   const reads = Array.from({ length: shares }, (_, share) => readShare(db, q, shares, share));
-  return (await Promise.all(reads)).flat();
+  const rows = (await Promise.all(reads)).flat();
+  instrumentsSeen = Math.max(1, rows.length);
+  return rows;
 }
 
 async function readShare(db: Db, q: ScreenBarsQuery, shares: number, share: number): Promise<ScreenRow[]> {

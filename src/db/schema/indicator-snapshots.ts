@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -26,6 +27,8 @@ export const indicatorSnapshots = pgTable(
     params: text("params").notNull(),
     /** Bars the value is computed over at most (TECHNICAL_DEFAULT_LIMIT when it was written). */
     windowBars: integer("window_bars").notNull(),
+    /** The version of the indicators' arithmetic the value was computed with (SNAPSHOT_FORMULA). */
+    formula: smallint("formula").notNull().default(1),
     /** The indicator's first output at the last bar; null when that is not a number. */
     value: doublePrecision("value"),
     /** False when the listing had fewer bars than the indicator needs. */

@@ -2,7 +2,8 @@ import { ExactSum } from "./exact-sum";
 import { emptyOutput } from "./series";
 
 /**
- * Moving averages as TA-Lib computes them. `from` is the first index where `input` has a value
+ * Moving averages as TA-Lib defines them (its seeding, warm-up and alignment; window sums kept
+ * exactly rather than in its running order). `from` is the first index where `input` has a value
  * (inputs that are themselves outputs start later); every output is NaN before its first value.
  */
 
@@ -18,7 +19,7 @@ export function sma(input: Float64Array, n: number, from = 0): Float64Array {
   for (let i = from + n - 1; i < input.length; i++) {
     sum.add(input[i] as number);
     out[i] = sum.value() / n;
-    sum.add(-(input[i - n + 1] as number));
+    sum.remove(input[i - n + 1] as number);
   }
   return out;
 }
@@ -45,7 +46,8 @@ export function ema(input: Float64Array, n: number, seedFrom = 0): Float64Array 
 
 /**
  * Weighted moving average: weights 1..n, newest heaviest, as a running numerator and plain sum
- * kept exactly (each value depends on its window alone, as `sma`'s).
+ * kept exactly (each value depends on its window alone, as `sma`'s). A window holding a value
+ * that is not a number has none.
  */
 export function wma(input: Float64Array, n: number): Float64Array {
   const out = emptyOutput(input.length, n - 1);
@@ -53,17 +55,22 @@ export function wma(input: Float64Array, n: number): Float64Array {
   const divider = (n * (n + 1)) / 2;
   const weighted = new ExactSum();
   const plain = new ExactSum();
-  for (let i = 0; i < n - 1; i++) {
-    weighted.addProduct(input[i] as number, i + 1);
-    plain.add(input[i] as number);
-  }
+  let nonFinite = 0;
+  // Weights move by one each bar (the numerator loses the plain sum): only finite values take part.
+  const enter = (x: number, weight: number) => {
+    if (Number.isFinite(x)) {
+      weighted.addProduct(x, weight);
+      plain.add(x);
+    } else nonFinite += 1;
+  };
+  for (let i = 0; i < n - 1; i++) enter(input[i] as number, i + 1);
   for (let i = n - 1; i < input.length; i++) {
-    const x = input[i] as number;
-    weighted.addProduct(x, n);
-    plain.add(x);
-    out[i] = weighted.value() / divider;
+    enter(input[i] as number, n);
+    out[i] = nonFinite > 0 ? Number.NaN : weighted.value() / divider;
     weighted.addSum(plain, -1);
-    plain.add(-(input[i - n + 1] as number));
+    const old = input[i - n + 1] as number;
+    if (Number.isFinite(old)) plain.remove(old);
+    else nonFinite -= 1;
   }
   return out;
 }

@@ -9,12 +9,14 @@ export class ExactSum {
   /** Non-overlapping parts, smallest magnitude first; `count` of them in use. */
   private parts = new Float64Array(8);
   private count = 0;
-  /** Infinities and NaN, summed as floats are (they cannot be kept exactly). */
-  private special = 0;
+  /** Non-finite values in the sum, counted so that taking them away again restores it. */
+  private nans = 0;
+  private plusInfinities = 0;
+  private minusInfinities = 0;
 
   add(value: number): void {
     if (!Number.isFinite(value)) {
-      this.special += value;
+      this.countSpecial(value, 1);
       return;
     }
     const parts = this.parts;
@@ -40,6 +42,12 @@ export class ExactSum {
     this.count = kept;
   }
 
+  /** Takes a value added before away again (a window's oldest value as the window moves on). */
+  remove(value: number): void {
+    if (Number.isFinite(value)) this.add(-value);
+    else this.countSpecial(value, -1);
+  }
+
   /** Adds a·b exactly (both halves of the product), for weighted sums. */
   addProduct(a: number, b: number): void {
     const p = a * b;
@@ -47,14 +55,19 @@ export class ExactSum {
     if (Number.isFinite(p)) this.add(productError(a, b, p));
   }
 
-  /** Adds every part of another sum (exactly: their totals add). */
+  /** Adds (sign 1) or takes away (sign -1) every part of another sum: exactly, their totals add. */
   addSum(other: ExactSum, sign: 1 | -1 = 1): void {
     for (let i = 0; i < other.count; i++) this.add(sign * (other.parts[i] as number));
+    this.nans += sign * other.nans;
+    this.plusInfinities += sign * other.plusInfinities;
+    this.minusInfinities += sign * other.minusInfinities;
   }
 
   /** The exact total rounded to the nearest float64 (ties to even). */
   value(): number {
-    if (this.special !== 0) return this.special;
+    if (this.nans > 0 || (this.plusInfinities > 0 && this.minusInfinities > 0)) return Number.NaN;
+    if (this.plusInfinities > 0) return Number.POSITIVE_INFINITY;
+    if (this.minusInfinities > 0) return Number.NEGATIVE_INFINITY;
     let n = this.count;
     if (n === 0) return 0;
     let hi = this.parts[--n] as number;
@@ -74,6 +87,12 @@ export class ExactSum {
       if (x - hi === y) hi = x;
     }
     return hi;
+  }
+
+  private countSpecial(value: number, sign: 1 | -1): void {
+    if (Number.isNaN(value)) this.nans += sign;
+    else if (value > 0) this.plusInfinities += sign;
+    else this.minusInfinities += sign;
   }
 
   private grow(): void {

@@ -42,6 +42,12 @@ export function isSnapshotted(name: string, params: Params): boolean {
   return SNAPSHOT_SET.some((e) => e.spec.name === name && paramsKey(e.params) === key);
 }
 
+/**
+ * The version of the indicators' arithmetic: a snapshot written by an earlier one (1: plain running
+ * sums; 2: windows summed exactly) is recomputed by the next refresh of its listing.
+ */
+export const SNAPSHOT_FORMULA = 2;
+
 /** One stored value: the indicator's first output at the last bar, over the window's bars. */
 export interface Snapshot {
   indicator: string;
@@ -53,6 +59,7 @@ export interface Snapshot {
   asOf: string;
   windowFrom: string;
   windowBars: number;
+  formula: number;
 }
 
 /**
@@ -77,6 +84,7 @@ export function snapshotsOf(bars: readonly Bar[], windowBars: number): Snapshot[
       asOf: last.date,
       windowFrom: first.date,
       windowBars,
+      formula: SNAPSHOT_FORMULA,
     };
   });
 }

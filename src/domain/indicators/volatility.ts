@@ -20,7 +20,7 @@ export function bbands(close: Float64Array, n: number, std: number): [Float64Arr
     const sd = variance > 0 ? Math.sqrt(variance) : 0;
     upper[i] = m + std * sd;
     lower[i] = m - std * sd;
-    squares.add(-((close[i - n + 1] as number) ** 2));
+    squares.remove((close[i - n + 1] as number) ** 2);
   }
   return [upper, middle, lower];
 }

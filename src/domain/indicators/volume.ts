@@ -64,9 +64,9 @@ export function mfi(
   for (let i = n; i < len; i++) {
     if (i > n) {
       posSum.add(pos[i] as number);
-      posSum.add(-(pos[i - n] as number));
+      posSum.remove(pos[i - n] as number);
       negSum.add(neg[i] as number);
-      negSum.add(-(neg[i - n] as number));
+      negSum.remove(neg[i - n] as number);
     }
     const p = posSum.value();
     const total = p + negSum.value();

@@ -2,7 +2,7 @@ import { cacheKeys, cacheTtls } from "../../cache";
 import { screenSnapshots } from "../../db/repositories/indicator-snapshots";
 import { readScreenBars, type ScreenRow } from "../../db/repositories/screen-bars";
 import type { Deps } from "../../deps";
-import { type Bar, resample } from "../../domain/bars";
+import { type Bar, dailyBarsFor, newestPeriods } from "../../domain/bars";
 import { toDecimalString } from "../../domain/decimal";
 import { BadRequestError } from "../../domain/errors";
 import {
@@ -52,8 +52,9 @@ export interface ScreenResult {
 
 /**
  * GET /technical/screen: the catalogue instruments whose last indicator value meets `operator value`,
- * computed over the same number of bars as GET /technical/{ticker} (TECHNICAL_DEFAULT_LIMIT), so both
- * give the same last value. All candidates' prices come in one query. Cached 15 minutes.
+ * the last value GET /technical/{ticker} gives over its default window (TECHNICAL_DEFAULT_LIMIT
+ * bars): from the snapshots for a declared indicator, else from each instrument's bars read at
+ * once. Cached 15 minutes.
  */
 export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }): Promise<ScreenResult> {
   const spec = indicatorSpec(input.indicator);
@@ -126,9 +127,7 @@ async function runScreen(
 ): Promise<ScreenResult> {
   const need = lastValueBars(spec, params, ctx.config.TECHNICAL_DEFAULT_LIMIT);
   const period = input.resolution === "1D" ? null : input.resolution === "1W" ? "weekly" : "monthly";
-  // Weeks and months from whole periods: one more than needed, at most DAYS_IN of them a period,
-  // so that dropping the oldest (perhaps cut short by the read) leaves `need` whole ones.
-  const days = period ? (need + 1) * DAYS_IN[period] : need;
+  const days = period ? dailyBarsFor(need, period) : need;
   const fields = period ? (["date", ...spec.inputs] as const) : spec.inputs;
   const rows = await readScreenBars(ctx.db.db, { bars: days, fields });
   const test = OPERATORS[input.operator];
@@ -136,7 +135,7 @@ async function runScreen(
   let skipped = 0;
   for (const row of rows) {
     const daily = barsOfColumns(row.columns);
-    const bars = period ? wholePeriods(daily, period, daily.length === days).slice(-need) : daily;
+    const bars = period ? newestPeriods(daily, period, need, daily.length === days) : daily;
     if (bars.length < minBars(spec, params)) {
       skipped += 1;
       continue;
@@ -144,9 +143,13 @@ async function runScreen(
     const last = spec.compute(seriesOfBars(bars), params)[0]?.[bars.length - 1];
     if (last !== undefined && !Number.isNaN(last) && test(last, input.value)) found.push({ row, value: last });
   }
-  // Most extreme first: lowest values for lt/lte, highest for gt/gte; then by ticker (as the snapshot screen).
+  // Most extreme first: lowest values for lt/lte, highest for gt/gte; then by ticker and ISIN in
+  // byte order (as the snapshot screen orders them).
   const sign = input.operator.startsWith("l") ? 1 : -1;
-  found.sort((a, b) => sign * (a.value - b.value) || (a.row.ticker < b.row.ticker ? -1 : 1));
+  const byBytes = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  found.sort(
+    (a, b) => sign * (a.value - b.value) || byBytes(a.row.ticker, b.row.ticker) || byBytes(a.row.isin, b.row.isin),
+  );
   return {
     indicator: spec.name,
     params,
@@ -164,15 +167,6 @@ async function runScreen(
     skipped,
     calculated_at: ctx.clock.now().toISOString(),
   };
-}
-
-/** Most daily bars a week or a month can hold (bars dated on any day of it). */
-const DAYS_IN = { weekly: 7, monthly: 31 } as const;
-
-/** Weekly or monthly bars from daily ones; the oldest left out when the read may have cut it short. */
-function wholePeriods(daily: readonly Bar[], period: "weekly" | "monthly", cut: boolean): Bar[] {
-  const bars = resample(daily, period);
-  return cut ? bars.slice(1) : bars;
 }
 
 /** Bars from the read's columns; the fields an indicator does not read are the close (volume 0), unread. */

@@ -125,7 +125,10 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
   if (progress) logProgress(progress);
 }
 
-/** Whether a listing's snapshots are missing, incomplete, computed over another window or older than its last bar. */
+/**
+ * Whether a listing's snapshots are missing, incomplete, computed over another window or with
+ * earlier arithmetic, or older than its last bar.
+ */
 function snapshotsBehind(state: SnapshotState | undefined, lastBar: string | undefined): boolean {
   if (!lastBar) return false;
   return !state || state.rows < SNAPSHOT_SET.length || !state.sameWindow || state.asOf < lastBar;
