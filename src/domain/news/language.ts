@@ -1,5 +1,3 @@
-import { eld } from "eld/extrasmall";
-
 /** GDELT names languages in English; the service answers ISO 639-1 codes. */
 const NAMES: Record<string, string> = {
   english: "en",
@@ -39,13 +37,4 @@ export function languageCode(value: string | null | undefined): string | null {
   return m?.[1] ?? null;
 }
 
-/**
- * The language of a text by its character n-grams (eld, the extra-small profile): a code when the
- * detector is confident, else null. Short headlines are the hard case; the summary helps.
- */
-export function detectLanguage(text: string): string | null {
-  const t = text.trim();
-  if (t.length < 12) return null;
-  const r = eld.detect(t);
-  return r.language && r.isReliable() ? r.language : null;
-}
+export { detectLanguage } from "./detect-language";
