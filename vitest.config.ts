@@ -30,12 +30,18 @@ const worker = (opts: { refreshConsumed: boolean }) =>
 
 export default defineConfig({
   test: {
-    // Runs in plain Node (outside the Workers plugin): starts Postgres, the Neon proxy and the Redis bridge.
+    // Runs in plain Node (outside the Workers plugin): starts Postgres, the Neon proxy, the simulators
+    // and the Redis bridge, once for every project of the run that needs them.
     globalSetup: ["./test/helpers/global-setup.ts"],
     projects: [
       {
-        // Pure code and the Node-side tools (Redis bridge, dev stack) in plain Node.
+        // Pure code and the Node-side tools (Redis bridge, dev stack) in plain Node: no database, no
+        // simulator (a run of only these starts none: test/helpers/global-setup.ts).
         test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
+      },
+      {
+        // Node-side tools driven against the test stack's database (the local SQL-over-HTTP endpoint).
+        test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
       },
       {
         // The README's dev command, started and stopped as a user would (run by CI with `npm run test:smoke`).

@@ -61,12 +61,18 @@ function fuzzSeed(): number {
   }
 }
 
+/** Projects that use nothing the global set-up starts. */
+const STACKLESS_PROJECTS = new Set(["unit", "smoke"]);
+
 /**
  * The stack the Worker under test talks to: Postgres (TEST_DATABASE_URL, else an in-memory PGlite),
  * Neon's endpoints (SQL over HTTP, the WebSocket proxy) in front of it, the provider simulators, and, when REDIS_URL is set, the
  * Upstash REST bridge.
  */
 export default async function setup(project: TestProject) {
+  // Pure unit tests (and the smoke tests, which start the README's own stack) need none of it: a
+  // run of only those starts nothing.
+  if (project.vitest.projects.every((p) => STACKLESS_PROJECTS.has(p.name))) return;
   const stops: (() => Promise<void>)[] = [];
   let databaseUrl = process.env.TEST_DATABASE_URL;
   if (databaseUrl) await assertReachable(databaseUrl, "TEST_DATABASE_URL");
