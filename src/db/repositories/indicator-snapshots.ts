@@ -106,7 +106,7 @@ export async function screenSnapshots(db: Db, q: SnapshotScreen): Promise<Snapsh
     total: number;
     matches: SnapshotScreenResult["matches"] | null;
   }>(sql`
-    WITH preferred AS (${preferredListingsSql}), s AS (
+    WITH preferred AS (${preferredListingsSql()}), s AS (
       SELECT p.ticker, p.name, p.isin, s.value, s.computable
       FROM preferred p JOIN ${indicatorSnapshots} s ON s.listing_id = p.id
       WHERE s.indicator = ${q.indicator} AND s.params = ${q.params} AND s.window_bars = ${q.windowBars}

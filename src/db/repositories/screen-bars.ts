@@ -70,8 +70,7 @@ async function readShare(db: Db, q: ScreenBarsQuery, shares: number, share: numb
        FROM (SELECT d.date, d.open, d.high, d.low, d.close, d.volume FROM prices_daily d
              WHERE d.listing_id = p.id ORDER BY d.date DESC LIMIT ${q.bars}) b
        HAVING count(*) > 0) AS columns
-    FROM (${preferredListingsSql}) p
-    WHERE p.asset_id % ${shares} = ${share}`,
+    FROM (${preferredListingsSql({ index: share, of: shares })}) p`,
   );
   return result.rows.map((r) => ({ ticker: r.ticker, name: r.name, isin: r.isin, columns: r.columns ?? {} }));
 }
