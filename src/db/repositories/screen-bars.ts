@@ -40,10 +40,11 @@ const VALUES_PER_ANSWER = 250_000;
 const MAX_SHARES = 64;
 
 /**
- * The catalogue's size as the last read found it (kept by the isolate): the first read of an
- * isolate assumes this many instruments, each later one sizes its shares by what the last found.
+ * The catalogue's size as the last read found it (kept by the isolate). A new isolate's first read
+ * assumes a large catalogue (more, smaller shares: slower, but never an answer past Neon's limit);
+ * each later read sizes its shares by what the last one found.
  */
-let instrumentsSeen = 2000;
+let instrumentsSeen = 10_000;
 
 /**
  * Every catalogue instrument's preferred listing and only the bars and fields its screen needs, in
