@@ -5,12 +5,14 @@ import { runBench } from "./stack";
 import { openTickClients, tickKey } from "./tick-clients";
 
 /**
- * `npm run bench:realtime`: 1,000 WebSocket clients on one ticker (the local stack, the stream
- * simulator at one update a second). For every update the simulator sends during the window, each
+ * `npm run bench:realtime`: BENCH_CLIENTS (1,000) WebSocket clients on one ticker, spread over a
+ * key per thousand (the local stack, the stream simulator at one update a second). For every update the simulator sends during the window, each
  * client must receive the tick: the report gives ticks lost (must be 0) and the tick-to-client
  * latency (from the simulator's send to the client's receipt) p50/p99.
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
+/** One key a thousand clients: a key may hold at most 1,000 sockets on a ticker (MAX_SOCKETS_PER_KEY). */
+const KEYS = Math.ceil(CLIENTS / 1000);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 20_000);
 const TICKER = "AAPL";
 const SYMBOL = "NASDAQ:AAPL";
@@ -31,13 +33,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 runBench(
   async (stack) => {
-    const url = `${stack.base.replace("http", "ws")}/ws/realtime/${TICKER}?token=${stack.headers["X-API-KEY"]}`;
+    const urlOf = (i: number) =>
+      `${stack.base.replace("http", "ws")}/ws/realtime/${TICKER}?token=${stack.keys[i % stack.keys.length]}`;
     const received: Map<string, number>[] = Array.from({ length: CLIENTS }, () => new Map());
     let closedEarly = 0;
     const t0 = performance.now();
     const sockets = await openTickClients(
       CLIENTS,
-      () => url,
+      urlOf,
       (i, key, at) => received[i]?.set(key, at),
       () => {
         if (recording) closedEarly += 1;
@@ -76,6 +79,7 @@ runBench(
       cache: stack.cacheLabel,
       ticker: TICKER,
       clients: CLIENTS,
+      keys: KEYS,
       connect_seconds: Number(connectSeconds.toFixed(2)),
       clients_counted_by_status: status.ws_connections[TICKER] ?? 0,
       window_ms: WINDOW_MS,
@@ -92,5 +96,5 @@ runBench(
       p99_under_250_ms: p99 < 250,
     };
   },
-  { onStreamUpdate },
+  { onStreamUpdate, keys: KEYS },
 );

@@ -16,6 +16,8 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export interface BenchStack {
   base: string;
   headers: Record<string, string>;
+  /** Every full-access key the Worker knows (the first is the one in `headers`). */
+  keys: string[];
   databaseUrl: string;
   databaseLabel: string;
   cacheLabel: string;
@@ -39,6 +41,8 @@ export async function startBenchStack(
     around?: (vars: Record<string, string>) => Promise<Record<string, string>>;
     /** Settings of the Worker beyond the stack's. */
     vars?: Record<string, string>;
+    /** Full-access keys to create (1 by default): per-key limits (sockets, rate) then spread. */
+    keys?: number;
   } = {},
 ): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "mds-bench-"));
@@ -50,7 +54,8 @@ export async function startBenchStack(
     dataDir,
   });
   const sandbox = await startSandbox({}, { onUpdate: opts.onStreamUpdate });
-  const key = `bench-${randomBytes(16).toString("hex")}`;
+  const keys = Array.from({ length: Math.max(1, opts.keys ?? 1) }, () => `bench-${randomBytes(16).toString("hex")}`);
+  const key = keys[0] as string;
   const port = await freePort();
   const child = startWrangler({
     root: ROOT,
@@ -60,7 +65,7 @@ export async function startBenchStack(
     vars: {
       ...(opts.around ? await opts.around(stack.vars) : stack.vars),
       ...sandbox.vars,
-      SERVICE_API_KEYS: key,
+      SERVICE_API_KEYS: keys.join(","),
       BENCH_ROUTES: "true",
       ...opts.vars,
     },
@@ -81,6 +86,7 @@ export async function startBenchStack(
   return {
     base,
     headers: { "X-API-KEY": key },
+    keys,
     databaseUrl: stack.vars.DATABASE_URL ?? "",
     databaseLabel: stack.databaseLabel,
     cacheLabel: stack.cacheLabel,
