@@ -282,7 +282,7 @@ export const isTradingDay = (venue: Venue, date: string): boolean => closedReaso
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes (east positive). */
 function offsetMinutes(timeZone: string, instant: number): number {
-  const parts = clockFormatter(timeZone).formatToParts(new Date(instant));
+  const parts = formatter("clock", timeZone).formatToParts(new Date(instant));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((local - Math.floor(instant / 1000) * 1000) / 60_000);
@@ -301,40 +301,34 @@ export function localInstant(date: string, time: string, timeZone: string): Date
 
 /** The venue's calendar date at an instant. */
 export function localDate(venue: Venue, at: Date): string {
-  const parts = dateFormatter(venue.timeZone).formatToParts(at);
+  const parts = formatter("date", venue.timeZone).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
 // A formatter is costly to build (tens of microseconds) and a schedule check asks for thousands:
-// one per time zone and use, kept for the isolate's life (a dozen at most). Parts are read by
+// one per time zone and use, kept for the isolate's life (two dozen at most). Parts are read by
 // type, never from the formatted text, whose layout a locale's data may change.
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const FORMATS = {
+  clock: {
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  },
+  date: { year: "numeric", month: "2-digit", day: "2-digit" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function clockFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = clockFormatters.get(timeZone);
+function formatter(use: keyof typeof FORMATS, timeZone: string): Intl.DateTimeFormat {
+  const key = `${use} ${timeZone}`;
+  let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    clockFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function dateFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = dateFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dateFormatters.set(timeZone, f);
+    f = new Intl.DateTimeFormat("en-US", { ...FORMATS[use], timeZone });
+    formatters.set(key, f);
   }
   return f;
 }

@@ -63,7 +63,7 @@ export function snapshotStateQuery(db: Db, listingIds: readonly number[], window
       listingId: indicatorSnapshots.listingId,
       rows: sql<number>`count(*)::int`,
       asOf: sql<string>`min(${indicatorSnapshots.asOf})`,
-      sameWindow: sql<boolean>`bool_and(${indicatorSnapshots.windowBars} = ${windowBars} AND ${indicatorSnapshots.formula} = ${SNAPSHOT_FORMULA})`,
+      current: sql<boolean>`bool_and(${indicatorSnapshots.windowBars} = ${windowBars} AND ${indicatorSnapshots.formula} = ${SNAPSHOT_FORMULA})`,
     })
     .from(indicatorSnapshots)
     .where(inArray(indicatorSnapshots.listingId, [...listingIds]))

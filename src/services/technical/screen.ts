@@ -99,18 +99,12 @@ async function screenSnapshotted(
     value: input.value,
     limit: input.limit,
   });
-  return {
-    indicator: spec.name,
-    params,
-    operator: input.operator,
-    value: input.value,
-    resolution: "1D",
-    matches: r.matches.map((m) => ({ ticker: m.ticker, name: m.name, isin: m.isin, value: toDecimalString(m.value) })),
+  return resultOf(ctx, { ...input, resolution: "1D" }, spec, params, {
+    matches: r.matches,
     total: r.total,
     screened: r.screened,
     skipped: r.candidates - r.screened,
-    calculated_at: ctx.clock.now().toISOString(),
-  };
+  });
 }
 
 /**
@@ -150,21 +144,37 @@ async function runScreen(
   found.sort(
     (a, b) => sign * (a.value - b.value) || byBytes(a.row.ticker, b.row.ticker) || byBytes(a.row.isin, b.row.isin),
   );
+  return resultOf(ctx, input, spec, params, {
+    matches: found.slice(0, input.limit).map(({ row, value }) => ({ ...row, value })),
+    total: found.length,
+    screened: rows.length - skipped,
+    skipped,
+  });
+}
+
+/** The answer of either path: the query, the matches with their values as decimal strings, the counts. */
+function resultOf(
+  ctx: Deps,
+  input: ScreenQuery & { resolution: Exclude<Resolution, "1min"> },
+  spec: IndicatorSpec,
+  params: Params,
+  r: {
+    matches: readonly { ticker: string; name: string; isin: string; value: number }[];
+    total: number;
+    screened: number;
+    skipped: number;
+  },
+): ScreenResult {
   return {
     indicator: spec.name,
     params,
     operator: input.operator,
     value: input.value,
     resolution: input.resolution,
-    matches: found.slice(0, input.limit).map(({ row, value }) => ({
-      ticker: row.ticker,
-      name: row.name,
-      isin: row.isin,
-      value: toDecimalString(value),
-    })),
-    total: found.length,
-    screened: rows.length - skipped,
-    skipped,
+    matches: r.matches.map((m) => ({ ticker: m.ticker, name: m.name, isin: m.isin, value: toDecimalString(m.value) })),
+    total: r.total,
+    screened: r.screened,
+    skipped: r.skipped,
     calculated_at: ctx.clock.now().toISOString(),
   };
 }

@@ -131,7 +131,7 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
  */
 function snapshotsBehind(state: SnapshotState | undefined, lastBar: string | undefined): boolean {
   if (!lastBar) return false;
-  return !state || state.rows < SNAPSHOT_SET.length || !state.sameWindow || state.asOf < lastBar;
+  return !state || state.rows < SNAPSHOT_SET.length || !state.current || state.asOf < lastBar;
 }
 
 function logProgress({ runId, counts: c }: { runId: number; counts: RunCounts }): void {
