@@ -34,20 +34,6 @@ export function describe(v: unknown): string {
   return `a ${typeof v}`;
 }
 
-/**
- * A path with list indexes folded (`/earningsTrend/trend/0/growth` and `trend.3.growth` both read
- * `earningsTrend.trend[].growth`), so one drift in every item of a list is one report.
- * @example foldPath("/earningsTrend/trend/0") // "earningsTrend.trend[]"
- */
-export function foldPath(path: string): string {
-  return path
-    .split(/[/.]/)
-    .filter((p) => p !== "")
-    .map((p) => (/^\d+$/.test(p) ? "[]" : p))
-    .join(".")
-    .replace(/\.\[\]/g, "[]");
-}
-
 /** The drifts of one answer, one per document and path (the first seen wins). */
 export function uniqueDrifts(drifts: readonly SchemaDrift[]): SchemaDrift[] {
   const byKey = new Map<string, SchemaDrift>();

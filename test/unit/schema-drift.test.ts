@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { foldPath } from "../../src/domain/drift";
 import {
   earningsRows,
   highlightFigures,
   highlightTexts,
   trendRows,
 } from "../../src/domain/fundamentals/delayed-figures";
-import { libraryDrifts, readSummary } from "../../src/domain/fundamentals/summary-schema";
+import { readSummary } from "../../src/domain/fundamentals/summary-schema";
 import { readTimeseries } from "../../src/domain/fundamentals/timeseries";
-import { driftVerdict } from "../../src/domain/fundamentals/validation";
 import { validationStatistics } from "../../src/domain/monitoring/validation-stats";
 import { collectBars } from "../../src/providers/stream/client";
 
@@ -79,44 +77,6 @@ describe("the service's own reading of quoteSummary", () => {
     expect(drifts.map((d) => [d.path, d.expected, d.seen])).toEqual([["financialData", "an object", "a list of 2"]]);
     expect(summary.financialData).toBeUndefined();
     expect(highlightFigures(summary).find((f) => f.field === "price")?.value).toBe(190.5);
-  });
-
-  it("reports the client library's refusals by folded path: a required field missing in each item is one drift", () => {
-    const result = { earningsTrend: { trend: [{ period: "0q" }, { period: "+1q" }] }, price: { currency: 5 } };
-    const drifts = libraryDrifts(
-      P,
-      [
-        {
-          instancePath: "/earningsTrend/trend/0",
-          message: "Missing required properties",
-          params: { missing: ["defaultMethodology"] },
-        },
-        {
-          instancePath: "/earningsTrend/trend/1",
-          message: "Missing required properties",
-          params: { missing: ["defaultMethodology"] },
-        },
-        { instancePath: "/price/currency", message: "Expected string" },
-      ],
-      result,
-    );
-    expect(drifts.map((d) => [d.path, d.seen])).toEqual([
-      ["earningsTrend.trend[].defaultMethodology", "absent"],
-      ["price.currency", "a number"],
-    ]);
-    expect(driftVerdict(drifts[0] as (typeof drifts)[number])).toEqual({
-      provider: P,
-      field: "quoteSummary:earningsTrend.trend[].defaultMethodology",
-      status: "schema_drift",
-      raw: null,
-      value: null,
-      reason: "expected a value (the client library's schema requires it), saw absent",
-    });
-  });
-
-  it("folds list indexes in both pointer and dotted paths", () => {
-    expect(foldPath("/a/0/b/12/c")).toBe("a[].b[].c");
-    expect(foldPath("a.3.b")).toBe("a[].b");
   });
 });
 

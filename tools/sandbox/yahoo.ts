@@ -25,6 +25,10 @@ import { quoteSummaryResult, timeseriesResult } from "./yahoo-fundamentals";
  * dividend yields in percent (2.15 for 0.0215), a format change the canary must notice. `drift`:
  * quoteSummary sends the trailing P/E as text ("31.2x") and the earnings history without the
  * quarter of its rows, as a provider that changed its format would: those fields only must be lost.
+ * `consent` (symbol "AAPL", the quote page the session handshake opens): that page sends a client
+ * without a consent cookie through the EU consent pages first (guce.yahoo.com/consent, then the
+ * form at consent.yahoo.com/v2/collectConsent, posted with its hidden fields and agree=agree, then
+ * guce.yahoo.com/copyConsent, back to the page), as the provider does to European visitors.
  */
 export type FaultMode =
   | "500"
@@ -37,7 +41,8 @@ export type FaultMode =
   | "crumb"
   | "absurd_pe"
   | "percent_scaled"
-  | "drift";
+  | "drift"
+  | "consent";
 
 export interface YahooSim {
   url: string;
@@ -272,12 +277,93 @@ const randomToken = (n: number) => randomBytes(n).toString("base64url").slice(0,
 const crumbOf = (cookie: string) => createHmac("sha256", CRUMB_SECRET).update(cookie).digest("base64url").slice(0, 11);
 
 /** The value of the `A3` session cookie a request sends. */
-function cookieOf(req: IncomingMessage): string | null {
+function cookieOf(req: IncomingMessage, wanted = "A3"): string | null {
   for (const part of (req.headers.cookie ?? "").split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === "A3") return rest.join("=");
+    if (name === wanted) return rest.join("=");
   }
   return null;
+}
+
+/** Reads a form body (application/x-www-form-urlencoded). */
+async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
+  let text = "";
+  for await (const chunk of req) text += String(chunk);
+  return new URLSearchParams(text);
+}
+
+/**
+ * The EU consent pages (see the `consent` fault): the consent host sends the client to the form,
+ * the form's post (its hidden fields and agree=agree) to the copy, the copy back to the page with
+ * the consent cookie `GUC`. A step without what the previous one gave is refused (HTTP 400).
+ */
+async function consentPages(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  consents: Map<string, { csrf: string; done: string }>,
+  control: SimulatorControl<FaultMode>,
+): Promise<boolean> {
+  const id = url.searchParams.get("sessionId") ?? "";
+  const refuse = () => {
+    res.writeHead(400, { "content-type": "text/plain" });
+    res.end("Bad Request");
+    return true;
+  };
+  if (url.pathname === "/consent") {
+    const done = url.searchParams.get("done");
+    if (!cookieOf(req, "GUCS") || !done) return refuse();
+    const session = `3_cc-session_${randomToken(12)}`;
+    consents.set(session, { csrf: randomToken(7), done });
+    res.writeHead(302, { location: `https://consent.yahoo.com/v2/collectConsent?sessionId=${session}` });
+    res.end();
+    return true;
+  }
+  if (url.pathname === "/v2/collectConsent") {
+    const consent = consents.get(id);
+    if (!consent) return refuse();
+    if (req.method === "GET") {
+      // The page's own markup: the done address's "&" written as a character reference.
+      const hidden = (name: string, value: string) =>
+        `<input type="hidden" name="${name}" value="${value.replace(/&/g, "&amp;")}">`;
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        `<!doctype html><html><body><form method="post" action="/v2/collectConsent?sessionId=${id}">${[
+          hidden("csrfToken", consent.csrf),
+          hidden("sessionId", id),
+          hidden("originalDoneUrl", consent.done),
+          hidden("namespace", "yahoo"),
+        ].join("")}<button name="agree" value="agree">Accept all</button></form></body></html>`,
+      );
+      return true;
+    }
+    const form = await formOf(req);
+    if (
+      form.get("csrfToken") !== consent.csrf ||
+      form.get("sessionId") !== id ||
+      !form.getAll("agree").includes("agree")
+    )
+      return refuse();
+    control.count("consent agreed");
+    res.writeHead(302, {
+      location: `https://guce.yahoo.com/copyConsent?sessionId=${id}&lang=en-GB`,
+      "set-cookie": `CFC=${randomToken(16)}; Max-Age=31557600; Domain=consent.yahoo.com; Path=/; Secure`,
+    });
+    res.end();
+    return true;
+  }
+  if (url.pathname === "/copyConsent") {
+    const consent = consents.get(id);
+    if (!consent) return refuse();
+    consents.delete(id);
+    res.writeHead(302, {
+      location: consent.done,
+      "set-cookie": `GUC=AQEBCAF${randomToken(16)}; Max-Age=31557600; Domain=.yahoo.com; Path=/; Secure`,
+    });
+    res.end();
+    return true;
+  }
+  return false;
 }
 
 export async function startYahooSim(opts: { port?: number; clock?: Clock } = {}): Promise<YahooSim> {
@@ -286,6 +372,8 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
   const control = new SimulatorControl<FaultMode>();
   /** Cookies this simulator has set (the provider knows its own sessions). */
   const cookies = new Set<string>();
+  /** Consent sessions under way: id → the form's token and where the client goes back to. */
+  const consents = new Map<string, { csrf: string; done: string }>();
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://sim");
@@ -293,6 +381,15 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
     if (await control.handle(req, res, url)) return;
     // The handshake: a finance.yahoo.com page sets the cookie, getcrumb turns it into a crumb.
     if (/^\/quote\/[^/]+\/?$/.test(path)) {
+      const symbol = decodeURIComponent(path.split("/")[2] ?? "");
+      if (!cookieOf(req, "GUC") && control.take(symbol, (mode) => mode === "consent")) {
+        const done = `https://finance.yahoo.com${path}?guccounter=1`;
+        res.writeHead(302, {
+          location: `https://guce.yahoo.com/consent?brandType=eu&gcrumb=${randomToken(7)}&done=${encodeURIComponent(done)}`,
+          "set-cookie": `GUCS=${randomToken(8)}; Max-Age=1800; Domain=.yahoo.com; Path=/; Secure`,
+        });
+        return res.end();
+      }
       const cookie = `d=AQABBP${randomToken(16)}&S=AQAAA${randomToken(20)}`;
       cookies.add(cookie);
       res.writeHead(200, {
@@ -301,6 +398,7 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
       });
       return res.end("<!doctype html><html><head><title>Yahoo Finance</title></head><body></body></html>");
     }
+    if (await consentPages(req, res, url, consents, control)) return;
     if (path === "/v1/test/getcrumb") {
       const cookie = cookieOf(req);
       if (!cookie || !cookies.has(cookie)) return send(res, 401, envelope("finance", "Unauthorized", "Invalid Cookie"));
@@ -317,7 +415,10 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
     const endpoint = summaryMatch ? "quoteSummary" : seriesMatch ? "timeseries" : (path.split("/")[3] ?? path);
     control.count(`${endpoint} ${symbol}`);
     // Faults of quoteSummary's own (a refused crumb, an absurd P/E) wait for a quoteSummary request.
-    const fault = control.take(symbol, (mode) => Boolean(summaryMatch) || !SUMMARY_ONLY.has(mode));
+    const fault = control.take(
+      symbol,
+      (mode) => mode !== "consent" && (Boolean(summaryMatch) || !SUMMARY_ONLY.has(mode)),
+    );
     if (fault === "timeout") {
       control.hold(res);
       return; // never answers; the client's timeout must fire

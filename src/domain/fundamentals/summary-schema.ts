@@ -1,4 +1,4 @@
-import { describe, foldPath, type SchemaDrift, uniqueDrifts } from "../drift";
+import type { SchemaDrift } from "../drift";
 import { readWire, type WireNode } from "../wire-schema";
 import { ASSET_CLASSES, HIGHLIGHT_SOURCES, HIGHLIGHT_TEXT, type Summary } from "./delayed-figures";
 
@@ -127,58 +127,10 @@ export const SUMMARY_SCHEMA: WireNode = {
 };
 
 /**
- * Reads a quoteSummary result (`quoteSummary.result[0]`, as the client library returns it, coerced
- * or not) with the service's schema: the well-formed fields, and a drift for each other one.
+ * Reads a quoteSummary result (`quoteSummary.result[0]`) with the service's schema: the well-formed fields, and a drift for each other one.
  */
 export function readSummary(provider: string, result: unknown): { summary: Summary; drifts: SchemaDrift[] } {
   const drifts: SchemaDrift[] = [];
   const summary = readWire(result, SUMMARY_SCHEMA, { provider, document: DOCUMENT, path: "" }, drifts);
   return { summary: (summary ?? {}) as Summary, drifts };
-}
-
-/** One refusal of the client library's own schema, as its validation error reports it. */
-export interface LibraryIssue {
-  instancePath?: string;
-  message?: string;
-  params?: { missing?: unknown };
-}
-
-/**
- * The client library's refusals as drift: a required property it missed, or a value of a type it
- * did not expect (seen in `result`, the answer it refused).
- */
-export function libraryDrifts(provider: string, issues: readonly LibraryIssue[], result: unknown): SchemaDrift[] {
-  const out: SchemaDrift[] = [];
-  for (const issue of issues) {
-    const at = issue.instancePath ?? "";
-    const missing = Array.isArray(issue.params?.missing) ? issue.params.missing : [];
-    if (missing.length > 0) {
-      for (const name of missing)
-        out.push({
-          provider,
-          document: DOCUMENT,
-          path: foldPath(`${at}/${String(name)}`),
-          expected: "a value (the client library's schema requires it)",
-          seen: "absent",
-        });
-      continue;
-    }
-    out.push({
-      provider,
-      document: DOCUMENT,
-      path: foldPath(at) || "(answer)",
-      expected: `what the client library's schema allows (${issue.message ?? "refused"})`,
-      seen: describe(valueAt(result, at)),
-    });
-  }
-  return uniqueDrifts(out);
-}
-
-function valueAt(root: unknown, pointer: string): unknown {
-  let v = root;
-  for (const part of pointer.split("/").filter(Boolean)) {
-    if (typeof v !== "object" || v === null) return undefined;
-    v = (v as Record<string, unknown>)[part];
-  }
-  return v;
 }

@@ -1,27 +1,44 @@
-import createYahooFinance from "yahoo-finance2/createYahooFinance";
-import { ExtendedCookieJar } from "yahoo-finance2/lib/cookieJar";
-import fundamentalsTimeSeries from "yahoo-finance2/modules/fundamentalsTimeSeries";
-import quoteSummary, { type QuoteSummaryResult } from "yahoo-finance2/modules/quoteSummary";
 import { type Clock, type Deadline, systemClock } from "../../clock";
-import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import type { SchemaDrift } from "../../domain/drift";
 import type { Summary } from "../../domain/fundamentals/delayed-figures";
-import { type LibraryIssue, libraryDrifts, readSummary } from "../../domain/fundamentals/summary-schema";
+import { readSummary } from "../../domain/fundamentals/summary-schema";
 import { readTimeseries, type TimeseriesRow } from "../../domain/fundamentals/timeseries";
 import { DELAYED } from "../../domain/provider-names";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError, redacted } from "../errors";
 import { observed } from "../outcomes";
+import { CookieJar } from "./cookies";
+import { type Answer, openSession, type Send } from "./session";
+import { TIMESERIES_ITEMS } from "./timeseries-items";
 
 /**
- * The delayed provider's fundamentals (quoteSummary v10 and fundamentals-timeseries) through the
- * yahoo-finance2 library, which follows the cookie/crumb/consent handshake and validates each answer
- * against its schemas. Its requests are sent through our fetch: aimed at DELAYED_PROVIDER_BASE_URL
- * (the sandbox) unless that is the provider's own host, bounded by the request's deadline, and with
- * the provider's refusals turned into ProviderErrors.
+ * The delayed provider's fundamentals: quoteSummary v10 (behind the cookie and crumb of a session,
+ * see session.ts) and fundamentals-timeseries. Requests go to the provider's own addresses, rebased
+ * onto DELAYED_PROVIDER_BASE_URL (the sandbox) unless that is the provider's host, each bounded by
+ * the request's deadline; answers are read field by field by the service's own schemas.
  */
 
-export type { QuoteSummaryResult, TimeseriesRow };
-export type StatementModule = "financials" | "balance-sheet" | "cash-flow";
+export type { TimeseriesRow };
+export type StatementModule = keyof typeof TIMESERIES_ITEMS;
 export type PeriodType = "annual" | "quarterly" | "trailing";
+
+/** The quoteSummary modules the service asks for. */
+export type QuoteSummaryModule =
+  | "assetProfile"
+  | "calendarEvents"
+  | "defaultKeyStatistics"
+  | "earningsHistory"
+  | "earningsTrend"
+  | "financialData"
+  | "fundOwnership"
+  | "fundProfile"
+  | "institutionOwnership"
+  | "majorHoldersBreakdown"
+  | "price"
+  | "quoteType"
+  | "recommendationTrend"
+  | "summaryDetail"
+  | "summaryProfile"
+  | "topHoldings";
 
 /** An answer as the service read it: what was well-formed, and where the format departed from what it reads. */
 export interface Read<T> {
@@ -29,66 +46,26 @@ export interface Read<T> {
   drifts: SchemaDrift[];
 }
 
-/** The body of an answer the service reads itself (the library is given a copy). */
-interface Captured {
-  status: number;
-  text: string;
+const SUMMARY_HOST = "https://query2.finance.yahoo.com";
+const TIMESERIES_HOST = "https://query1.finance.yahoo.com";
+
+/** A session's cookies and crumb: plain data, kept per base URL and isolate (the handshake costs two calls). */
+interface Session {
+  jar: CookieJar;
+  crumb: string | null;
 }
-
-/** The last answer received, parsed: it must have come with HTTP 200 and be JSON. */
-function answerOf(captured: readonly Captured[]): unknown {
-  const answer = captured.at(-1);
-  if (answer?.status !== 200) throw new ProviderError(DELAYED, "bad_response", "no answer was received");
-  try {
-    return JSON.parse(answer.text) as unknown;
-  } catch {
-    throw new ProviderError(DELAYED, "bad_response", "HTTP 200 with a body that is not JSON");
-  }
-}
-
-const YahooFinance = createYahooFinance({ modules: { quoteSummary, fundamentalsTimeSeries } });
-type Client = InstanceType<typeof YahooFinance>;
-
-/** The library's own notices and validation reports stay out of the Worker's log; failures reach us as errors. */
-const quietLogger = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-  dir: () => undefined,
-};
-
-/**
- * One cookie jar per base URL and isolate: it keeps the provider's session and crumb between
- * requests (the handshake costs two provider calls). The library's client, whose request queue
- * holds I/O, is made per request: Workers refuse I/O begun in one request and finished in another.
- */
-const jars = new Map<string, ExtendedCookieJar>();
-
-function jarFor(baseUrl: string, fresh: boolean): ExtendedCookieJar {
-  let jar = jars.get(baseUrl);
-  if (!jar || fresh) {
-    jar = new ExtendedCookieJar();
-    jars.set(baseUrl, jar);
-  }
-  return jar;
-}
-
-function newClient(jar: ExtendedCookieJar): Client {
-  return new YahooFinance({
-    cookieJar: jar,
-    logger: quietLogger,
-    validation: { logErrors: false, logOptionsErrors: false, allowAdditionalProps: true },
-    suppressNotices: ["yahooSurvey"],
-    versionCheck: false,
-    fetchOptions: { headers: { "User-Agent": BROWSER_USER_AGENT } },
-  });
-}
+const sessions = new Map<string, Session>();
 
 /** Whether the base URL is one of the provider's own hosts (production): then requests go out unchanged. */
-const isProviderHost = (baseUrl: string) => /(^|\.)yahoo\.com$/i.test(new URL(baseUrl).hostname);
+const isProviderHost = (url: string) => /(^|\.)yahoo\.com$/i.test(new URL(url).hostname);
 
 export class DelayedFundamentalsClient {
+  /**
+   * The handshake under way for this client's request. Kept per request, not per isolate: Workers
+   * refuse I/O begun in one request and awaited in another.
+   */
+  #opening: Promise<string> | null = null;
+
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs = 8000,
@@ -98,35 +75,24 @@ export class DelayedFundamentalsClient {
 
   /**
    * The quoteSummary modules of `symbol` (absent modules are ones the provider has nothing for),
-   * read field by field from the answer as it came: the library asks (cookie, crumb) and checks the
-   * answer against its schema, each refusal a drift, but its reading is not used (it turns "31.2x"
-   * into 31.2 without a word); the service's own schema keeps what is well-formed.
+   * read field by field: a field gone or of another type costs that field, reported as a drift.
    */
   summary(symbol: string, modules: readonly QuoteSummaryModule[]): Promise<Read<Summary>> {
     return observed(DELAYED, this.clock, () =>
-      this.call(async (client, fetch, captured) => {
-        let refused: SchemaDrift[] = [];
-        try {
-          await client.quoteSummary(symbol, { modules: [...modules] }, { fetch });
-        } catch (err) {
-          const e = err as { name?: string; result?: unknown; errors?: LibraryIssue[] };
-          if (e?.name !== "FailedYahooValidationError" || typeof e.result !== "object" || e.result === null) throw err;
-          refused = libraryDrifts(DELAYED, e.errors ?? [], e.result);
-        }
-        const result = (answerOf(captured) as { quoteSummary?: { result?: unknown[] } }).quoteSummary?.result?.[0];
+      this.withSession(async (session, fresh) => {
+        const crumb = await this.crumbOf(session, fresh);
+        const query = new URLSearchParams({ formatted: "false", modules: modules.join(","), crumb });
+        const body = await this.getJson(`${SUMMARY_HOST}/v10/finance/quoteSummary/${symbol}?${query}`, session);
+        const result = (body as { quoteSummary?: { result?: unknown[] } }).quoteSummary?.result?.[0];
         if (typeof result !== "object" || result === null)
           throw new ProviderError(DELAYED, "bad_response", "a quoteSummary answer without a result");
         const read = readSummary(DELAYED, result);
-        // The service's own reading first: where both refused a field, its report says more.
-        return { value: read.summary, drifts: uniqueDrifts([...read.drifts, ...refused]) };
+        return { value: read.summary, drifts: read.drifts };
       }),
     );
   }
 
-  /**
-   * The statement items of one module and period type, with period ends in [from, to). The library
-   * asks (it knows each module's list of items); the service reads the answer itself.
-   */
+  /** The statement items of one module and period type, with period ends in [from, to). */
   timeseries(
     symbol: string,
     module: StatementModule,
@@ -135,18 +101,16 @@ export class DelayedFundamentalsClient {
     to: Date,
   ): Promise<Read<TimeseriesRow[]>> {
     return observed(DELAYED, this.clock, () =>
-      this.call(async (client, fetch, captured) => {
-        try {
-          await client.fundamentalsTimeSeries(
-            symbol,
-            { period1: from, period2: to, type, module },
-            { fetch, validateResult: false },
-          );
-        } catch (err) {
-          // The library's own reading failed on an answer that came: the service's reading decides.
-          if (captured.at(-1)?.status !== 200) throw err;
-        }
-        const body = answerOf(captured);
+      this.withSession(async (session) => {
+        const query = new URLSearchParams({
+          period1: String(Math.floor(from.getTime() / 1000)),
+          period2: String(Math.floor(to.getTime() / 1000)),
+          type: TIMESERIES_ITEMS[module].map((item) => type + item).join(","),
+        });
+        const body = await this.getJson(
+          `${TIMESERIES_HOST}/ws/fundamentals-timeseries/v1/finance/timeseries/${symbol}?${query}`,
+          session,
+        );
         try {
           const read = readTimeseries(DELAYED, body);
           return { value: read.rows, drifts: read.drifts };
@@ -162,93 +126,102 @@ export class DelayedFundamentalsClient {
   }
 
   /**
-   * Runs one library call with our fetch; an answer "Invalid Crumb" (the provider expired the
-   * session) is retried once with a new session, as the provider's own clients do.
+   * Runs a call in this isolate's session; a refused session (the provider expired the crumb) is
+   * replaced by a new one and the call sent once more, as the provider's own clients do.
    */
-  private async call<T>(
-    run: (client: Client, fetch: typeof globalThis.fetch, captured: Captured[]) => Promise<T>,
-  ): Promise<T> {
+  private async withSession<T>(run: (session: Session, fresh: boolean) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const statuses: number[] = [];
-      const captured: Captured[] = [];
+      let session = sessions.get(this.baseUrl);
+      if (!session || attempt > 0) {
+        session = { jar: new CookieJar(), crumb: null };
+        sessions.set(this.baseUrl, session);
+      }
       try {
-        return await run(newClient(jarFor(this.baseUrl, attempt > 0)), this.fetcher(statuses, captured), captured);
+        return await run(session, attempt > 0);
       } catch (err) {
-        const failure = this.failureOf(err, statuses);
-        if (failure.detail.startsWith("session refused") && attempt === 0) continue;
-        throw failure;
+        if (err instanceof ProviderError && err.detail.startsWith("session refused") && attempt === 0) continue;
+        throw err;
       }
     }
   }
 
-  /** The fetch the library is given: provider hosts mapped onto the base URL, each call under the deadline. */
-  private fetcher(statuses: number[], captured: Captured[]): typeof globalThis.fetch {
-    const rebase = !isProviderHost(this.baseUrl);
-    return async (input, init) => {
-      const original = new URL(input instanceof Request ? input.url : String(input));
-      if (!/(^|\.)yahoo\.com$/i.test(original.hostname))
-        throw new ProviderError(DELAYED, "bad_response", "the client asked for a host that is not the provider's");
-      const target = rebase ? `${this.baseUrl}${original.pathname}${original.search}` : original.href;
-      const ms = callTimeout(DELAYED, this.timeoutMs, this.deadline);
-      let res: Response;
-      try {
-        res = await fetch(target, {
-          method: init?.method ?? "GET",
-          headers: init?.headers,
-          body: init?.body,
-          redirect: init?.redirect ?? "follow",
-          signal: AbortSignal.timeout(ms),
-        });
-      } catch (err) {
-        throw failureOf(DELAYED, err, ms, target, this.timeoutMs);
-      }
-      statuses.push(res.status);
+  /** The session's crumb, opening the session first when it has none (once per request). */
+  private async crumbOf(session: Session, fresh: boolean): Promise<string> {
+    if (session.crumb !== null && !fresh) return session.crumb;
+    if (fresh) this.#opening = null;
+    this.#opening ??= openSession(session.jar, this.send, () => this.clock.now().getTime()).finally(() => {
+      this.#opening = null;
+    });
+    session.crumb = await this.#opening;
+    return session.crumb;
+  }
+
+  /** GET a JSON answer in the session: refusals, unknown symbols and error envelopes as ProviderErrors. */
+  private async getJson(url: string, session: Session): Promise<unknown> {
+    const cookie = session.jar.header(url, this.clock.now().getTime());
+    const res = await this.send(url, {
+      read: true,
+      headers: { accept: "application/json", ...(cookie ? { cookie } : {}) },
+    });
+    let body: unknown = null;
+    try {
+      body = JSON.parse(res.text);
+    } catch {
+      if (res.status === 200) throw new ProviderError(DELAYED, "bad_response", "HTTP 200 with a body that is not JSON");
+    }
+    const error = envelopeError(body);
+    const said = redacted(error?.description ?? error?.code ?? `HTTP ${res.status}`);
+    if (res.status === 401 || error?.code === "Unauthorized" || /invalid (crumb|cookie)/i.test(said))
+      throw new ProviderError(DELAYED, "unavailable", `session refused (${said.slice(0, 120)})`);
+    if (res.status === 404 || error?.code === "Not Found")
+      throw new ProviderError(DELAYED, "not_found", said.slice(0, 200));
+    if (res.status !== 200 || error)
+      throw new ProviderError(DELAYED, "bad_response", `HTTP ${res.status}: ${said.slice(0, 160)}`);
+    return body;
+  }
+
+  /**
+   * One provider request: its address rebased onto the base URL, redirects not followed, under the
+   * deadline (the body, when read, too: a provider that stalls after the headers times out).
+   */
+  private readonly send: Send = async (url, init) => {
+    const original = new URL(url);
+    if (!isProviderHost(original.href))
+      throw new ProviderError(DELAYED, "bad_response", "the provider sent the client to a host that is not its own");
+    const target = isProviderHost(this.baseUrl)
+      ? original.href
+      : `${this.baseUrl}${original.pathname}${original.search}`;
+    const ms = callTimeout(DELAYED, this.timeoutMs, this.deadline);
+    try {
+      const res = await fetch(target, {
+        method: init.method ?? "GET",
+        headers: { "user-agent": BROWSER_USER_AGENT, ...init.headers },
+        body: init.body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(ms),
+      });
       if (res.status === 429) throw new ProviderError(DELAYED, "rate_limited", "rate limit reached (HTTP 429)", true);
       if (res.status >= 500) throw new ProviderError(DELAYED, "unavailable", `HTTP ${res.status}`, true);
-      // The body is read by the library under the same signal: a stalled body times out too.
-      if (!/\/(timeseries|quoteSummary)\//.test(original.pathname)) return res;
-      // The answers the service reads itself: their text is kept, the library gets a copy.
-      let text: string;
-      try {
-        text = await res.text();
-      } catch (err) {
-        throw failureOf(DELAYED, err, ms, target, this.timeoutMs);
-      }
-      captured.push({ status: res.status, text });
-      return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
-    };
-  }
-
-  /** What a library failure means for the service. */
-  private failureOf(err: unknown, statuses: number[]): ProviderError {
-    if (err instanceof ProviderError) return err;
-    const name = (err as { name?: string })?.name;
-    if (name === "TimeoutError" || name === "AbortError") return failureOf(DELAYED, err, this.timeoutMs);
-    const message = err instanceof Error ? err.message : String(err);
-    // The library quotes the body it could not parse: the detail says what happened, not what was sent.
-    if (message.startsWith("Response.ok where we expect JSON"))
-      return new ProviderError(DELAYED, "bad_response", "HTTP 200 with a body that is not JSON");
-    const last = statuses.at(-1);
-    if (last === 401 || /crumb|cookie|unauthorized/i.test(message))
-      // The library's text may quote an address with the crumb: it is taken out.
-      return new ProviderError(DELAYED, "unavailable", `session refused (${redacted(message).slice(0, 120)})`);
-    if (last === 404 || /not found/i.test(message))
-      return new ProviderError(DELAYED, "not_found", message.slice(0, 200));
-    if (name === "FailedYahooValidationError") {
-      // Where the answer departs from the schema: what an operator needs to see the provider changed.
-      const where = ((err as { errors?: { instancePath?: string; message?: string }[] }).errors ?? [])
-        .slice(0, 3)
-        .map((e) => `${e.instancePath ?? "?"} ${e.message ?? ""}`.trim())
-        .join("; ");
-      return new ProviderError(DELAYED, "bad_response", `an answer the client library's schema refuses (${where})`);
+      const answer: Answer = { status: res.status, headers: res.headers, text: "" };
+      if (init.read) answer.text = await res.text();
+      else await res.body?.cancel();
+      return answer;
+    } catch (err) {
+      throw failureOf(DELAYED, err, ms, target, this.timeoutMs);
     }
-    return new ProviderError(DELAYED, "bad_response", message.slice(0, 200));
-  }
+  };
 }
 
-export type QuoteSummaryModule = NonNullable<Parameters<Client["quoteSummary"]>[1]>["modules"] extends
-  | (infer M)[]
-  | "all"
-  | undefined
-  ? M
-  : never;
+/** The provider's error envelope (`{ <root>: { result: null, error: { code, description } } }`), if the answer is one. */
+function envelopeError(body: unknown): { code?: string; description?: string } | null {
+  if (typeof body !== "object" || body === null) return null;
+  const roots = Object.values(body as Record<string, unknown>);
+  if (roots.length !== 1) return null;
+  const error = (roots[0] as { error?: unknown } | null)?.error;
+  if (typeof error !== "object" || error === null) return null;
+  const { code, description } = error as { code?: unknown; description?: unknown };
+  return {
+    code: typeof code === "string" ? code : undefined,
+    description: typeof description === "string" ? description : undefined,
+  };
+}
