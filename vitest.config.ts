@@ -4,20 +4,23 @@ import { defineConfig } from "vitest/config";
 /**
  * The Worker as wrangler.toml declares it, with the test stack's settings, and the per-key rate
  * limit raised for the suite's one key (the generated nets send it tens of thousands of requests);
- * the rate-limit tests swap in TIGHT_RATE_LIMITER, 3 requests a minute.
+ * the rate-limit tests swap in TIGHT_RATE_LIMITER, 3 requests a minute. The hardening nets' Worker
+ * also gets their own settings (`hardeningBindings`: an EDGAR of their own).
  */
-const worker = (opts: { refreshConsumed: boolean }) =>
+const worker = (opts: { hardening: boolean }) =>
   cloudflareTest(({ inject }) => ({
     wrangler: { configPath: "./wrangler.toml" },
     miniflare: {
-      bindings: inject("workerBindings"),
+      bindings: opts.hardening
+        ? { ...inject("workerBindings"), ...inject("hardeningBindings") }
+        : inject("workerBindings"),
       // The generated nets start refresh runs (POST /catalogue/refresh) at random: their listings go
       // to a queue nobody consumes, since a run ingests hundreds of listings in the background and
       // would change the database under the nets' snapshots. The worker tests consume theirs.
       // The worker tests also get that queue, for a run that must not be ingested (the first refresh
       // of the whole catalogue).
       queueProducers: {
-        [opts.refreshConsumed ? "UNCONSUMED_REFRESH_QUEUE" : "REFRESH_QUEUE"]: {
+        [opts.hardening ? "REFRESH_QUEUE" : "UNCONSUMED_REFRESH_QUEUE"]: {
           queueName: "catalogue-refresh-unconsumed",
         },
       },
@@ -27,6 +30,9 @@ const worker = (opts: { refreshConsumed: boolean }) =>
       },
     },
   }));
+
+/** Worker tests that read what a fresh isolate holds (no provider called yet, no provider resting). */
+const FRESH_ISOLATE = ["test/worker/health.test.ts", "test/worker/provider-rest.test.ts"];
 
 export default defineConfig({
   test: {
@@ -49,10 +55,24 @@ export default defineConfig({
       },
       {
         // The Worker itself, inside workerd, against real Postgres (through the Neon proxy) and Redis.
-        plugins: [worker({ refreshConsumed: true })],
+        // The files share one runtime (isolate: false): starting workerd and loading the Worker for
+        // each of 35 files cost more than half of their time. Each file sets up the state it reads.
+        plugins: [worker({ hardening: false })],
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
+          exclude: FRESH_ISOLATE,
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // What only a fresh isolate shows (no provider called yet): a runtime of their own.
+        plugins: [worker({ hardening: false })],
+        test: {
+          name: "worker-fresh",
+          include: FRESH_ISOLATE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -62,7 +82,7 @@ export default defineConfig({
         // their own (another groupOrder: never beside the worker tests) and one file at a time, since
         // the fuzzer may delete data (POST /database/cleanup) and the concurrency net compares
         // whole-database snapshots.
-        plugins: [worker({ refreshConsumed: false })],
+        plugins: [worker({ hardening: true })],
         test: {
           name: "hardening",
           include: ["test/hardening/**/*.test.ts"],

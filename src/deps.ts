@@ -52,7 +52,7 @@ export interface Deps {
 /** The external sources a request may call, aimed at their configured base URLs. */
 export interface Providers {
   delayed: DelayedProviderClient;
-  /** The delayed provider's quoteSummary and fundamentals-timeseries (through yahoo-finance2). */
+  /** The delayed provider's quoteSummary and fundamentals-timeseries (our client: session, cookies, crumb). */
   delayedFundamentals: DelayedFundamentalsClient;
   stream: HistoryProvider;
   /** Web pages of trailing P/E, EPS and dividend yield (a fallback of /fundamental). */
@@ -173,6 +173,7 @@ class RequestProviders implements Providers {
       deadline,
       clock,
       drifts,
+      c.SEC_REQUESTS_PER_SECOND,
     );
     return this.#edgar;
   }

@@ -11,7 +11,7 @@ export interface SchemaDrift {
   document: string;
   /** Where in the document, indexes of lists folded: `earningsTrend.trend[].defaultMethodology`. */
   path: string;
-  /** What the service (or its client library) expected there. */
+  /** What the service expected there. */
   expected: string;
   /** What was there instead. */
   seen: string;

@@ -15,7 +15,8 @@ const simulators: Record<SimulatedProvider["simulator"], string> = {
   delayedSimUrl: inject("delayedSimUrl"),
   streamSimUrl: inject("streamSimUrl"),
   scrapedSimUrl: inject("scrapedSimUrl"),
-  edgarSimUrl: inject("edgarSimUrl"),
+  // The nets' own EDGAR (test/helpers/global-setup.ts), which their bindings point at.
+  edgarSimUrl: inject("hardeningEdgarSimUrl"),
   fredSimUrl: inject("fredSimUrl"),
   newsSimUrl: inject("newsSimUrl"),
 };
@@ -32,8 +33,15 @@ type ProbeAnswer = Answer<
     Omit<NewsBody, "source">
 >;
 
-async function probe(p: SimulatedProvider): Promise<ProbeAnswer> {
-  return call(p.probe.path, { method: p.probe.method, body: p.probe.body });
+/**
+ * The provider's calls may take PROVIDER_TIMEOUT_MS (1.5 s in the tests); while a timeout fault
+ * holds every answer back, a shorter limit tells the same failure sooner.
+ */
+const TIMEOUT_FAULT_MS = "600";
+
+async function probe(p: SimulatedProvider, cls?: FaultClass): Promise<ProbeAnswer> {
+  const env = cls === "timeout" ? { PROVIDER_TIMEOUT_MS: TIMEOUT_FAULT_MS } : undefined;
+  return call(p.probe.path, { method: p.probe.method, body: p.probe.body, env });
 }
 
 /**
@@ -165,7 +173,7 @@ describe.each(providers)("the fault matrix: $provider through $probe.path", (p) 
     for (const f of p.probe.alsoFault ?? []) await fault(simulators[f.simulator], f.symbol, f.mode, ALWAYS);
     await fault(simulators[p.simulator], symbol, mode, ALWAYS);
 
-    const res = await probe(p);
+    const res = await probe(p, cls);
     const said = await expectFailureReported(p, cls, res);
     // /health tells the provider failed, unless it answered that it has no such symbol (an answer, not a failure).
     const during = await callsOf(p.provider);

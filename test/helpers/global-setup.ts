@@ -26,6 +26,13 @@ export const NEWS_SIM_AS_OF = "2026-11-27T12:30:00Z";
 declare module "vitest" {
   export interface ProvidedContext {
     workerBindings: Record<string, string>;
+    /**
+     * The hardening nets' own EDGAR: a simulator allowing a hundred requests a second, asked at that
+     * pace (the nets fetch a registrant's thirty filings hundreds of times; at EDGAR's real pace
+     * that alone took a minute). The API tests keep the real limit and pace.
+     */
+    hardeningBindings: Record<string, string>;
+    hardeningEdgarSimUrl: string;
     databaseUrl: string;
     redisBacked: boolean;
     /** Control addresses of the provider simulators (faults on demand). */
@@ -37,27 +44,34 @@ declare module "vitest" {
     newsSimUrl: string;
     /** The recorded answers of the real providers, served at `<replayUrl>/<provider>` (tools/sandbox/replay.ts). */
     replayUrl: string;
-    /** The fuzzer's seed: FUZZ_SEED, else one derived from the commit (reproducible per commit). */
+    /** The fuzzer's seed: FUZZ_SEED, else (full nets) one derived from the commit, else a fixed one. */
     fuzzSeed: number;
-    /** Requests the fuzzer sends per run: FUZZ_REQUESTS, else 10,000. */
+    /** Requests the fuzzer sends per run: FUZZ_REQUESTS, else 10,000 (full nets) or 1,000 (the sample). */
     fuzzRequests: number;
+    /** HARDENING=full (CI): the fuzzer's and the drift net's full counts; else a fixed sample of each. */
+    hardeningFull: boolean;
     /** The sandbox's registry of simulated providers: their fault modes and the requests that reach them. */
     simulatedProviders: SimulatedProvider[];
   }
 }
 
+/** The sample's seed (and the full run's outside a git checkout). */
+const FIXED_FUZZ_SEED = 20_261_126;
+
 /**
- * FUZZ_SEED when given (to replay a failure); else the commit's hash folded to 31 bits, so a run is
- * reproducible on its commit and each new commit explores new requests; else a fixed seed.
+ * FUZZ_SEED when given (to replay a failure); for the full nets, the commit's hash folded to 31
+ * bits, so a run is reproducible on its commit and each new commit explores new requests; else a
+ * fixed seed (the sample of `npm test` sends the same requests every run).
  */
-function fuzzSeed(): number {
+function fuzzSeed(full: boolean): number {
   const given = process.env.FUZZ_SEED;
   if (given) return Number(given);
+  if (!full) return FIXED_FUZZ_SEED;
   try {
     const head = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     return Number.parseInt(head.slice(0, 8), 16) & 0x7fffffff;
   } catch {
-    return 20_261_126;
+    return FIXED_FUZZ_SEED;
   }
 }
 
@@ -97,6 +111,8 @@ export default async function setup(project: TestProject) {
   stops.push(scraped.close);
   const edgar = await startEdgarSim();
   stops.push(edgar.close);
+  const hardeningEdgar = await startEdgarSim({ perSecond: 100 });
+  stops.push(hardeningEdgar.close);
   // The macro provider's series as FRED lists it on the day after Thanksgiving 2026: its newest
   // listed day (the 26th) is a holiday ".", so the newest real observation is the 25th's.
   const fred = await startFredSim({ clock: pinnedClock(FRED_SIM_AS_OF) });
@@ -150,6 +166,12 @@ export default async function setup(project: TestProject) {
     bindings.UPSTASH_REDIS_REST_TOKEN = bridge.token;
   }
   project.provide("workerBindings", bindings);
+  project.provide("hardeningBindings", {
+    SEC_BASE_URL: hardeningEdgar.url,
+    SEC_DATA_BASE_URL: hardeningEdgar.url,
+    SEC_REQUESTS_PER_SECOND: "90",
+  });
+  project.provide("hardeningEdgarSimUrl", hardeningEdgar.url);
   project.provide("databaseUrl", databaseUrl);
   project.provide("redisBacked", Boolean(redisUrl));
   project.provide("delayedSimUrl", yahoo.url);
@@ -159,9 +181,11 @@ export default async function setup(project: TestProject) {
   project.provide("fredSimUrl", fred.url);
   project.provide("newsSimUrl", news.url);
   project.provide("replayUrl", recorded.url);
-  project.provide("fuzzSeed", fuzzSeed());
+  const full = process.env.HARDENING === "full";
+  project.provide("hardeningFull", full);
+  project.provide("fuzzSeed", fuzzSeed(full));
   project.provide("simulatedProviders", [...SIMULATED_PROVIDERS]);
-  project.provide("fuzzRequests", Number(process.env.FUZZ_REQUESTS || 10_000));
+  project.provide("fuzzRequests", Number(process.env.FUZZ_REQUESTS || (full ? 10_000 : 1_000)));
 
   return async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);

@@ -207,7 +207,9 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
-export async function startEdgarSim(opts: { port?: number } = {}): Promise<EdgarSim> {
+/** `perSecond`: the fair-access limit (EDGAR's is 10); the hardening nets' own simulator raises it. */
+export async function startEdgarSim(opts: { port?: number; perSecond?: number } = {}): Promise<EdgarSim> {
+  const perSecond = opts.perSecond ?? 10;
   const control = new SimulatorControl<EdgarFaultMode>();
   /** Request times of the last second: EDGAR's 10-per-second rule. */
   let window: number[] = [];
@@ -218,7 +220,7 @@ export async function startEdgarSim(opts: { port?: number } = {}): Promise<Edgar
     if (!declared(req)) return sendHtml(res, 403, UNDECLARED);
     const now = Date.now();
     window = [...window.filter((t) => now - t < 1000), now];
-    if (window.length > 10) return sendHtml(res, 403, RATE_EXCEEDED);
+    if (window.length > perSecond) return sendHtml(res, 403, RATE_EXCEEDED);
 
     const subs = /^\/submissions\/CIK(\d{10})\.json$/.exec(path);
     const doc = /^\/Archives\/edgar\/data\/(\d+)\/(\d{18})\/([^/]+\.xml)$/.exec(path);

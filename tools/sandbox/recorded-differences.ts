@@ -326,7 +326,7 @@ export const RECORDED_DIFFERENCES: RecordedDifference[] = [
     kind: "extra",
     paths: [`${QS}.earningsHistory.defaultMethodology`, `${QS}.earningsTrend.defaultMethodology`],
     reason:
-      "absent in this 2025 recording, sent in later answers (the client library's schema requires it); the simulator sends the later form, the replay tests the earlier",
+      "absent in this 2025 recording, sent in later answers (yahoo-finance2's schema of them requires it); the simulator sends the later form, the replay tests the earlier",
   },
   {
     files: ["delayed_provider/fundamentalsTimeSeries-AAPL-*"],

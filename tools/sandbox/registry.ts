@@ -137,7 +137,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
   },
   {
     // The delayed provider's fundamentals (quoteSummary and fundamentals-timeseries, through the
-    // client library and the cookie/crumb handshake): the deep enrichment.
+    // cookie/crumb handshake): the deep enrichment.
     provider: DELAYED,
     simulator: "delayedSimUrl",
     symbol: probeSymbol.symbol,

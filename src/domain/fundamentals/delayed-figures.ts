@@ -7,7 +7,7 @@ import type { Unit } from "./validation";
  * numeric figure with the unit the provider sends it in, so the validation layer can read it.
  */
 
-/** A quoteSummary answer as the client library returns it (numbers, Dates, strings, nested modules). */
+/** A quoteSummary result as the service read it (numbers, strings, nested modules). */
 export type Summary = Record<string, unknown>;
 
 export interface RawFigure {

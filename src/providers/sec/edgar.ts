@@ -63,19 +63,13 @@ interface Recent {
 
 const TICKERS_KEY = "sec:company_tickers";
 const TICKERS_TTL = 86_400;
-/**
- * EDGAR's limit is ten requests a second; one request start every 125 ms (eight a second) leaves a
- * margin for requests that arrive bunched after network jitter.
- */
-const MIN_SPACING_MS = 125;
-
 let nextSlot = 0;
 /**
  * Waits for this isolate's next EDGAR slot (the limiter); a slot that would come after the
  * request's deadline is not taken: the request is not made. Spacing is measured on the monotonic
  * timer, not the business clock (a pinned clock must not change how fast EDGAR is asked).
  */
-async function paced(deadline?: Deadline): Promise<void> {
+async function paced(spacingMs: number, deadline?: Deadline): Promise<void> {
   const now = performance.now();
   const slot = Math.max(now, nextSlot);
   if (deadline && slot - now >= deadline.remainingMs())
@@ -84,7 +78,7 @@ async function paced(deadline?: Deadline): Promise<void> {
       "deadline",
       "not asked: EDGAR's rate limit leaves no slot before the request's deadline",
     );
-  nextSlot = slot + MIN_SPACING_MS;
+  nextSlot = slot + spacingMs;
   if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
 }
 
@@ -101,6 +95,11 @@ export class EdgarClient {
     private readonly deadline?: Deadline,
     private readonly clock: Clock = systemClock,
     private readonly drifts: DriftSink = NO_DRIFT_SINK,
+    /**
+     * EDGAR's fair-access limit is ten requests a second; eight (a start every 125 ms) leaves a
+     * margin for requests that arrive bunched after network jitter (SEC_REQUESTS_PER_SECOND).
+     */
+    private readonly requestsPerSecond = 8,
   ) {}
 
   get configured(): boolean {
@@ -196,7 +195,7 @@ export class EdgarClient {
         "unavailable",
         "not asked: SEC_USER_AGENT is not set (EDGAR refuses undeclared agents)",
       );
-    await paced(this.deadline);
+    await paced(1000 / this.requestsPerSecond, this.deadline);
     const ms = callTimeout(EDGAR, this.timeoutMs, this.deadline);
     let res: Response;
     let text: string;
