@@ -47,7 +47,13 @@ export default defineConfig({
       },
       {
         // Node-side tools driven against the test stack's database (the local SQL-over-HTTP endpoint).
-        test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
+        test: {
+          name: "node",
+          include: ["test/node/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          sequence: { groupOrder: 2 },
+        },
       },
       {
         // The README's dev command, started and stopped as a user would (run by CI with `npm run test:smoke`).
@@ -65,6 +71,7 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -75,13 +82,15 @@ export default defineConfig({
           include: FRESH_ISOLATE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 2 },
         },
       },
       {
         // The nets generated from the OpenAPI document and the sandbox's registry: in a group of
         // their own (another groupOrder: never beside the worker tests) and one file at a time, since
         // the fuzzer may delete data (POST /database/cleanup) and the concurrency net compares
-        // whole-database snapshots.
+        // whole-database snapshots. Before the API tests: the snapshots read every table, and the
+        // API tests leave some 70,000 bars behind them.
         plugins: [worker({ hardening: true })],
         test: {
           name: "hardening",
@@ -89,6 +98,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 1,
+          // Group 1: before the API tests' group 2. (A group below 1 would not do: vitest runs a
+          // single-worker project of group 0 after every numbered group, and drops a negative one.)
           sequence: { groupOrder: 1 },
         },
       },
