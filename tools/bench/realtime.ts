@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import type { MinuteBar } from "../sandbox/minute-path";
 import { percentile } from "./load";
@@ -8,7 +9,10 @@ import { openTickClients, tickKey } from "./tick-clients";
  * `npm run bench:realtime`: BENCH_CLIENTS (1,000) WebSocket clients on one ticker, spread over a
  * key per thousand (the local stack, the stream simulator at one update a second). For every update the simulator sends during the window, each
  * client must receive the tick: the report gives ticks lost (must be 0) and the tick-to-client
- * latency (from the simulator's send to the client's receipt) p50/p99.
+ * latency (from the simulator's send to the client's receipt) p50/p99. The Worker is served by
+ * Miniflare itself (one runtime socket per client; `BENCH_RUNTIME=wrangler` puts `wrangler dev`
+ * in front, whose proxy runs out of file descriptors near 5,000 clients), and the runtime's CPU
+ * time over the window is reported per update: an upper bound of the object's CPU per tick.
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 /** One key a thousand clients: a key may hold at most 1,000 sockets on a ticker (MAX_SOCKETS_PER_KEY). */
@@ -30,6 +34,32 @@ const onStreamUpdate = (symbol: string, bar: MinuteBar) => {
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const RUNTIME = process.env.BENCH_RUNTIME === "wrangler" ? "wrangler" : "miniflare";
+
+/**
+ * CPU milliseconds used so far by this process's workerd children (the runtime Miniflare starts),
+ * from /proc; null where there is none to read (Linux only; under `wrangler dev` it is a grandchild).
+ */
+function runtimeCpuMs(): number | null {
+  let ticks = 0;
+  let found = false;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const m = /^\d+ \((.*)\) (.*)$/s.exec(stat);
+    const fields = m?.[2]?.split(" ") ?? [];
+    // After the name: state, ppid, ..., utime (14th field of the line) and stime (15th).
+    if (!m?.[1]?.startsWith("workerd") || Number(fields[1]) !== process.pid) continue;
+    found = true;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  // Linux counts in clock ticks of 10 ms (USER_HZ 100).
+  return found ? ticks * 10 : null;
+}
 
 runBench(
   async (stack) => {
@@ -50,9 +80,11 @@ runBench(
     // Everyone is streaming once the last client has seen a tick.
     for (let i = 0; i < 100 && (received.at(-1)?.size ?? 0) === 0; i++) await sleep(100);
 
+    const cpuBefore = runtimeCpuMs();
     recording = true;
     await sleep(WINDOW_MS);
     recording = false;
+    const cpuAfter = runtimeCpuMs();
     await sleep(2000); // the last updates' delivery
     const status = (await (await fetch(`${stack.base}/realtime/status`, { headers: stack.headers })).json()) as {
       ws_connections: Record<string, number>;
@@ -78,6 +110,7 @@ runBench(
       database: stack.databaseLabel,
       cache: stack.cacheLabel,
       ticker: TICKER,
+      runtime: RUNTIME,
       clients: CLIENTS,
       keys: KEYS,
       connect_seconds: Number(connectSeconds.toFixed(2)),
@@ -94,7 +127,11 @@ runBench(
         max: Number((latencies.at(-1) ?? 0).toFixed(1)),
       },
       p99_under_250_ms: p99 < 250,
+      runtime_cpu_ms_per_update:
+        cpuBefore === null || cpuAfter === null || sent.size === 0
+          ? null
+          : Number(((cpuAfter - cpuBefore) / sent.size).toFixed(1)),
     };
   },
-  { onStreamUpdate, keys: KEYS },
+  { onStreamUpdate, keys: KEYS, runtime: RUNTIME },
 );

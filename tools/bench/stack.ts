@@ -6,9 +6,10 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startSandbox } from "../dev/sandbox";
 import { startLocalStack } from "../dev/stack";
-import { killGroup, startWrangler, waitForHttp } from "../dev/wrangler";
+import { killGroup, localConfig, startWrangler, waitForHttp } from "../dev/wrangler";
 import { freePort } from "../net";
 import type { MinuteBar } from "../sandbox/minute-path";
+import { serveWithMiniflare } from "./miniflare-worker";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -43,6 +44,11 @@ export async function startBenchStack(
     vars?: Record<string, string>;
     /** Full-access keys to create (1 by default): per-key limits (sockets, rate) then spread. */
     keys?: number;
+    /**
+     * `wrangler dev` (the default, as a user runs the service), or the bundle served by Miniflare
+     * itself, one runtime socket per client (thousands of WebSockets exhaust `wrangler dev`'s).
+     */
+    runtime?: "wrangler" | "miniflare";
   } = {},
 ): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), "mds-bench-"));
@@ -57,21 +63,24 @@ export async function startBenchStack(
   const keys = Array.from({ length: Math.max(1, opts.keys ?? 1) }, () => `bench-${randomBytes(16).toString("hex")}`);
   const key = keys[0] as string;
   const port = await freePort();
-  const child = startWrangler({
-    root: ROOT,
-    port,
-    quiet: !process.env.BENCH_VERBOSE,
-    logFile,
-    vars: {
-      ...(opts.around ? await opts.around(stack.vars) : stack.vars),
-      ...sandbox.vars,
-      SERVICE_API_KEYS: keys.join(","),
-      BENCH_ROUTES: "true",
-      ...opts.vars,
-    },
-  });
+  const vars = {
+    ...(opts.around ? await opts.around(stack.vars) : stack.vars),
+    ...sandbox.vars,
+    SERVICE_API_KEYS: keys.join(","),
+    BENCH_ROUTES: "true",
+    ...opts.vars,
+  };
+  const child =
+    opts.runtime === "miniflare"
+      ? undefined
+      : startWrangler({ root: ROOT, port, quiet: !process.env.BENCH_VERBOSE, logFile, vars });
+  const served =
+    opts.runtime === "miniflare"
+      ? await serveWithMiniflare({ root: ROOT, config: localConfig(ROOT), port, vars, logFile })
+      : undefined;
   const stop = async () => {
-    killGroup(child);
+    if (child) killGroup(child);
+    await served?.stop();
     await sandbox.stop();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -91,7 +100,7 @@ export async function startBenchStack(
     databaseLabel: stack.databaseLabel,
     cacheLabel: stack.cacheLabel,
     control: sandbox.control,
-    processGroup: child.pid,
+    processGroup: child?.pid,
     logFile,
     stop,
   };

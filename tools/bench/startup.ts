@@ -1,12 +1,10 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
-import { convertV4MiniflareOptions, Miniflare, type V4MiniflareOptions } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { median, roundOrder } from "./load";
+import { type Bundle, buildBundle, miniflareOptions } from "./miniflare-worker";
 
 /**
  * `npm run bench:startup`: what a fresh isolate costs before its first answer, the service beside
@@ -67,47 +65,14 @@ const TARGETS: Target[] = [
   },
 ];
 
-interface Built {
-  script: string;
-  uploadKiB: number;
-  gzipKiB: number;
-}
-
-/** The bundle wrangler would upload for a config, and its size as wrangler reports it. */
-function build(target: Target, dir: string): Built {
-  const out = join(dir, target.name);
-  const run = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out, "-c", target.config], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`wrangler deploy --dry-run -c ${target.config}: ${run.stderr}`);
-  const log = `${run.stdout}${run.stderr}`;
-  const m = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(log);
-  const scriptPath = join(out, target.script);
-  const script = readFileSync(scriptPath, "utf8");
-  return {
-    script: scriptPath,
-    uploadKiB: m ? Number(m[1]) : Number((Buffer.byteLength(script) / 1024).toFixed(2)),
-    gzipKiB: m ? Number(m[2]) : Number((gzipSync(script).length / 1024).toFixed(2)),
-  };
-}
+/** The bundle wrangler would upload for a target's config. */
+const build = (target: Target, dir: string): Bundle => buildBundle(ROOT, target.config, join(dir, target.name));
 
 /** One fresh runtime: ms until ready, until the first answer, and for a second (warm) answer. */
-async function coldStart(target: Target, built: Built) {
-  // The bundle is built already: the config's module rules (for bundling) do not apply.
-  const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(
-    join(ROOT, target.bindingsFrom),
-  ).workerOptions;
+async function coldStart(target: Target, built: Bundle) {
+  const options = miniflareOptions(built, join(ROOT, target.bindingsFrom), target.vars);
   const started = performance.now();
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      ...workerOptions,
-      bindings: { ...(workerOptions.bindings ?? {}), ...target.vars },
-      modules: true,
-      scriptPath: built.script,
-      modulesRoot: dirname(built.script),
-    } as V4MiniflareOptions),
-  );
+  const mf = new Miniflare(convertV4MiniflareOptions(options));
   try {
     await mf.ready;
     const ready = performance.now();
@@ -130,7 +95,7 @@ async function coldStart(target: Target, built: Built) {
 
 const dir = mkdtempSync(join(tmpdir(), "mds-startup-"));
 try {
-  const built = Object.fromEntries(TARGETS.map((t) => [t.name, build(t, dir)])) as Record<Target["name"], Built>;
+  const built = Object.fromEntries(TARGETS.map((t) => [t.name, build(t, dir)])) as Record<Target["name"], Bundle>;
   const samples: Record<Target["name"], Awaited<ReturnType<typeof coldStart>>[]> = {
     service: [],
     bare: [],
