@@ -100,7 +100,7 @@ export const configSchema = z.object({
   SEC_DATA_BASE_URL: url("https://data.sec.gov"),
   /** "Company contact@example.com": EDGAR refuses requests whose agent declares no contact. Without it EDGAR is not asked. */
   SEC_USER_AGENT: optionalString,
-  /** EDGAR's requests a second from one isolate: its fair-access rule allows ten; more only for a mirror or the sandbox. */
+  /** EDGAR's requests a second from one isolate: its fair-access rule allows ten (sec.gov is never asked faster); more only for a mirror or the sandbox. */
   SEC_REQUESTS_PER_SECOND: int(8, 1, 1000),
 
   NEWS_YAHOO_RSS_BASE_URL: url("https://feeds.finance.yahoo.com"),

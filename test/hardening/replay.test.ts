@@ -131,6 +131,14 @@ describe("the delayed provider replayed from real recorded answers", () => {
     );
     // Fields the recording lacks but the service does not read (earnings' defaultMethodology) are no drift.
     expect(drift).toEqual([]);
+    // The verdicts were written (an empty drift list is not an empty table): one per validated figure.
+    const verdicts = await withDb((db) =>
+      db
+        .select({ field: validationResults.field })
+        .from(validationResults)
+        .where(and(eq(validationResults.ticker, "AAPL"), eq(validationResults.providerName, "delayed_provider"))),
+    );
+    expect(verdicts.map((v) => v.field)).toContain("pe_ratio");
     expect(JSON.stringify(doc)).not.toContain("schema_drift");
   });
 });

@@ -63,7 +63,7 @@ describe("the delayed provider's cookie jar", () => {
 describe("the consent form's hidden fields", () => {
   it("are read in order, with their character references decoded, other inputs left out", () => {
     const html =
-      '<form><input type="hidden" name="csrfToken" value="Xj&#x4A;f"><input type="text" name="q" value="no">' +
+      '<form><input data-name="x" type="hidden" name="csrfToken" value="Xj&#x4A;f"><input type="text" name="q" value="no">' +
       '<input name="originalDoneUrl" type="hidden" value="https://finance.yahoo.com/quote/AAPL?a=1&amp;guccounter=1">' +
       '<input type="hidden" name="namespace" value="yahoo"></form>';
     expect(hiddenFields(html)).toEqual([
@@ -108,19 +108,40 @@ describe("the delayed provider's session against the simulator", () => {
     expect(drifts).toEqual([]);
     const counts = await requests();
     expect(counts["consent agreed"]).toBe(1);
-    expect(counts["quoteSummary MC.PA"]).toBe(1);
-    // The session is kept: a second call asks no new crumb, and needs no consent again.
-    await client.summary("MC.PA", ["price"]);
-    expect((await requests())["consent agreed"]).toBe(1);
+    // The first page visit and the one after the consent; then one crumb.
+    expect([counts["quote page"], counts.getcrumb, counts["quoteSummary MC.PA"]]).toEqual([2, 1, 1]);
+    // The session is kept for the isolate: another request's client opens none.
+    const next = new DelayedFundamentalsClient(sim.url, 2000, undefined, clock);
+    await next.summary("MC.PA", ["price"]);
+    const after = await requests();
+    expect([after["consent agreed"], after["quote page"], after.getcrumb, after["quoteSummary MC.PA"]]).toEqual([
+      1, 2, 1, 2,
+    ]);
+  });
+
+  it("opens one session for a request's calls made at once", async () => {
+    const fresh = await startYahooSim({ clock });
+    try {
+      const client = new DelayedFundamentalsClient(fresh.url, 2000, undefined, clock);
+      await Promise.all([client.summary("MC.PA", ["price"]), client.summary("AAPL", ["price"])]);
+      const counts = (await (await fetch(`${fresh.url}/__sandbox/requests`)).json()) as Record<string, number>;
+      expect([counts["quote page"], counts.getcrumb]).toEqual([1, 1]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("opens a new session once when the crumb is refused, and fails as a refused session the second time", async () => {
     await fault({ symbol: "MC.PA", mode: "crumb", times: 1 });
     const client = new DelayedFundamentalsClient(sim.url, 2000, undefined, clock);
+    const before = (await requests()).getcrumb ?? 0;
     const ok = await client.summary("MC.PA", ["price"]);
     expect((ok.value.price as { currency?: string }).currency).toBe("EUR");
+    // The refused session was replaced: one new crumb.
+    expect((await requests()).getcrumb).toBe(before + 1);
     await fault({ symbol: "MC.PA", mode: "crumb", times: 2 });
     const err = await client.summary("MC.PA", ["price"]).catch((e: unknown) => e);
+    expect((await requests()).getcrumb).toBe(before + 2);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).detail).toBe("session refused (Invalid Crumb)");
     expect((err as ProviderError).failure).toBe("unavailable");

@@ -64,24 +64,28 @@ export async function serveWithMiniflare(opts: {
   logFile: string;
 }): Promise<{ base: string; stop(): Promise<void> }> {
   const outDir = mkdtempSync(join(tmpdir(), "mds-bundle-"));
-  const bundle = buildBundle(opts.root, opts.config, outDir);
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      ...miniflareOptions(bundle, opts.config, opts.vars),
-      host: "127.0.0.1",
-      port: opts.port,
-      log: new Log(LogLevel.WARN),
-      // Offline: the placeholder Request.cf object, not a download of the real one.
-      cf: false,
-      handleStructuredLogs: (log) => appendFileSync(opts.logFile, `${JSON.stringify(log)}\n`),
-    } as V4MiniflareOptions),
-  );
-  const url = await mf.ready;
-  return {
-    base: url.origin,
-    stop: async () => {
-      await mf.dispose();
-      rmSync(outDir, { recursive: true, force: true });
-    },
+  let mf: Miniflare | undefined;
+  const stop = async () => {
+    await mf?.dispose();
+    rmSync(outDir, { recursive: true, force: true });
   };
+  try {
+    const bundle = buildBundle(opts.root, opts.config, outDir);
+    mf = new Miniflare(
+      convertV4MiniflareOptions({
+        ...miniflareOptions(bundle, opts.config, opts.vars),
+        host: "127.0.0.1",
+        port: opts.port,
+        log: new Log(LogLevel.WARN),
+        // Offline: the placeholder Request.cf object, not a download of the real one.
+        cf: false,
+        handleStructuredLogs: (log) => appendFileSync(opts.logFile, `${JSON.stringify(log)}\n`),
+      } as V4MiniflareOptions),
+    );
+    const url = await mf.ready;
+    return { base: url.origin, stop };
+  } catch (err) {
+    await stop().catch(() => undefined);
+    throw err;
+  }
 }

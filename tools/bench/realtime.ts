@@ -43,7 +43,13 @@ const RUNTIME = process.env.BENCH_RUNTIME === "wrangler" ? "wrangler" : "minifla
 function runtimeCpuMs(): number | null {
   let ticks = 0;
   let found = false;
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  for (const pid of pids) {
     let stat: string;
     try {
       stat = readFileSync(`/proc/${pid}/stat`, "utf8");

@@ -76,7 +76,14 @@ export async function startBenchStack(
       : startWrangler({ root: ROOT, port, quiet: !process.env.BENCH_VERBOSE, logFile, vars });
   const served =
     opts.runtime === "miniflare"
-      ? await serveWithMiniflare({ root: ROOT, config: localConfig(ROOT), port, vars, logFile })
+      ? await serveWithMiniflare({ root: ROOT, config: localConfig(ROOT), port, vars, logFile }).catch(
+          async (err: unknown) => {
+            await sandbox.stop();
+            await stack.stop();
+            rmSync(dataDir, { recursive: true, force: true });
+            throw err;
+          },
+        )
       : undefined;
   const stop = async () => {
     if (child) killGroup(child);

@@ -23,9 +23,8 @@ const KEY = "bench-startup-key";
 
 interface Target {
   name: "service" | "bare" | "bare_bound";
-  /** The configuration the bundle is built from, and the script it makes. */
+  /** The configuration the bundle is built from. */
   config: string;
-  script: string;
   /** The configuration whose bindings the runtime is started with. */
   bindingsFrom: string;
   /** A request any fresh isolate can answer without a database: the service's indicator catalogue. */
@@ -38,7 +37,6 @@ const TARGETS: Target[] = [
   {
     name: "service",
     config: "wrangler.toml",
-    script: "index.js",
     bindingsFrom: "wrangler.toml",
     path: "/technical/list",
     headers: { "X-API-KEY": KEY },
@@ -48,7 +46,6 @@ const TARGETS: Target[] = [
   {
     name: "bare",
     config: "tools/bench/bare/wrangler.toml",
-    script: "worker.js",
     bindingsFrom: "tools/bench/bare/wrangler.toml",
     path: "/floor?bytes=2",
     headers: {},
@@ -57,7 +54,6 @@ const TARGETS: Target[] = [
   {
     name: "bare_bound",
     config: "tools/bench/bare/wrangler.bound.toml",
-    script: "bound.js",
     bindingsFrom: "wrangler.toml",
     path: "/floor?bytes=2",
     headers: {},

@@ -381,6 +381,7 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
     if (await control.handle(req, res, url)) return;
     // The handshake: a finance.yahoo.com page sets the cookie, getcrumb turns it into a crumb.
     if (/^\/quote\/[^/]+\/?$/.test(path)) {
+      control.count("quote page");
       const symbol = decodeURIComponent(path.split("/")[2] ?? "");
       if (!cookieOf(req, "GUC") && control.take(symbol, (mode) => mode === "consent")) {
         const done = `https://finance.yahoo.com${path}?guccounter=1`;
@@ -400,6 +401,7 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
     }
     if (await consentPages(req, res, url, consents, control)) return;
     if (path === "/v1/test/getcrumb") {
+      control.count("getcrumb");
       const cookie = cookieOf(req);
       if (!cookie || !cookies.has(cookie)) return send(res, 401, envelope("finance", "Unauthorized", "Invalid Cookie"));
       res.writeHead(200, { "content-type": "text/plain;charset=utf-8" });

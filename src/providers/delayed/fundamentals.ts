@@ -7,7 +7,7 @@ import { DELAYED } from "../../domain/provider-names";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError, redacted } from "../errors";
 import { observed } from "../outcomes";
 import { CookieJar } from "./cookies";
-import { type Answer, openSession, type Send } from "./session";
+import { type Answer, openSession, type Send, SessionRefused } from "./session";
 import { TIMESERIES_ITEMS } from "./timeseries-items";
 
 /**
@@ -49,10 +49,14 @@ export interface Read<T> {
 const SUMMARY_HOST = "https://query2.finance.yahoo.com";
 const TIMESERIES_HOST = "https://query1.finance.yahoo.com";
 
-/** A session's cookies and crumb: plain data, kept per base URL and isolate (the handshake costs two calls). */
+/**
+ * A session's cookies and crumb: plain data, kept per base URL and isolate once its handshake is
+ * complete (the handshake costs two calls). Each handshake fills a jar of its own, so requests of
+ * one isolate opening sessions at once never mix one's cookie with another's crumb.
+ */
 interface Session {
   jar: CookieJar;
-  crumb: string | null;
+  crumb: string;
 }
 const sessions = new Map<string, Session>();
 
@@ -61,10 +65,11 @@ const isProviderHost = (url: string) => /(^|\.)yahoo\.com$/i.test(new URL(url).h
 
 export class DelayedFundamentalsClient {
   /**
-   * The handshake under way for this client's request. Kept per request, not per isolate: Workers
-   * refuse I/O begun in one request and awaited in another.
+   * The handshake under way for this client's request, and the refused session it replaces (none
+   * for the first). Kept per request, not per isolate: Workers refuse I/O begun in one request and
+   * awaited in another.
    */
-  #opening: Promise<string> | null = null;
+  #opening: { session: Promise<Session>; replaces: Session | undefined } | null = null;
 
   constructor(
     private readonly baseUrl: string,
@@ -79,11 +84,10 @@ export class DelayedFundamentalsClient {
    */
   summary(symbol: string, modules: readonly QuoteSummaryModule[]): Promise<Read<Summary>> {
     return observed(DELAYED, this.clock, () =>
-      this.withSession(async (session, fresh) => {
-        const crumb = await this.crumbOf(session, fresh);
-        const query = new URLSearchParams({ formatted: "false", modules: modules.join(","), crumb });
-        const body = await this.getJson(`${SUMMARY_HOST}/v10/finance/quoteSummary/${symbol}?${query}`, session);
-        const result = (body as { quoteSummary?: { result?: unknown[] } }).quoteSummary?.result?.[0];
+      this.withSession(async (session) => {
+        const query = new URLSearchParams({ formatted: "false", modules: modules.join(","), crumb: session.crumb });
+        const body = await this.getJson(`${SUMMARY_HOST}/v10/finance/quoteSummary/${symbol}?${query}`, session.jar);
+        const result = (body as { quoteSummary?: { result?: unknown[] } } | null)?.quoteSummary?.result?.[0];
         if (typeof result !== "object" || result === null)
           throw new ProviderError(DELAYED, "bad_response", "a quoteSummary answer without a result");
         const read = readSummary(DELAYED, result);
@@ -92,7 +96,10 @@ export class DelayedFundamentalsClient {
     );
   }
 
-  /** The statement items of one module and period type, with period ends in [from, to). */
+  /**
+   * The statement items of one module and period type, with period ends in [from, to). No crumb is
+   * asked: the session's cookies are sent when there is one, as the provider's pages do.
+   */
   timeseries(
     symbol: string,
     module: StatementModule,
@@ -100,65 +107,66 @@ export class DelayedFundamentalsClient {
     from: Date,
     to: Date,
   ): Promise<Read<TimeseriesRow[]>> {
-    return observed(DELAYED, this.clock, () =>
-      this.withSession(async (session) => {
-        const query = new URLSearchParams({
-          period1: String(Math.floor(from.getTime() / 1000)),
-          period2: String(Math.floor(to.getTime() / 1000)),
-          type: TIMESERIES_ITEMS[module].map((item) => type + item).join(","),
-        });
-        const body = await this.getJson(
-          `${TIMESERIES_HOST}/ws/fundamentals-timeseries/v1/finance/timeseries/${symbol}?${query}`,
-          session,
-        );
-        try {
-          const read = readTimeseries(DELAYED, body);
-          return { value: read.rows, drifts: read.drifts };
-        } catch (err) {
-          throw new ProviderError(
-            DELAYED,
-            "bad_response",
-            `an unreadable timeseries answer: ${(err as Error).message}`,
-          );
-        }
-      }),
-    );
+    return observed(DELAYED, this.clock, async () => {
+      const query = new URLSearchParams({
+        period1: String(Math.floor(from.getTime() / 1000)),
+        period2: String(Math.floor(to.getTime() / 1000)),
+        type: TIMESERIES_ITEMS[module].map((item) => type + item).join(","),
+      });
+      const body = await this.getJson(
+        `${TIMESERIES_HOST}/ws/fundamentals-timeseries/v1/finance/timeseries/${symbol}?${query}`,
+        sessions.get(this.baseUrl)?.jar,
+      );
+      try {
+        const read = readTimeseries(DELAYED, body);
+        return { value: read.rows, drifts: read.drifts };
+      } catch (err) {
+        throw new ProviderError(DELAYED, "bad_response", `an unreadable timeseries answer: ${(err as Error).message}`);
+      }
+    });
   }
 
   /**
-   * Runs a call in this isolate's session; a refused session (the provider expired the crumb) is
-   * replaced by a new one and the call sent once more, as the provider's own clients do.
+   * Runs a call in this isolate's session (opened first when there is none); a refused session
+   * (the provider expired the crumb) is replaced by a new one and the call sent once more, as the
+   * provider's own clients do.
    */
-  private async withSession<T>(run: (session: Session, fresh: boolean) => Promise<T>): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      let session = sessions.get(this.baseUrl);
-      if (!session || attempt > 0) {
-        session = { jar: new CookieJar(), crumb: null };
-        sessions.set(this.baseUrl, session);
-      }
-      try {
-        return await run(session, attempt > 0);
-      } catch (err) {
-        if (err instanceof ProviderError && err.detail.startsWith("session refused") && attempt === 0) continue;
-        throw err;
-      }
+  private async withSession<T>(run: (session: Session) => Promise<T>): Promise<T> {
+    const session = sessions.get(this.baseUrl) ?? (await this.open(undefined));
+    try {
+      return await run(session);
+    } catch (err) {
+      if (!(err instanceof SessionRefused)) throw err;
+      return run(await this.open(session));
     }
   }
 
-  /** The session's crumb, opening the session first when it has none (once per request). */
-  private async crumbOf(session: Session, fresh: boolean): Promise<string> {
-    if (session.crumb !== null && !fresh) return session.crumb;
-    if (fresh) this.#opening = null;
-    this.#opening ??= openSession(session.jar, this.send, () => this.clock.now().getTime()).finally(() => {
-      this.#opening = null;
+  /**
+   * A new session, in a jar of its own, kept for the isolate once complete. A request's calls
+   * that need one at once share its handshake; a session refused again by another call of the
+   * request is replaced only once.
+   */
+  private open(replaces: Session | undefined): Promise<Session> {
+    if (this.#opening && this.#opening.replaces === replaces) return this.#opening.session;
+    const jar = new CookieJar();
+    const session = openSession(jar, this.send, () => this.clock.now().getTime()).then((crumb) => {
+      const opened = { jar, crumb };
+      // Unless another request has kept a newer one meanwhile.
+      const current = sessions.get(this.baseUrl);
+      if (current === undefined || current === replaces) sessions.set(this.baseUrl, opened);
+      return opened;
     });
-    session.crumb = await this.#opening;
-    return session.crumb;
+    const opening = { session, replaces };
+    this.#opening = opening;
+    session.catch(() => {
+      if (this.#opening === opening) this.#opening = null;
+    });
+    return session;
   }
 
-  /** GET a JSON answer in the session: refusals, unknown symbols and error envelopes as ProviderErrors. */
-  private async getJson(url: string, session: Session): Promise<unknown> {
-    const cookie = session.jar.header(url, this.clock.now().getTime());
+  /** GET a JSON answer with the jar's cookies: refusals, unknown symbols and error envelopes as ProviderErrors. */
+  private async getJson(url: string, jar: CookieJar | undefined): Promise<unknown> {
+    const cookie = jar?.header(url, this.clock.now().getTime());
     const res = await this.send(url, {
       read: true,
       headers: { accept: "application/json", ...(cookie ? { cookie } : {}) },
@@ -172,11 +180,15 @@ export class DelayedFundamentalsClient {
     const error = envelopeError(body);
     const said = redacted(error?.description ?? error?.code ?? `HTTP ${res.status}`);
     if (res.status === 401 || error?.code === "Unauthorized" || /invalid (crumb|cookie)/i.test(said))
-      throw new ProviderError(DELAYED, "unavailable", `session refused (${said.slice(0, 120)})`);
-    if (res.status === 404 || error?.code === "Not Found")
-      throw new ProviderError(DELAYED, "not_found", said.slice(0, 200));
+      throw new SessionRefused(said.slice(0, 120));
+    // The provider's own "no such symbol" (its envelope); a bare 404 is an address that moved.
+    if (error?.code === "Not Found") throw new ProviderError(DELAYED, "not_found", said.slice(0, 200));
     if (res.status !== 200 || error)
-      throw new ProviderError(DELAYED, "bad_response", `HTTP ${res.status}: ${said.slice(0, 160)}`);
+      throw new ProviderError(
+        DELAYED,
+        "bad_response",
+        error ? `HTTP ${res.status}: ${said.slice(0, 160)}` : `HTTP ${res.status} without the provider's answer`,
+      );
     return body;
   }
 
@@ -200,8 +212,12 @@ export class DelayedFundamentalsClient {
         redirect: "manual",
         signal: AbortSignal.timeout(ms),
       });
-      if (res.status === 429) throw new ProviderError(DELAYED, "rate_limited", "rate limit reached (HTTP 429)", true);
-      if (res.status >= 500) throw new ProviderError(DELAYED, "unavailable", `HTTP ${res.status}`, true);
+      if (res.status === 429 || res.status >= 500) {
+        // The body is not read: the connection is let go now, not when the answer is collected.
+        await res.body?.cancel();
+        if (res.status === 429) throw new ProviderError(DELAYED, "rate_limited", "rate limit reached (HTTP 429)", true);
+        throw new ProviderError(DELAYED, "unavailable", `HTTP ${res.status}`, true);
+      }
       const answer: Answer = { status: res.status, headers: res.headers, text: "" };
       if (init.read) answer.text = await res.text();
       else await res.body?.cancel();

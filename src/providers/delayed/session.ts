@@ -29,8 +29,23 @@ export type Send = (
 
 const PAGE_ACCEPT = "text/html,application/xhtml+xml,application/xml";
 
-/** A refusal of the handshake: the call fails as a refused session (retried once with a new one). */
-const refused = (why: string) => new ProviderError(DELAYED, "unavailable", `session refused (${why})`);
+/** The provider refused the session (the handshake, or a crumb it expired): a new one is worth one try. */
+export class SessionRefused extends ProviderError {
+  constructor(why: string) {
+    super(DELAYED, "unavailable", `session refused (${why})`);
+  }
+}
+
+const refused = (why: string) => new SessionRefused(why);
+
+/** Where a redirect points, read against the address that sent it; one that is no address is a refusal. */
+function locationOf(location: string, base: string): URL {
+  try {
+    return new URL(location, base);
+  } catch {
+    throw refused("a redirect to something that is not an address");
+  }
+}
 
 /**
  * Opens a session in `jar` and returns its crumb. `nowMs` reads the caller's clock (cookie expiry).
@@ -61,9 +76,9 @@ async function visitPage(jar: CookieJar, send: Send, nowMs: () => number, url: s
   const res = await get(jar, send, nowMs, url);
   const location = res.headers.get("location");
   // Other redirects (a regional page, say) are ignored: the cookie comes with the first answer.
-  if (!location || !/(^|\.)guce\.yahoo\.com$/i.test(new URL(location, url).hostname)) return;
-  const back = await consent(jar, send, nowMs, new URL(location, url).href);
-  const home = new URL(back, url);
+  if (!location || !/(^|\.)guce\.yahoo\.com$/i.test(locationOf(location, url).hostname)) return;
+  const back = await consent(jar, send, nowMs, locationOf(location, url).href);
+  const home = locationOf(back, url);
   if (home.origin !== new URL(url).origin) throw refused(`the consent pages sent the client to ${home.host}`);
   await visitPage(jar, send, nowMs, home.href, round + 1);
 }
@@ -77,8 +92,8 @@ async function consent(jar: CookieJar, send: Send, nowMs: () => number, url: str
   const first = await get(jar, send, nowMs, url);
   const next = first.headers.get("location");
   if (!next) throw refused("the consent page sent the client nowhere");
-  const formUrl = new URL(next, url).href;
-  if (!/collectConsent/.test(formUrl)) return formUrl;
+  const formUrl = locationOf(next, url).href;
+  if (!/collectConsent/.test(new URL(formUrl).pathname)) return formUrl;
 
   const form = await get(jar, send, nowMs, formUrl, true);
   const fields = hiddenFields(form.text);
@@ -95,12 +110,12 @@ async function consent(jar: CookieJar, send: Send, nowMs: () => number, url: str
   if (!keep(jar, posted, formUrl, nowMs)) throw refused("the consent form's answer set no cookie");
   const copyAt = posted.headers.get("location");
   if (!copyAt) throw refused("the consent form's answer sent the client nowhere");
-  const copyUrl = new URL(copyAt, formUrl).href;
+  const copyUrl = locationOf(copyAt, formUrl).href;
   const copied = await get(jar, send, nowMs, copyUrl);
   if (!keep(jar, copied, copyUrl, nowMs)) throw refused("the consent copy set no cookie");
   const back = copied.headers.get("location");
   if (!back) throw refused("the consent copy sent the client nowhere");
-  return new URL(back, copyUrl).href;
+  return locationOf(back, copyUrl).href;
 }
 
 async function get(jar: CookieJar, send: Send, nowMs: () => number, url: string, read = false): Promise<Answer> {
@@ -121,7 +136,8 @@ function keep(jar: CookieJar, res: Answer, url: string, nowMs: () => number): bo
 export function hiddenFields(html: string): [string, string][] {
   const out: [string, string][] = [];
   for (const tag of html.match(/<input\b[^>]*>/gi) ?? []) {
-    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, "i").exec(tag)?.[1];
+    // An attribute on its own (not data-name=), its value in double quotes as the page writes them.
+    const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, "i").exec(tag)?.[1];
     if (attr("type")?.toLowerCase() !== "hidden") continue;
     const name = attr("name");
     if (name) out.push([decodeReferences(name), decodeReferences(attr("value") ?? "")]);

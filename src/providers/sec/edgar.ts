@@ -99,8 +99,14 @@ export class EdgarClient {
      * EDGAR's fair-access limit is ten requests a second; eight (a start every 125 ms) leaves a
      * margin for requests that arrive bunched after network jitter (SEC_REQUESTS_PER_SECOND).
      */
-    private readonly requestsPerSecond = 8,
-  ) {}
+    requestsPerSecond = 8,
+  ) {
+    // EDGAR's own hosts never get more than its rule allows, whatever the setting says.
+    const sec = [baseUrl, dataBaseUrl].some((u) => /(^|\.)sec\.gov$/i.test(new URL(u).hostname));
+    this.spacingMs = 1000 / (sec ? Math.min(requestsPerSecond, 10) : requestsPerSecond);
+  }
+
+  private readonly spacingMs: number;
 
   get configured(): boolean {
     return this.userAgent !== undefined;
@@ -195,7 +201,7 @@ export class EdgarClient {
         "unavailable",
         "not asked: SEC_USER_AGENT is not set (EDGAR refuses undeclared agents)",
       );
-    await paced(1000 / this.requestsPerSecond, this.deadline);
+    await paced(this.spacingMs, this.deadline);
     const ms = callTimeout(EDGAR, this.timeoutMs, this.deadline);
     let res: Response;
     let text: string;
