@@ -34,6 +34,16 @@ const worker = (opts: { hardening: boolean }) =>
 /** Worker tests that read what a fresh isolate holds (no provider called yet, no provider resting). */
 const FRESH_ISOLATE = ["test/worker/health.test.ts", "test/worker/provider-rest.test.ts"];
 
+/**
+ * The hardening nets run in group 1, the API tests after them in group 2. (A group below 1 would
+ * not do: vitest runs a single-worker project of group 0 after every numbered group, and drops a
+ * negative one.)
+ */
+const NETS_GROUP = 1;
+const API_GROUP = 2;
+/** What the API tests' projects (the Worker's, in one runtime or fresh ones) share. */
+const API_TESTS = { testTimeout: 30_000, hookTimeout: 60_000, sequence: { groupOrder: API_GROUP } };
+
 export default defineConfig({
   test: {
     // Runs in plain Node (outside the Workers plugin): starts Postgres, the Neon proxy, the simulators
@@ -52,7 +62,7 @@ export default defineConfig({
           include: ["test/node/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: API_GROUP },
         },
       },
       {
@@ -69,9 +79,7 @@ export default defineConfig({
           include: ["test/worker/**/*.test.ts"],
           exclude: FRESH_ISOLATE,
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          sequence: { groupOrder: 2 },
+          ...API_TESTS,
         },
       },
       {
@@ -80,9 +88,7 @@ export default defineConfig({
         test: {
           name: "worker-fresh",
           include: FRESH_ISOLATE,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          sequence: { groupOrder: 2 },
+          ...API_TESTS,
         },
       },
       {
@@ -98,9 +104,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 1,
-          // Group 1: before the API tests' group 2. (A group below 1 would not do: vitest runs a
-          // single-worker project of group 0 after every numbered group, and drops a negative one.)
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: NETS_GROUP },
         },
       },
     ],

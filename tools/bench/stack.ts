@@ -70,27 +70,27 @@ export async function startBenchStack(
     BENCH_ROUTES: "true",
     ...opts.vars,
   };
-  const child =
-    opts.runtime === "miniflare"
-      ? undefined
-      : startWrangler({ root: ROOT, port, quiet: !process.env.BENCH_VERBOSE, logFile, vars });
-  const served =
-    opts.runtime === "miniflare"
-      ? await serveWithMiniflare({ root: ROOT, config: localConfig(ROOT), port, vars, logFile }).catch(
-          async (err: unknown) => {
-            await sandbox.stop();
-            await stack.stop();
-            rmSync(dataDir, { recursive: true, force: true });
-            throw err;
-          },
-        )
-      : undefined;
-  const stop = async () => {
-    if (child) killGroup(child);
-    await served?.stop();
+  const stopStack = async () => {
     await sandbox.stop();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  /** The Worker: stopped with the stack; `group` is wrangler's process group (none under Miniflare). */
+  let worker: { stop(): Promise<void>; group?: number };
+  if (opts.runtime === "miniflare") {
+    worker = await serveWithMiniflare({ root: ROOT, config: localConfig(ROOT), port, vars, logFile }).catch(
+      async (err: unknown) => {
+        await stopStack();
+        throw err;
+      },
+    );
+  } else {
+    const child = startWrangler({ root: ROOT, port, quiet: !process.env.BENCH_VERBOSE, logFile, vars });
+    worker = { stop: async () => killGroup(child), group: child.pid };
+  }
+  const stop = async () => {
+    await worker.stop();
+    await stopStack();
   };
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -107,7 +107,7 @@ export async function startBenchStack(
     databaseLabel: stack.databaseLabel,
     cacheLabel: stack.cacheLabel,
     control: sandbox.control,
-    processGroup: child?.pid,
+    processGroup: worker.group,
     logFile,
     stop,
   };

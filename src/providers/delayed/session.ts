@@ -75,9 +75,10 @@ async function visitPage(jar: CookieJar, send: Send, nowMs: () => number, url: s
   if (round > MAX_CONSENT_ROUNDS) throw refused(`more than ${MAX_CONSENT_ROUNDS} rounds of consent pages`);
   const res = await get(jar, send, nowMs, url);
   const location = res.headers.get("location");
+  const target = location ? locationOf(location, url) : null;
   // Other redirects (a regional page, say) are ignored: the cookie comes with the first answer.
-  if (!location || !/(^|\.)guce\.yahoo\.com$/i.test(locationOf(location, url).hostname)) return;
-  const back = await consent(jar, send, nowMs, locationOf(location, url).href);
+  if (!target || !/(^|\.)guce\.yahoo\.com$/i.test(target.hostname)) return;
+  const back = await consent(jar, send, nowMs, target.href);
   const home = locationOf(back, url);
   if (home.origin !== new URL(url).origin) throw refused(`the consent pages sent the client to ${home.host}`);
   await visitPage(jar, send, nowMs, home.href, round + 1);
