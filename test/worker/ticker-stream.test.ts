@@ -1,6 +1,7 @@
 import {
   createExecutionContext,
   createScheduledController,
+  evictDurableObject,
   runInDurableObject,
   waitOnExecutionContext,
 } from "cloudflare:test";
@@ -14,7 +15,7 @@ import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
 import type { Quote, RealtimeStatus } from "../../src/routes/realtime/schema";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
-import { fault, forgetCached } from "../helpers/listings";
+import { clearFault, fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 import { openSocket } from "../helpers/ws-client";
 
@@ -172,6 +173,45 @@ describe("TickerStream: its clients", () => {
       expect(pair?.request).toBe("ping");
       expect(pair?.response).toBe('{"type":"pong"}');
     });
+  });
+
+  it("keeps its clients through an eviction: the object woken by its alarm streams to the same sockets", async () => {
+    started.push("CVX");
+    // A catalogue ticker with its stored subscription: what an object woken after an eviction resumes.
+    expect((await call("/realtime/subscribe", { method: "POST", body: { tickers: ["CVX"] } })).status).toBe(200);
+    const clients = [await openSocket("CVX", FULL_KEY), await openSocket("CVX", READ_ONLY_KEY)];
+    let closes = 0;
+    for (const c of clients) void c.closed.then(() => (closes += 1));
+    for (const c of clients) await c.next((m) => m.type === "tick");
+    const stub = objectOf("CVX");
+    await runInDurableObject(stub, (instance: TickerStream) => {
+      Object.assign(instance, { beforeEviction: true });
+    });
+
+    // The provider goes away and refuses reconnects: the object waits for its backoff alarm with
+    // nothing in flight, the state in which the runtime evicts an object holding only clients.
+    await fault(streamSim, "NYSE:CVX", "drop", 1000);
+    await fetch(`${streamSim}/__sandbox/stream`, {
+      method: "POST",
+      body: JSON.stringify({ symbol: "NYSE:CVX", action: "drop" }),
+    });
+    await expect.poll(async () => (await stub.status()).connected).toBe(false);
+    // The runtime tears the instance down and hibernates its sockets; storage (and the alarm) stays.
+    await evictDurableObject(stub);
+    await clearFault(streamSim, "NYSE:CVX");
+    const marks = clients.map((c) => c.messages.length);
+    // Nothing wakes it but its own alarm: the new instance reconnects and ticks reach the old sockets.
+    for (const [i, c] of clients.entries()) await c.next((m) => m.type === "tick", 10_000, marks[i]);
+
+    await runInDurableObject(stub, async (instance: TickerStream, state) => {
+      expect(instance).not.toHaveProperty("beforeEviction");
+      expect(state.getWebSockets()).toHaveLength(2);
+      expect(await instance.status()).toMatchObject({ ticker: "CVX", streaming: true, connected: true, clients: 2 });
+    });
+    expect(closes).toBe(0);
+    expect((await call<RealtimeStatus>("/realtime/status")).body.ws_connections.CVX).toBe(2);
+    for (const c of clients) c.ws.close(1000);
+    await call("/realtime/subscribe/CVX", { method: "DELETE" });
   });
 
   it("serves GET /quote from the object itself when no shared cache holds ticks", async () => {

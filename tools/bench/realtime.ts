@@ -1,8 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { STREAM } from "../../src/domain/provider-names";
+import { serverMessage } from "../../src/domain/realtime";
+import { freePort } from "../net";
 import type { MinuteBar } from "../sandbox/minute-path";
 import { percentile } from "./load";
-import { runBench } from "./stack";
+import { serveWithMiniflare } from "./miniflare-worker";
+import { ROOT, runBench } from "./stack";
 import { openTickClients, tickKey } from "./tick-clients";
 
 /**
@@ -13,6 +18,11 @@ import { openTickClients, tickKey } from "./tick-clients";
  * Miniflare itself (one runtime socket per client; `BENCH_RUNTIME=wrangler` puts `wrangler dev`
  * in front, whose proxy runs out of file descriptors near 5,000 clients), and the runtime's CPU
  * time over the window is reported per update: an upper bound of the object's CPU per tick.
+ *
+ * In the same run, the same number of clients are then held by the floor (tools/bench/bare/
+ * broadcast.ts: one object that sends what it is given to every client, nothing else) and sent a
+ * tick of the same size once a second: what the runtime on this machine costs whatever the
+ * service does (`floor` in the report).
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 /** One key a thousand clients: a key may hold at most 1,000 sockets on a ticker (MAX_SOCKETS_PER_KEY). */
@@ -37,12 +47,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const RUNTIME = process.env.BENCH_RUNTIME === "wrangler" ? "wrangler" : "miniflare";
 
 /**
- * CPU milliseconds used so far by this process's workerd children (the runtime Miniflare starts),
- * from /proc; null where there is none to read (Linux only; under `wrangler dev` it is a grandchild).
+ * CPU milliseconds used so far by each of this process's workerd children (the runtimes Miniflare
+ * starts), from /proc; null where there is none to read (Linux only; under `wrangler dev` it is a
+ * grandchild).
  */
-function runtimeCpuMs(): number | null {
-  let ticks = 0;
-  let found = false;
+function runtimeCpuMs(): Map<number, number> | null {
+  const out = new Map<number, number>();
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
@@ -60,11 +70,117 @@ function runtimeCpuMs(): number | null {
     const fields = m?.[2]?.split(" ") ?? [];
     // After the name: state, ppid, ..., utime (14th field of the line) and stime (15th).
     if (!m?.[1]?.startsWith("workerd") || Number(fields[1]) !== process.pid) continue;
-    found = true;
-    ticks += Number(fields[11]) + Number(fields[12]);
+    // Linux counts in clock ticks of 10 ms (USER_HZ 100).
+    out.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * 10);
   }
-  // Linux counts in clock ticks of 10 ms (USER_HZ 100).
-  return found ? ticks * 10 : null;
+  return out.size ? out : null;
+}
+
+/** CPU ms per update of the runtimes read in `after`, less those in `others`, between two readings. */
+function cpuPerUpdate(
+  before: Map<number, number> | null,
+  after: Map<number, number> | null,
+  updates: number,
+  others?: Map<number, number> | null,
+): number | null {
+  if (!before || !after || updates === 0) return null;
+  let ms = 0;
+  for (const [pid, now] of after) if (!others?.has(pid)) ms += now - (before.get(pid) ?? 0);
+  return Number((ms / updates).toFixed(1));
+}
+
+/** Each sent update's latency to each client, and the deliveries that never came. */
+function deliveries(sentAt: Map<string, number>, received: Map<string, number>[]) {
+  const latencies: number[] = [];
+  let lost = 0;
+  for (const [key, at0] of sentAt) {
+    for (const mine of received) {
+      const at = mine.get(key);
+      if (at === undefined) lost += 1;
+      else latencies.push(at - at0);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    deliveries: latencies.length,
+    lost,
+    latency_ms: {
+      p50: Number(percentile(latencies, 50).toFixed(1)),
+      p99: Number(percentile(latencies, 99).toFixed(1)),
+      max: Number((latencies.at(-1) ?? 0).toFixed(1)),
+    },
+  };
+}
+
+/**
+ * The floor: CLIENTS clients of the bare broadcaster, sent `updates` ticks of the service's shape
+ * one a second (the simulator's pace), each POSTed to the object, which sends it to everyone.
+ */
+async function measureFloor(updates: number, serviceRuntimes: Map<number, number> | null) {
+  const port = await freePort();
+  const worker = await serveWithMiniflare({
+    root: ROOT,
+    config: "tools/bench/bare/wrangler.broadcast.toml",
+    port,
+    vars: {},
+    logFile: join(tmpdir(), `mds-bench-floor-${process.pid}.log`),
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const received: Map<string, number>[] = Array.from({ length: CLIENTS }, () => new Map());
+  let sockets: WebSocket[] = [];
+  try {
+    sockets = await openTickClients(
+      CLIENTS,
+      () => `${base.replace("http", "ws")}/`,
+      (i, key, at) => received[i]?.set(key, at),
+      () => undefined,
+    );
+    /** Update i: a tick of the service's shape (minute i of a session), POSTed to the object. */
+    const broadcast = async (i: number) => {
+      const close = (190 + i / 100).toFixed(2);
+      const tick = {
+        ticker: TICKER,
+        timestamp: new Date(Date.UTC(2026, 0, 2, 14, 30 + i)).toISOString().replace(".000Z", "Z"),
+        open: close,
+        high: close,
+        low: close,
+        close,
+        volume: 1000 + i,
+        source: STREAM,
+        exchange: null,
+        currency: null,
+      } as const;
+      const key = tickKey(tick.timestamp, tick.close, tick.volume);
+      const at = performance.now();
+      const res = await fetch(`${base}/`, {
+        method: "POST",
+        body: serverMessage("tick", TICKER, tick, null, new Date()),
+      });
+      if (res.status !== 204) throw new Error(`the floor's broadcast answered ${res.status}`);
+      return { key, at };
+    };
+    // As for the service: the window starts once the last client has seen a first tick (the first
+    // broadcast after thousands of accepts is slower, here as there).
+    const first = await broadcast(-1);
+    for (let i = 0; i < 100 && !received.at(-1)?.has(first.key); i++) await sleep(100);
+    const sentAt = new Map<string, number>();
+    const cpuBefore = runtimeCpuMs();
+    const start = performance.now();
+    for (let i = 0; i < updates; i++) {
+      await sleep(Math.max(0, start + i * 1000 - performance.now()));
+      const { key, at } = await broadcast(i);
+      sentAt.set(key, at);
+    }
+    const cpuAfter = runtimeCpuMs();
+    await sleep(2000); // the last updates' delivery
+    return {
+      ...deliveries(sentAt, received),
+      runtime_cpu_ms_per_update: cpuPerUpdate(cpuBefore, cpuAfter, updates, serviceRuntimes),
+    };
+  } finally {
+    for (const ws of sockets) ws.close();
+    await worker.stop();
+  }
 }
 
 runBench(
@@ -96,19 +212,11 @@ runBench(
       ws_connections: Record<string, number>;
     };
 
-    const latencies: number[] = [];
-    let lost = 0;
-    for (const [key, sentAt] of sent) {
-      for (const mine of received) {
-        const at = mine?.get(key);
-        if (at === undefined) lost += 1;
-        else latencies.push(at - sentAt);
-      }
-    }
-    latencies.sort((a, b) => a - b);
+    const service = deliveries(sent, received);
     for (const ws of sockets) ws.close();
     await fetch(`${stack.base}/realtime/subscribe/${TICKER}`, { method: "DELETE", headers: stack.headers });
-    const p99 = Number(percentile(latencies, 99).toFixed(1));
+    const serviceRuntimes = runtimeCpuMs();
+    const floor = await measureFloor(sent.size, serviceRuntimes);
     return {
       bench: "realtime",
       at: new Date().toISOString(),
@@ -124,19 +232,14 @@ runBench(
       window_ms: WINDOW_MS,
       updates_sent: sent.size,
       deliveries_expected: sent.size * CLIENTS,
-      deliveries: latencies.length,
-      ticks_lost: lost,
+      deliveries: service.deliveries,
+      ticks_lost: service.lost,
       clients_closed_during_window: closedEarly,
-      latency_ms: {
-        p50: Number(percentile(latencies, 50).toFixed(1)),
-        p99,
-        max: Number((latencies.at(-1) ?? 0).toFixed(1)),
-      },
-      p99_under_250_ms: p99 < 250,
-      runtime_cpu_ms_per_update:
-        cpuBefore === null || cpuAfter === null || sent.size === 0
-          ? null
-          : Number(((cpuAfter - cpuBefore) / sent.size).toFixed(1)),
+      latency_ms: service.latency_ms,
+      p99_under_250_ms: service.latency_ms.p99 < 250,
+      runtime_cpu_ms_per_update: cpuPerUpdate(cpuBefore, cpuAfter, sent.size),
+      // The bare broadcaster with the same clients, after the service's window (its clients closed).
+      floor,
     };
   },
   { onStreamUpdate, keys: KEYS, runtime: RUNTIME },

@@ -11,7 +11,7 @@ import { freePort } from "../net";
 import type { MinuteBar } from "../sandbox/minute-path";
 import { serveWithMiniflare } from "./miniflare-worker";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The service as the benchmarks drive it: wrangler dev against the local stack and the simulators. */
 export interface BenchStack {
