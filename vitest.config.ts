@@ -35,25 +35,39 @@ const worker = (opts: { hardening: boolean }) =>
 const FRESH_ISOLATE = ["test/worker/health.test.ts", "test/worker/provider-rest.test.ts"];
 
 /**
- * The hardening nets run in group 1, the API tests after them in group 2. (A group below 1 would
- * not do: vitest runs a single-worker project of group 0 after every numbered group, and drops a
- * negative one.)
+ * The hardening nets run in group 1, the API tests after them in group 2; the unit tests, which
+ * touch no database or simulator, beside the nets (the machine's second core). (A group below 1
+ * would not do: vitest runs a project of group 0 after every numbered group, and drops a negative
+ * one.)
  */
 const NETS_GROUP = 1;
 const API_GROUP = 2;
-/** What the API tests' projects (the Worker's, in one runtime or fresh ones) share. */
-const API_TESTS = { testTimeout: 30_000, hookTimeout: 60_000, sequence: { groupOrder: API_GROUP } };
+/**
+ * What the API tests' projects (the Worker's, in one runtime or fresh ones) share: one file at a
+ * time, since they share the database and the simulators.
+ */
+const API_TESTS = { testTimeout: 30_000, hookTimeout: 60_000, maxWorkers: 1, sequence: { groupOrder: API_GROUP } };
 
 export default defineConfig({
   test: {
     // Runs in plain Node (outside the Workers plugin): starts Postgres, the Neon proxy, the simulators
     // and the Redis bridge, once for every project of the run that needs them.
     globalSetup: ["./test/helpers/global-setup.ts"],
+    // Two files at once at most (the machine's cores): a net's and a unit file, never two that
+    // share the database (each such project runs one file at a time).
+    maxWorkers: 2,
     projects: [
       {
         // Pure code and the Node-side tools (Redis bridge, dev stack) in plain Node: no database, no
         // simulator (a run of only these starts none: test/helpers/global-setup.ts).
-        test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: NETS_GROUP },
+        },
       },
       {
         // Node-side tools driven against the test stack's database (the local SQL-over-HTTP endpoint).
@@ -62,6 +76,7 @@ export default defineConfig({
           include: ["test/node/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
+          maxWorkers: 1,
           sequence: { groupOrder: API_GROUP },
         },
       },
@@ -92,18 +107,18 @@ export default defineConfig({
         },
       },
       {
-        // The nets generated from the OpenAPI document and the sandbox's registry: in a group of
-        // their own (another groupOrder: never beside the worker tests) and one file at a time, since
+        // The nets generated from the OpenAPI document and the sandbox's registry: never beside the
+        // worker tests (another groupOrder), and one after another in one file (nets.test.ts), since
         // the fuzzer may delete data (POST /database/cleanup) and the concurrency net compares
-        // whole-database snapshots. Before the API tests: the snapshots read every table, and the
-        // API tests leave some 70,000 bars behind them.
+        // whole-database snapshots; their group's second worker runs the unit tests. Before the API
+        // tests: the snapshots read every table, and the API tests leave some 70,000 bars behind them.
         plugins: [worker({ hardening: true })],
         test: {
           name: "hardening",
-          include: ["test/hardening/**/*.test.ts"],
+          include: ["test/hardening/nets.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: NETS_GROUP },
         },
       },

@@ -148,8 +148,9 @@ export default async function setup(project: TestProject) {
     // The location's cache would answer a test's second call with its first call's answer, whatever
     // the test changed between them: off here; test/worker/edge-cache.test.ts turns it on for itself.
     EDGE_CACHE_SECONDS: "0",
-    // The catalogue refresh's retries within seconds, and its pacing well above what a test sends.
-    REFRESH_RETRY_DELAY_SECONDS: "1",
+    // The catalogue refresh's retries at once (their schedule is test/unit/catalogue-refresh.test.ts's),
+    // and its pacing well above what a test sends.
+    REFRESH_RETRY_DELAY_SECONDS: "0",
     REFRESH_REQUESTS_PER_MINUTE: "6000",
     // The scheduled refresh would ingest the whole catalogue beside the tests (the five-minute
     // trigger runs in them): test/worker/catalogue-refresh.test.ts turns it on for itself.
