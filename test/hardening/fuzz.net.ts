@@ -1,12 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../../src/app";
 import { contractProblem } from "../helpers/contract";
 import { FULL_KEY } from "../helpers/keys";
 import { describeRequest, type FuzzRequest, requestFor } from "./arbitraries";
-import { documentedOperations, type Operation } from "./openapi";
+import { documentedOperations } from "./openapi";
 
 /** At least this many requests per run, spread evenly over the documented operations. */
 const REQUESTS = Number(inject("fuzzRequests"));
@@ -75,34 +75,28 @@ function check(req: FuzzRequest, res: { status: number; text: string; type: stri
   if (problem) throw new Error(`contract ${problem}: ${shown}`);
 }
 
-let operations: Operation[] = [];
-
-beforeAll(async () => {
-  operations = await documentedOperations();
-});
-
-afterAll(async () => {
-  await Promise.all(background.splice(0));
-  // Streams the fuzzer started (POST /realtime/subscribe with catalogue tickers) stop with it.
-  const status = await send({ method: "GET", path: "/realtime/status" });
-  const streamed = (JSON.parse(status.text) as { tickers?: string[] }).tickers ?? [];
-  for (const t of streamed) await send({ method: "DELETE", path: `/realtime/subscribe/${encodeURIComponent(t)}` });
-  const statuses = [...tally.byStatus]
-    .sort(([a], [b]) => a - b)
-    .map(([s, n]) => `${s}×${n}`)
-    .join(" ");
-  const costliest = [...tally.msByOperation]
-    .sort(([, a], [, b]) => b - a)
-    .slice(0, 5)
-    .map(([op, ms]) => `${op} ${Math.round(ms / 1000)} s`)
-    .join(", ");
-  console.log(
-    `fuzz: ${tally.sent} requests over ${operations.length} operations, seed ${seed}: ${tally.s5xx} × 5xx, ${tally.s4xx} × 4xx, ${tally.s2xx} × 2xx (${statuses}); slowest ${Math.round(tally.slowest)} ms; costliest operations: ${costliest}`,
-  );
-});
-
 describe("every documented operation, fuzzed", async () => {
   const ops = await documentedOperations();
+  afterAll(async () => {
+    await Promise.all(background.splice(0));
+    // Streams the fuzzer started (POST /realtime/subscribe with catalogue tickers) stop with it.
+    const status = await send({ method: "GET", path: "/realtime/status" });
+    const streamed = (JSON.parse(status.text) as { tickers?: string[] }).tickers ?? [];
+    for (const t of streamed) await send({ method: "DELETE", path: `/realtime/subscribe/${encodeURIComponent(t)}` });
+    const statuses = [...tally.byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
+    const costliest = [...tally.msByOperation]
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, 5)
+      .map(([op, ms]) => `${op} ${Math.round(ms / 1000)} s`)
+      .join(", ");
+    console.log(
+      `fuzz: ${tally.sent} requests over ${ops.length} operations, seed ${seed}: ${tally.s5xx} × 5xx, ${tally.s4xx} × 4xx, ${tally.s2xx} × 2xx (${statuses}); slowest ${Math.round(tally.slowest)} ms; costliest operations: ${costliest}`,
+    );
+  });
+
   const runs = Math.ceil(REQUESTS / ops.length);
   it.each(ops.map((o) => [`${o.method} ${o.template}`, o] as const))(
     "%s",

@@ -28,34 +28,42 @@ const STREAM_COUNTERS = new Set(["realtime_subscriptions.tick_count", "news_arti
 /** Per table: row count and a digest of the rows, without surrogate ids and timestamps (they differ run to run). */
 export type Snapshot = Record<string, { rows: number; digest: string }>;
 
+/**
+ * The query that digests every table: per table its row count and a sum of row hashes (independent
+ * of row order, so no sort of the whole table; the catalogue refresh leaves hundreds of thousands
+ * of bars), all in one statement. Built once: the schema is migrated before any test runs.
+ */
+let digestQuery: Promise<string> | undefined;
+
+async function buildDigestQuery(db: ReturnType<typeof buildDeps>["db"]): Promise<string> {
+  const columns = await db.db.execute<{ table_name: string; column_name: string }>(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public'
+      and column_name <> 'id'
+      and column_name not like '%\_at'
+      and data_type not in ('timestamp without time zone', 'timestamp with time zone')
+    order by table_name, ordinal_position`);
+  const byTable = new Map<string, string[]>();
+  for (const c of columns.rows) {
+    if (NOT_STATE.has(c.table_name) || STREAM_COUNTERS.has(`${c.table_name}.${c.column_name}`)) continue;
+    byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c.column_name]);
+  }
+  return [...byTable]
+    .map(
+      ([table, cols]) =>
+        `select '${table}' as t, count(*)::int as n, sum(hashtextextended(r, 0)::numeric)::text as h from (select row(${cols.map((c) => `"${c}"`).join(", ")})::text as r from "${table}") s`,
+    )
+    .join(" union all ");
+}
+
 /** What the database holds, comparable between two runs of the same requests. */
 export async function snapshotDatabase(): Promise<Snapshot> {
   const { db } = buildDeps(env);
   try {
-    const columns = await db.db.execute<{ table_name: string; column_name: string }>(sql`
-      select table_name, column_name from information_schema.columns
-      where table_schema = 'public'
-        and column_name <> 'id'
-        and column_name not like '%\_at'
-        and data_type not in ('timestamp without time zone', 'timestamp with time zone')
-      order by table_name, ordinal_position`);
-    const byTable = new Map<string, string[]>();
-    for (const c of columns.rows) {
-      if (NOT_STATE.has(c.table_name) || STREAM_COUNTERS.has(`${c.table_name}.${c.column_name}`)) continue;
-      byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c.column_name]);
-    }
+    digestQuery ??= buildDigestQuery(db);
+    const r = await db.db.execute<{ t: string; n: number; h: string | null }>(sql.raw(await digestQuery));
     const out: Snapshot = {};
-    for (const [table, cols] of byTable) {
-      const row = cols.map((c) => `"${c}"`).join(", ");
-      const r = await db.db.execute<{ n: number; h: string | null }>(
-        sql.raw(
-          // A sum of row hashes: independent of row order, so no sort of the whole table (the
-          // catalogue refresh leaves hundreds of thousands of bars; sorting them cost seconds).
-          `select count(*)::int as n, sum(hashtextextended(r, 0)::numeric)::text as h from (select row(${row})::text as r from "${table}") s`,
-        ),
-      );
-      out[table] = { rows: r.rows[0]?.n ?? 0, digest: r.rows[0]?.h ?? "" };
-    }
+    for (const row of r.rows) out[row.t] = { rows: row.n, digest: row.h ?? "" };
     return out;
   } finally {
     await db.close();
