@@ -17,7 +17,7 @@ import { MUTATION_KINDS, mutated } from "../helpers/mutations";
 
 /**
  * The drift net of the clients outside the fundamentals chain (that one runs through the routes, in
- * test/hardening/drift-net.test.ts): for every JSON recording of the chart, EDGAR and the news
+ * test/hardening/drift-net.net.ts): for every JSON recording of the chart, EDGAR and the news
  * providers, and every field the client reads, the recording is replayed with the field removed,
  * given another type and renamed. Each run must answer (only the fields listed in ESSENTIAL may
  * cost the answer, as a bad_response that says so), every output the field does not feed (the

@@ -3,7 +3,7 @@ import type { ErrorBody } from "../../src/routes/openapi";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { call } from "../helpers/worker-http";
 
-/** The routes' access, operation by operation and key by key, is the generated matrix's (test/hardening/auth-matrix.test.ts). */
+/** The routes' access, operation by operation and key by key, is the generated matrix's (test/hardening/auth-matrix.net.ts). */
 describe("authentication", () => {
   it("serves the public routes without a key", async () => {
     for (const route of ["/health", "/openapi.json", "/docs"]) {
