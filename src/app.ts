@@ -17,6 +17,7 @@ import { dcfApi } from "./routes/dcf";
 import { registerDocs } from "./routes/docs";
 import { eodApi } from "./routes/eod";
 import { etfApi } from "./routes/etf";
+import { exchangesApi } from "./routes/exchanges";
 import { fundamentalsApi } from "./routes/fundamentals";
 import { healthApi } from "./routes/health";
 import { historyApi } from "./routes/history";
@@ -63,6 +64,7 @@ export function createApp(opts: DepsOptions = {}) {
 
   app.route("/", healthApi);
   app.route("/", catalogueApi);
+  app.route("/", exchangesApi);
   app.route("/", eodApi);
   app.route("/", cacheApi);
   app.route("/", databaseApi);

@@ -34,6 +34,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /assets/by-isin/:isin": "any",
   "GET /listings": "any",
   "GET /catalogue/refresh": "any",
+  "GET /exchanges": "any",
+  "GET /exchanges/:code": "any",
   "POST /catalogue/refresh": "full",
   "GET /eod/:ticker": "any",
   "GET /cache/stats": "any",

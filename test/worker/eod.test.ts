@@ -6,7 +6,7 @@ import { buildDeps } from "../../src/deps";
 import type { EodAnswer, EodBar } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import { createListing, uniqueTicker } from "../helpers/factories";
-import { clearFault, fault, forgetCached, resetTickers } from "../helpers/listings";
+import { clearFault, fault, forgetCached, resetTickers, simRequests } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
@@ -213,6 +213,19 @@ describe("GET /eod/{ticker}: bad input", () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Invalid request");
     expect(res.body.message.length).toBeGreaterThan(5);
+  });
+
+  it("answers that the market was closed for a past window of holidays and a weekend, and asks no provider", async () => {
+    await resetTickers("SAP.DE");
+    const before = await simRequests(yahoo);
+    const res = await call<ErrorBody>("/eod/SAP.DE?from=2026-12-24&to=2026-12-27", { at: "2027-01-05" });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe("No data found");
+    expect(res.body.message).toBe("No data found for SAP.DE: the market was closed");
+    expect(res.body.reason).toBe(
+      "market closed: Xetra (Deutsche Börse) held no session from 2026-12-24 to 2026-12-27 (2026-12-24 holiday: Christmas Eve; 2026-12-25 holiday: Christmas Day; 2026-12-26 weekend; 2026-12-27 weekend)",
+    );
+    expect(await simRequests(yahoo)).toEqual(before);
   });
 
   it("answers 404 with a reason for a ticker the catalogue does not have", async () => {

@@ -20,6 +20,7 @@ const SAMPLES: Record<string, string> = {
   "{ticker}": "MC.PA",
   "{symbol}": "MC.PA",
   "{index_name}": "cac40",
+  "{code}": "XETRA",
 };
 const QUERIES: Record<string, string> = {
   "/fundamental": "?ticker=MC.PA",

@@ -7,8 +7,10 @@ import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
 import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
 import { dayBefore } from "../../domain/ingest-plan";
+import { closedThroughout } from "../../domain/market-hours";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
 import { STREAM } from "../../domain/provider-names";
+import { venueOf } from "../../domain/venues";
 import { givenRange } from "../date-range";
 import { readThrough } from "../shared/read-through";
 import { resolveListingWithPrices } from "../shared/resolve-listing";
@@ -102,6 +104,23 @@ function nothingIngested(listing: ListingRow, report: IngestReport): never {
   );
 }
 
+/**
+ * A past window on which the listing's venue held no session (a holiday, a weekend): nothing can be
+ * ingested for it, no provider is asked, and the 404 says the market was closed, day by day.
+ */
+function refuseClosedWindow(listing: ListingRow, window: PeriodWindow, today: string): void {
+  if (!window.from || !window.to || window.to >= today) return;
+  const venue = venueOf(listing.exchange);
+  const closed = closedThroughout(venue, window.from, window.to);
+  if (!closed) return;
+  throw new NoDataError(
+    `No data found for ${listing.ticker}: the market was closed`,
+    `market closed: ${venue.name} held no session from ${window.from} to ${window.to} (${closed
+      .map((d) => `${d.date} ${d.reason}`)
+      .join("; ")})`,
+  );
+}
+
 /** Bars of the window, and whether any came from the stream provider (the answer is then provisional). */
 type WindowBars = Pick<ListingPrices, "bars" | "windowHasSource">;
 
@@ -166,6 +185,7 @@ export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Pr
   const load = async (): Promise<EodAnswer> => {
     // The listing, its bars in the window and its spans: one round trip.
     const { listing, prices } = await resolveListingWithPrices({ ctx, input: { ...input, window, source: STREAM } });
+    if (prices.bars.length === 0) refuseClosedWindow(listing, window, today);
     const { bars, windowHasSource, source } =
       prices.bars.length > 0
         ? { ...(await refresh(ctx, listing, window, prices, today)), source: "database" }

@@ -1,0 +1,127 @@
+import {
+  CALENDAR_YEARS,
+  closedReason,
+  closeOf,
+  closingTime,
+  isTradingDay,
+  localDate,
+  openOf,
+  VENUES,
+  type Venue,
+} from "./venues";
+
+/**
+ * Whether a venue is trading at an instant, and its next open and close: what `/exchanges` answers.
+ * Pure: the instant is an input, and every instant is computed from the venue's calendar and time
+ * zone (venues.ts).
+ */
+
+/** A venue's day: its session (instants) or why it has none. */
+export interface VenueDay {
+  date: string;
+  trading: boolean;
+  /** Why the venue is closed all day (a weekend or a holiday's name); null on a trading day. */
+  closedReason: string | null;
+  open: Date | null;
+  close: Date | null;
+  /** The session ends before the regular close (the local closing time is then `close`). */
+  earlyClose: boolean;
+}
+
+export interface MarketState {
+  /** A session is in progress at the instant. */
+  isOpen: boolean;
+  /** The venue's calendar day at the instant. */
+  today: VenueDay;
+  /** When the next session opens (the one after the current one, while open). */
+  nextOpen: Date;
+  /** When the current session closes, or else the next session. */
+  nextClose: Date;
+}
+
+/** No venue is closed this long in a row; a bound that keeps a search through a calendar finite. */
+const MAX_CLOSED_DAYS = 30;
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The venue's first trading day after `date`. */
+export function nextTradingDay(venue: Venue, date: string): string {
+  let d = nextDay(date);
+  for (let i = 0; i < MAX_CLOSED_DAYS && !isTradingDay(venue, d); i++) d = nextDay(d);
+  return d;
+}
+
+/** One calendar day of a venue. */
+export function venueDay(venue: Venue, date: string): VenueDay {
+  const reason = closedReason(venue, date);
+  return {
+    date,
+    trading: reason === null,
+    closedReason: reason,
+    open: reason === null ? openOf(venue, date) : null,
+    close: reason === null ? closeOf(venue, date) : null,
+    earlyClose: reason === null && closingTime(venue, date) !== venue.close,
+  };
+}
+
+/**
+ * The venue at instant `at`: open or not, its day, and its next open and close.
+ * @example marketState(VENUES.XETRA, new Date("2026-12-24T10:00:00Z")).isOpen // false: Christmas Eve
+ */
+export function marketState(venue: Venue, at: Date): MarketState {
+  const today = venueDay(venue, localDate(venue, at));
+  const t = at.getTime();
+  const { open, close } = today;
+  if (open && close && open.getTime() <= t && t < close.getTime()) {
+    return { isOpen: true, today, nextOpen: openOf(venue, nextTradingDay(venue, today.date)), nextClose: close };
+  }
+  // Before today's session: it is the next one; after it (or on a closed day): the next trading day's.
+  const next = open && close && t < open.getTime() ? today.date : nextTradingDay(venue, today.date);
+  return { isOpen: false, today, nextOpen: openOf(venue, next), nextClose: closeOf(venue, next) };
+}
+
+/** The venues `/exchanges` lists (the catalogue's, without the placeholder for listings without one). */
+export const listedVenues = (): Venue[] => Object.values(VENUES);
+
+/** The venue of an exchange code, case ignored; undefined when the catalogue has no such venue. */
+export const venueByCode = (code: string): Venue | undefined => VENUES[code.trim().toUpperCase()];
+
+/** The calendar years a view covers: the instant's year and the next, as far as the calendars hold them. */
+export function yearsShown(at: Date): { shown: string[]; missing: string[] } {
+  const year = at.getUTCFullYear();
+  const wanted = [String(year), String(year + 1)];
+  const known: readonly string[] = CALENDAR_YEARS;
+  return { shown: wanted.filter((y) => known.includes(y)), missing: wanted.filter((y) => !known.includes(y)) };
+}
+
+/**
+ * Seconds until any of the states changes (a session opens or closes), at least 1: how long an
+ * answer built at `at` stays true.
+ */
+export function secondsUntilChange(states: readonly MarketState[], at: Date): number {
+  const next = Math.min(
+    ...states.map((s) => Math.min(s.nextOpen.getTime(), s.nextClose.getTime())),
+    at.getTime() + 86_400_000,
+  );
+  return Math.max(1, Math.floor((next - at.getTime()) / 1000));
+}
+
+/** The longest window checked day by day for sessions: any longer one holds a session somewhere. */
+const MAX_WINDOW_DAYS = 31;
+
+/**
+ * Every day of `from`..`to` with why the venue was closed, when it held no session on any of them
+ * (a holiday window: "market closed"); null when it traded on one, or the window is too long to be
+ * a closure.
+ * @example closedThroughout(VENUES.XETRA, "2026-12-24", "2026-12-27")?.map((d) => d.reason)
+ *          // ["holiday: Christmas Eve", "holiday: Christmas Day", "weekend", "weekend"]
+ */
+export function closedThroughout(venue: Venue, from: string, to: string): { date: string; reason: string }[] | null {
+  const days: { date: string; reason: string }[] = [];
+  for (let d = from; d <= to; d = nextDay(d)) {
+    const reason = closedReason(venue, d);
+    if (reason === null || days.length >= MAX_WINDOW_DAYS) return null;
+    days.push({ date: d, reason });
+  }
+  return days.length ? days : null;
+}

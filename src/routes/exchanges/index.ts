@@ -1,0 +1,5 @@
+import { createApi } from "../openapi";
+import { registerExchanges } from "./routes";
+
+export const exchangesApi = createApi();
+registerExchanges(exchangesApi);

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import {
+  closedThroughout,
+  marketState,
+  nextTradingDay,
+  secondsUntilChange,
+  venueByCode,
+  yearsShown,
+} from "../../src/domain/market-hours";
+import { VENUES } from "../../src/domain/venues";
+
+const at = (iso: string) => new Date(iso);
+const XETRA = VENUES.XETRA as NonNullable<(typeof VENUES)["XETRA"]>;
+const NYSE = VENUES.NYSE as NonNullable<(typeof VENUES)["NYSE"]>;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+describe("a venue open or closed at an instant", () => {
+  it("is open during its session, closing today and opening next on the next trading day", () => {
+    // Friday 27 November 2026, 11:00 in Frankfurt (UTC+1).
+    const s = marketState(XETRA, at("2026-11-27T10:00:00Z"));
+    expect(s.isOpen).toBe(true);
+    expect(iso(s.nextClose)).toBe("2026-11-27T16:30:00.000Z");
+    expect(iso(s.nextOpen)).toBe("2026-11-30T08:00:00.000Z");
+    expect(s.today).toMatchObject({ date: "2026-11-27", trading: true, closedReason: null, earlyClose: false });
+  });
+
+  it("before the open, the next session is today's", () => {
+    const s = marketState(XETRA, at("2026-11-27T07:59:59Z"));
+    expect(s.isOpen).toBe(false);
+    expect([iso(s.nextOpen), iso(s.nextClose)]).toEqual(["2026-11-27T08:00:00.000Z", "2026-11-27T16:30:00.000Z"]);
+  });
+
+  it("is closed at the closing instant itself", () => {
+    expect(marketState(XETRA, at("2026-11-27T16:30:00Z")).isOpen).toBe(false);
+  });
+
+  it("is closed on a holiday, names it, and skips the holidays and the weekend after it", () => {
+    // Christmas Eve and Christmas Day are Xetra holidays, then a weekend.
+    const s = marketState(XETRA, at("2026-12-24T10:00:00Z"));
+    expect(s.isOpen).toBe(false);
+    expect(s.today).toMatchObject({ trading: false, closedReason: "holiday: Christmas Eve", open: null, close: null });
+    expect(iso(s.nextOpen)).toBe("2026-12-28T08:00:00.000Z");
+    expect(nextTradingDay(XETRA, "2026-12-23")).toBe("2026-12-28");
+  });
+
+  it("knows an early close: open until 13:00 in New York the day after Thanksgiving, closed after", () => {
+    const during = marketState(NYSE, at("2026-11-27T17:30:00Z"));
+    expect(during.isOpen).toBe(true);
+    expect(during.today.earlyClose).toBe(true);
+    expect(iso(during.nextClose)).toBe("2026-11-27T18:00:00.000Z");
+    const after = marketState(NYSE, at("2026-11-27T18:30:00Z"));
+    expect(after.isOpen).toBe(false);
+    expect(iso(after.nextOpen)).toBe("2026-11-30T14:30:00.000Z");
+    expect(marketState(NYSE, at("2026-11-26T15:00:00Z")).today.closedReason).toBe("holiday: Thanksgiving Day");
+  });
+
+  it("follows summer time: the New York open is 13:30 UTC after 14 March 2027, 14:30 before", () => {
+    expect(iso(marketState(NYSE, at("2027-03-12T12:00:00Z")).nextOpen)).toBe("2027-03-12T14:30:00.000Z");
+    expect(iso(marketState(NYSE, at("2027-03-15T12:00:00Z")).nextOpen)).toBe("2027-03-15T13:30:00.000Z");
+  });
+
+  it("reads the code with any case and spaces, and knows no other", () => {
+    expect(venueByCode(" xetra ")?.code).toBe("XETRA");
+    expect(venueByCode("NOPE")).toBeUndefined();
+    expect(venueByCode("OTHER")).toBeUndefined();
+  });
+});
+
+describe("the calendar years shown and how long an answer holds", () => {
+  it("shows this year and the next as far as the calendars go, and says which are missing", () => {
+    expect(yearsShown(at("2026-11-27T10:00:00Z"))).toEqual({ shown: ["2026", "2027"], missing: [] });
+    expect(yearsShown(at("2027-06-01T10:00:00Z"))).toEqual({ shown: ["2027"], missing: ["2028"] });
+  });
+
+  it("holds until the first open or close among the venues", () => {
+    const t = at("2026-11-27T16:00:00Z");
+    // Xetra closes at 16:30 UTC, New York at its early close 18:00 UTC.
+    expect(secondsUntilChange([marketState(XETRA, t), marketState(NYSE, t)], t)).toBe(1800);
+    expect(secondsUntilChange([], t)).toBe(86_400);
+  });
+});
+
+describe("a window the venue was closed throughout", () => {
+  it("lists each day with why, for holidays and a weekend in a row", () => {
+    expect(closedThroughout(XETRA, "2026-12-24", "2026-12-27")).toEqual([
+      { date: "2026-12-24", reason: "holiday: Christmas Eve" },
+      { date: "2026-12-25", reason: "holiday: Christmas Day" },
+      { date: "2026-12-26", reason: "weekend" },
+      { date: "2026-12-27", reason: "weekend" },
+    ]);
+  });
+
+  it("is no closure when one day of it traded, on this venue's calendar and not another's", () => {
+    // New York trades on 24 December 2026 (an early close); Xetra does not.
+    expect(closedThroughout(NYSE, "2026-12-24", "2026-12-27")).toBeNull();
+    expect(closedThroughout(XETRA, "2026-12-23", "2026-12-27")).toBeNull();
+    expect(closedThroughout(XETRA, "2026-12-28", "2026-12-27")).toBeNull();
+  });
+});
