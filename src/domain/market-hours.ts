@@ -1,3 +1,4 @@
+import { addDays } from "./ingest-plan";
 import {
   CALENDAR_YEARS,
   closedReason,
@@ -42,12 +43,10 @@ export interface MarketState {
 /** No venue is closed this long in a row; a bound that keeps a search through a calendar finite. */
 const MAX_CLOSED_DAYS = 30;
 
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /** The venue's first trading day after `date`. */
 export function nextTradingDay(venue: Venue, date: string): string {
-  let d = nextDay(date);
-  for (let i = 0; i < MAX_CLOSED_DAYS && !isTradingDay(venue, d); i++) d = nextDay(d);
+  let d = addDays(date, 1);
+  for (let i = 0; i < MAX_CLOSED_DAYS && !isTradingDay(venue, d); i++) d = addDays(d, 1);
   return d;
 }
 
@@ -83,12 +82,22 @@ export function marketState(venue: Venue, at: Date): MarketState {
 /** The venues `/exchanges` lists (the catalogue's, without the placeholder for listings without one). */
 export const listedVenues = (): Venue[] => Object.values(VENUES);
 
-/** The venue of an exchange code, case ignored; undefined when the catalogue has no such venue. */
-export const venueByCode = (code: string): Venue | undefined => VENUES[code.trim().toUpperCase()];
+/**
+ * The catalogue's venue of an exchange code, case and spaces ignored; undefined when there is none
+ * (no fallback to the placeholder of listings without a venue: its calendar proves nothing).
+ */
+export const catalogueVenue = (code: string | null): Venue | undefined =>
+  code === null ? undefined : VENUES[code.trim().toUpperCase()];
 
-/** The calendar years a view covers: the instant's year and the next, as far as the calendars hold them. */
-export function yearsShown(at: Date): { shown: string[]; missing: string[] } {
-  const year = at.getUTCFullYear();
+/** The last day the venues' calendars know holidays for; after it only weekends are known closed. */
+export const CALENDAR_THROUGH = `${CALENDAR_YEARS[CALENDAR_YEARS.length - 1]}-12-31`;
+
+/**
+ * The calendar years a view of the venue covers: its local year at the instant and the next, as far
+ * as the calendars hold them.
+ */
+export function yearsShown(venue: Venue, at: Date): { shown: string[]; missing: string[] } {
+  const year = Number(localDate(venue, at).slice(0, 4));
   const wanted = [String(year), String(year + 1)];
   const known: readonly string[] = CALENDAR_YEARS;
   return { shown: wanted.filter((y) => known.includes(y)), missing: wanted.filter((y) => !known.includes(y)) };
@@ -118,7 +127,7 @@ const MAX_WINDOW_DAYS = 31;
  */
 export function closedThroughout(venue: Venue, from: string, to: string): { date: string; reason: string }[] | null {
   const days: { date: string; reason: string }[] = [];
-  for (let d = from; d <= to; d = nextDay(d)) {
+  for (let d = from; d <= to; d = addDays(d, 1)) {
     const reason = closedReason(venue, d);
     if (reason === null || days.length >= MAX_WINDOW_DAYS) return null;
     days.push({ date: d, reason });

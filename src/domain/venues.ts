@@ -7,6 +7,8 @@
 export interface Venue {
   /** The catalogue's exchange code (listings.exchange). */
   code: string;
+  /** The venue's market identifier code (ISO 10383 operating or segment MIC); null for a placeholder. */
+  mic: string | null;
   name: string;
   /** IANA time zone of the venue's hours. */
   timeZone: string;
@@ -70,8 +72,9 @@ const EURONEXT_SOURCE = {
   asOf: "2026-11-27",
 };
 
-const euronext = (code: string, name: string, timeZone: string): Venue => ({
+const euronext = (code: string, mic: string, name: string, timeZone: string): Venue => ({
   code,
+  mic,
   name,
   timeZone,
   open: "09:00",
@@ -81,8 +84,9 @@ const euronext = (code: string, name: string, timeZone: string): Venue => ({
   source: EURONEXT_SOURCE,
 });
 
-const us = (code: string, name: string): Venue => ({
+const us = (code: string, mic: string, name: string): Venue => ({
   code,
+  mic,
   name,
   timeZone: "America/New_York",
   open: "09:30",
@@ -94,14 +98,15 @@ const us = (code: string, name: string): Venue => ({
 
 /** Every venue the catalogue lists on, by its catalogue code. */
 export const VENUES: Readonly<Record<string, Venue>> = {
-  NASDAQ: us("NASDAQ", "Nasdaq Stock Market"),
-  NYSE: us("NYSE", "New York Stock Exchange"),
-  NYSEARCA: us("NYSEARCA", "NYSE Arca"),
-  PAR: euronext("PAR", "Euronext Paris", "Europe/Paris"),
-  AMS: euronext("AMS", "Euronext Amsterdam", "Europe/Amsterdam"),
-  BRU: euronext("BRU", "Euronext Brussels", "Europe/Brussels"),
+  NASDAQ: us("NASDAQ", "XNAS", "Nasdaq Stock Market"),
+  NYSE: us("NYSE", "XNYS", "New York Stock Exchange"),
+  NYSEARCA: us("NYSEARCA", "ARCX", "NYSE Arca"),
+  PAR: euronext("PAR", "XPAR", "Euronext Paris", "Europe/Paris"),
+  AMS: euronext("AMS", "XAMS", "Euronext Amsterdam", "Europe/Amsterdam"),
+  BRU: euronext("BRU", "XBRU", "Euronext Brussels", "Europe/Brussels"),
   XETRA: {
     code: "XETRA",
+    mic: "XETR",
     name: "Xetra (Deutsche Börse)",
     timeZone: "Europe/Berlin",
     open: "09:00",
@@ -130,6 +135,7 @@ export const VENUES: Readonly<Record<string, Venue>> = {
   },
   MIL: {
     code: "MIL",
+    mic: "XMIL",
     name: "Euronext Milan (Borsa Italiana)",
     timeZone: "Europe/Rome",
     open: "09:00",
@@ -157,6 +163,7 @@ export const VENUES: Readonly<Record<string, Venue>> = {
   },
   LSE: {
     code: "LSE",
+    mic: "XLON",
     name: "London Stock Exchange",
     timeZone: "Europe/London",
     open: "08:00",
@@ -188,6 +195,7 @@ export const VENUES: Readonly<Record<string, Venue>> = {
   },
   MCE: {
     code: "MCE",
+    mic: "XMAD",
     name: "Bolsa de Madrid (BME)",
     timeZone: "Europe/Madrid",
     open: "09:00",
@@ -211,6 +219,7 @@ export const VENUES: Readonly<Record<string, Venue>> = {
   },
   HEL: {
     code: "HEL",
+    mic: "XHEL",
     name: "Nasdaq Helsinki",
     timeZone: "Europe/Helsinki",
     open: "10:00",
@@ -252,6 +261,7 @@ export const VENUES: Readonly<Record<string, Venue>> = {
  */
 export const UNKNOWN_VENUE: Venue = {
   code: "OTHER",
+  mic: null,
   name: "Listings without a known venue",
   timeZone: "UTC",
   open: "00:00",

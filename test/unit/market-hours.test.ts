@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  CALENDAR_THROUGH,
+  catalogueVenue,
   closedThroughout,
+  listedVenues,
   marketState,
   nextTradingDay,
   secondsUntilChange,
-  venueByCode,
   yearsShown,
 } from "../../src/domain/market-hours";
 import { VENUES } from "../../src/domain/venues";
@@ -30,8 +32,16 @@ describe("a venue open or closed at an instant", () => {
     expect([iso(s.nextOpen), iso(s.nextClose)]).toEqual(["2026-11-27T08:00:00.000Z", "2026-11-27T16:30:00.000Z"]);
   });
 
-  it("is closed at the closing instant itself", () => {
+  it("is open at the opening instant itself and closed at the closing instant", () => {
+    expect(marketState(XETRA, at("2026-11-27T08:00:00Z")).isOpen).toBe(true);
     expect(marketState(XETRA, at("2026-11-27T16:30:00Z")).isOpen).toBe(false);
+  });
+
+  it("reads today in the venue's time zone: 02:00 UTC on the 28th is still the 27th in New York", () => {
+    const s = marketState(NYSE, at("2026-11-28T02:00:00Z"));
+    expect(s.today).toMatchObject({ date: "2026-11-27", trading: true, earlyClose: true });
+    expect(s.isOpen).toBe(false);
+    expect(iso(s.nextOpen)).toBe("2026-11-30T14:30:00.000Z");
   });
 
   it("is closed on a holiday, names it, and skips the holidays and the weekend after it", () => {
@@ -59,17 +69,26 @@ describe("a venue open or closed at an instant", () => {
     expect(iso(marketState(NYSE, at("2027-03-15T12:00:00Z")).nextOpen)).toBe("2027-03-15T13:30:00.000Z");
   });
 
-  it("reads the code with any case and spaces, and knows no other", () => {
-    expect(venueByCode(" xetra ")?.code).toBe("XETRA");
-    expect(venueByCode("NOPE")).toBeUndefined();
-    expect(venueByCode("OTHER")).toBeUndefined();
+  it("reads the code with any case and spaces, and knows no other (not the placeholder OTHER)", () => {
+    expect(catalogueVenue(" xetra ")?.code).toBe("XETRA");
+    expect(catalogueVenue("NOPE")).toBeUndefined();
+    expect(catalogueVenue("OTHER")).toBeUndefined();
+    expect(catalogueVenue(null)).toBeUndefined();
+    expect(listedVenues().map((v) => v.code)).toHaveLength(11);
+    expect(listedVenues().every((v) => /^[A-Z]{4}$/.test(v.mic ?? ""))).toBe(true);
   });
 });
 
 describe("the calendar years shown and how long an answer holds", () => {
   it("shows this year and the next as far as the calendars go, and says which are missing", () => {
-    expect(yearsShown(at("2026-11-27T10:00:00Z"))).toEqual({ shown: ["2026", "2027"], missing: [] });
-    expect(yearsShown(at("2027-06-01T10:00:00Z"))).toEqual({ shown: ["2027"], missing: ["2028"] });
+    expect(yearsShown(XETRA, at("2026-11-27T10:00:00Z"))).toEqual({ shown: ["2026", "2027"], missing: [] });
+    expect(yearsShown(XETRA, at("2027-06-01T10:00:00Z"))).toEqual({ shown: ["2027"], missing: ["2028"] });
+    expect(CALENDAR_THROUGH).toBe("2027-12-31");
+  });
+
+  it("takes this year in the venue's time zone: New Year in UTC is still 2026 in New York", () => {
+    expect(yearsShown(NYSE, at("2027-01-01T03:00:00Z"))).toEqual({ shown: ["2026", "2027"], missing: [] });
+    expect(yearsShown(XETRA, at("2027-01-01T03:00:00Z"))).toEqual({ shown: ["2027"], missing: ["2028"] });
   });
 
   it("holds until the first open or close among the venues", () => {

@@ -5,7 +5,7 @@ import { keyed, textParam, withErrors } from "../openapi";
 import { ExchangeSchema, ExchangesSchema } from "./schema";
 
 const LIFETIME =
-  "Cache-Control max-age: until the next open or close of a venue in the answer, at most 5 minutes (is_open changes then)";
+  "Cache-Control private, max-age: until the next open or close of a venue in the answer, at most 5 minutes (is_open changes then)";
 
 const listRoute = createRoute(
   withErrors({
@@ -50,12 +50,12 @@ const getRoute = createRoute(
 export function registerExchanges(api: OpenAPIHono<AppEnv>) {
   api.openapi(listRoute, (c) => {
     const { body, maxAgeSeconds } = listExchanges({ ctx: c.get("deps") });
-    c.header("Cache-Control", `public, max-age=${maxAgeSeconds}`);
+    c.header("Cache-Control", `private, max-age=${maxAgeSeconds}`);
     return c.json(body, 200);
   });
   api.openapi(getRoute, (c) => {
     const { body, maxAgeSeconds } = getExchange({ ctx: c.get("deps"), input: { code: c.req.valid("param").code } });
-    c.header("Cache-Control", `public, max-age=${maxAgeSeconds}`);
+    c.header("Cache-Control", `private, max-age=${maxAgeSeconds}`);
     return c.json(body, 200);
   });
 }

@@ -19,6 +19,7 @@ const VenueDaySchema = z
 export const ExchangeSummarySchema = z
   .object({
     code: z.string().openapi({ example: "XETRA", description: "The catalogue's exchange code (listings' `exchange`)" }),
+    mic: z.string().nullable().openapi({ example: "XETR", description: "ISO 10383 market identifier code" }),
     name: z.string().openapi({ example: "Xetra (Deutsche Börse)" }),
     time_zone: z.string().openapi({ example: "Europe/Berlin", description: "IANA time zone of the hours" }),
     hours: z
@@ -35,6 +36,10 @@ export const ExchangeSummarySchema = z
         as_of: z.string().openapi({ example: "2026-11-27", description: "When the published calendar was read" }),
       })
       .openapi({ description: "The venue's published calendar the holidays and early closes come from" }),
+    calendar_through: z.string().openapi({
+      example: "2027-12-31",
+      description: "The last day whose holidays the service knows; after it only weekends are known closed",
+    }),
   })
   .openapi("ExchangeSummary");
 

@@ -7,10 +7,9 @@ import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
 import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
 import { dayBefore } from "../../domain/ingest-plan";
-import { closedThroughout } from "../../domain/market-hours";
+import { catalogueVenue, closedThroughout } from "../../domain/market-hours";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
 import { STREAM } from "../../domain/provider-names";
-import { venueOf } from "../../domain/venues";
 import { givenRange } from "../date-range";
 import { readThrough } from "../shared/read-through";
 import { resolveListingWithPrices } from "../shared/resolve-listing";
@@ -110,7 +109,9 @@ function nothingIngested(listing: ListingRow, report: IngestReport): never {
  */
 function refuseClosedWindow(listing: ListingRow, window: PeriodWindow, today: string): void {
   if (!window.from || !window.to || window.to >= today) return;
-  const venue = venueOf(listing.exchange);
+  // Only a venue whose calendar the catalogue holds can prove it was closed.
+  const venue = catalogueVenue(listing.exchange);
+  if (!venue) return;
   const closed = closedThroughout(venue, window.from, window.to);
   if (!closed) return;
   throw new NoDataError(

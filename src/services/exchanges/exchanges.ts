@@ -1,11 +1,12 @@
 import type { Deps } from "../../deps";
 import { NotFoundError } from "../../domain/errors";
 import {
+  CALENDAR_THROUGH,
+  catalogueVenue,
   listedVenues,
   type MarketState,
   marketState,
   secondsUntilChange,
-  venueByCode,
   yearsShown,
 } from "../../domain/market-hours";
 import type { Venue } from "../../domain/venues";
@@ -13,6 +14,7 @@ import type { Venue } from "../../domain/venues";
 /** A venue as `/exchanges` lists it (instants in UTC, hours in the venue's local time). */
 export interface ExchangeSummary {
   code: string;
+  mic: string | null;
   name: string;
   time_zone: string;
   hours: { open: string; close: string };
@@ -28,6 +30,7 @@ export interface ExchangeSummary {
   next_open: string;
   next_close: string;
   calendar_source: { name: string; url: string; as_of: string };
+  calendar_through: string;
 }
 
 export interface ExchangesBody {
@@ -59,6 +62,7 @@ function summary(venue: Venue, state: MarketState): ExchangeSummary {
   const { today } = state;
   return {
     code: venue.code,
+    mic: venue.mic,
     name: venue.name,
     time_zone: venue.timeZone,
     hours: { open: venue.open, close: venue.close },
@@ -74,6 +78,7 @@ function summary(venue: Venue, state: MarketState): ExchangeSummary {
     next_open: state.nextOpen.toISOString(),
     next_close: state.nextClose.toISOString(),
     calendar_source: { name: venue.source.name, url: venue.source.url, as_of: venue.source.asOf },
+    calendar_through: CALENDAR_THROUGH,
   };
 }
 
@@ -99,7 +104,7 @@ export function listExchanges({ ctx }: { ctx: Deps }): Timed<ExchangesBody> {
 
 /** GET /exchanges/{code}: one venue with this year's and next year's holidays and early closes. */
 export function getExchange({ ctx, input }: { ctx: Deps; input: { code: string } }): Timed<ExchangeBody> {
-  const venue = venueByCode(input.code);
+  const venue = catalogueVenue(input.code);
   if (!venue)
     throw new NotFoundError(
       "Exchange",
@@ -110,7 +115,7 @@ export function getExchange({ ctx, input }: { ctx: Deps; input: { code: string }
     );
   const at = ctx.clock.now();
   const state = marketState(venue, at);
-  const { shown, missing } = yearsShown(at);
+  const { shown, missing } = yearsShown(venue, at);
   const inYears = (date: string) => shown.includes(date.slice(0, 4));
   return {
     body: {
