@@ -82,7 +82,14 @@ export default defineConfig({
       },
       {
         // The README's dev command, started and stopped as a user would (run by CI with `npm run test:smoke`).
-        test: { name: "smoke", include: ["test/smoke/**/*.test.ts"], environment: "node", testTimeout: 120_000 },
+        // One file at a time: two `wrangler dev` stacks at once contend for the same runtime socket.
+        test: {
+          name: "smoke",
+          include: ["test/smoke/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          maxWorkers: 1,
+        },
       },
       {
         // The Worker itself, inside workerd, against real Postgres (through the Neon proxy) and Redis.
