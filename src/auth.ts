@@ -38,6 +38,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /exchanges/:code": "any",
   "POST /catalogue/refresh": "full",
   "GET /eod/:ticker": "any",
+  "GET /eod/bulk/:exchange": "any",
   "GET /cache/stats": "any",
   "GET /database/stats": "any",
   "GET /database/tickers": "any",

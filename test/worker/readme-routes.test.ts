@@ -21,6 +21,7 @@ const SAMPLES: Record<string, string> = {
   "{symbol}": "MC.PA",
   "{index_name}": "cac40",
   "{code}": "XETRA",
+  "{exchange}": "XETRA",
 };
 const QUERIES: Record<string, string> = {
   "/fundamental": "?ticker=MC.PA",

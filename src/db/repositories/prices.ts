@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzl
 import type { Bar } from "../../domain/bars";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
-import { pricesDaily, pricesIntraday } from "../schema";
+import { assets, listings, pricesDaily, pricesIntraday } from "../schema";
 import {
   activeListingIds,
   activeListingsByIdQuery,
@@ -372,4 +372,41 @@ export async function lastClose(
     .orderBy(desc(pricesDaily.date))
     .limit(1);
   return row ?? null;
+}
+
+/** One active listing of a venue and its stored bar of a day (null fields: no bar stored for it). */
+export type VenueDayRow = {
+  listing_id: number;
+  ticker: string;
+  isin: string;
+  name: string;
+  currency: string;
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  close: string | null;
+  adj_close: string | null;
+  volume: number | null;
+  data_source: string | null;
+};
+
+/**
+ * A page of a venue's active listings, by id after `afterId`, each with its stored bar of `date`
+ * (the primary key's index answers each): what `/eod/bulk/{exchange}` streams, page by page.
+ */
+export async function readVenueDayPage(
+  db: Db,
+  page: { exchange: string; date: string; afterId: number; limit: number },
+): Promise<VenueDayRow[]> {
+  const rows = await db.execute<VenueDayRow>(sql`
+    SELECT l.id AS listing_id, l.ticker, a.isin, l.name, l.currency,
+      p.open::text AS open, p.high::text AS high, p.low::text AS low, p.close::text AS close,
+      p.adj_close::text AS adj_close, p.volume, p.data_source
+    FROM ${listings} l
+    JOIN ${assets} a ON a.id = l.asset_id
+    LEFT JOIN ${pricesDaily} p ON p.listing_id = l.id AND p.date = ${page.date}
+    WHERE l.exchange = ${page.exchange} AND l.is_active AND l.id > ${page.afterId}
+    ORDER BY l.id
+    LIMIT ${page.limit}`);
+  return rows.rows.map((r) => ({ ...r, volume: r.volume === null ? null : Number(r.volume) }));
 }

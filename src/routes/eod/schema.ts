@@ -88,3 +88,34 @@ export const IngestAnswerSchema = z
   })
   .openapi("IngestAnswer");
 export type IngestAnswer = z.infer<typeof IngestAnswerSchema>;
+
+export const EodBulkSchema = z
+  .object({
+    exchange: z.string().openapi({ example: "XETRA" }),
+    date: z
+      .string()
+      .openapi({ example: "2026-11-26", description: "The session (the venue's last closed one by default)" }),
+    data: z.array(
+      z.object({
+        ticker: z.string().openapi({ example: "SAP.DE" }),
+        isin: z.string(),
+        name: z.string(),
+        currency: z.string(),
+        date: z.string(),
+        open: z.number().nullable(),
+        high: z.number().nullable(),
+        low: z.number().nullable(),
+        close: z.number(),
+        adj_close: z.number(),
+        volume: z.number().int(),
+        data_source: z.string().openapi({ description: "The provider the stored bar came from" }),
+      }),
+    ),
+    count: z.number().int(),
+    missing_count: z.number().int(),
+    missing: z
+      .array(z.string())
+      .openapi({ description: "Active listings of the venue with no bar stored for the day (not refreshed yet)" }),
+  })
+  .openapi("EodBulk");
+export type EodBulkBody = z.infer<typeof EodBulkSchema>;

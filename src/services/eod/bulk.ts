@@ -1,0 +1,145 @@
+import { readVenueDayPage, type VenueDayRow } from "../../db/repositories/prices";
+import type { Deps } from "../../deps";
+import { BadRequestError, NoDataError, NotFoundError } from "../../domain/errors";
+import { catalogueVenue, listedVenues } from "../../domain/market-hours";
+import { closedReason, lastClosedSession } from "../../domain/venues";
+
+export interface BulkQuery {
+  exchange: string;
+  /** A session of the venue; its last closed session when absent. */
+  date?: string;
+  fmt: "json" | "csv";
+}
+
+/** A day's prices of a venue, written as the rows are read. */
+export interface BulkAnswer {
+  contentType: string;
+  body: ReadableStream<Uint8Array>;
+  /** How long the answer may be kept by the caller: a later refresh may still add a listing's bar. */
+  maxAgeSeconds: number;
+}
+
+/** Listings read per page: each page is one query, written out before the next is read. */
+export const BULK_PAGE = 1000;
+const MAX_AGE_SECONDS = 300;
+
+export const BULK_CSV_HEADER = "Ticker,ISIN,Currency,Date,Open,High,Low,Close,Adj Close,Volume,Source";
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+function jsonRow(r: VenueDayRow, date: string): string {
+  return JSON.stringify({
+    ticker: r.ticker,
+    isin: r.isin,
+    name: r.name,
+    currency: r.currency,
+    date,
+    open: num(r.open),
+    high: num(r.high),
+    low: num(r.low),
+    close: num(r.close),
+    adj_close: num(r.adj_close),
+    volume: r.volume,
+    data_source: r.data_source,
+  });
+}
+
+const csvRow = (r: VenueDayRow, date: string) =>
+  [r.ticker, r.isin, r.currency, date, r.open, r.high, r.low, r.close, r.adj_close, r.volume, r.data_source]
+    .map((v) => (v === null ? "" : String(v)))
+    .join(",");
+
+/**
+ * GET /eod/bulk/{exchange}: every active listing of a venue with its stored bar of one session
+ * (after the daily refresh), JSON or CSV, read and written a page of listings at a time. Listings
+ * without a stored bar that day are listed in `missing` (JSON) and left out of the CSV. A day the
+ * venue held no session is a 404 saying the market was closed; a day after its last closed session
+ * is a 400.
+ */
+export async function bulkEod({
+  ctx,
+  input,
+  pageSize = BULK_PAGE,
+}: {
+  ctx: Deps;
+  input: BulkQuery;
+  /** Listings per page (tests page through a small venue with a small one). */
+  pageSize?: number;
+}): Promise<BulkAnswer> {
+  const venue = catalogueVenue(input.exchange);
+  if (!venue)
+    throw new NotFoundError(
+      "Exchange",
+      input.exchange,
+      `the catalogue's exchanges are ${listedVenues()
+        .map((v) => v.code)
+        .join(", ")}`,
+    );
+  const last = lastClosedSession(venue, ctx.clock.now());
+  const date = input.date ?? last;
+  if (date > last)
+    throw new BadRequestError(`${venue.code}'s last closed session is ${last}: date must be on or before it`);
+  const closed = closedReason(venue, date);
+  if (closed)
+    throw new NoDataError(
+      `No data found for ${venue.code} on ${date}: the market was closed`,
+      `market closed: ${venue.name} held no session on ${date} (${closed})`,
+    );
+
+  // Every page is read before the answer starts: an unreachable database is a 503, never a 200
+  // cut short, and no query waits on the caller reading the stream.
+  const pages: VenueDayRow[][] = [];
+  for (let afterId = 0; ; ) {
+    const rows = await readVenueDayPage(ctx.db.db, { exchange: venue.code, date, afterId, limit: pageSize });
+    pages.push(rows);
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) break;
+    afterId = last.listing_id;
+  }
+  const encoder = new TextEncoder();
+  let count = 0;
+  const missing: string[] = [];
+  let page = 0;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(
+        encoder.encode(
+          input.fmt === "csv"
+            ? `${BULK_CSV_HEADER}\n`
+            : `{"exchange":${JSON.stringify(venue.code)},"date":"${date}","data":[`,
+        ),
+      );
+    },
+    // The next page's rows as one chunk, written as the caller reads. A pull must enqueue something
+    // (a stream whose pull enqueues nothing is not pulled again): pages holding only listings
+    // without a bar are passed over.
+    pull(controller) {
+      for (let rows = pages[page]; rows; rows = pages[page]) {
+        page += 1;
+        const lines: string[] = [];
+        for (const r of rows) {
+          if (r.close === null) {
+            missing.push(r.ticker);
+            continue;
+          }
+          lines.push(input.fmt === "csv" ? `${csvRow(r, date)}\n` : `${count > 0 ? "," : ""}${jsonRow(r, date)}`);
+          count += 1;
+        }
+        if (lines.length) {
+          controller.enqueue(encoder.encode(lines.join("")));
+          return;
+        }
+      }
+      if (input.fmt === "json")
+        controller.enqueue(
+          encoder.encode(`],"count":${count},"missing_count":${missing.length},"missing":${JSON.stringify(missing)}}`),
+        );
+      controller.close();
+    },
+  });
+  return {
+    contentType: input.fmt === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+    body,
+    maxAgeSeconds: MAX_AGE_SECONDS,
+  };
+}
