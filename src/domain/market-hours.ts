@@ -1,3 +1,4 @@
+import { NotFoundError } from "./errors";
 import { addDays } from "./ingest-plan";
 import {
   CALENDAR_YEARS,
@@ -88,6 +89,14 @@ export const listedVenues = (): Venue[] => Object.values(VENUES);
  */
 export const catalogueVenue = (code: string | null): Venue | undefined =>
   code === null ? undefined : VENUES[code.trim().toUpperCase()];
+
+/** The catalogue's venue of an exchange code a caller named; a 404 naming the known codes when there is none. */
+export function requireCatalogueVenue(code: string): Venue {
+  const venue = catalogueVenue(code);
+  if (venue) return venue;
+  const known = listedVenues().map((v) => v.code);
+  throw new NotFoundError("Exchange", code, `the catalogue's exchanges are ${known.join(", ")}`);
+}
 
 /** The last day the venues' calendars know holidays for; after it only weekends are known closed. */
 export const CALENDAR_THROUGH = `${CALENDAR_YEARS[CALENDAR_YEARS.length - 1]}-12-31`;

@@ -391,8 +391,9 @@ export type VenueDayRow = {
 };
 
 /**
- * A page of a venue's active listings, by id after `afterId`, each with its stored bar of `date`
- * (the primary key's index answers each): what `/eod/bulk/{exchange}` streams, page by page.
+ * A page of a venue's listings, by id after `afterId`, each with its stored bar of `date` (the
+ * primary key's index answers each): the active ones, and those no longer active that have a bar
+ * that day (a past day shows what traded then). What `/eod/bulk/{exchange}` writes, page by page.
  */
 export async function readVenueDayPage(
   db: Db,
@@ -405,7 +406,7 @@ export async function readVenueDayPage(
     FROM ${listings} l
     JOIN ${assets} a ON a.id = l.asset_id
     LEFT JOIN ${pricesDaily} p ON p.listing_id = l.id AND p.date = ${page.date}
-    WHERE l.exchange = ${page.exchange} AND l.is_active AND l.id > ${page.afterId}
+    WHERE l.exchange = ${page.exchange} AND (l.is_active OR p.listing_id IS NOT NULL) AND l.id > ${page.afterId}
     ORDER BY l.id
     LIMIT ${page.limit}`);
   return rows.rows.map((r) => ({ ...r, volume: r.volume === null ? null : Number(r.volume) }));

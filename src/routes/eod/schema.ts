@@ -113,9 +113,10 @@ export const EodBulkSchema = z
     ),
     count: z.number().int(),
     missing_count: z.number().int(),
-    missing: z
-      .array(z.string())
-      .openapi({ description: "Active listings of the venue with no bar stored for the day (not refreshed yet)" }),
+    missing: z.array(z.object({ ticker: z.string(), isin: z.string(), currency: z.string() })).openapi({
+      description:
+        "Active listings of the venue with no bar stored for the day: not refreshed yet, not traded that day, or listed later",
+    }),
   })
   .openapi("EodBulk");
 export type EodBulkBody = z.infer<typeof EodBulkSchema>;

@@ -1,7 +1,7 @@
 import { readVenueDayPage, type VenueDayRow } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
-import { BadRequestError, NoDataError, NotFoundError } from "../../domain/errors";
-import { catalogueVenue, listedVenues } from "../../domain/market-hours";
+import { BadRequestError, NoDataError } from "../../domain/errors";
+import { requireCatalogueVenue } from "../../domain/market-hours";
 import { closedReason, lastClosedSession } from "../../domain/venues";
 
 export interface BulkQuery {
@@ -44,13 +44,32 @@ function jsonRow(r: VenueDayRow, date: string): string {
   });
 }
 
+/** A CSV field: quoted (RFC 4180) when it holds a comma, a quote or a line break. */
+const csvField = (v: string | number | null) => {
+  const text = v === null ? "" : String(v);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** Prices as JSON writes them (123.45, not the column's 123.45000000). */
 const csvRow = (r: VenueDayRow, date: string) =>
-  [r.ticker, r.isin, r.currency, date, r.open, r.high, r.low, r.close, r.adj_close, r.volume, r.data_source]
-    .map((v) => (v === null ? "" : String(v)))
+  [
+    r.ticker,
+    r.isin,
+    r.currency,
+    date,
+    num(r.open),
+    num(r.high),
+    num(r.low),
+    num(r.close),
+    num(r.adj_close),
+    r.volume,
+    r.data_source,
+  ]
+    .map(csvField)
     .join(",");
 
 /**
- * GET /eod/bulk/{exchange}: every active listing of a venue with its stored bar of one session
+ * GET /eod/bulk/{exchange}: every listing of a venue with its stored bar of one session
  * (after the daily refresh), JSON or CSV, read and written a page of listings at a time. Listings
  * without a stored bar that day are listed in `missing` (JSON) and left out of the CSV. A day the
  * venue held no session is a 404 saying the market was closed; a day after its last closed session
@@ -66,15 +85,7 @@ export async function bulkEod({
   /** Listings per page (tests page through a small venue with a small one). */
   pageSize?: number;
 }): Promise<BulkAnswer> {
-  const venue = catalogueVenue(input.exchange);
-  if (!venue)
-    throw new NotFoundError(
-      "Exchange",
-      input.exchange,
-      `the catalogue's exchanges are ${listedVenues()
-        .map((v) => v.code)
-        .join(", ")}`,
-    );
+  const venue = requireCatalogueVenue(input.exchange);
   const last = lastClosedSession(venue, ctx.clock.now());
   const date = input.date ?? last;
   if (date > last)
@@ -98,7 +109,7 @@ export async function bulkEod({
   }
   const encoder = new TextEncoder();
   let count = 0;
-  const missing: string[] = [];
+  const missing: { ticker: string; isin: string; currency: string }[] = [];
   let page = 0;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -119,7 +130,7 @@ export async function bulkEod({
         const lines: string[] = [];
         for (const r of rows) {
           if (r.close === null) {
-            missing.push(r.ticker);
+            missing.push({ ticker: r.ticker, isin: r.isin, currency: r.currency });
             continue;
           }
           lines.push(input.fmt === "csv" ? `${csvRow(r, date)}\n` : `${count > 0 ? "," : ""}${jsonRow(r, date)}`);

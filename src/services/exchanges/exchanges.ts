@@ -1,11 +1,10 @@
 import type { Deps } from "../../deps";
-import { NotFoundError } from "../../domain/errors";
 import {
   CALENDAR_THROUGH,
-  catalogueVenue,
   listedVenues,
   type MarketState,
   marketState,
+  requireCatalogueVenue,
   secondsUntilChange,
   yearsShown,
 } from "../../domain/market-hours";
@@ -104,15 +103,7 @@ export function listExchanges({ ctx }: { ctx: Deps }): Timed<ExchangesBody> {
 
 /** GET /exchanges/{code}: one venue with this year's and next year's holidays and early closes. */
 export function getExchange({ ctx, input }: { ctx: Deps; input: { code: string } }): Timed<ExchangeBody> {
-  const venue = catalogueVenue(input.code);
-  if (!venue)
-    throw new NotFoundError(
-      "Exchange",
-      input.code,
-      `the catalogue's exchanges are ${listedVenues()
-        .map((v) => v.code)
-        .join(", ")}`,
-    );
+  const venue = requireCatalogueVenue(input.code);
   const at = ctx.clock.now();
   const state = marketState(venue, at);
   const { shown, missing } = yearsShown(venue, at);
