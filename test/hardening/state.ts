@@ -60,7 +60,11 @@ async function buildDigestQuery(db: ReturnType<typeof buildDeps>["db"]): Promise
 export async function snapshotDatabase(): Promise<Snapshot> {
   const { db } = buildDeps(env);
   try {
-    digestQuery ??= buildDigestQuery(db);
+    // A failed build is not kept: the next snapshot builds it again.
+    digestQuery ??= buildDigestQuery(db).catch((err: unknown) => {
+      digestQuery = undefined;
+      throw err;
+    });
     const r = await db.db.execute<{ t: string; n: number; h: string | null }>(sql.raw(await digestQuery));
     const out: Snapshot = {};
     for (const row of r.rows) out[row.t] = { rows: row.n, digest: row.h ?? "" };

@@ -19,7 +19,7 @@ export interface BulkAnswer {
   maxAgeSeconds: number;
 }
 
-/** Listings read per page: each page is one query, written out before the next is read. */
+/** Listings read per page: each page is one query, and one chunk of the answer. */
 export const BULK_PAGE = 1000;
 const MAX_AGE_SECONDS = 300;
 
@@ -69,6 +69,29 @@ const csvRow = (r: VenueDayRow, date: string) =>
     .join(",");
 
 /**
+ * The answer's text, a chunk a page: the CSV header or the JSON opening, each page's rows with a
+ * bar, then (JSON) the counts and the listings without one.
+ */
+function render(pages: readonly VenueDayRow[][], exchange: string, date: string, fmt: BulkQuery["fmt"]): string[] {
+  const chunks = [
+    fmt === "csv" ? `${BULK_CSV_HEADER}\n` : `{"exchange":${JSON.stringify(exchange)},"date":"${date}","data":[`,
+  ];
+  const missing: { ticker: string; isin: string; currency: string }[] = [];
+  let count = 0;
+  for (const rows of pages) {
+    const lines: string[] = [];
+    for (const r of rows) {
+      if (r.close === null) missing.push({ ticker: r.ticker, isin: r.isin, currency: r.currency });
+      else lines.push(fmt === "csv" ? `${csvRow(r, date)}\n` : `${count++ > 0 ? "," : ""}${jsonRow(r, date)}`);
+    }
+    if (lines.length) chunks.push(lines.join(""));
+  }
+  if (fmt === "json")
+    chunks.push(`],"count":${count},"missing_count":${missing.length},"missing":${JSON.stringify(missing)}}`);
+  return chunks;
+}
+
+/**
  * GET /eod/bulk/{exchange}: every listing of a venue with its stored bar of one session
  * (after the daily refresh), JSON or CSV, read and written a page of listings at a time. Listings
  * without a stored bar that day are listed in `missing` (JSON) and left out of the CSV. A day the
@@ -103,49 +126,18 @@ export async function bulkEod({
   for (let afterId = 0; ; ) {
     const rows = await readVenueDayPage(ctx.db.db, { exchange: venue.code, date, afterId, limit: pageSize });
     pages.push(rows);
-    const last = rows.at(-1);
-    if (!last || rows.length < pageSize) break;
-    afterId = last.listing_id;
+    const lastRow = rows.at(-1);
+    if (!lastRow || rows.length < pageSize) break;
+    afterId = lastRow.listing_id;
   }
+  const chunks = render(pages, venue.code, date, input.fmt);
   const encoder = new TextEncoder();
-  let count = 0;
-  const missing: { ticker: string; isin: string; currency: string }[] = [];
-  let page = 0;
+  // One chunk a pull, encoded as the caller reads.
   const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(
-        encoder.encode(
-          input.fmt === "csv"
-            ? `${BULK_CSV_HEADER}\n`
-            : `{"exchange":${JSON.stringify(venue.code)},"date":"${date}","data":[`,
-        ),
-      );
-    },
-    // The next page's rows as one chunk, written as the caller reads. A pull must enqueue something
-    // (a stream whose pull enqueues nothing is not pulled again): pages holding only listings
-    // without a bar are passed over.
     pull(controller) {
-      for (let rows = pages[page]; rows; rows = pages[page]) {
-        page += 1;
-        const lines: string[] = [];
-        for (const r of rows) {
-          if (r.close === null) {
-            missing.push({ ticker: r.ticker, isin: r.isin, currency: r.currency });
-            continue;
-          }
-          lines.push(input.fmt === "csv" ? `${csvRow(r, date)}\n` : `${count > 0 ? "," : ""}${jsonRow(r, date)}`);
-          count += 1;
-        }
-        if (lines.length) {
-          controller.enqueue(encoder.encode(lines.join("")));
-          return;
-        }
-      }
-      if (input.fmt === "json")
-        controller.enqueue(
-          encoder.encode(`],"count":${count},"missing_count":${missing.length},"missing":${JSON.stringify(missing)}}`),
-        );
-      controller.close();
+      const chunk = chunks.shift();
+      if (chunk === undefined) controller.close();
+      else controller.enqueue(encoder.encode(chunk));
     },
   });
   return {
