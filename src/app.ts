@@ -28,6 +28,7 @@ import { newsApi } from "./routes/news";
 import { createApi } from "./routes/openapi";
 import { realtimeApi } from "./routes/realtime";
 import { registerRealtimeSocket } from "./routes/realtime/websocket";
+import { searchApi } from "./routes/search";
 import { stocksApi } from "./routes/stocks";
 import { technicalApi } from "./routes/technical";
 import { workspaceApi } from "./routes/workspace";
@@ -65,6 +66,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", healthApi);
   app.route("/", catalogueApi);
   app.route("/", exchangesApi);
+  app.route("/", searchApi);
   app.route("/", eodApi);
   app.route("/", cacheApi);
   app.route("/", databaseApi);

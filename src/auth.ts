@@ -34,6 +34,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /assets/by-isin/:isin": "any",
   "GET /listings": "any",
   "GET /catalogue/refresh": "any",
+  "GET /search": "any",
   "GET /exchanges": "any",
   "GET /exchanges/:code": "any",
   "POST /catalogue/refresh": "full",

@@ -19,6 +19,8 @@ export function cacheTtls(config: Pick<Config, "NEWS_CACHE_TTL">) {
     quote: 60,
     stocks_overview: 60,
     health_summary: 3_600,
+    /** The delayed provider's search hits of a query (GET /search's part beyond the catalogue). */
+    search: 86_400,
   } as const;
 }
 
@@ -51,6 +53,8 @@ export const cacheKeys = {
   macro: (seriesId: string) => `macro:${seriesId}`,
   news: (ticker: string, variant: string) => `news:${up(ticker)}:${variant}`,
   healthSummary: () => "health:providers",
+  /** The delayed provider's hits of a search, by the query as the catalogue reads it (case ignored). */
+  search: (text: string) => `search:${text.toLowerCase()}`,
   /** The restore cron's last run (services/realtime/restore), for GET /realtime/status. */
   restoreRun: () => "realtime:restore-run",
   /** Providers resting after failing in a row (src/providers/rest.ts), shared by the isolates. */

@@ -27,6 +27,7 @@ const QUERIES: Record<string, string> = {
   "/fundamental": "?ticker=MC.PA",
   "/fundamental/deep": "?ticker=MC.PA&sections=highlights",
   "/quotes": "?tickers=MC.PA",
+  "/search": "?q=apple",
   "/workspace/quote": "?ticker=MC.PA",
   "/technical/screen": "?indicator=rsi&operator=lt&value=30",
   // Not a provider the canary watches: a 400, and no run started.

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 /**
@@ -56,7 +57,8 @@ function oneQueryAtATime(db: PGlite): PGlite {
 
 export async function startEmbeddedPostgres(opts: { dataDir?: string; port?: number } = {}): Promise<EmbeddedPostgres> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const db = await PGlite.create(opts.dataDir ?? "memory://");
+  // pg_trgm: the trigram indexes of GET /search (migration 0014), as Postgres and Neon have them.
+  const db = await PGlite.create(opts.dataDir ?? "memory://", { extensions: { pg_trgm } });
   // PGlite runs one query at a time; the server multiplexes client connections onto it (each concurrent
   // request holds one: 50 first requests of one ticker at once must all get in).
   const server = new PGLiteSocketServer({

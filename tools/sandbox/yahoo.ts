@@ -192,7 +192,32 @@ function chart(s: SimSymbol, q: URLSearchParams, today: string) {
   return { chart: { result: [result], error: null } };
 }
 
-function searchItem(s: SimSymbol, score: number) {
+type Searchable = Pick<SimSymbol, "symbol" | "isin" | "name" | "quoteType" | "yahooExchange" | "fullExchangeName">;
+
+/**
+ * Lines the provider's search knows that the catalogue lacks (GET /search lists them as not in
+ * the catalogue): a REIT whose ticker is a near miss of Apple's name, and Apple's Xetra line.
+ */
+const SEARCH_ONLY: readonly Searchable[] = [
+  {
+    symbol: "APLE",
+    isin: "US03784Y2000",
+    name: "Apple Hospitality REIT, Inc.",
+    quoteType: "EQUITY",
+    yahooExchange: "NYQ",
+    fullExchangeName: "NYSE",
+  },
+  {
+    symbol: "APC.DE",
+    isin: "US0378331005",
+    name: "Apple Inc.",
+    quoteType: "EQUITY",
+    yahooExchange: "GER",
+    fullExchangeName: "XETRA",
+  },
+];
+
+function searchItem(s: Searchable, score: number) {
   return {
     exchange: s.yahooExchange,
     shortname: s.name.toUpperCase().slice(0, 32),
@@ -212,11 +237,13 @@ function search(q: string) {
   let quotes: ReturnType<typeof searchItem>[] = [];
   if (/^[A-Z]{2}[A-Z0-9]{10}$/i.test(text)) {
     if (!ISIN_SEARCH_EMPTY.has(text.toUpperCase())) {
-      quotes = [...SIM_SYMBOLS.values()].filter((s) => s.isin === text.toUpperCase()).map((s) => searchItem(s, 20000));
+      quotes = [...SIM_SYMBOLS.values(), ...SEARCH_ONLY]
+        .filter((s) => s.isin === text.toUpperCase())
+        .map((s) => searchItem(s, 20000));
     }
   } else if (text.length >= 2) {
     const needle = text.toLowerCase();
-    quotes = [...SIM_SYMBOLS.values()]
+    quotes = [...SIM_SYMBOLS.values(), ...SEARCH_ONLY]
       .filter((s) => s.name.toLowerCase().includes(needle) || s.symbol.toLowerCase() === needle)
       .slice(0, 6)
       .map((s, i) => searchItem(s, 10000 - i));

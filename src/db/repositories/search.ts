@@ -1,0 +1,146 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import type { ListingRow } from "./catalogue";
+
+/** How a catalogue instrument matched a search, best first (the rank the answer is ordered by). */
+export const MATCH_KINDS = ["ticker", "isin", "name_prefix", "fuzzy"] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
+
+export interface CatalogueHit {
+  match: MatchKind;
+  /** pg_trgm's word similarity of the query to the name, 0 to 1. */
+  score: number;
+  assetId: number;
+  isin: string;
+  name: string;
+  quoteType: string;
+  sector: string | null;
+  industry: string | null;
+  listings: ListingRow[];
+}
+
+export interface CatalogueSearch {
+  /** The query as typed (trimmed): compared with names. */
+  text: string;
+  /** The query upper-cased: compared with tickers, provider symbols and ISINs. */
+  code: string;
+  /** Names that start with the query (an ILIKE pattern, its wildcards escaped). */
+  prefix: string;
+  /** Whether near misses of the name are looked for (a typo needs a few letters around it). */
+  fuzzy: boolean;
+  /** The least word similarity a near miss needs (pg_trgm.word_similarity_threshold). */
+  threshold: number;
+  limit: number;
+}
+
+interface HitRow extends Record<string, unknown> {
+  rank: number;
+  score: number;
+  asset_id: number;
+  isin: string;
+  name: string;
+  quote_type: string;
+  sector: string | null;
+  industry: string | null;
+  listings: {
+    id: number;
+    ticker: string;
+    exchange: string | null;
+    currency: string;
+    name: string;
+    source: string;
+    is_primary: boolean;
+    is_active: boolean;
+    delayed_symbol: string | null;
+  }[];
+}
+
+/** A name starting with the query. */
+const startsWith = (name: SQL, s: CatalogueSearch) => sql`${name} ILIKE ${s.prefix} ESCAPE '\\'`;
+
+/**
+ * The instruments a search may return, unranked: a UNION rather than ORs across the two tables, so
+ * that each arm is a bitmap scan of its own indexes (listings' ticker and delayed symbol; the
+ * unique ISIN and the names' trigram index, which serves both the prefix and the near misses).
+ */
+export function searchCandidatesSql(s: CatalogueSearch): SQL {
+  const near = s.fuzzy ? sql`OR ${s.text} <% name` : sql``;
+  return sql`
+    SELECT asset_id AS id FROM listings WHERE ticker = ${s.code} OR delayed_symbol = ${s.code}
+    UNION
+    SELECT id FROM assets WHERE isin = ${s.code} OR ${startsWith(sql`name`, s)} ${near}`;
+}
+
+/**
+ * Catalogue instruments matching a search, ranked: a listing's ticker or provider symbol, then the
+ * ISIN, then a name starting with the query, then a name within a few typos (pg_trgm word
+ * similarity), each with all its listings. One statement over the indexed candidates; the
+ * similarity threshold is set for that statement alone, in the same transaction.
+ */
+export async function searchCatalogue(db: Db, s: CatalogueSearch): Promise<CatalogueHit[]> {
+  const [, found] = await db.batch([
+    db.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(s.threshold)}, true)`),
+    db.execute<HitRow>(sql`
+      WITH candidates AS (${searchCandidatesSql(s)}),
+      hits AS (
+        SELECT a.id,
+          CASE WHEN EXISTS (SELECT 1 FROM listings l WHERE l.asset_id = a.id AND (l.ticker = ${s.code} OR l.delayed_symbol = ${s.code})) THEN 0
+               WHEN a.isin = ${s.code} THEN 1 WHEN ${startsWith(sql`a.name`, s)} THEN 2 ELSE 3 END AS rank,
+          word_similarity(${s.text}, a.name) AS score
+        FROM candidates c JOIN assets a ON a.id = c.id
+        ORDER BY rank, score DESC, a.name COLLATE "C", a.id
+        LIMIT ${s.limit}
+      )
+      SELECT h.rank, h.score::float8 AS score, a.id AS asset_id, a.isin, a.name, a.quote_type, a.sector, a.industry,
+        json_agg(json_build_object(
+          'id', l.id, 'ticker', l.ticker, 'exchange', l.exchange, 'currency', l.currency, 'name', l.name,
+          'source', l.source, 'is_primary', l.is_primary, 'is_active', l.is_active, 'delayed_symbol', l.delayed_symbol
+        ) ORDER BY l.id) AS listings
+      FROM hits h JOIN assets a ON a.id = h.id JOIN listings l ON l.asset_id = a.id
+      GROUP BY h.rank, h.score, a.id
+      ORDER BY h.rank, h.score DESC, a.name COLLATE "C", a.id`),
+  ]);
+  return found.rows.map((r) => ({
+    match: MATCH_KINDS[r.rank] ?? "fuzzy",
+    score: Number(r.score),
+    assetId: r.asset_id,
+    isin: r.isin,
+    name: r.name,
+    quoteType: r.quote_type,
+    sector: r.sector,
+    industry: r.industry,
+    listings: r.listings.map((l) => ({
+      id: l.id,
+      assetId: r.asset_id,
+      ticker: l.ticker,
+      exchange: l.exchange,
+      currency: l.currency,
+      isin: r.isin,
+      name: l.name,
+      source: l.source,
+      isPrimary: l.is_primary,
+      isActive: l.is_active,
+      delayedSymbol: l.delayed_symbol,
+      delayedSymbolCheckedAt: null,
+    })),
+  }));
+}
+
+/**
+ * Which of a provider's symbols name a catalogue listing: its recorded provider symbol, or its
+ * ticker (`symbols` carries each hit's bare ticker too). Index-served, like the search.
+ */
+export async function cataloguedSymbols(
+  db: Db,
+  symbols: readonly string[],
+): Promise<{ ticker: string; exchange: string | null; delayedSymbol: string | null }[]> {
+  if (symbols.length === 0) return [];
+  const list = sql.join(
+    symbols.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const rows = await db.execute<{ ticker: string; exchange: string | null; delayed_symbol: string | null }>(sql`
+    SELECT ticker, exchange, delayed_symbol FROM listings
+    WHERE ticker IN (${list}) OR delayed_symbol IN (${list})`);
+  return rows.rows.map((r) => ({ ticker: r.ticker, exchange: r.exchange, delayedSymbol: r.delayed_symbol }));
+}

@@ -1,0 +1,5 @@
+import { createApi } from "../openapi";
+import { registerSearch } from "./routes";
+
+export const searchApi = createApi();
+registerSearch(searchApi);

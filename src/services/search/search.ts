@@ -1,0 +1,98 @@
+import { cacheKeys, cacheTtls } from "../../cache";
+import type { ListingRow } from "../../db/repositories/catalogue";
+import { type CatalogueHit, cataloguedSymbols, type MatchKind, searchCatalogue } from "../../db/repositories/search";
+import type { Deps } from "../../deps";
+import { BadRequestError } from "../../domain/errors";
+import { preferredListing } from "../../domain/listing-choice";
+import { DELAYED } from "../../domain/provider-names";
+import { isCatalogued, searchTerms, symbolForms } from "../../domain/search";
+import type { SearchHit } from "../../providers/delayed/client";
+import { ProviderError } from "../../providers/errors";
+import { readThrough } from "../shared/read-through";
+
+export interface CatalogueResult {
+  in_catalogue: true;
+  match: MatchKind;
+  score: number;
+  hit: CatalogueHit;
+  preferred: ListingRow | undefined;
+}
+
+export interface ProviderResult {
+  in_catalogue: false;
+  match: "provider";
+  hit: SearchHit;
+}
+
+export interface SearchAnswer {
+  query: string;
+  results: (CatalogueResult | ProviderResult)[];
+  provider: { name: string; status: "ok" | "not_asked" | "unavailable"; cache_hit: boolean; message?: string };
+}
+
+type ProviderPart = { hits: SearchHit[] } | { failure: string };
+
+/** The delayed provider's hits of a query, read through the cache; a failure is the answer's note, never its end. */
+async function providerHits(ctx: Deps, text: string): Promise<{ part: ProviderPart; hit: boolean }> {
+  const { value, hit } = await readThrough<ProviderPart>(ctx, {
+    key: cacheKeys.search(text),
+    ttlSeconds: cacheTtls(ctx.config).search,
+    build: async () => {
+      try {
+        return { hits: await ctx.providers.delayed.search(text) };
+      } catch (err) {
+        if (err instanceof ProviderError) return { failure: err.message };
+        throw err;
+      }
+    },
+    shouldCache: (p) => "hits" in p,
+  });
+  return { part: value, hit };
+}
+
+/**
+ * GET /search: the catalogue's instruments by ticker, ISIN, name prefix and near-miss name (one
+ * indexed statement), then, while `limit` leaves room, what the delayed provider's search finds
+ * that the catalogue lacks. The provider is not asked when the catalogue fills the answer.
+ */
+export async function search({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { q: string; limit: number };
+}): Promise<SearchAnswer> {
+  const terms = searchTerms(input.q, input.limit);
+  if (terms.text === "") throw new BadRequestError("Parameter 'q' needs a ticker, ISIN or name to look for");
+  const found = await searchCatalogue(ctx.db.db, terms);
+  const results: SearchAnswer["results"] = found.map((hit) => {
+    const active = hit.listings.filter((l) => l.isActive);
+    return {
+      in_catalogue: true,
+      match: hit.match,
+      score: hit.score,
+      hit,
+      preferred: preferredListing(active.length > 0 ? active : hit.listings),
+    };
+  });
+  const room = input.limit - results.length;
+  if (room <= 0)
+    return { query: terms.text, results, provider: { name: DELAYED, status: "not_asked", cache_hit: false } };
+
+  const { part, hit } = await providerHits(ctx, terms.text);
+  if ("failure" in part)
+    return {
+      query: terms.text,
+      results,
+      provider: { name: DELAYED, status: "unavailable", cache_hit: false, message: part.failure },
+    };
+  const known = await cataloguedSymbols(ctx.db.db, [...new Set(part.hits.flatMap((h) => symbolForms(h.symbol)))]);
+  const seen = new Set<string>();
+  for (const h of part.hits) {
+    if (results.length >= input.limit) break;
+    if (seen.has(h.symbol) || isCatalogued(h, known)) continue;
+    seen.add(h.symbol);
+    results.push({ in_catalogue: false, match: "provider", hit: h });
+  }
+  return { query: terms.text, results, provider: { name: DELAYED, status: "ok", cache_hit: hit } };
+}
