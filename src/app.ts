@@ -12,6 +12,7 @@ import { usageLog } from "./middleware/usage";
 import { registerBenchFloor } from "./routes/bench-floor";
 import { cacheApi } from "./routes/cache";
 import { catalogueApi } from "./routes/catalogue";
+import { corporateActionsApi } from "./routes/corporate-actions";
 import { databaseApi } from "./routes/database";
 import { dcfApi } from "./routes/dcf";
 import { registerDocs } from "./routes/docs";
@@ -68,6 +69,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", exchangesApi);
   app.route("/", searchApi);
   app.route("/", eodApi);
+  app.route("/", corporateActionsApi);
   app.route("/", cacheApi);
   app.route("/", databaseApi);
   app.route("/", historyApi);

@@ -40,6 +40,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /catalogue/refresh": "full",
   "GET /eod/:ticker": "any",
   "GET /eod/bulk/:exchange": "any",
+  "GET /dividends/:ticker": "any",
+  "GET /splits/:ticker": "any",
   "GET /cache/stats": "any",
   "GET /database/stats": "any",
   "GET /database/tickers": "any",

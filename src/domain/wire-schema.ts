@@ -19,6 +19,8 @@ export type WireNode =
   | { readonly series: WireLeaf }
   /** An object of names to numbers (`{"technology": 0.21}`). */
   | { readonly weights: true }
+  /** An object keyed by the provider's own ids (the chart's events, by epoch): each value read as `entries`. */
+  | { readonly entries: WireNode }
   /** A leaf the provider always sends where its parent is sent (what names a row): its absence is drift too. */
   | { readonly required: WireLeaf }
   /**
@@ -152,6 +154,14 @@ export function readWire(
     return kept;
   }
   if (!isPlain(value)) return drift();
+  if ("entries" in node) {
+    const kept: Plain = {};
+    for (const [k, v] of Object.entries(value)) {
+      const r = readWire(v, node.entries, { ...at, path: `${at.path}.{}` }, drifts);
+      if (r !== undefined) kept[k] = r;
+    }
+    return kept;
+  }
   if ("weights" in node) {
     const kept: Plain = {};
     for (const [k, v] of Object.entries(value)) {
@@ -179,6 +189,7 @@ export function requiredPaths(node: WireNode, path = ""): string[] {
   if ("always" in node)
     return typeof node.always === "string" || "series" in node.always ? [path] : requiredPaths(node.always, path);
   if ("list" in node) return requiredPaths(node.list, `${path}[]`);
+  if ("entries" in node) return requiredPaths(node.entries, `${path}.{}`);
   return Object.entries(node.fields).flatMap(([k, child]) => requiredPaths(child, path ? `${path}.${k}` : k));
 }
 
@@ -190,6 +201,7 @@ export function leafPaths(node: WireNode, path = ""): string[] {
   if (typeof node === "string" || "required" in node) return [path];
   if ("always" in node) return leafPaths(node.always, path);
   if ("list" in node) return leafPaths(node.list, `${path}[]`);
+  if ("entries" in node) return leafPaths(node.entries, `${path}.{}`);
   // A series is mutated whole (its items are aligned with other lists').
   if ("weights" in node || "series" in node) return [path];
   return Object.entries(node.fields).flatMap(([k, child]) => leafPaths(child, path ? `${path}.${k}` : k));

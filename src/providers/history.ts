@@ -1,4 +1,5 @@
 import type { Bar } from "../domain/bars";
+import type { Dividend, Split } from "../domain/corporate-actions";
 
 /** Daily history as a provider gave it: prices in `currency` (which may be a sub-unit such as GBp). */
 export interface History {
@@ -6,6 +7,8 @@ export interface History {
   currency: string | null;
   exchange: string | null;
   bars: Bar[];
+  /** The window's dividends (in `currency`) and splits, from a provider that sends them (the delayed one). */
+  events?: { dividends: Dividend[]; splits: Split[] };
 }
 
 /** A source of daily bars; the ingestion tries them in order. */

@@ -3,7 +3,9 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { onTestFinished } from "vitest";
 import { cacheKeys } from "../../src/cache";
 import {
+  adjustmentChecks,
   assets,
+  dividends,
   earningsHistory,
   earningsTrends,
   etfDetails,
@@ -16,6 +18,7 @@ import {
   newsArticleAssets,
   newsArticles,
   pricesDaily,
+  splits,
   validationResults,
 } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
@@ -60,6 +63,8 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
     await db.db.delete(validationResults).where(inArray(validationResults.ticker, tickers));
     if (ids.length) {
       await db.db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
+      for (const table of [dividends, splits, adjustmentChecks])
+        await db.db.delete(table).where(inArray(table.listingId, ids));
       await db.db.delete(indicatorSnapshots).where(inArray(indicatorSnapshots.listingId, ids));
       await db.db
         .update(listings)

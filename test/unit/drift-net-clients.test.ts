@@ -125,6 +125,12 @@ function chartTarget(file: string, symbol: string): Target {
       "chart.result[].indicators.quote[].low": ["history.bars.*.low", "quote.low"],
       "chart.result[].indicators.quote[].volume": ["history.bars.*.volume", "quote.volume"],
       "chart.result[].indicators.adjclose[].adjclose": ["history.bars.*.adjClose"],
+      // An event that cannot be placed is left out: the list of its kind shifts.
+      "chart.result[].events.dividends.{}.amount": ["history.events.dividends.**"],
+      "chart.result[].events.dividends.{}.date": ["history.events.dividends.**"],
+      "chart.result[].events.splits.{}.date": ["history.events.splits.**"],
+      "chart.result[].events.splits.{}.numerator": ["history.events.splits.**"],
+      "chart.result[].events.splits.{}.denominator": ["history.events.splits.**"],
     },
   };
 }

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { cacheKeys } from "../../src/cache";
-import { alerts, providerChecks, validationResults } from "../../src/db/schema";
+import { adjustmentChecks, alerts, providerChecks, validationResults } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { CANARY_INSTRUMENTS } from "../../src/domain/monitoring/canary-references";
 import worker from "../../src/index";
@@ -54,6 +54,8 @@ const openCanaryAlerts = async (provider: string) =>
 
 async function forgetEverything() {
   await db.delete(providerChecks).where(inArray(providerChecks.providerName, PROVIDERS));
+  // The prices' adjustment checks other files' ingestions left: a disagreeing one is a failed canary check of its own.
+  await db.delete(adjustmentChecks);
   // Only the alerts a canary opens: a high_outlier_rate one may come from other files' verdicts.
   await db.delete(alerts).where(and(inArray(alerts.providerName, PROVIDERS), eq(alerts.type, "canary_failed")));
   const tickers = CANARY_INSTRUMENTS.map((i) => i.ticker);

@@ -1,5 +1,6 @@
 export * from "./assets";
 export * from "./catalogue-refresh";
+export * from "./corporate-actions";
 export * from "./fundamentals";
 export * from "./indicator-snapshots";
 export * from "./indices";

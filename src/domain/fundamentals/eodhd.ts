@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { type Dividend, dividendsByYear, type Split, splitRatio } from "../corporate-actions";
 import type { EarningsRow, TrendRow } from "./delayed-figures";
 
 /**
@@ -370,13 +371,49 @@ export function renderGeneral(g: GeneralInput, sources: Sources): Section {
   return section;
 }
 
-export function renderHighlights(figures: FigureTable, sources: Sources) {
+/** A listing's stored dividends and splits (each with the provider it came from), oldest first. */
+export interface StoredEvents {
+  dividends: readonly (Dividend & { source: string })[];
+  splits: readonly (Split & { source: string })[];
+}
+const NO_EVENTS: StoredEvents = { dividends: [], splits: [] };
+
+/**
+ * SplitsDividends: the provider's figures, then what the stored events say better: the dividends
+ * counted by year (EODHD's pseudo-array, oldest year first) and the last split, each labelled with
+ * the provider the events came from (the prices' own, checked against the adjusted closes).
+ */
+function splitsDividends(figures: FigureTable, sources: Sources, events: StoredEvents): Section {
+  const section: Section = {
+    ...place("SplitsDividends", SPLITS_DIVIDENDS, figures, sources),
+    NumberDividendsByYear: {},
+  };
+  const labels: Record<string, string> = { ...(sources.SplitsDividends ?? {}) };
+  const byYear = Object.entries(dividendsByYear(events.dividends)).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (byYear.length) {
+    section.NumberDividendsByYear = Object.fromEntries(
+      byYear.map(([year, count], i) => [String(i), { Year: Number(year), Count: count }]),
+    );
+    labels.NumberDividendsByYear = events.dividends.at(-1)?.source ?? "";
+  }
+  const last = events.splits.at(-1);
+  if (last) {
+    section.LastSplitFactor = splitRatio(last);
+    section.LastSplitDate = last.date;
+    labels.LastSplitFactor = last.source;
+    labels.LastSplitDate = last.source;
+  }
+  if (Object.keys(labels).length) sources.SplitsDividends = labels;
+  return section;
+}
+
+export function renderHighlights(figures: FigureTable, sources: Sources, events: StoredEvents = NO_EVENTS) {
   return {
     Highlights: place("Highlights", HIGHLIGHTS, figures, sources),
     Valuation: place("Valuation", VALUATION, figures, sources),
     SharesStats: place("SharesStats", SHARES_STATS, figures, sources),
     Technicals: place("Technicals", TECHNICALS, figures, sources),
-    SplitsDividends: { ...place("SplitsDividends", SPLITS_DIVIDENDS, figures, sources), NumberDividendsByYear: {} },
+    SplitsDividends: splitsDividends(figures, sources, events),
     AnalystRatings: place("AnalystRatings", ANALYST_RATINGS, figures, sources),
   };
 }

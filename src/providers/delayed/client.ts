@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Clock, type Deadline, systemClock } from "../../clock";
 import type { Bar } from "../../domain/bars";
+import type { Dividend, Split } from "../../domain/corporate-actions";
 import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { DELAYED } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
@@ -47,6 +48,21 @@ export const CHART: WireNode = {
                 },
               },
               timestamp: SERIES,
+              // Present only when asked for and non-empty; an event without its date or amount cannot be placed.
+              events: {
+                fields: {
+                  dividends: { entries: { fields: { amount: { required: "number" }, date: { required: "number" } } } },
+                  splits: {
+                    entries: {
+                      fields: {
+                        date: { required: "number" },
+                        numerator: { required: "number" },
+                        denominator: { required: "number" },
+                      },
+                    },
+                  },
+                },
+              },
               indicators: {
                 fields: {
                   quote: {
@@ -81,6 +97,10 @@ interface ChartResult {
     shortName?: string;
   };
   timestamp?: Series;
+  events?: {
+    dividends?: Record<string, { amount: number; date: number }>;
+    splits?: Record<string, { date: number; numerator: number; denominator: number }>;
+  };
   indicators?: {
     quote?: { open?: Series; high?: Series; low?: Series; close?: Series; volume?: Series }[];
     adjclose?: { adjclose?: Series }[];
@@ -162,6 +182,22 @@ function barsOf(r: ChartResult): Bar[] {
   return bars;
 }
 
+/**
+ * The chart's dividends and splits, dated as its bars are (the session the event is stamped with),
+ * oldest first. Events of no use (a ratio not above zero, an amount not above zero) are left out.
+ */
+function eventsOf(r: ChartResult): { dividends: Dividend[]; splits: Split[] } {
+  const byDate = <T extends { date: string }>(xs: T[]) => xs.sort((a, b) => (a.date < b.date ? -1 : 1));
+  const dividends = Object.values(r.events?.dividends ?? {})
+    .filter((d) => d.amount > 0)
+    // Amounts carry more decimals than prices (0.205 on a 2-decimal share): float32 noise removed as for adjusted closes.
+    .map((d) => ({ date: utcDay(d.date), amount: to7(d.amount) }));
+  const splits = Object.values(r.events?.splits ?? {})
+    .filter((x) => x.numerator > 0 && x.denominator > 0)
+    .map((x) => ({ date: utcDay(x.date), numerator: x.numerator, denominator: x.denominator }));
+  return { dividends: byDate(dividends), splits: byDate(splits) };
+}
+
 const COLUMNS = ["open", "high", "low", "close", "volume"] as const;
 
 /**
@@ -226,6 +262,7 @@ export class DelayedProviderClient implements HistoryProvider {
       currency: r.meta.currency ?? null,
       exchange: r.meta.exchangeName ?? null,
       bars: barsOf(r),
+      events: eventsOf(r),
     };
   }
 

@@ -39,6 +39,39 @@ export const ValidationStatsSchema = z
         }),
       )
       .openapi({ description: "Where the drift was seen, most often first (ten at most)" }),
+    price_adjustments: z
+      .object({
+        tolerance: z.number().openapi({ example: 0.0002, description: "Relative tolerance of each session's step" }),
+        listings_checked: z.number().int(),
+        listings_disagreeing: z.number().int(),
+        last_checked_at: z.string().nullable(),
+        disagreeing: z
+          .array(
+            z.object({
+              ticker: z.string(),
+              exchange: z.string().nullable(),
+              isin: z.string(),
+              mismatches: z.number().int(),
+              checked_at: z.string(),
+              first: z
+                .object({
+                  date: z.string(),
+                  kind: z.enum(["dividend", "split"]),
+                  expected: z.number(),
+                  observed: z.number(),
+                })
+                .nullable(),
+            }),
+          )
+          .openapi({
+            description:
+              "Listings whose adjusted closes disagree with their events, most mismatches first (ten at most)",
+          }),
+      })
+      .openapi({
+        description:
+          "Whether each listing's stored adjusted closes agree with its stored dividends and splits (checked after each ingestion)",
+      }),
   })
   .openapi("ValidationStatistics");
 export type ValidationStatsBody = z.infer<typeof ValidationStatsSchema>;

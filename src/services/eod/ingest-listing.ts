@@ -1,8 +1,15 @@
 import { cacheKeys } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
-import { type ListingPrices, listingSpans, upsertDailyBars } from "../../db/repositories/prices";
+import {
+  adjustmentChecked,
+  readAdjustmentInputs,
+  saveAdjustmentCheck,
+  upsertCorporateActions,
+} from "../../db/repositories/corporate-actions";
+import { type ListingPrices, listingSpans, type StoredSpan, upsertDailyBars } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
 import { type Bar, scaleBars } from "../../domain/bars";
+import { adjustmentMismatches, type Dividend, readjustmentRange, type Split } from "../../domain/corporate-actions";
 import {
   addDays,
   type DateRange,
@@ -57,14 +64,20 @@ export function reportWithoutFetch(wanted: DateRange, status: IngestStatus, erro
   return { status, wanted, requested: [], replaced: [], source: null, fetched: 0, written: 0, errors };
 }
 
-/** Fetches `ranges` from one provider, in the listing's currency; throws a ProviderError. */
+interface Fetched {
+  bars: Bar[];
+  dividends: Dividend[];
+  splits: Split[];
+}
+
+/** Fetches `ranges` from one provider, in the listing's currency (dividends too); throws a ProviderError. */
 async function fetchFrom(
   provider: HistoryProvider,
   symbol: string,
   listing: ListingRow,
   ranges: readonly DateRange[],
-): Promise<Bar[]> {
-  const bars: Bar[] = [];
+): Promise<Fetched> {
+  const out: Fetched = { bars: [], dividends: [], splits: [] };
   for (const r of ranges) {
     const history = await provider.dailyHistory(symbol, r.from, r.to);
     const scale = currencyScale(history.currency, listing.currency);
@@ -74,16 +87,21 @@ async function fetchFrom(
         "bad_response",
         `${symbol} is quoted in ${history.currency ?? "an unknown currency"}, the listing in ${listing.currency}`,
       );
-    bars.push(...scaleBars(history.bars, scale));
+    out.bars.push(...scaleBars(history.bars, scale));
+    out.dividends.push(
+      ...(history.events?.dividends ?? []).map((d) => ({ ...d, amount: scaleAmount(d.amount, scale) })),
+    );
+    out.splits.push(...(history.events?.splits ?? []));
   }
-  return bars;
+  return out;
 }
 
 interface Plan {
   wanted: DateRange;
   requested: DateRange[];
   replaced: DateRange[];
-  stored: boolean;
+  /** The listing's stored span when the plan was made (null: nothing stored). */
+  stored: StoredSpan | null;
 }
 
 /**
@@ -107,7 +125,7 @@ async function planOf(ctx: Deps, listing: ListingRow, wanted: DateRange, known?:
   );
   return {
     wanted,
-    stored: stored !== null,
+    stored,
     requested: missing.filter((_, i) => answeredEmpty[i] === null),
     replaced: streamed ? [streamed] : [],
   };
@@ -147,6 +165,44 @@ async function rememberEmpty(
   );
 }
 
+const NOTHING: Fetched = { bars: [], dividends: [], splits: [] };
+
+/** A dividend in the listing's currency (a pence line's amounts scale as its prices, to 8 places as stored). */
+const scaleAmount = (amount: number, scale: number) => (scale === 1 ? amount : Number((amount * scale).toFixed(8)));
+
+/**
+ * What to ask the delayed provider: the missing and replaced windows; and, for a listing whose
+ * prices were stored before dividends and splits were (never checked), its whole stored span with
+ * them in one call, so its events come in and its check can run.
+ */
+async function delayedRanges(ctx: Deps, listing: ListingRow, plan: Plan): Promise<DateRange[]> {
+  const ranges = [...plan.requested, ...plan.replaced];
+  if (!plan.stored || ranges.length === 0 || (await adjustmentChecked(ctx.db.db, listing.id))) return ranges;
+  const all = [...ranges, { from: plan.stored.first, to: plan.stored.last }];
+  return [{ from: all.map((r) => r.from).reduce(earlier), to: all.map((r) => r.to).reduce(later) }];
+}
+
+/**
+ * Checks the listing's adjusted closes stored from the delayed provider against its stored
+ * dividends and splits, and records the verdict (stream-sourced bars carry no adjustment: they
+ * wait to be replaced, and are left out).
+ */
+async function checkAdjustments(ctx: Deps, listingId: number): Promise<void> {
+  const inputs = await readAdjustmentInputs(ctx.db.db, listingId, ctx.providers.delayed.name);
+  const found = adjustmentMismatches(inputs.bars, inputs.dividends, inputs.splits);
+  await saveAdjustmentCheck(ctx.db.db, listingId, {
+    checkedAt: ctx.clock.now(),
+    bars: inputs.bars.length,
+    dividends: inputs.dividends.length,
+    splits: inputs.splits.length,
+    mismatches: found.length,
+    detail: found.slice(0, MISMATCHES_KEPT),
+  });
+}
+
+/** Mismatches a check keeps for the operator (the count has them all). */
+const MISMATCHES_KEPT = 5;
+
 /** Fetches and stores a plan: the delayed provider first (missing and replaced windows), the stream provider for what is missing. */
 async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string): Promise<IngestReport> {
   const report: Omit<IngestReport, "status"> = {
@@ -167,6 +223,7 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
     });
   let answered: Bar[] | null = null;
   let missing = plan.requested;
+  let eventsWritten = 0;
 
   const delayed = ctx.providers.delayed;
   try {
@@ -174,8 +231,9 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
     if (verdict.symbol === null)
       report.errors.push({ provider: delayed.name, message: verdict.reason, transient: verdict.transient });
     else {
-      const ranges = [...plan.requested, ...plan.replaced];
-      const bars = ranges.length ? await fetchFrom(delayed, verdict.symbol, listing, ranges) : [];
+      const ranges = await delayedRanges(ctx, listing, plan);
+      const fetched = ranges.length ? await fetchFrom(delayed, verdict.symbol, listing, ranges) : NOTHING;
+      const bars = fetched.bars;
       if (bars.length === 0 && !plan.stored)
         report.errors.push({ provider: delayed.name, message: `no bars for ${verdict.symbol}`, transient: false });
       else {
@@ -183,6 +241,15 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
         report.replaced = plan.replaced;
         report.fetched = bars.length;
         report.written = await upsertDailyBars(ctx.db.db, listing.id, bars, delayed.name);
+        const newEvents = await upsertCorporateActions(ctx.db.db, listing.id, fetched, delayed.name);
+        // Stored bars that predate a new dividend or split are stored again as the provider now adjusts them.
+        const stale = readjustmentRange(plan.stored, newEvents);
+        if (stale) {
+          const again = await fetchFrom(delayed, verdict.symbol, listing, [stale]);
+          report.written += await upsertDailyBars(ctx.db.db, listing.id, again.bars, delayed.name);
+          await upsertCorporateActions(ctx.db.db, listing.id, again, delayed.name);
+        }
+        eventsWritten = newEvents.length;
         answered = bars;
         missing = [];
       }
@@ -196,7 +263,7 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
   const stream = ctx.providers.stream;
   if (missing.length > 0) {
     try {
-      const bars = await fetchFrom(stream, streamSymbolOf(listing.ticker, listing.exchange), listing, missing);
+      const { bars } = await fetchFrom(stream, streamSymbolOf(listing.ticker, listing.exchange), listing, missing);
       if (bars.length === 0 && !plan.stored)
         report.errors.push({ provider: stream.name, message: "no bars", transient: false });
       else {
@@ -211,6 +278,11 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
     }
   }
   if (answered) await rememberEmpty(ctx, listing, plan.requested, answered, today);
+  if (report.written > 0 || eventsWritten > 0)
+    // The prices are stored either way: a check that fails here is run again by the next ingestion.
+    await checkAdjustments(ctx, listing.id).catch((err: unknown) =>
+      console.warn("adjustment check not written", listing.ticker, String(err)),
+    );
   if (report.written > 0) {
     // The screener's values follow the bars, under this ingestion's lease (no older write can land
     // after it). The bars are stored either way: a failure here leaves the snapshots to the next refresh.

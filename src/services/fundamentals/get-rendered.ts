@@ -1,4 +1,5 @@
 import { cacheKeys, cacheTtls } from "../../cache";
+import { readCorporateActions } from "../../db/repositories/corporate-actions";
 import {
   latestFundDetails,
   snapshotsOf,
@@ -406,11 +407,13 @@ async function build(
       complete,
     };
   }
+  // The listing's dividends and splits as stored with its prices (none before its prices are).
+  const events = useDatabase ? await readCorporateActions(db, listing.id) : undefined;
   const financialCurrency = snapshots[0]?.financialCurrency ?? statements[0]?.currency ?? null;
   const earningsLabel = delayed?.outcome.status === "ok" ? DELAYED : newestDay(earnings.map((e) => e.fetchedAt));
   const body = {
     General: general,
-    ...renderHighlights(table, sources),
+    ...renderHighlights(table, sources, events),
     Holders: renderHolders(
       { institutions: holdersOf(summary, "institutionOwnership"), funds: holdersOf(summary, "fundOwnership") },
       summary ? DELAYED : null,

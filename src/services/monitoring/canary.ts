@@ -1,4 +1,5 @@
 import { cacheKeys } from "../../cache";
+import { adjustmentSummary } from "../../db/repositories/corporate-actions";
 import { openAlert } from "../../db/repositories/monitoring";
 import { type NewCheck, saveChecks } from "../../db/repositories/provider-checks";
 import { recordVerdicts } from "../../db/repositories/validation-results";
@@ -133,6 +134,28 @@ async function probe(
   return { checks, verdicts };
 }
 
+/** Disagreeing listings a run names (the count of them is in /health/stats). */
+const ADJUSTMENT_FAILURES_NAMED = 10;
+
+/** A failed check for each listing whose stored adjusted closes disagree with its stored events (ingestion's checks). */
+async function adjustmentChecks(ctx: Deps, at: Date): Promise<NewCheck[]> {
+  const summary = await adjustmentSummary(ctx.db.db, ADJUSTMENT_FAILURES_NAMED);
+  return summary.listings.map((l) => {
+    const first = l.detail[0];
+    return {
+      provider: DELAYED,
+      ticker: l.ticker,
+      field: "adjusted_close",
+      passed: false,
+      latencyMs: null,
+      value: first?.observed ?? null,
+      expected: first ? [first.expected, first.expected] : null,
+      error: `adjusted closes disagree with the stored dividends and splits at ${l.mismatches} session(s)${first ? `, first ${first.date} (${first.kind})` : ""}`,
+      at,
+    };
+  });
+}
+
 export interface ProviderRun {
   provider: FundamentalProvider;
   checks: number;
@@ -168,6 +191,8 @@ async function runProvider(ctx: Deps, provider: FundamentalProvider, at: Date): 
           at,
         },
       ];
+  // The delayed provider's prices as stored: a listing whose adjusted closes disagree with its dividends and splits fails.
+  if (provider === DELAYED) checks.push(...(await adjustmentChecks(ctx, at)));
   const db = ctx.db.db;
   await saveChecks(db, checks);
   for (const p of probes) {

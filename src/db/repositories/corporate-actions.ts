@@ -1,0 +1,223 @@
+import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AdjustmentMismatch, Dividend, Split } from "../../domain/corporate-actions";
+import { inOneTransaction } from "../batch";
+import type { Db } from "../client";
+import { adjustmentChecks, assets, dividends, listings, pricesDaily, splits } from "../schema";
+
+/**
+ * Upserts a listing's dividends and splits (one transaction, one round trip); a row is rewritten
+ * only when its values changed, so a rerun writes nothing. Answers the dates of the events that
+ * are new or changed: past adjusted closes do not know them yet.
+ */
+export async function upsertCorporateActions(
+  db: Db,
+  listingId: number,
+  events: { dividends: readonly Dividend[]; splits: readonly Split[] },
+  source: string,
+): Promise<string[]> {
+  const statements = [];
+  if (events.dividends.length > 0)
+    statements.push(
+      db
+        .insert(dividends)
+        .values(events.dividends.map((d) => ({ listingId, exDate: d.date, amount: String(d.amount), source })))
+        .onConflictDoUpdate({
+          target: [dividends.listingId, dividends.exDate],
+          set: { amount: sql`excluded.amount`, source: sql`excluded.source`, updatedAt: sql`now()` },
+          setWhere: sql`(${dividends.amount}, ${dividends.source}) IS DISTINCT FROM (excluded.amount, excluded.source)`,
+        })
+        .returning({ date: dividends.exDate }),
+    );
+  if (events.splits.length > 0)
+    statements.push(
+      db
+        .insert(splits)
+        .values(
+          events.splits.map((s) => ({
+            listingId,
+            date: s.date,
+            numerator: String(s.numerator),
+            denominator: String(s.denominator),
+            source,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [splits.listingId, splits.date],
+          set: {
+            numerator: sql`excluded.numerator`,
+            denominator: sql`excluded.denominator`,
+            source: sql`excluded.source`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`(${splits.numerator}, ${splits.denominator}, ${splits.source})
+            IS DISTINCT FROM (excluded.numerator, excluded.denominator, excluded.source)`,
+        })
+        .returning({ date: splits.date }),
+    );
+  const written = (await inOneTransaction(db, statements)) as { date: string }[][];
+  return [...new Set(written.flat().map((r) => r.date))].sort();
+}
+
+export interface StoredDividend extends Dividend {
+  source: string;
+}
+export interface StoredSplit extends Split {
+  source: string;
+}
+
+const within = (column: AnyPgColumn, from?: string, to?: string) => [
+  ...(from ? [gte(column, from)] : []),
+  ...(to ? [lte(column, to)] : []),
+];
+
+/** A listing's stored dividends and splits within an inclusive window (either end open), oldest first. */
+export async function readCorporateActions(
+  db: Db,
+  listingId: number,
+  window: { from?: string; to?: string } = {},
+): Promise<{ dividends: StoredDividend[]; splits: StoredSplit[] }> {
+  const [divs, spls] = await db.batch([
+    db
+      .select({ date: dividends.exDate, amount: dividends.amount, source: dividends.source })
+      .from(dividends)
+      .where(and(eq(dividends.listingId, listingId), ...within(dividends.exDate, window.from, window.to)))
+      .orderBy(asc(dividends.exDate)),
+    db
+      .select({
+        date: splits.date,
+        numerator: splits.numerator,
+        denominator: splits.denominator,
+        source: splits.source,
+      })
+      .from(splits)
+      .where(and(eq(splits.listingId, listingId), ...within(splits.date, window.from, window.to)))
+      .orderBy(asc(splits.date)),
+  ]);
+  return {
+    dividends: divs.map((d) => ({ date: d.date, amount: Number(d.amount), source: d.source })),
+    splits: spls.map((s) => ({
+      date: s.date,
+      numerator: Number(s.numerator),
+      denominator: Number(s.denominator),
+      source: s.source,
+    })),
+  };
+}
+
+/**
+ * What the adjustment check reads of a listing: the close and adjusted close of every bar stored
+ * from `source` (the provider whose adjustments the events are; another's bars carry none), and
+ * its events.
+ */
+export async function readAdjustmentInputs(db: Db, listingId: number, source: string) {
+  const [bars, divs, spls] = await db.batch([
+    db
+      .select({ date: pricesDaily.date, close: pricesDaily.close, adjClose: pricesDaily.adjClose })
+      .from(pricesDaily)
+      .where(and(eq(pricesDaily.listingId, listingId), eq(pricesDaily.dataSource, source)))
+      .orderBy(asc(pricesDaily.date)),
+    db
+      .select({ date: dividends.exDate, amount: dividends.amount })
+      .from(dividends)
+      .where(eq(dividends.listingId, listingId)),
+    db
+      .select({ date: splits.date, numerator: splits.numerator, denominator: splits.denominator })
+      .from(splits)
+      .where(eq(splits.listingId, listingId)),
+  ]);
+  return {
+    bars: bars.map((b) => ({ date: b.date, close: Number(b.close), adjClose: Number(b.adjClose) })),
+    dividends: divs.map((d) => ({ date: d.date, amount: Number(d.amount) })),
+    splits: spls.map((s) => ({ date: s.date, numerator: Number(s.numerator), denominator: Number(s.denominator) })),
+  };
+}
+
+export interface AdjustmentCheck {
+  checkedAt: Date;
+  bars: number;
+  dividends: number;
+  splits: number;
+  mismatches: number;
+  detail: AdjustmentMismatch[];
+}
+
+/** Records a listing's latest check (one row a listing: a rerun replaces it). */
+export async function saveAdjustmentCheck(db: Db, listingId: number, check: AdjustmentCheck): Promise<void> {
+  await db
+    .insert(adjustmentChecks)
+    .values({ listingId, ...check })
+    .onConflictDoUpdate({
+      target: adjustmentChecks.listingId,
+      set: {
+        checkedAt: sql`excluded.checked_at`,
+        bars: sql`excluded.bars`,
+        dividends: sql`excluded.dividends`,
+        splits: sql`excluded.splits`,
+        mismatches: sql`excluded.mismatches`,
+        detail: sql`excluded.detail`,
+      },
+    });
+}
+
+/** Whether a listing's adjusted closes have been checked since events were stored with prices. */
+export async function adjustmentChecked(db: Db, listingId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: adjustmentChecks.listingId })
+    .from(adjustmentChecks)
+    .where(eq(adjustmentChecks.listingId, listingId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The checks: how many listings were checked, and those whose adjusted closes disagree, most mismatches first. */
+export async function adjustmentSummary(db: Db, limit: number) {
+  const [totals, disagreeing] = await db.batch([
+    db
+      .select({
+        checked: sql<number>`count(*)::int`,
+        disagreeing: sql<number>`count(*) FILTER (WHERE ${adjustmentChecks.mismatches} > 0)::int`,
+        lastCheckedAt: sql<string | null>`max(${adjustmentChecks.checkedAt})`,
+      })
+      .from(adjustmentChecks),
+    db
+      .select({
+        ticker: listings.ticker,
+        exchange: listings.exchange,
+        isin: assets.isin,
+        mismatches: adjustmentChecks.mismatches,
+        checkedAt: adjustmentChecks.checkedAt,
+        detail: adjustmentChecks.detail,
+      })
+      .from(adjustmentChecks)
+      .innerJoin(listings, eq(listings.id, adjustmentChecks.listingId))
+      .innerJoin(assets, eq(assets.id, listings.assetId))
+      .where(gt(adjustmentChecks.mismatches, 0))
+      .orderBy(desc(adjustmentChecks.mismatches), asc(listings.ticker), asc(listings.id))
+      .limit(limit),
+  ]);
+  const t = totals[0];
+  return {
+    checked: t?.checked ?? 0,
+    disagreeing: t?.disagreeing ?? 0,
+    lastCheckedAt: t?.lastCheckedAt ? new Date(t.lastCheckedAt) : null,
+    listings: disagreeing,
+  };
+}
+
+/** A listing's latest adjustment check, or null when none has run. */
+export async function readAdjustmentCheck(db: Db, listingId: number): Promise<AdjustmentCheck | null> {
+  const [row] = await db
+    .select({
+      checkedAt: adjustmentChecks.checkedAt,
+      bars: adjustmentChecks.bars,
+      dividends: adjustmentChecks.dividends,
+      splits: adjustmentChecks.splits,
+      mismatches: adjustmentChecks.mismatches,
+      detail: adjustmentChecks.detail,
+    })
+    .from(adjustmentChecks)
+    .where(eq(adjustmentChecks.listingId, listingId))
+    .limit(1);
+  return row ?? null;
+}

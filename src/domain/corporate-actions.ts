@@ -1,0 +1,128 @@
+/**
+ * Dividends and splits, and the check that a listing's stored adjusted closes agree with them.
+ * Pure: the rows come from the repositories.
+ *
+ * The delayed provider's closes are split-adjusted and its adjusted closes are, on top, adjusted
+ * for dividends: each close before an ex-date is scaled by (1 - amount / the close before the
+ * ex-date). So between two consecutive stored sessions the ratio adjusted/close may change only
+ * across an ex-date, by exactly that factor; and across a split date the close does not jump by
+ * the split's ratio (had the bars before it not been adjusted, it would).
+ */
+
+export interface Dividend {
+  /** The ex-dividend date (the session the provider's event is stamped with). */
+  date: string;
+  amount: number;
+}
+
+export interface Split {
+  date: string;
+  numerator: number;
+  denominator: number;
+}
+
+export interface AdjustableBar {
+  date: string;
+  close: number;
+  adjClose: number;
+}
+
+/**
+ * How far an observed step of the adjusted/close ratio may stand from the one the stored dividends
+ * imply (relative): the provider's adjusted closes carry 7 significant digits and its closes the
+ * price's own decimals, far inside it; a quarterly dividend of 0.1% is five times outside it.
+ */
+export const ADJUSTMENT_TOLERANCE = 0.0002;
+
+/** A jump of the close across a split date within this (relative) of the split's ratio is an unadjusted split. */
+const SPLIT_JUMP_TOLERANCE = 0.15;
+
+export interface AdjustmentMismatch {
+  /** The session where the adjusted closes disagree with the stored events. */
+  date: string;
+  kind: "dividend" | "split";
+  /** The step the events imply (dividends) or the split's ratio (splits). */
+  expected: number;
+  /** The step the stored bars show. */
+  observed: number;
+}
+
+/** "4:1" of a split, as the provider writes it. */
+export const splitRatio = (s: Split) => `${s.numerator}:${s.denominator}`;
+
+/**
+ * Where a listing's stored adjusted closes disagree with its stored dividends and splits, oldest
+ * first. `bars` in date order; bars without an adjusted close distinct from the close are read as
+ * they are (a source without adjustments shows a ratio of 1 throughout, which disagrees with any
+ * dividend between its bars).
+ */
+export function adjustmentMismatches(
+  bars: readonly AdjustableBar[],
+  dividends: readonly Dividend[],
+  splits: readonly Split[],
+  tolerance = ADJUSTMENT_TOLERANCE,
+): AdjustmentMismatch[] {
+  const out: AdjustmentMismatch[] = [];
+  const byDate = new Map<string, number>();
+  for (const d of dividends) byDate.set(d.date, (byDate.get(d.date) ?? 0) + d.amount);
+  const sortedDividends = [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  let next = 0;
+  for (let i = 1; i < bars.length; i++) {
+    const prev = bars[i - 1];
+    const bar = bars[i];
+    if (!prev || !bar || prev.close <= 0 || bar.close <= 0) continue;
+    // Dividends whose ex-date falls after the previous session, up to this one.
+    let expected = 1;
+    while (next < sortedDividends.length && (sortedDividends[next]?.[0] ?? "") <= bar.date) {
+      const [date, amount] = sortedDividends[next] as [string, number];
+      if (date > prev.date) expected *= 1 - amount / prev.close;
+      next++;
+    }
+    const observed = prev.adjClose / prev.close / (bar.adjClose / bar.close);
+    if (Math.abs(observed / expected - 1) > tolerance)
+      out.push({ date: bar.date, kind: "dividend", expected: round(expected), observed: round(observed) });
+  }
+  for (const s of splits) {
+    const ratio = s.numerator / s.denominator;
+    if (!(ratio > 0) || Math.abs(ratio - 1) < 0.2) continue;
+    const at = bars.findIndex((b) => b.date >= s.date);
+    const prev = at > 0 ? bars[at - 1] : undefined;
+    const bar = at >= 0 ? bars[at] : undefined;
+    if (!prev || !bar || bar.close <= 0) continue;
+    const jump = prev.close / bar.close;
+    if (Math.abs(jump / ratio - 1) < SPLIT_JUMP_TOLERANCE)
+      out.push({ date: bar.date, kind: "split", expected: 1, observed: round(jump) });
+  }
+  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+const round = (x: number) => Math.round(x * 1e8) / 1e8;
+
+/** Dividends counted by the year of their ex-date, for the fundamentals document's `NumberDividendsByYear`. */
+export function dividendsByYear(dividends: readonly Dividend[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const d of dividends) {
+    const y = d.date.slice(0, 4);
+    out[y] = (out[y] ?? 0) + 1;
+  }
+  return out;
+}
+
+/**
+ * The stored bars whose adjusted closes predate events just stored: from the first stored bar to
+ * the session before the newest new event (the provider adjusts every close before an ex-date or
+ * split). Null when no new event falls after the first stored bar.
+ */
+export function readjustmentRange(
+  stored: { first: string; last: string } | null,
+  newEventDates: readonly string[],
+): { from: string; to: string } | null {
+  if (!stored) return null;
+  const newest = newEventDates
+    .filter((d) => d > stored.first)
+    .sort()
+    .at(-1);
+  if (!newest) return null;
+  const dayBefore = new Date(Date.parse(`${newest}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return { from: stored.first, to: [dayBefore, stored.last].sort()[0] as string };
+}

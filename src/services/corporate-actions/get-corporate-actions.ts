@@ -1,0 +1,70 @@
+import type { ListingRow } from "../../db/repositories/catalogue";
+import {
+  type AdjustmentCheck,
+  readAdjustmentCheck,
+  readCorporateActions,
+  type StoredDividend,
+  type StoredSplit,
+} from "../../db/repositories/corporate-actions";
+import type { Deps } from "../../deps";
+import { ADJUSTMENT_TOLERANCE } from "../../domain/corporate-actions";
+import { BadRequestError } from "../../domain/errors";
+import { dayBefore } from "../../domain/ingest-plan";
+import { tenYearsBefore } from "../../domain/periods";
+import { ingestListing } from "../eod/ingest-listing";
+import { type ListingQuery, resolveListing } from "../shared/resolve-listing";
+
+export type CorporateActionKind = "dividends" | "splits";
+
+export interface CorporateActionsQuery extends ListingQuery {
+  from?: string;
+  to?: string;
+}
+
+export interface CorporateActions {
+  listing: ListingRow;
+  window: { from: string | null; to: string | null };
+  dividends: StoredDividend[];
+  splits: StoredSplit[];
+  check: AdjustmentCheck | null;
+  tolerance: number;
+  /** Why the stored events may be short of the provider's (it failed while they were topped up). */
+  warning: string | null;
+}
+
+/**
+ * A listing's dividends and splits as stored with its prices (spec-free route, EODHD's
+ * /div and /splits): the prices are first made sure of as /eod would (ten years, topped up to the
+ * last session), which stores the events that come with them; then the stored events of the
+ * window, with the listing's latest check of its adjusted closes against them.
+ */
+export async function getCorporateActions({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: CorporateActionsQuery;
+}): Promise<CorporateActions> {
+  // Either end may be left open: all events since, or until, a day.
+  if (input.from && input.to && input.from > input.to)
+    throw new BadRequestError(`from (${input.from}) is after to (${input.to})`);
+  const listing = await resolveListing({ ctx, input });
+  const today = ctx.clock.today();
+  const report = await ingestListing({
+    ctx,
+    input: { listing, wanted: { from: tenYearsBefore(today), to: dayBefore(today) }, today },
+  });
+  const [events, check] = await Promise.all([
+    readCorporateActions(ctx.db.db, listing.id, { from: input.from, to: input.to }),
+    readAdjustmentCheck(ctx.db.db, listing.id),
+  ]);
+  const failed = report.status === "failed" ? report.errors.map((e) => `${e.provider}: ${e.message}`).join("; ") : "";
+  return {
+    listing,
+    window: { from: input.from ?? null, to: input.to ?? null },
+    ...events,
+    check,
+    tolerance: ADJUSTMENT_TOLERANCE,
+    warning: failed ? `the prices and their events could not be topped up: ${failed}` : null,
+  };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import {
+  adjustmentMismatches,
+  dividendsByYear,
+  readjustmentRange,
+  splitRatio,
+} from "../../src/domain/corporate-actions";
+import recorded from "../fixtures/recorded/delayed_provider/chart-AAPL-2020-09-to-11-split-div.json";
+
+/** The real provider's AAPL chart of autumn 2020 (a 4:1 split on 31 August, a dividend on 6 November). */
+const result = recorded.response.body.chart.result[0] as {
+  timestamp: number[];
+  indicators: { quote: { close: number[] }[]; adjclose: { adjclose: number[] }[] };
+  events: {
+    dividends: Record<string, { amount: number; date: number }>;
+    splits: Record<string, { date: number; numerator: number; denominator: number }>;
+  };
+};
+const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+const bars = result.timestamp.map((t, i) => ({
+  date: day(t),
+  close: result.indicators.quote[0]?.close[i] as number,
+  adjClose: result.indicators.adjclose[0]?.adjclose[i] as number,
+}));
+const dividends = Object.values(result.events.dividends).map((d) => ({ date: day(d.date), amount: d.amount }));
+const splits = Object.values(result.events.splits).map((s) => ({
+  date: day(s.date),
+  numerator: s.numerator,
+  denominator: s.denominator,
+}));
+
+describe("adjustmentMismatches, on the real provider's answer", () => {
+  it("finds its adjusted closes consistent with its dividend and split", () => {
+    expect(dividends).toEqual([{ date: "2020-11-06", amount: 0.205 }]);
+    expect(splits.map(splitRatio)).toEqual(["4:1"]);
+    expect(bars).toHaveLength(49);
+    expect(adjustmentMismatches(bars, dividends, splits)).toEqual([]);
+  });
+
+  it("finds the session of a dividend it was not told of, with the step the bars show", () => {
+    const found = adjustmentMismatches(bars, [], splits);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ date: "2020-11-06", kind: "dividend", expected: 1 });
+    // 1 - 0.205 / 119.03 (the close before the ex-date): the provider's own factor.
+    expect(found[0]?.observed).toBeCloseTo(1 - 0.205 / 119.02999877929688, 6);
+  });
+
+  it("finds a series whose closes before a split were not adjusted for it", () => {
+    // Before the split the unadjusted share traded at four times the price.
+    const before = {
+      date: "2020-08-28",
+      close: 499.23,
+      adjClose: (499.23 * (bars[0]?.adjClose ?? 0)) / (bars[0]?.close ?? 1),
+    };
+    const found = adjustmentMismatches([before, ...bars], dividends, splits);
+    expect(found.map((m) => [m.date, m.kind])).toEqual([["2020-08-31", "split"]]);
+    expect(found[0]?.observed).toBeCloseTo(499.23 / 129.0399932861328, 6);
+    // Adjusted, the same session is no jump.
+    const adjusted = { ...before, close: 499.23 / 4, adjClose: before.adjClose / 4 };
+    expect(adjustmentMismatches([adjusted, ...bars], dividends, splits)).toEqual([]);
+  });
+});
+
+describe("readjustmentRange", () => {
+  const stored = { first: "2016-11-28", last: "2026-11-09" };
+
+  it("covers the stored bars before the newest new event after the first stored bar", () => {
+    expect(readjustmentRange(stored, ["2026-11-16"])).toEqual({ from: "2016-11-28", to: "2026-11-09" });
+    expect(readjustmentRange(stored, ["2026-08-17", "2026-05-15"])).toEqual({ from: "2016-11-28", to: "2026-08-16" });
+  });
+
+  it("is null without stored bars or a new event after them", () => {
+    expect(readjustmentRange(null, ["2026-11-16"])).toBeNull();
+    expect(readjustmentRange(stored, [])).toBeNull();
+    expect(readjustmentRange(stored, ["2016-11-15"])).toBeNull();
+  });
+});
+
+describe("dividendsByYear", () => {
+  it("counts dividends by the year of their ex-date", () => {
+    expect(
+      dividendsByYear([
+        { date: "2025-02-18", amount: 0.25 },
+        { date: "2025-05-15", amount: 0.26 },
+        { date: "2026-02-16", amount: 0.26 },
+      ]),
+    ).toEqual({ "2025": 2, "2026": 1 });
+  });
+});
