@@ -64,6 +64,8 @@ export const cacheKeys = {
   stocksOverview: (tickers: readonly string[]) => `stocks:${tickers.join(",")}`,
   /** Set while a listing's stream-sourced bars have just been asked of the delayed provider again. */
   replacementTried: (listingId: number) => `ingest:replaced:${listingId}`,
+  /** Set while a listing whose adjusted closes disagree with its events has just had its stored span asked again. */
+  readjustTried: (listingId: number) => `ingest:readjust:${listingId}`,
   /** Set when the providers answered a range of a listing without a bar. */
   emptyRange: (listingId: number, from: string, to: string) => `ingest:empty:${listingId}:${from}:${to}`,
 } as const;

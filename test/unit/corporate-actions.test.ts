@@ -61,6 +61,25 @@ describe("adjustmentMismatches, on the real provider's answer", () => {
   });
 });
 
+describe("adjustmentMismatches across a session it does not hold", () => {
+  // The provider adjusted by the close of 4 March (100), a session the service has no bar of; its
+  // previous stored close is 3 March's 95: a 1% dividend then computes 5% off its own size.
+  const factor = 1 - 1 / 100;
+  const gapped = [
+    { date: "2024-03-01", close: 95, adjClose: 95 * factor * 0.99 },
+    { date: "2024-03-05", close: 101, adjClose: 101 * 0.99 },
+  ];
+
+  it("allows a tenth of the dividend's own step", () => {
+    expect(adjustmentMismatches(gapped, [{ date: "2024-03-05", amount: 1 }], [])).toEqual([]);
+  });
+
+  it("still finds a dividend wrong by far, or one it was not told of", () => {
+    expect(adjustmentMismatches(gapped, [{ date: "2024-03-05", amount: 2 }], [])).toHaveLength(1);
+    expect(adjustmentMismatches(gapped, [], [])).toHaveLength(1);
+  });
+});
+
 describe("readjustmentRange", () => {
   const stored = { first: "2016-11-28", last: "2026-11-09" };
 
@@ -85,5 +104,14 @@ describe("dividendsByYear", () => {
         { date: "2026-02-16", amount: 0.26 },
       ]),
     ).toEqual({ "2025": 2, "2026": 1 });
+  });
+
+  it("leaves out a year the stored prices cover only in part", () => {
+    const divs = [
+      { date: "2016-11-15", amount: 0.2 },
+      { date: "2017-02-15", amount: 0.2 },
+    ];
+    expect(dividendsByYear(divs, "2016-11-28")).toEqual({ "2017": 1 });
+    expect(dividendsByYear(divs, "2016-01-04")).toEqual({ "2016": 1, "2017": 1 });
   });
 });

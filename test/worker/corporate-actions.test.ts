@@ -1,7 +1,15 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { cacheKeys } from "../../src/cache";
-import { alerts, listings, pricesDaily, providerChecks } from "../../src/db/schema";
+import {
+  adjustmentChecks,
+  alerts,
+  dividends,
+  listings,
+  pricesDaily,
+  providerChecks,
+  splits,
+} from "../../src/db/schema";
 import { tenYearsBefore } from "../../src/domain/periods";
 import type { DividendsBody, SplitsBody } from "../../src/routes/corporate-actions/schema";
 import type { CanaryHistoryBody } from "../../src/routes/health/monitoring-schema";
@@ -9,8 +17,10 @@ import type { ValidationStatsBody } from "../../src/routes/health/stats";
 import type { ErrorBody } from "../../src/routes/openapi";
 import { dailyHistory } from "../../tools/sandbox/market-data";
 import { withDb } from "../helpers/db";
-import { forgetCached, resetTickers } from "../helpers/listings";
+import { forgetCached, resetTickers, simRequests } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
+
+const yahoo = inject("delayedSimUrl");
 
 /** Friday 27 November 2026: the window ends with Thursday's session (Thanksgiving: no bar). */
 const AT = "2026-11-27T15:00:00Z";
@@ -206,6 +216,42 @@ describe("GET /dividends/{ticker} and GET /splits/{ticker}", () => {
         "adjusted closes disagree with the stored dividends and splits at 2 session(s), first 2024-03-05 (dividend)",
     });
     await forgetCanaryRun();
+
+    // The next ingestion that fetches asks the stored span again (once a day) and heals it.
+    await forgetCached(cacheKeys.readjustTried(id));
+    const skewed = await storedAdjClose("2024-03-05");
+    await withDb((db) =>
+      db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, YESTERDAY))),
+    );
+    const healed = await call<DividendsBody>("/dividends/AAPL", { at: AT });
+    expect(healed.body.adjustment_check).toMatchObject({ consistent: true, mismatches: 0 });
+    expect(await storedAdjClose("2024-03-05")).toBeCloseTo((skewed ?? 0) / 1.01, 6);
+  });
+
+  it("reads the events of a listing whose prices were stored before events were, with its whole stored span", async () => {
+    const id = await aaplId();
+    // As an earlier version left it: prices stored, no events and no check.
+    await withDb(async (db) => {
+      for (const table of [dividends, splits, adjustmentChecks]) await db.delete(table).where(eq(table.listingId, id));
+    });
+    const before = await call<DividendsBody>("/dividends/AAPL?from=2026-01-01", { at: AT });
+    expect(before.body.dividends).toEqual([]);
+    expect(before.body.adjustment_check).toBeNull();
+    expect(before.body.warning).toMatch(/have not been read yet/);
+
+    // The next ingestion that fetches anything (a new session) asks the whole span, events included.
+    await withDb((db) =>
+      db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, YESTERDAY))),
+    );
+    const calls = (await simRequests(yahoo))["chart AAPL"] ?? 0;
+    const after = await call<DividendsBody>("/dividends/AAPL", { at: AT });
+    // Stored since the ingestion of 10 November above: from ten years before that day.
+    const stored = simAapl.dividends.filter((d) => d.date >= tenYearsBefore("2026-11-10") && d.date <= YESTERDAY);
+    expect(after.body.dividends.map((d) => d.ex_date)).toEqual(stored.map((d) => d.date));
+    expect(after.body.adjustment_check).toMatchObject({ consistent: true, dividends: 41, splits: 1 });
+    expect(after.body.warning).toBeUndefined();
+    // One call: the missing session and the stored span together.
+    expect((await simRequests(yahoo))["chart AAPL"]).toBe(calls + 1);
   });
 
   it("refuses what it cannot answer with a 4xx", async () => {

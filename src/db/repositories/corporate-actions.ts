@@ -71,13 +71,16 @@ const within = (column: AnyPgColumn, from?: string, to?: string) => [
   ...(to ? [lte(column, to)] : []),
 ];
 
-/** A listing's stored dividends and splits within an inclusive window (either end open), oldest first. */
+/**
+ * A listing's stored dividends and splits within an inclusive window (either end open), oldest
+ * first, and the first session its prices are stored from (the events are as old as the prices).
+ */
 export async function readCorporateActions(
   db: Db,
   listingId: number,
   window: { from?: string; to?: string } = {},
-): Promise<{ dividends: StoredDividend[]; splits: StoredSplit[] }> {
-  const [divs, spls] = await db.batch([
+): Promise<{ dividends: StoredDividend[]; splits: StoredSplit[]; storedFrom: string | null }> {
+  const [divs, spls, first] = await db.batch([
     db
       .select({ date: dividends.exDate, amount: dividends.amount, source: dividends.source })
       .from(dividends)
@@ -93,6 +96,12 @@ export async function readCorporateActions(
       .from(splits)
       .where(and(eq(splits.listingId, listingId), ...within(splits.date, window.from, window.to)))
       .orderBy(asc(splits.date)),
+    db
+      .select({ date: pricesDaily.date })
+      .from(pricesDaily)
+      .where(eq(pricesDaily.listingId, listingId))
+      .orderBy(asc(pricesDaily.date))
+      .limit(1),
   ]);
   return {
     dividends: divs.map((d) => ({ date: d.date, amount: Number(d.amount), source: d.source })),
@@ -102,6 +111,7 @@ export async function readCorporateActions(
       denominator: Number(s.denominator),
       source: s.source,
     })),
+    storedFrom: first[0]?.date ?? null,
   };
 }
 
@@ -158,16 +168,6 @@ export async function saveAdjustmentCheck(db: Db, listingId: number, check: Adju
         detail: sql`excluded.detail`,
       },
     });
-}
-
-/** Whether a listing's adjusted closes have been checked since events were stored with prices. */
-export async function adjustmentChecked(db: Db, listingId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: adjustmentChecks.listingId })
-    .from(adjustmentChecks)
-    .where(eq(adjustmentChecks.listingId, listingId))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** The checks: how many listings were checked, and those whose adjusted closes disagree, most mismatches first. */

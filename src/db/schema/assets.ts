@@ -22,5 +22,9 @@ export const assets = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("assets_name_idx").on(sql`lower(${t.name})`)],
+  (t) => [
+    index("assets_name_idx").on(sql`lower(${t.name})`),
+    // GET /search: a name's prefix and its near misses (pg_trgm, created by migration 0014).
+    index("assets_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  ],
 );

@@ -28,5 +28,7 @@ export const listings = pgTable(
     uniqueIndex("listings_ticker_exchange_currency_uq").on(t.ticker, sql`coalesce(${t.exchange}, '')`, t.currency),
     index("listings_asset_idx").on(t.assetId),
     index("listings_ticker_idx").on(t.ticker),
+    // GET /search: a provider symbol typed as such (MC.PA, RACE.MI).
+    index("listings_delayed_symbol_idx").on(t.delayedSymbol),
   ],
 );

@@ -375,12 +375,15 @@ export function renderGeneral(g: GeneralInput, sources: Sources): Section {
 export interface StoredEvents {
   dividends: readonly (Dividend & { source: string })[];
   splits: readonly (Split & { source: string })[];
+  /** The first session the listing's prices (and so its events) are stored from. */
+  storedFrom: string | null;
 }
-const NO_EVENTS: StoredEvents = { dividends: [], splits: [] };
+const NO_EVENTS: StoredEvents = { dividends: [], splits: [], storedFrom: null };
 
 /**
  * SplitsDividends: the provider's figures, then what the stored events say better: the dividends
- * counted by year (EODHD's pseudo-array, oldest year first) and the last split, each labelled with
+ * counted by year (EODHD's pseudo-array, oldest year first; the whole years the stored prices
+ * cover) and the last split, each labelled with
  * the provider the events came from (the prices' own, checked against the adjusted closes).
  */
 function splitsDividends(figures: FigureTable, sources: Sources, events: StoredEvents): Section {
@@ -389,7 +392,9 @@ function splitsDividends(figures: FigureTable, sources: Sources, events: StoredE
     NumberDividendsByYear: {},
   };
   const labels: Record<string, string> = { ...(sources.SplitsDividends ?? {}) };
-  const byYear = Object.entries(dividendsByYear(events.dividends)).sort(([a], [b]) => (a < b ? -1 : 1));
+  const byYear = Object.entries(dividendsByYear(events.dividends, events.storedFrom ?? undefined)).sort(([a], [b]) =>
+    a < b ? -1 : 1,
+  );
   if (byYear.length) {
     section.NumberDividendsByYear = Object.fromEntries(
       byYear.map(([year, count], i) => [String(i), { Year: Number(year), Count: count }]),

@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
+import { MATCH_KINDS } from "../../db/repositories/search";
 import type { SearchAnswer } from "../../services/search/search";
 import { ListingSchema, toListing } from "../catalogue/schema";
 
 const CatalogueResultSchema = z
   .object({
     in_catalogue: z.literal(true),
-    match: z.enum(["ticker", "isin", "name_prefix", "fuzzy"]).openapi({
+    match: z.enum(MATCH_KINDS).openapi({
       description:
         "Why it matched, best first: a listing's ticker or provider symbol, the ISIN, a name starting with the query, a name within a few typos",
     }),

@@ -58,13 +58,23 @@ export async function getCorporateActions({
     readCorporateActions(ctx.db.db, listing.id, { from: input.from, to: input.to }),
     readAdjustmentCheck(ctx.db.db, listing.id),
   ]);
-  const failed = report.status === "failed" ? report.errors.map((e) => `${e.provider}: ${e.message}`).join("; ") : "";
+  // Events come from the delayed provider alone: its failure leaves them short, whoever stored the bars.
+  const delayedName = ctx.providers.delayed.name;
+  const failed = report.errors
+    .filter((e) => e.provider === delayedName)
+    .map((e) => e.message)
+    .join("; ");
+  const warning = failed
+    ? `the delayed provider could not be asked for the latest prices and their events: ${failed}`
+    : check === null
+      ? "this listing's dividends and splits have not been read yet (its prices came from another provider, or were stored before events were); they come with its next refresh"
+      : null;
   return {
     listing,
     window: { from: input.from ?? null, to: input.to ?? null },
     ...events,
     check,
     tolerance: ADJUSTMENT_TOLERANCE,
-    warning: failed ? `the prices and their events could not be topped up: ${failed}` : null,
+    warning,
   };
 }

@@ -1,7 +1,7 @@
 import { cacheKeys } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import {
-  adjustmentChecked,
+  readAdjustmentCheck,
   readAdjustmentInputs,
   saveAdjustmentCheck,
   upsertCorporateActions,
@@ -170,16 +170,37 @@ const NOTHING: Fetched = { bars: [], dividends: [], splits: [] };
 /** A dividend in the listing's currency (a pence line's amounts scale as its prices, to 8 places as stored). */
 const scaleAmount = (amount: number, scale: number) => (scale === 1 ? amount : Number((amount * scale).toFixed(8)));
 
+/** A listing whose adjusted closes disagree with its events has its stored span asked again at most this often. */
+const READJUST_RETRY_SECONDS = 86_400;
+
 /**
- * What to ask the delayed provider: the missing and replaced windows; and, for a listing whose
- * prices were stored before dividends and splits were (never checked), its whole stored span with
- * them in one call, so its events come in and its check can run.
+ * What to ask the delayed provider: the missing and replaced windows; and, with them in one call,
+ * the whole stored span of a listing whose adjusted closes are not known to agree with its events:
+ * never checked (its prices were stored before events were), or found disagreeing (a readjustment
+ * that failed, a provider that corrected its history) and not asked again for a day.
  */
 async function delayedRanges(ctx: Deps, listing: ListingRow, plan: Plan): Promise<DateRange[]> {
   const ranges = [...plan.requested, ...plan.replaced];
-  if (!plan.stored || ranges.length === 0 || (await adjustmentChecked(ctx.db.db, listing.id))) return ranges;
+  if (!plan.stored || ranges.length === 0) return ranges;
+  const check = await readAdjustmentCheck(ctx.db.db, listing.id);
+  if (check !== null) {
+    if (check.mismatches === 0) return ranges;
+    const due = await ctx.cache.setIfAbsent(cacheKeys.readjustTried(listing.id), true, READJUST_RETRY_SECONDS);
+    if (!due) return ranges;
+  }
   const all = [...ranges, { from: plan.stored.first, to: plan.stored.last }];
   return [{ from: all.map((r) => r.from).reduce(earlier), to: all.map((r) => r.to).reduce(later) }];
+}
+
+const covers = (ranges: readonly DateRange[], r: DateRange) => ranges.some((c) => c.from <= r.from && c.to >= r.to);
+
+/** Stores a range again from the delayed provider, bars and events (the provider's adjustments have changed); answers the rows written. */
+async function storeAgain(ctx: Deps, listing: ListingRow, symbol: string, range: DateRange): Promise<number> {
+  const delayed = ctx.providers.delayed;
+  const again = await fetchFrom(delayed, symbol, listing, [range]);
+  const written = await upsertDailyBars(ctx.db.db, listing.id, again.bars, delayed.name);
+  await upsertCorporateActions(ctx.db.db, listing.id, again, delayed.name);
+  return written;
 }
 
 /**
@@ -223,7 +244,8 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
     });
   let answered: Bar[] | null = null;
   let missing = plan.requested;
-  let eventsWritten = 0;
+  /** The delayed provider answered (its events, if any, are stored): the check runs even when nothing changed. */
+  let delayedAnswered = false;
 
   const delayed = ctx.providers.delayed;
   try {
@@ -241,17 +263,20 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
         report.replaced = plan.replaced;
         report.fetched = bars.length;
         report.written = await upsertDailyBars(ctx.db.db, listing.id, bars, delayed.name);
+        answered = bars;
+        missing = [];
+        delayedAnswered = true;
         const newEvents = await upsertCorporateActions(ctx.db.db, listing.id, fetched, delayed.name);
         // Stored bars that predate a new dividend or split are stored again as the provider now adjusts them.
         const stale = readjustmentRange(plan.stored, newEvents);
-        if (stale) {
-          const again = await fetchFrom(delayed, verdict.symbol, listing, [stale]);
-          report.written += await upsertDailyBars(ctx.db.db, listing.id, again.bars, delayed.name);
-          await upsertCorporateActions(ctx.db.db, listing.id, again, delayed.name);
-        }
-        eventsWritten = newEvents.length;
-        answered = bars;
-        missing = [];
+        if (stale && !covers(ranges, stale))
+          try {
+            report.written += await storeAgain(ctx, listing, verdict.symbol, stale);
+          } catch (err) {
+            if (!(err instanceof ProviderError)) throw err;
+            // The bars and events stay stored: the check finds the closes left stale, and delayedRanges heals them.
+            failed(delayed.name, err);
+          }
       }
     }
   } catch (err) {
@@ -278,7 +303,7 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
     }
   }
   if (answered) await rememberEmpty(ctx, listing, plan.requested, answered, today);
-  if (report.written > 0 || eventsWritten > 0)
+  if (report.written > 0 || delayedAnswered)
     // The prices are stored either way: a check that fails here is run again by the next ingestion.
     await checkAdjustments(ctx, listing.id).catch((err: unknown) =>
       console.warn("adjustment check not written", listing.ticker, String(err)),
