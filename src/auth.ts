@@ -75,6 +75,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /dcf/:ticker/compare": "any",
   "GET /dcf/:ticker/sensitivity": "any",
   // The workspace's widgets, each in the spec's path form and the query form: a read-only key suffices (Authentication 4).
+  "GET /workspace/dividends/:ticker": "any",
+  "GET /workspace/dividends": "any",
+  "GET /workspace/exchanges/:code/calendar": "any",
+  "GET /workspace/exchanges/calendar": "any",
   "GET /workspace/quote/:ticker": "any",
   "GET /workspace/quote": "any",
   "GET /workspace/macro/rates": "any",

@@ -1,5 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { DividendsBody } from "../../src/routes/corporate-actions/schema";
 import type { EodAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import type { Quote } from "../../src/routes/realtime/schema";
@@ -30,6 +31,11 @@ const SPEC_WIDGETS: Record<string, "metric" | "chart" | "table"> = {
   svc_etf_details: "table",
   svc_index_constituents: "table",
 };
+/** Two of our own beyond the spec's: where a picture reads better than a route's table. */
+const OWN_WIDGETS: Record<string, "metric" | "chart" | "table"> = {
+  svc_dividends: "chart",
+  svc_exchange_calendar: "table",
+};
 
 type Widgets = Record<string, Record<string, unknown> & { type: string; endpoint: string }>;
 type Tile = { label: string; value: number | string; delta: number | string | null };
@@ -49,11 +55,14 @@ function fromBrowser(
 }
 
 describe("the discovery files", () => {
-  it("GET /widgets.json (public) lists the spec's 19 widgets, each of its type, and passes the workspace's checks", async () => {
+  it("GET /widgets.json (public) lists the spec's 19 widgets and our 2, each of its type, and passes the workspace's checks", async () => {
     const res = await call<Widgets>("/widgets.json", { key: null });
     expect(res.status).toBe(200);
     const widgets = res.body;
-    expect(Object.fromEntries(Object.entries(widgets).map(([id, w]) => [id, w.type]))).toEqual(SPEC_WIDGETS);
+    expect(Object.fromEntries(Object.entries(widgets).map(([id, w]) => [id, w.type]))).toEqual({
+      ...SPEC_WIDGETS,
+      ...OWN_WIDGETS,
+    });
     expect(checkWidgets(widgets)).toEqual({ errors: [], warnings: [] });
     for (const [id, w] of Object.entries(widgets)) {
       expect(w.endpoint, id).toMatch(/^workspace\//);
@@ -126,7 +135,7 @@ const ON_EU = new Set([
 // Nothing of this file's instruments stored or cached: each first view stores what it reads.
 beforeAll(() => resetTickers(US, EU));
 
-describe("the 19 widgets", () => {
+describe("the 21 widgets", () => {
   it("each answers its widgets.json defaults in query form, with a read-only key, in its type's shape, not empty", async () => {
     const widgets = (await call<Widgets>("/widgets.json", { key: null })).body;
     // Dependencies first: the screener reads stored prices, the feed stored articles.
@@ -175,6 +184,47 @@ describe("the 19 widgets", () => {
       expect(a.body.length).toBeGreaterThan(0);
       expect(b.body).toEqual(a.body);
     }
+  });
+});
+
+describe("svc_dividends and svc_exchange_calendar", () => {
+  it("draws the dividends /dividends answers, as columns by ex-date", async () => {
+    const stored = (await call<DividendsBody>(`/dividends/${US}`, { key: READ_ONLY_KEY })).body;
+    expect(stored.dividends.length).toBeGreaterThan(0);
+    const raw = await call<Rows>(`/workspace/dividends?ticker=${US}&raw=true`, { key: READ_ONLY_KEY });
+    expect(raw.body).toEqual(stored.dividends.map((d) => ({ ex_date: d.ex_date, amount: d.amount, currency: "USD" })));
+    const figure = (await call<Figure>(`/workspace/dividends?ticker=${US}&theme=light`, { key: READ_ONLY_KEY })).body;
+    expect(figure.data).toEqual([
+      {
+        type: "bar",
+        name: "Dividend per share",
+        x: stored.dividends.map((d) => d.ex_date),
+        y: stored.dividends.map((d) => d.amount),
+        marker: { color: "#E65100" },
+      },
+    ]);
+    expect(figure.layout.yaxis).toMatchObject({ title: { text: "USD" } });
+  });
+
+  it("lists a venue's holidays and early closes of this year and the next, by date", async () => {
+    const res = await call<Rows>("/workspace/exchanges/calendar?code=xetra", {
+      key: READ_ONLY_KEY,
+      at: "2026-11-27T10:00:00Z",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.slice(0, 2)).toEqual([
+      { date: "2026-01-01", weekday: "Thursday", kind: "holiday", name: "New Year's Day", close: null },
+      { date: "2026-04-03", weekday: "Friday", kind: "holiday", name: "Good Friday", close: null },
+    ]);
+    expect(res.body.map((r) => r.date)).toEqual(res.body.map((r) => r.date as string).sort());
+    expect(res.body.filter((r) => r.kind === "early close")).toContainEqual({
+      date: "2026-12-30",
+      weekday: "Wednesday",
+      kind: "early close",
+      name: null,
+      close: "14:00",
+    });
+    expect((await call<Rows>("/workspace/exchanges/NOPE/calendar", { key: READ_ONLY_KEY })).status).toBe(404);
   });
 });
 

@@ -241,3 +241,26 @@ export function emptyFigure(message: string, theme: Theme): Figure {
     },
   };
 }
+
+/** A column series: its name and values by date (a dividend per ex-date, say). */
+export interface Columns {
+  title?: string;
+  name: string;
+  x: readonly string[];
+  y: readonly number[];
+  /** The value axis' title (e.g. the currency). */
+  valueLabel: string;
+}
+
+/** Columns on a date axis, in the theme's first line colour (dividends over time). */
+export function columnsFigure(c: Columns, theme: Theme): Figure {
+  const p = PALETTE[theme];
+  return {
+    data: [{ type: "bar", name: c.name, x: c.x, y: c.y, marker: { color: p.lines[0] } }],
+    layout: {
+      ...baseLayout(theme, c.title),
+      xaxis: { type: "date", gridcolor: p.grid },
+      yaxis: { title: { text: c.valueLabel }, gridcolor: p.grid, rangemode: "tozero" },
+    },
+  };
+}

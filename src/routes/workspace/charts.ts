@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import type { Resolution } from "../../domain/indicators/request";
 import {
   type Candle,
+  columnsFigure,
   emptyFigure,
   type Figure,
   type MarketChart,
@@ -11,6 +12,7 @@ import {
 } from "../../domain/workspace/figures";
 import { columnsChart, indicatorChart, resultKey } from "../../domain/workspace/indicator-figures";
 import { flatRows, type Row } from "../../domain/workspace/tables";
+import { getCorporateActions } from "../../services/corporate-actions/get-corporate-actions";
 import { getEod } from "../../services/eod/get-eod";
 import { getTickerHistory } from "../../services/history/get-ticker-history";
 import { CHART_DEFAULT_LIMIT, getChart } from "../../services/technical/get-chart";
@@ -61,8 +63,46 @@ const STORES_PRICES = { "x-writes": true };
 
 const TechnicalWindow = { ...WindowQuery, limit: intParam(1, 100_000).optional() };
 
-/** svc_eod, svc_history, svc_technical, svc_technical_multi, svc_technical_chart: Plotly figures. */
+/** svc_eod, svc_history, svc_technical, svc_technical_multi, svc_technical_chart, svc_dividends: Plotly figures. */
 export function registerChartWidgets(routes: WidgetRoutes) {
+  routes.add({
+    path: "/workspace/dividends/{ticker}",
+    queryPath: "/workspace/dividends",
+    kind: "chart",
+    summary: "svc_dividends: a listing's dividends by ex-date as columns (stored with its prices, as /dividends)",
+    params: { ticker: TickerParam },
+    query: {
+      from: DateParam.optional(),
+      to: DateParam.optional(),
+      currency: CurrencyParam.optional(),
+      exchange: ExchangeParam.optional(),
+      isin: IsinParam.optional(),
+      ...ChartQuery,
+    },
+    errors: [404],
+    extensions: STORES_PRICES,
+    handle: async (c, q) => {
+      const { theme, raw, ...query } = q;
+      const found = await getCorporateActions({ ctx: c.get("deps"), input: query });
+      const rows = found.dividends.map((d) => ({
+        ex_date: d.date,
+        amount: d.amount,
+        currency: found.listing.currency,
+      }));
+      if (raw) return rows;
+      if (rows.length === 0) return emptyFigure(`No dividends of ${found.listing.ticker} stored`, theme);
+      return columnsFigure(
+        {
+          name: "Dividend per share",
+          x: rows.map((r) => r.ex_date),
+          y: rows.map((r) => r.amount),
+          valueLabel: found.listing.currency,
+        },
+        theme,
+      );
+    },
+  });
+
   routes.add({
     path: "/workspace/eod/{ticker}",
     queryPath: "/workspace/eod",

@@ -3,6 +3,7 @@ import { documentRows, flatRow, flatRows, growthColumn, type Row } from "../../d
 import { compareDcf, getDcf } from "../../services/dcf/get-dcf";
 import { dcfSensitivity } from "../../services/dcf/sensitivity";
 import { getEtfDetails } from "../../services/etf/get-etf-details";
+import { type ExchangeBody, getExchange } from "../../services/exchanges/exchanges";
 import { getDeepFundamentals } from "../../services/fundamentals/get-deep";
 import { getRenderedFundamentals } from "../../services/fundamentals/get-rendered";
 import { getIndexConstituents } from "../../services/indices/get-constituents";
@@ -298,6 +299,42 @@ export function registerTableWidgets(routes: WidgetRoutes) {
       return r.members.map((m) => ({ index: r.index.code, ...m }));
     },
   });
+
+  routes.add({
+    path: "/workspace/exchanges/{code}/calendar",
+    queryPath: "/workspace/exchanges/calendar",
+    kind: "table",
+    summary: "svc_exchange_calendar: a venue's holidays and early closes this year and next, by date",
+    params: { code: textParam(20).openapi({ example: "XETRA" }) },
+    query: {},
+    errors: [404],
+    handle: async (c, q) => {
+      const { body } = getExchange({ ctx: c.get("deps"), input: { code: q.code } });
+      return calendarRows(body);
+    },
+  });
+}
+
+/** A venue's closures and short sessions as one table by date, each row saying which it is. */
+function calendarRows(venue: ExchangeBody): Row[] {
+  const weekday = (date: string) =>
+    new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { weekday: "long", timeZone: "UTC" });
+  return [
+    ...venue.holidays.map((h) => ({
+      date: h.date,
+      weekday: weekday(h.date),
+      kind: "holiday",
+      name: h.name,
+      close: null,
+    })),
+    ...venue.early_closes.map((e) => ({
+      date: e.date,
+      weekday: weekday(e.date),
+      kind: "early close",
+      name: null,
+      close: e.close,
+    })),
+  ].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 function articleRow(a: {
