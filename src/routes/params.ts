@@ -52,6 +52,13 @@ export const ExchangeParam = z
 
 export const PeriodParam = z.enum(PERIODS);
 
+/** How a caller chooses one listing among those sharing a ticker (the /eod rule): the one definition. */
+export const ListingChoiceQuery = {
+  currency: CurrencyParam.optional().openapi({ description: "Chooses a listing when several share the ticker" }),
+  exchange: ExchangeParam.optional().openapi({ description: "Chooses a listing when several share the ticker" }),
+  isin: IsinParam.optional().openapi({ description: "Restricts to one instrument" }),
+};
+
 /**
  * A list in a query, however the client writes it: comma-joined (`tickers=AAPL,MSFT`) or the key
  * repeated (`tickers=AAPL&tickers=MSFT`, as Python's requests sends a list), read by `schema` as

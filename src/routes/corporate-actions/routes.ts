@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getCorporateActions } from "../../services/corporate-actions/get-corporate-actions";
 import { keyed, withErrors } from "../openapi";
-import { CurrencyParam, DateParam, ExchangeParam, IsinParam, TickerParam } from "../params";
+import { DateParam, ListingChoiceQuery, TickerParam } from "../params";
 import {
   DividendsAnswerSchema,
   dividendsCsv,
@@ -20,9 +20,7 @@ const query = z.object({
   from: DateParam.optional().openapi({ description: "Events on or after this day (open when absent)" }),
   to: DateParam.optional().openapi({ description: "Events on or before this day (open when absent)" }),
   fmt: z.enum(["json", "csv"]).default("json"),
-  currency: CurrencyParam.optional().openapi({ description: "Chooses a listing when several share the ticker" }),
-  exchange: ExchangeParam.optional().openapi({ description: "Chooses a listing when several share the ticker" }),
-  isin: IsinParam.optional().openapi({ description: "Restricts to one instrument" }),
+  ...ListingChoiceQuery,
 });
 
 const routeOf = <S extends z.ZodTypeAny>(kind: "dividends" | "splits", schema: S, csvHeader: string, summary: string) =>

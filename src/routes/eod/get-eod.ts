@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getEod } from "../../services/eod/get-eod";
 import { keyed, withErrors } from "../openapi";
-import { CurrencyParam, DateParam, ExchangeParam, IsinParam, PeriodParam, TickerParam } from "../params";
+import { DateParam, ListingChoiceQuery, PeriodParam, TickerParam } from "../params";
 import { EodAnswerSchema } from "./schema";
 
 const route = createRoute(
@@ -27,13 +27,7 @@ const route = createRoute(
           to: DateParam.optional(),
           fmt: z.enum(["json", "csv"]).default("json"),
           order: z.enum(["a", "d"]).default("a").openapi({ description: "a: oldest first, d: newest first" }),
-          currency: CurrencyParam.optional().openapi({
-            description: "Chooses a listing when several share the ticker",
-          }),
-          exchange: ExchangeParam.optional().openapi({
-            description: "Chooses a listing when several share the ticker",
-          }),
-          isin: IsinParam.optional().openapi({ description: "Restricts to one instrument" }),
+          ...ListingChoiceQuery,
         }),
       },
       responses: {

@@ -21,7 +21,7 @@ import { getMulti, hasPrices } from "../../services/technical/get-multi";
 import { withStoredPrices } from "../../services/workspace/first-view";
 import type { EodAnswer } from "../eod/schema";
 import { historyRows } from "../history/get-ticker-history";
-import { CurrencyParam, DateParam, ExchangeParam, IsinParam, PeriodParam, SymbolParam, TickerParam } from "../params";
+import { DateParam, ListingChoiceQuery, PeriodParam, SymbolParam, TickerParam } from "../params";
 import { IndicatorQuery } from "../technical/get";
 import { IndicatorListParam, intParam, seriesWindow, WindowQuery } from "../technical/schema";
 import { ChartQuery, type WidgetRoutes } from "./define";
@@ -74,9 +74,7 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     query: {
       from: DateParam.optional(),
       to: DateParam.optional(),
-      currency: CurrencyParam.optional(),
-      exchange: ExchangeParam.optional(),
-      isin: IsinParam.optional(),
+      ...ListingChoiceQuery,
       ...ChartQuery,
     },
     errors: [404],
@@ -113,9 +111,7 @@ export function registerChartWidgets(routes: WidgetRoutes) {
       period: PeriodParam.default("1y"),
       from: DateParam.optional(),
       to: DateParam.optional(),
-      currency: CurrencyParam.optional(),
-      exchange: ExchangeParam.optional(),
-      isin: IsinParam.optional(),
+      ...ListingChoiceQuery,
       ...ChartQuery,
     },
     errors: [404],
