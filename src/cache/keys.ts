@@ -64,7 +64,7 @@ export const cacheKeys = {
   stocksOverview: (tickers: readonly string[]) => `stocks:${tickers.join(",")}`,
   /** Set while a listing's stream-sourced bars have just been asked of the delayed provider again. */
   replacementTried: (listingId: number) => `ingest:replaced:${listingId}`,
-  /** Set while a listing whose adjusted closes disagree with its events has just had its stored span asked again. */
+  /** The state (unchecked, or which disagreement) a listing's stored span was last asked again for. */
   readjustTried: (listingId: number) => `ingest:readjust:${listingId}`,
   /** Set when the providers answered a range of a listing without a bar. */
   emptyRange: (listingId: number, from: string, to: string) => `ingest:empty:${listingId}:${from}:${to}`,

@@ -226,6 +226,17 @@ describe("GET /dividends/{ticker} and GET /splits/{ticker}", () => {
     const healed = await call<DividendsBody>("/dividends/AAPL", { at: AT });
     expect(healed.body.adjustment_check).toMatchObject({ consistent: true, mismatches: 0 });
     expect(await storedAdjClose("2024-03-05")).toBeCloseTo((skewed ?? 0) / 1.01, 6);
+
+    // The same disagreement again: asked about once already, it is not asked about again for a week.
+    await skewAdjusted("2024-03-05", "2024-03-06", 1.01);
+    for (let i = 0; i < 2; i++) {
+      await withDb((db) =>
+        db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, YESTERDAY))),
+      );
+      const again = await call<DividendsBody>("/dividends/AAPL", { at: AT });
+      expect(again.body.adjustment_check).toMatchObject({ consistent: false, mismatches: 2 });
+    }
+    expect(await storedAdjClose("2024-03-05")).toBeCloseTo(skewed ?? 0, 6);
   });
 
   it("reads the events of a listing whose prices were stored before events were, with its whole stored span", async () => {

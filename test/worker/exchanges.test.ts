@@ -7,10 +7,12 @@ describe("GET /exchanges", () => {
     // Friday 27 November 2026, 15:00 UTC: Xetra open until 16:30 UTC, New York open until its 13:00 early close.
     const res = await call<ExchangesBody>("/exchanges", { at: "2026-11-27T15:00:00Z" });
     expect(res.status).toBe(200);
-    // The pinned clock runs on from the pinned instant.
+    // The pinned clock runs on from the pinned instant, and the files of one runtime share an app
+    // pinned at an instant (worker-http): another file may have pinned this one minutes before.
+    // Every expectation below holds until 16:25 UTC.
     const sincePinned = Date.parse(res.body.as_of) - Date.parse("2026-11-27T15:00:00Z");
     expect(sincePinned).toBeGreaterThanOrEqual(0);
-    expect(sincePinned).toBeLessThan(60_000);
+    expect(sincePinned).toBeLessThan(20 * 60_000);
     expect(res.body.exchanges.map((e) => e.code).sort()).toEqual([
       "AMS",
       "BRU",

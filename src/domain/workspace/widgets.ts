@@ -1,3 +1,4 @@
+import { VENUES } from "../venues";
 import { growthColumn } from "./tables";
 
 /**
@@ -482,15 +483,7 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     endpoint: "workspace/exchanges/calendar",
     gridData: { w: 20, h: 12 },
     source: ["Venue calendars"],
-    params: [
-      text(
-        "code",
-        "XETRA",
-        "Exchange",
-        "The catalogue's exchange code",
-        opts("NASDAQ", "NYSE", "NYSEARCA", "PAR", "AMS", "BRU", "XETRA", "MIL", "LSE", "MCE", "HEL"),
-      ),
-    ],
+    params: [text("code", "XETRA", "Exchange", "The catalogue's exchange code", opts(...Object.keys(VENUES)))],
     data: table(
       col("date", "Date", { pinned: "left" }),
       col("weekday", "Day"),

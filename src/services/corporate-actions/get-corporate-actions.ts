@@ -65,7 +65,7 @@ export async function getCorporateActions({
     .map((e) => e.message)
     .join("; ");
   const warning = failed
-    ? `the delayed provider could not be asked for the latest prices and their events: ${failed}`
+    ? `the delayed provider failed, so the stored events may be short: ${failed}`
     : check === null
       ? "this listing's dividends and splits have not been read yet (its prices came from another provider, or were stored before events were); they come with its next refresh"
       : null;

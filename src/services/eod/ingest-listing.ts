@@ -170,24 +170,31 @@ const NOTHING: Fetched = { bars: [], dividends: [], splits: [] };
 /** A dividend in the listing's currency (a pence line's amounts scale as its prices, to 8 places as stored). */
 const scaleAmount = (amount: number, scale: number) => (scale === 1 ? amount : Number((amount * scale).toFixed(8)));
 
-/** A listing whose adjusted closes disagree with its events has its stored span asked again at most this often. */
-const READJUST_RETRY_SECONDS = 86_400;
+/**
+ * How long a whole-span request is not repeated for the same state: a listing never checked (its
+ * first request may have failed) a refresh interval less a margin; the same disagreement a week,
+ * since asking again healed nothing (an event the provider withdrew stays stored, say).
+ */
+const RETRY_UNCHECKED_SECONDS = 20 * 3_600;
+const RETRY_SAME_DISAGREEMENT_SECONDS = 7 * 86_400;
 
 /**
  * What to ask the delayed provider: the missing and replaced windows; and, with them in one call,
  * the whole stored span of a listing whose adjusted closes are not known to agree with its events:
  * never checked (its prices were stored before events were), or found disagreeing (a readjustment
- * that failed, a provider that corrected its history) and not asked again for a day.
+ * that failed, a provider that corrected its history). Each such state is asked about once, then
+ * again only after its retry time (the cache remembers which state was last asked about; a cache
+ * that cannot answer lets the request through).
  */
 async function delayedRanges(ctx: Deps, listing: ListingRow, plan: Plan): Promise<DateRange[]> {
   const ranges = [...plan.requested, ...plan.replaced];
   if (!plan.stored || ranges.length === 0) return ranges;
   const check = await readAdjustmentCheck(ctx.db.db, listing.id);
-  if (check !== null) {
-    if (check.mismatches === 0) return ranges;
-    const due = await ctx.cache.setIfAbsent(cacheKeys.readjustTried(listing.id), true, READJUST_RETRY_SECONDS);
-    if (!due) return ranges;
-  }
+  if (check !== null && check.mismatches === 0) return ranges;
+  const state = check === null ? "unchecked" : `${check.mismatches} from ${check.detail[0]?.date ?? "?"}`;
+  const key = cacheKeys.readjustTried(listing.id);
+  if ((await ctx.cache.get<string>(key)) === state) return ranges;
+  await ctx.cache.set(key, state, check === null ? RETRY_UNCHECKED_SECONDS : RETRY_SAME_DISAGREEMENT_SECONDS);
   const all = [...ranges, { from: plan.stored.first, to: plan.stored.last }];
   return [{ from: all.map((r) => r.from).reduce(earlier), to: all.map((r) => r.to).reduce(later) }];
 }
