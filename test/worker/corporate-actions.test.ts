@@ -265,6 +265,27 @@ describe("GET /dividends/{ticker} and GET /splits/{ticker}", () => {
     expect((await simRequests(yahoo))["chart AAPL"]).toBe(calls + 1);
   });
 
+  it("forgets a dividend the provider no longer sends once the disagreement makes it ask the whole span", async () => {
+    const id = await aaplId();
+    const dropLastSession = () =>
+      withDb((db) => db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, YESTERDAY))));
+    // A dividend stored once and since withdrawn by the provider: the adjusted closes show no step for it.
+    await withDb((db) =>
+      db.insert(dividends).values({ listingId: id, exDate: "2025-03-03", amount: "1.5", source: "delayed_provider" }),
+    );
+    await dropLastSession();
+    const found = await call<DividendsBody>("/dividends/AAPL?from=2025-03-01&to=2025-03-31", { at: AT });
+    expect(found.body.dividends).toEqual([{ ex_date: "2025-03-03", amount: 1.5, source: "delayed_provider" }]);
+    expect(found.body.adjustment_check).toMatchObject({ consistent: false, mismatches: 1 });
+    expect(found.body.adjustment_check?.first_mismatches[0]).toMatchObject({ date: "2025-03-03", kind: "dividend" });
+
+    // The next fetching ingestion asks the whole span: its answer has no such dividend.
+    await dropLastSession();
+    const healed = await call<DividendsBody>("/dividends/AAPL?from=2025-03-01&to=2025-03-31", { at: AT });
+    expect(healed.body.dividends).toEqual([]);
+    expect(healed.body.adjustment_check).toMatchObject({ consistent: true, mismatches: 0 });
+  });
+
   it("refuses what it cannot answer with a 4xx", async () => {
     const unknown = await call<ErrorBody>("/dividends/ZZNOLIST", { at: AT });
     expect(unknown.status).toBe(404);

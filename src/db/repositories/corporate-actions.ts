@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lte, notInArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdjustmentMismatch, Dividend, Split } from "../../domain/corporate-actions";
 import { inOneTransaction } from "../batch";
@@ -9,14 +9,50 @@ import { adjustmentChecks, assets, dividends, listings, pricesDaily, splits } fr
  * Upserts a listing's dividends and splits (one transaction, one round trip); a row is rewritten
  * only when its values changed, so a rerun writes nothing. Answers the dates of the events that
  * are new or changed: past adjusted closes do not know them yet.
+ *
+ * `replaceWithin`: windows the answer covered whole (a listing's stored span asked again): a
+ * stored event of a kind the answer has, inside them and absent from it, was withdrawn or moved by
+ * the provider and goes. A kind the answer has none of is left alone: a whole list gone is more
+ * likely a format change (reported as drift) than every event withdrawn.
  */
 export async function upsertCorporateActions(
   db: Db,
   listingId: number,
   events: { dividends: readonly Dividend[]; splits: readonly Split[] },
   source: string,
+  replaceWithin: readonly { from: string; to: string }[] = [],
 ): Promise<string[]> {
   const statements = [];
+  for (const r of replaceWithin) {
+    if (events.dividends.length > 0)
+      statements.push(
+        db.delete(dividends).where(
+          and(
+            eq(dividends.listingId, listingId),
+            gte(dividends.exDate, r.from),
+            lte(dividends.exDate, r.to),
+            notInArray(
+              dividends.exDate,
+              events.dividends.map((d) => d.date),
+            ),
+          ),
+        ),
+      );
+    if (events.splits.length > 0)
+      statements.push(
+        db.delete(splits).where(
+          and(
+            eq(splits.listingId, listingId),
+            gte(splits.date, r.from),
+            lte(splits.date, r.to),
+            notInArray(
+              splits.date,
+              events.splits.map((x) => x.date),
+            ),
+          ),
+        ),
+      );
+  }
   if (events.dividends.length > 0)
     statements.push(
       db
@@ -55,7 +91,9 @@ export async function upsertCorporateActions(
         })
         .returning({ date: splits.date }),
     );
-  const written = (await inOneTransaction(db, statements)) as { date: string }[][];
+  const results = (await inOneTransaction(db, statements)) as unknown[];
+  // The deletes come first and return no rows of dates; the upserts' rows are the events written.
+  const written = results.filter((r): r is { date: string }[] => Array.isArray(r));
   return [...new Set(written.flat().map((r) => r.date))].sort();
 }
 

@@ -186,17 +186,25 @@ const RETRY_SAME_DISAGREEMENT_SECONDS = 7 * 86_400;
  * again only after its retry time (the cache remembers which state was last asked about; a cache
  * that cannot answer lets the request through).
  */
-async function delayedRanges(ctx: Deps, listing: ListingRow, plan: Plan): Promise<DateRange[]> {
+async function delayedRanges(
+  ctx: Deps,
+  listing: ListingRow,
+  plan: Plan,
+): Promise<{ ranges: DateRange[]; wholeSpan: boolean }> {
   const ranges = [...plan.requested, ...plan.replaced];
-  if (!plan.stored || ranges.length === 0) return ranges;
+  const asPlanned = { ranges, wholeSpan: false };
+  if (!plan.stored || ranges.length === 0) return asPlanned;
   const check = await readAdjustmentCheck(ctx.db.db, listing.id);
-  if (check !== null && check.mismatches === 0) return ranges;
+  if (check !== null && check.mismatches === 0) return asPlanned;
   const state = check === null ? "unchecked" : `${check.mismatches} from ${check.detail[0]?.date ?? "?"}`;
   const key = cacheKeys.readjustTried(listing.id);
-  if ((await ctx.cache.get<string>(key)) === state) return ranges;
+  if ((await ctx.cache.get<string>(key)) === state) return asPlanned;
   await ctx.cache.set(key, state, check === null ? RETRY_UNCHECKED_SECONDS : RETRY_SAME_DISAGREEMENT_SECONDS);
   const all = [...ranges, { from: plan.stored.first, to: plan.stored.last }];
-  return [{ from: all.map((r) => r.from).reduce(earlier), to: all.map((r) => r.to).reduce(later) }];
+  return {
+    ranges: [{ from: all.map((r) => r.from).reduce(earlier), to: all.map((r) => r.to).reduce(later) }],
+    wholeSpan: true,
+  };
 }
 
 const covers = (ranges: readonly DateRange[], r: DateRange) => ranges.some((c) => c.from <= r.from && c.to >= r.to);
@@ -206,7 +214,7 @@ async function storeAgain(ctx: Deps, listing: ListingRow, symbol: string, range:
   const delayed = ctx.providers.delayed;
   const again = await fetchFrom(delayed, symbol, listing, [range]);
   const written = await upsertDailyBars(ctx.db.db, listing.id, again.bars, delayed.name);
-  await upsertCorporateActions(ctx.db.db, listing.id, again, delayed.name);
+  await upsertCorporateActions(ctx.db.db, listing.id, again, delayed.name, [range]);
   return written;
 }
 
@@ -260,7 +268,7 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
     if (verdict.symbol === null)
       report.errors.push({ provider: delayed.name, message: verdict.reason, transient: verdict.transient });
     else {
-      const ranges = await delayedRanges(ctx, listing, plan);
+      const { ranges, wholeSpan } = await delayedRanges(ctx, listing, plan);
       const fetched = ranges.length ? await fetchFrom(delayed, verdict.symbol, listing, ranges) : NOTHING;
       const bars = fetched.bars;
       if (bars.length === 0 && !plan.stored)
@@ -273,7 +281,14 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
         answered = bars;
         missing = [];
         delayedAnswered = true;
-        const newEvents = await upsertCorporateActions(ctx.db.db, listing.id, fetched, delayed.name);
+        // A whole stored span asked again is the provider's word on its events: one it no longer sends goes.
+        const newEvents = await upsertCorporateActions(
+          ctx.db.db,
+          listing.id,
+          fetched,
+          delayed.name,
+          wholeSpan ? ranges : [],
+        );
         // Stored bars that predate a new dividend or split are stored again as the provider now adjusts them.
         const stale = readjustmentRange(plan.stored, newEvents);
         if (stale && !covers(ranges, stale))
