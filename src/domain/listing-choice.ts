@@ -20,3 +20,9 @@ export function compareListings(a: RankedListing, b: RankedListing): number {
 export function preferredListing<T extends RankedListing>(listings: readonly T[]): T | undefined {
   return [...listings].sort(compareListings)[0];
 }
+
+/** An instrument's listing to show: the preferred active one, else (every line delisted) the preferred of all. */
+export function preferredShown<T extends RankedListing & { isActive: boolean }>(listings: readonly T[]): T | undefined {
+  const active = listings.filter((l) => l.isActive);
+  return preferredListing(active.length > 0 ? active : listings);
+}

@@ -5,6 +5,12 @@ import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { adjustmentChecks, assets, dividends, listings, pricesDaily, splits } from "../schema";
 
+/** Conditions of an inclusive date window, either end open. */
+const within = (column: AnyPgColumn, from?: string, to?: string) => [
+  ...(from ? [gte(column, from)] : []),
+  ...(to ? [lte(column, to)] : []),
+];
+
 /**
  * Upserts a listing's dividends and splits (one transaction, one round trip); a row is rewritten
  * only when its values changed, so a rerun writes nothing. Answers the dates of the events that
@@ -23,32 +29,29 @@ export async function upsertCorporateActions(
   replaceWithin: readonly { from: string; to: string }[] = [],
 ): Promise<string[]> {
   const statements = [];
+  /** A kind's stored events inside `r` that the answer (`kept`, non-empty) no longer has. */
+  const withdrawn = (date: AnyPgColumn, listing: AnyPgColumn, r: { from: string; to: string }, kept: string[]) =>
+    and(eq(listing, listingId), ...within(date, r.from, r.to), notInArray(date, kept));
   for (const r of replaceWithin) {
     if (events.dividends.length > 0)
       statements.push(
         db.delete(dividends).where(
-          and(
-            eq(dividends.listingId, listingId),
-            gte(dividends.exDate, r.from),
-            lte(dividends.exDate, r.to),
-            notInArray(
-              dividends.exDate,
-              events.dividends.map((d) => d.date),
-            ),
+          withdrawn(
+            dividends.exDate,
+            dividends.listingId,
+            r,
+            events.dividends.map((d) => d.date),
           ),
         ),
       );
     if (events.splits.length > 0)
       statements.push(
         db.delete(splits).where(
-          and(
-            eq(splits.listingId, listingId),
-            gte(splits.date, r.from),
-            lte(splits.date, r.to),
-            notInArray(
-              splits.date,
-              events.splits.map((x) => x.date),
-            ),
+          withdrawn(
+            splits.date,
+            splits.listingId,
+            r,
+            events.splits.map((x) => x.date),
           ),
         ),
       );
@@ -104,21 +107,11 @@ export interface StoredSplit extends Split {
   source: string;
 }
 
-const within = (column: AnyPgColumn, from?: string, to?: string) => [
-  ...(from ? [gte(column, from)] : []),
-  ...(to ? [lte(column, to)] : []),
-];
+type Window = { from?: string; to?: string };
 
-/**
- * A listing's stored dividends and splits within an inclusive window (either end open), oldest
- * first, and the first session its prices are stored from (the events are as old as the prices).
- */
-export async function readCorporateActions(
-  db: Db,
-  listingId: number,
-  window: { from?: string; to?: string } = {},
-): Promise<{ dividends: StoredDividend[]; splits: StoredSplit[]; storedFrom: string | null }> {
-  const [divs, spls, first] = await db.batch([
+/** A listing's stored dividends and splits within a window, oldest first: the one read of them (a statement each, for a batch). */
+const eventQueries = (db: Db, listingId: number, window: Window) =>
+  [
     db
       .select({ date: dividends.exDate, amount: dividends.amount, source: dividends.source })
       .from(dividends)
@@ -134,6 +127,37 @@ export async function readCorporateActions(
       .from(splits)
       .where(and(eq(splits.listingId, listingId), ...within(splits.date, window.from, window.to)))
       .orderBy(asc(splits.date)),
+  ] as const;
+
+type EventRows = Awaited<ReturnType<typeof eventQueries>[0]>;
+type SplitRows = Awaited<ReturnType<typeof eventQueries>[1]>;
+
+/** The rows of `eventQueries` as numbers. */
+const eventsOf = (divs: EventRows, spls: SplitRows) => ({
+  dividends: divs.map((d): StoredDividend => ({ date: d.date, amount: Number(d.amount), source: d.source })),
+  splits: spls.map(
+    (x): StoredSplit => ({
+      date: x.date,
+      numerator: Number(x.numerator),
+      denominator: Number(x.denominator),
+      source: x.source,
+    }),
+  ),
+});
+
+/**
+ * A listing's stored dividends and splits within an inclusive window (either end open), oldest
+ * first, and the first session its prices are stored from (the events are as old as the prices).
+ */
+export async function readCorporateActions(
+  db: Db,
+  listingId: number,
+  window: Window = {},
+): Promise<{ dividends: StoredDividend[]; splits: StoredSplit[]; storedFrom: string | null }> {
+  const [divQuery, splitQuery] = eventQueries(db, listingId, window);
+  const [divs, spls, first] = await db.batch([
+    divQuery,
+    splitQuery,
     db
       .select({ date: pricesDaily.date })
       .from(pricesDaily)
@@ -141,16 +165,7 @@ export async function readCorporateActions(
       .orderBy(asc(pricesDaily.date))
       .limit(1),
   ]);
-  return {
-    dividends: divs.map((d) => ({ date: d.date, amount: Number(d.amount), source: d.source })),
-    splits: spls.map((s) => ({
-      date: s.date,
-      numerator: Number(s.numerator),
-      denominator: Number(s.denominator),
-      source: s.source,
-    })),
-    storedFrom: first[0]?.date ?? null,
-  };
+  return { ...eventsOf(divs, spls), storedFrom: first[0]?.date ?? null };
 }
 
 /**
@@ -159,25 +174,19 @@ export async function readCorporateActions(
  * its events.
  */
 export async function readAdjustmentInputs(db: Db, listingId: number, source: string) {
+  const [divQuery, splitQuery] = eventQueries(db, listingId, {});
   const [bars, divs, spls] = await db.batch([
     db
       .select({ date: pricesDaily.date, close: pricesDaily.close, adjClose: pricesDaily.adjClose })
       .from(pricesDaily)
       .where(and(eq(pricesDaily.listingId, listingId), eq(pricesDaily.dataSource, source)))
       .orderBy(asc(pricesDaily.date)),
-    db
-      .select({ date: dividends.exDate, amount: dividends.amount })
-      .from(dividends)
-      .where(eq(dividends.listingId, listingId)),
-    db
-      .select({ date: splits.date, numerator: splits.numerator, denominator: splits.denominator })
-      .from(splits)
-      .where(eq(splits.listingId, listingId)),
+    divQuery,
+    splitQuery,
   ]);
   return {
     bars: bars.map((b) => ({ date: b.date, close: Number(b.close), adjClose: Number(b.adjClose) })),
-    dividends: divs.map((d) => ({ date: d.date, amount: Number(d.amount) })),
-    splits: spls.map((s) => ({ date: s.date, numerator: Number(s.numerator), denominator: Number(s.denominator) })),
+    ...eventsOf(divs, spls),
   };
 }
 

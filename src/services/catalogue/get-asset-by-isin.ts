@@ -3,7 +3,7 @@ import { findAssetByIsin } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
 import { BadRequestError, NotFoundError } from "../../domain/errors";
 import { normaliseIsin } from "../../domain/isin";
-import { preferredListing } from "../../domain/listing-choice";
+import { preferredShown } from "../../domain/listing-choice";
 
 export interface AssetWithListings {
   asset: AssetRow;
@@ -24,10 +24,9 @@ export async function getAssetByIsin({
     throw new BadRequestError(`Invalid ISIN '${input.isin}': expected two letters followed by ten letters or digits`);
   const found = await findAssetByIsin(ctx.db.db, isin);
   if (!found) throw new NotFoundError("Instrument with ISIN", isin);
-  const active = found.listings.filter((l) => l.isActive);
   return {
     asset: found.asset,
-    preferred: preferredListing(active.length > 0 ? active : found.listings),
+    preferred: preferredShown(found.listings),
     listings: found.listings,
   };
 }

@@ -3,7 +3,7 @@ import type { ListingRow } from "../../db/repositories/catalogue";
 import { type CatalogueHit, cataloguedSymbols, type MatchKind, searchCatalogue } from "../../db/repositories/search";
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
-import { preferredListing } from "../../domain/listing-choice";
+import { preferredShown } from "../../domain/listing-choice";
 import { DELAYED } from "../../domain/provider-names";
 import { isCatalogued, searchTerms, symbolForms } from "../../domain/search";
 import type { SearchHit } from "../../providers/delayed/client";
@@ -65,16 +65,13 @@ export async function search({
   const terms = searchTerms(input.q, input.limit);
   if (terms.text === "") throw new BadRequestError("Parameter 'q' needs a ticker, ISIN or name to look for");
   const found = await searchCatalogue(ctx.db.db, terms);
-  const results: SearchAnswer["results"] = found.map((hit) => {
-    const active = hit.listings.filter((l) => l.isActive);
-    return {
-      in_catalogue: true,
-      match: hit.match,
-      score: hit.score,
-      hit,
-      preferred: preferredListing(active.length > 0 ? active : hit.listings),
-    };
-  });
+  const results: SearchAnswer["results"] = found.map((hit) => ({
+    in_catalogue: true,
+    match: hit.match,
+    score: hit.score,
+    hit,
+    preferred: preferredShown(hit.listings),
+  }));
   const room = input.limit - results.length;
   if (room <= 0)
     return { query: terms.text, results, provider: { name: DELAYED, status: "not_asked", cache_hit: false } };
