@@ -24,6 +24,7 @@ import { healthApi } from "./routes/health";
 import { historyApi } from "./routes/history";
 import { indicesApi } from "./routes/indices";
 import { insiderApi } from "./routes/insider";
+import { intradayApi } from "./routes/intraday";
 import { macroApi } from "./routes/macro";
 import { newsApi } from "./routes/news";
 import { createApi } from "./routes/openapi";
@@ -70,6 +71,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", searchApi);
   app.route("/", eodApi);
   app.route("/", corporateActionsApi);
+  app.route("/", intradayApi);
   app.route("/", cacheApi);
   app.route("/", databaseApi);
   app.route("/", historyApi);

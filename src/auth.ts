@@ -42,6 +42,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /eod/bulk/:exchange": "any",
   "GET /dividends/:ticker": "any",
   "GET /splits/:ticker": "any",
+  "GET /intraday/:ticker": "any",
   "GET /cache/stats": "any",
   "GET /database/stats": "any",
   "GET /database/tickers": "any",

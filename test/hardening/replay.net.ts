@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { listings, validationResults } from "../../src/db/schema";
 import type { RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import aaplChart from "../fixtures/recorded/delayed_provider/chart-AAPL-2020-09-to-11-split-div.json";
+import ibmChart from "../fixtures/recorded/delayed_provider/chart-IBM-5m-5d.json";
 import aaplBalance from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-balance-sheet-annual.json";
 import aaplCashFlow from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-cash-flow-annual.json";
 import aaplIncome from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-financials-annual.json";
@@ -180,5 +181,47 @@ describe("a chart answer that drifted, replayed", () => {
     expect(drift).toEqual([
       { field: "chart:chart.result[].meta.exchangeName", reason: "expected a string, saw a number" },
     ]);
+  });
+});
+
+describe("an intraday answer of the real provider, replayed", () => {
+  it("GET /intraday gives the recorded 5m bars of IBM's five sessions, less the closing-price marker after the last close", async () => {
+    await resetTickers("IBM");
+    await withDb((db) =>
+      db
+        .update(listings)
+        .set({ delayedSymbol: "IBM", delayedSymbolCheckedAt: new Date("2026-08-20T15:00:00Z") })
+        .where(eq(listings.ticker, "IBM")),
+    );
+    type Bar = { datetime: string; open: number; close: number; volume: number; source: string };
+    // 20 August: the sessions are past the minutes the provider keeps (30 days), within its 5m bars (60).
+    const res = await call<{ count: number; bars: Bar[]; provider_requests: number; sessions: string[] }>(
+      "/intraday/IBM?interval=5m&from=2026-07-06&to=2026-07-10",
+      { at: "2026-08-20T15:00:00Z", env: delayedReplay },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.provider_requests).toBe(1);
+    expect(res.body.sessions).toEqual(["2026-07-06", "2026-07-07", "2026-07-08", "2026-07-09", "2026-07-10"]);
+    const result = ibmChart.response.body.chart.result[0] as unknown as {
+      timestamp: number[];
+      indicators: { quote: { open: number[]; close: number[]; volume: number[] }[] };
+    };
+    const q = result.indicators.quote[0] as { open: number[]; close: number[]; volume: number[] };
+    const seven = (x: number | undefined) => Number((x as number).toPrecision(7));
+    // 391 recorded bars: 78 a session, and one at the last close (16:00, no volume) that is no bar of the session.
+    expect(result.timestamp).toHaveLength(391);
+    expect(res.body.count).toBe(390);
+    expect(res.body.bars.map((b) => [b.datetime, b.open, b.close, b.volume, b.source])).toEqual(
+      result.timestamp
+        .slice(0, 390)
+        .map((t, i) => [
+          new Date(t * 1000).toISOString().replace(".000Z", "Z"),
+          seven(q.open[i]),
+          seven(q.close[i]),
+          q.volume[i],
+          "delayed_provider",
+        ]),
+    );
+    await resetTickers("IBM");
   });
 });

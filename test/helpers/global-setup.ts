@@ -22,6 +22,12 @@ import { FULL_KEY, READ_ONLY_KEY } from "./keys";
 export const FRED_SIM_AS_OF = "2026-11-27T15:00:00Z";
 /** The instant the news providers' simulator lives at in the tests. */
 export const NEWS_SIM_AS_OF = "2026-11-27T12:30:00Z";
+/**
+ * The instant a second delayed-provider simulator starts at, for the intraday tests: its history
+ * limits and the session under way are counted from it, never from the day the tests run.
+ * Wednesday 25 November 2026, noon in New York: Nasdaq's session is under way, Xetra's has closed.
+ */
+export const INTRADAY_SIM_AS_OF = "2026-11-25T17:00:00Z";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -37,6 +43,8 @@ declare module "vitest" {
     redisBacked: boolean;
     /** Control addresses of the provider simulators (faults on demand). */
     delayedSimUrl: string;
+    /** The delayed-provider simulator whose clock starts at INTRADAY_SIM_AS_OF. */
+    intradaySimUrl: string;
     streamSimUrl: string;
     scrapedSimUrl: string;
     edgarSimUrl: string;
@@ -103,6 +111,8 @@ export default async function setup(project: TestProject) {
 
   const yahoo = await startYahooSim();
   stops.push(yahoo.close);
+  const intradayYahoo = await startYahooSim({ clock: pinnedClock(INTRADAY_SIM_AS_OF) });
+  stops.push(intradayYahoo.close);
   // Fast ticks and heartbeats so the realtime tests see several of each in seconds.
   const tradingView = await startTradingViewSim({ tickMs: 200, heartbeatMs: 1500 });
   stops.push(tradingView.close);
@@ -176,6 +186,7 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", databaseUrl);
   project.provide("redisBacked", Boolean(redisUrl));
   project.provide("delayedSimUrl", yahoo.url);
+  project.provide("intradaySimUrl", intradayYahoo.url);
   project.provide("streamSimUrl", tradingView.url);
   project.provide("scrapedSimUrl", scraped.url);
   project.provide("edgarSimUrl", edgar.url);

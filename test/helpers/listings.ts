@@ -13,11 +13,14 @@ import {
   fundamentalSnapshots,
   indicatorSnapshots,
   insiderFilings,
+  intradayBars,
+  intradayCoverage,
   listings,
   macroRatesCache,
   newsArticleAssets,
   newsArticles,
   pricesDaily,
+  pricesIntraday,
   splits,
   validationResults,
 } from "../../src/db/schema";
@@ -63,7 +66,7 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
     await db.db.delete(validationResults).where(inArray(validationResults.ticker, tickers));
     if (ids.length) {
       await db.db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
-      for (const table of [dividends, splits, adjustmentChecks])
+      for (const table of [dividends, splits, adjustmentChecks, pricesIntraday, intradayBars, intradayCoverage])
         await db.db.delete(table).where(inArray(table.listingId, ids));
       await db.db.delete(indicatorSnapshots).where(inArray(indicatorSnapshots.listingId, ids));
       await db.db

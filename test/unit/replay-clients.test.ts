@@ -70,6 +70,35 @@ describe("the delayed provider's chart and search, replayed", () => {
     expect(h.bars.map((b) => ({ date: b.date, close: b.close, volume: b.volume }))).toEqual(bars);
   });
 
+  it("reads an intraday answer: every 5m bar at its own instant, trade prices to float32's 7 digits", async () => {
+    const result = ((bodyOf("delayed_provider", "chart-IBM-5m-5d.json").chart as Json).result as Json[])[0] as Json;
+    const q = ((result.indicators as Json).quote as Json[])[0] as Record<string, number[]>;
+    const stamps = result.timestamp as number[];
+    const client = new DelayedProviderClient(base("delayed_provider"), 2000, undefined, clock);
+    const h = await client.intradayHistory(
+      "IBM",
+      "5m",
+      new Date((stamps[0] as number) * 1000),
+      new Date(((stamps.at(-1) as number) + 300) * 1000),
+    );
+    expect(h.currency).toBe("USD");
+    expect(h.bars).toHaveLength(stamps.length);
+    const seven = (x: number | undefined) => Number((x as number).toPrecision(7));
+    expect(h.bars.slice(0, 2)).toEqual(
+      [0, 1].map((i) => ({
+        start: new Date((stamps[i] as number) * 1000),
+        open: seven(q.open?.[i]),
+        high: seven(q.high?.[i]),
+        low: seven(q.low?.[i]),
+        close: seven(q.close?.[i]),
+        volume: q.volume?.[i],
+      })),
+    );
+    // 288.3450012207031 is a trade at 288.345 on a share whose price hint is 2: its third decimal stays.
+    expect(h.bars[0]?.open).toBe(288.345);
+    expect(h.bars.at(-1)?.volume).toBe(0);
+  });
+
   it("reads the London line's currency as pence (GBp), not pounds", () => {
     expect(recordedBars("chart-london.json").meta.currency).toBe("GBp");
   });

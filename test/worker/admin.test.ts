@@ -2,7 +2,16 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assets, listings, pricesDaily, providerChecks, usageLogs } from "../../src/db/schema";
+import {
+  assets,
+  intradayBars,
+  intradayCoverage,
+  listings,
+  pricesDaily,
+  pricesIntraday,
+  providerChecks,
+  usageLogs,
+} from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
 import type { CacheClear, CacheStats } from "../../src/routes/cache/schema";
@@ -104,9 +113,11 @@ async function insertOldLogs(ticker: string) {
 describe("database administration", () => {
   const ticker = uniqueTicker();
   let assetId = 0;
+  let listingId = 0;
   beforeAll(async () => {
     const listing = await createListing(db.db, { ticker, currency: "EUR" });
     assetId = listing.assetId;
+    listingId = listing.id;
     // Bars from 1920 (12 sessions, 12 to 27 January): older than any real series, so this file's
     // cleanup touches nothing of the other tests'.
     await storeBars(db.db, listing.id, makeBars(12, { start: "1920-01-12", price: () => 10.5 }), "test");
@@ -178,11 +189,18 @@ describe("database administration", () => {
   });
 
   it("a dry run reports exactly what the real cleanup then deletes", async () => {
+    // A 1920 session's intraday prices: a minute, an hour bar, and the record that the day is stored whole.
+    const minute = new Date("1920-01-12T15:00:00Z");
+    const candle = { listingId, open: "10", high: "11", low: "9", close: "10.5", volume: 1, source: "test" };
+    await db.db.insert(pricesIntraday).values({ ...candle, minute });
+    await db.db.insert(intradayBars).values({ ...candle, interval: "1h", start: minute });
+    await db.db.insert(intradayCoverage).values({ listingId, interval: "1h", day: "1920-01-12", fetchedAt: minute });
     const body = { days_to_keep: 36500, dry_run: true };
     const dry = await call<CleanupAnswer>("/database/cleanup", { method: "POST", body });
     expect(dry.status).toBe(200);
     expect(dry.body.dry_run).toBe(true);
     expect(dry.body.deleted.prices_daily).toBe(12);
+    expect(dry.body.deleted.prices_intraday).toBe(2);
     expect(dry.body.deleted.provider_checks).toBeGreaterThanOrEqual(1);
     expect(dry.body.deleted.usage_logs).toBeGreaterThanOrEqual(1);
     // Nothing went.
@@ -193,7 +211,13 @@ describe("database administration", () => {
     expect(real.body.deleted).toEqual(dry.body.deleted);
     expect(real.body.cutoffs.prices_before).toBe(dry.body.cutoffs.prices_before);
     const after = await call<CleanupAnswer>("/database/cleanup", { method: "POST", body });
-    expect(after.body.deleted).toMatchObject({ prices_daily: 0, provider_checks: 0, usage_logs: 0 });
+    expect(after.body.deleted).toMatchObject({
+      prices_daily: 0,
+      prices_intraday: 0,
+      provider_checks: 0,
+      usage_logs: 0,
+    });
+    expect(await db.db.select().from(intradayCoverage).where(eq(intradayCoverage.listingId, listingId))).toEqual([]);
   });
 
   it("keeps at least 30 days and defaults to 730", async () => {

@@ -17,6 +17,8 @@ export interface SimSymbol {
   yahooExchange: string; // NMS, NYQ, PCX, PAR, AMS, GER, MIL, LSE
   fullExchangeName: string;
   quoteType: "EQUITY" | "ETF";
+  /** The catalogue's exchange code (NASDAQ, XETRA): its venue's session hours time the intraday bars. */
+  exchange: string;
   /** Session open in UTC (hours), the time of a daily bar. */
   openUtcHour: number;
   gmtoffset: number;
@@ -74,7 +76,7 @@ const NO_DIVIDEND = new Set([
 
 const VENUES: Record<
   string,
-  Omit<SimSymbol, "symbol" | "streamSymbol" | "isin" | "name" | "currency" | "quoteType">
+  Omit<SimSymbol, "symbol" | "streamSymbol" | "isin" | "name" | "currency" | "quoteType" | "exchange">
 > = {
   NASDAQ: { yahooExchange: "NMS", fullExchangeName: "NasdaqGS", openUtcHour: 14.5, gmtoffset: -18000, timezone: "EST" },
   NYSE: { yahooExchange: "NYQ", fullExchangeName: "NYSE", openUtcHour: 14.5, gmtoffset: -18000, timezone: "EST" },
@@ -116,6 +118,7 @@ export const SIM_SYMBOLS: ReadonlyMap<string, SimSymbol> = (() => {
         name: inst.name,
         currency,
         quoteType: inst.quoteType,
+        exchange: l.exchange ?? "NYSE",
         ...venue,
       });
     }

@@ -46,6 +46,7 @@ export const SIM_REQUESTS: Record<string, SimRequest> = {
     path: "/v8/finance/chart/ALV.DE?useYfid=true&interval=1d&includePrePost=true&events=div%7Csplit%7Cearn&lang=en-US&period1=1691107200&period2=1691539200",
     because: "the sandbox's catalogue has no WashTec; Allianz is one of its Xetra shares",
   },
+  "delayed_provider/chart-IBM-5m-5d.json": { sim: "delayed", path: "/v8/finance/chart/IBM?range=5d&interval=5m" },
   "delayed_provider/search-AAPL.json": {
     sim: "delayed",
     path: "/v1/finance/search?q=AAPL&lang=en-US&region=US&quotesCount=6&newsCount=4&enableFuzzyQuery=false",

@@ -6,10 +6,11 @@ import { SimulatorControl, sendJson } from "./control";
 import { simCompany } from "./fundamentals-data";
 import { dailyHistory, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
 import { quoteSummaryResult, timeseriesResult } from "./yahoo-fundamentals";
+import { intradayChart, isIntraday } from "./yahoo-intraday";
 
 /**
  * The delayed provider (Yahoo Finance) simulator: chart v8, search v1, quote v7, quoteSummary v10 and
- * fundamentals-timeseries in the real wire format (one root key, the error envelope, float32-widened
+ * fundamentals-timeseries in the real wire format (intraday charts in yahoo-intraday.ts) (one root key, the error envelope, float32-widened
  * prices, null slots), behind the real cookie and crumb handshake (a page of finance.yahoo.com sets
  * the `A3` cookie on `.yahoo.com`, `/v1/test/getcrumb` turns it into a crumb, quoteSummary refuses a
  * request whose crumb is not that cookie's with 401 "Invalid Crumb"), with faults on demand:
@@ -62,7 +63,7 @@ const envelope = (root: string, code: string, description: string) => ({
   [root]: { result: null, error: { code, description } },
 });
 
-function meta(s: SimSymbol, bars: SimBar[], interval: string, range: string) {
+function chartMeta(s: SimSymbol, bars: SimBar[], interval: string, range: string) {
   const last = bars.at(-1);
   const prev = bars.at(-2);
   return {
@@ -144,7 +145,7 @@ function chart(s: SimSymbol, q: URLSearchParams, today: string) {
       missing: false,
     }));
   }
-  const m = meta(s, history.bars, interval, range);
+  const m = chartMeta(s, history.bars, interval, range);
   if (bars.length === 0) return { chart: { result: [{ meta: m, indicators: { quote: [{}] } }], error: null } };
   const col = (pick: (b: SimBar) => number) => bars.map((b) => (b.missing ? null : f32(pick(b))));
   const events: Record<string, unknown> = {};
@@ -486,6 +487,11 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
     if (chartMatch) {
       const s = fault === "unknown" ? undefined : SIM_SYMBOLS.get(symbol);
       if (!s) return send(res, 404, envelope("chart", "Not Found", "No data found, symbol may be delisted"));
+      if (isIntraday(url.searchParams.get("interval") ?? "1d")) {
+        const meta = chartMeta(s, dailyHistory(s.symbol, yesterday(today())).bars, "", "");
+        const answer = intradayChart(s, url.searchParams, Math.floor(clock.now().getTime() / 1000), meta);
+        return send(res, answer.status, answer.body);
+      }
       return send(res, 200, chart(s, url.searchParams, today()));
     }
     if (summaryMatch) {

@@ -2,7 +2,16 @@ import { and, count, isNotNull, lt, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { changedRows, inOneTransaction } from "../batch";
 import type { Db } from "../client";
-import { alerts, pricesDaily, pricesIntraday, providerChecks, usageLogs, validationResults } from "../schema";
+import {
+  alerts,
+  intradayBars,
+  intradayCoverage,
+  pricesDaily,
+  pricesIntraday,
+  providerChecks,
+  usageLogs,
+  validationResults,
+} from "../schema";
 
 /** Cut-off points of one cleanup: prices before a date, logs before two instants. */
 export interface RetentionCutoffs {
@@ -19,14 +28,23 @@ export type RetentionCounts = Record<
   number
 >;
 
+/** What a cleanup deletes and under which count (null: bookkeeping that goes with what it describes, not counted). */
+type Target = [keyof RetentionCounts | null, PgTable, SQL | undefined];
+
 /** The one list of what a cleanup deletes: a dry run counts these very predicates, a real run deletes them. */
-function targets(c: RetentionCutoffs): [keyof RetentionCounts, PgTable, SQL | undefined][] {
-  const prices: [keyof RetentionCounts, PgTable, SQL | undefined][] = c.pricesBefore
-    ? [
-        ["prices_daily", pricesDaily, lt(pricesDaily.date, c.pricesBefore)],
-        ["prices_intraday", pricesIntraday, lt(pricesIntraday.minute, new Date(`${c.pricesBefore}T00:00:00Z`))],
-      ]
-    : [];
+function targets(c: RetentionCutoffs): Target[] {
+  const midnight = c.pricesBefore ? new Date(`${c.pricesBefore}T00:00:00Z`) : null;
+  // Intraday bars of the coarser intervals count as intraday prices; the record of which sessions
+  // are stored whole goes with them, so a session deleted is fetched again if asked for.
+  const prices: Target[] =
+    c.pricesBefore && midnight
+      ? [
+          ["prices_daily", pricesDaily, lt(pricesDaily.date, c.pricesBefore)],
+          ["prices_intraday", pricesIntraday, lt(pricesIntraday.minute, midnight)],
+          ["prices_intraday", intradayBars, lt(intradayBars.start, midnight)],
+          [null, intradayCoverage, lt(intradayCoverage.day, c.pricesBefore)],
+        ]
+      : [];
   return [
     ...prices,
     ["provider_checks", providerChecks, lt(providerChecks.checkedAt, c.logsBefore)],
@@ -48,7 +66,7 @@ export async function applyRetention(db: Db, cutoffs: RetentionCutoffs, dryRun: 
   const out = { prices_daily: 0, prices_intraday: 0 } as RetentionCounts;
   list.forEach(([name], i) => {
     const result = results[i];
-    out[name] = dryRun ? ((result as { n: number }[])[0]?.n ?? 0) : changedRows(result);
+    if (name) out[name] = (out[name] ?? 0) + (dryRun ? ((result as { n: number }[])[0]?.n ?? 0) : changedRows(result));
   });
   return out;
 }

@@ -41,3 +41,43 @@ export const pricesIntraday = pgTable(
   },
   (t) => [primaryKey({ columns: [t.listingId, t.minute] })],
 );
+
+/**
+ * Intraday bars the delayed provider gave at a coarser interval (5m, 15m, 1h) for sessions older
+ * than the minutes it keeps: what /intraday reads for those sessions. Stamped at the bar's first minute.
+ */
+export const intradayBars = pgTable(
+  "intraday_bars",
+  {
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    interval: text("interval", { enum: ["5m", "15m", "1h"] }).notNull(),
+    start: timestamp("start", { withTimezone: true }).notNull(),
+    open: price("open").notNull(),
+    high: price("high").notNull(),
+    low: price("low").notNull(),
+    close: price("close").notNull(),
+    volume: bigint("volume", { mode: "number" }).notNull().default(0),
+    source: text("source").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.interval, t.start] })],
+);
+
+/**
+ * The sessions whose whole day of intraday candles is stored at an interval (1m in prices_intraday,
+ * the others in intraday_bars): fetched after the close, so they are never asked for again.
+ */
+export const intradayCoverage = pgTable(
+  "intraday_coverage",
+  {
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    interval: text("interval", { enum: ["1m", "5m", "15m", "1h"] }).notNull(),
+    day: date("day").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.interval, t.day] })],
+);

@@ -7,10 +7,10 @@ import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
 import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
 import { dayBefore } from "../../domain/ingest-plan";
-import { catalogueVenue, closedThroughout } from "../../domain/market-hours";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
 import { STREAM } from "../../domain/provider-names";
 import { givenRange } from "../date-range";
+import { refuseClosedWindow } from "../shared/closed-window";
 import { readThrough } from "../shared/read-through";
 import { resolveListingWithPrices } from "../shared/resolve-listing";
 import { StillRunningError } from "../shared/single-flight";
@@ -100,25 +100,6 @@ function nothingIngested(listing: ListingRow, report: IngestReport): never {
   throw new NoDataError(
     `No data found for ${listing.ticker}`,
     why || `no trading sessions of ${listing.ticker} in the requested window`,
-  );
-}
-
-/**
- * A past window on which the listing's venue held no session (a holiday, a weekend): nothing can be
- * ingested for it, no provider is asked, and the 404 says the market was closed, day by day.
- */
-function refuseClosedWindow(listing: ListingRow, window: PeriodWindow, today: string): void {
-  if (!window.from || !window.to || window.to >= today) return;
-  // Only a venue whose calendar the catalogue holds can prove it was closed.
-  const venue = catalogueVenue(listing.exchange);
-  if (!venue) return;
-  const closed = closedThroughout(venue, window.from, window.to);
-  if (!closed) return;
-  throw new NoDataError(
-    `No data found for ${listing.ticker}: the market was closed`,
-    `market closed: ${venue.name} held no session from ${window.from} to ${window.to} (${closed
-      .map((d) => `${d.date} ${d.reason}`)
-      .join("; ")})`,
   );
 }
 

@@ -1,0 +1,57 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { INTRADAY_INTERVALS } from "../../domain/intraday";
+import { getIntraday } from "../../services/intraday/get-intraday";
+import { keyed, withErrors } from "../openapi";
+import { DateParam, ListingChoiceQuery, TickerParam } from "../params";
+import { IntradayAnswerSchema, intradayCsv, toIntradayBody } from "./schema";
+
+/** A window with a session under way (or a provider that failed) changes within the minute; a past one does not. */
+const LIVE_MAX_AGE_S = 60;
+const PAST_MAX_AGE_S = 3_600;
+
+const query = z.object({
+  interval: z.enum(INTRADAY_INTERVALS).default("5m").openapi({ example: "5m" }),
+  from: DateParam.optional().openapi({
+    description: "First session (the venue's calendar day); absent: the last session opened by `to`",
+  }),
+  to: DateParam.optional().openapi({ description: "Last session; absent or later: today at the venue" }),
+  fmt: z.enum(["json", "csv"]).default("json"),
+  ...ListingChoiceQuery,
+});
+
+const intradayRoute = createRoute(
+  withErrors(
+    {
+      method: "get",
+      path: "/intraday/{ticker}",
+      tags: ["End-of-day prices"],
+      summary:
+        "Intraday bars (1m, 5m, 15m, 1h) of one listing, from the realtime stream's candles and the delayed provider's, stored once fetched",
+      security: keyed,
+      // For the generated nets (test/hardening): this read may write (the fetched candles).
+      "x-writes": true,
+      request: { params: z.object({ ticker: TickerParam.openapi({ example: "AAPL" }) }), query },
+      responses: {
+        200: {
+          description: `Bars oldest first, as JSON or CSV (header Datetime,Open,High,Low,Close,Volume). A window of 1m spans 31 days at most, of 5m or 15m 92, of 1h 731. Cache-Control private, max-age ${LIVE_MAX_AGE_S} s while a session of the window is under way or the provider failed, else ${PAST_MAX_AGE_S} s`,
+          content: { "application/json": { schema: IntradayAnswerSchema }, "text/csv": { schema: z.string() } },
+        },
+      },
+    },
+    [404],
+  ),
+);
+
+export function registerIntraday(api: OpenAPIHono<AppEnv>) {
+  api.openapi(intradayRoute, async (c) => {
+    const q = c.req.valid("query");
+    const deps = c.get("deps");
+    const found = await getIntraday({ ctx: deps, input: { ...q, ...c.req.valid("param") } });
+    const live = found.warning !== null || found.sessions.at(-1) === found.today;
+    c.header("Cache-Control", `private, max-age=${live ? LIVE_MAX_AGE_S : PAST_MAX_AGE_S}`);
+    return q.fmt === "csv"
+      ? c.body(intradayCsv(found), 200, { "content-type": "text/csv; charset=utf-8" })
+      : c.json(toIntradayBody(found), 200);
+  });
+}

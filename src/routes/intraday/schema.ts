@@ -1,0 +1,91 @@
+import { z } from "@hono/zod-openapi";
+import type { IntradayHistoryAnswer } from "../../services/intraday/get-intraday";
+
+const BarSchema = z.object({
+  timestamp: z.number().int().openapi({ example: 1795962600, description: "Epoch seconds of the bar's first minute" }),
+  datetime: z.string().openapi({ example: "2026-11-30T14:30:00Z", description: "The bar's first minute, UTC" }),
+  open: z.number().openapi({ example: 189.52 }),
+  high: z.number().openapi({ example: 189.8 }),
+  low: z.number().openapi({ example: 189.31 }),
+  close: z.number().openapi({ example: 189.64 }),
+  volume: z.number().int().openapi({ example: 412_803 }),
+  source: z.string().openapi({
+    example: "delayed_provider",
+    description: "Where the bar's minutes came from: stream_provider, delayed_provider, or both joined by +",
+  }),
+});
+
+export const IntradayAnswerSchema = z
+  .object({
+    listing: z.object({
+      ticker: z.string().openapi({ example: "AAPL" }),
+      exchange: z.string().nullable().openapi({ example: "NASDAQ" }),
+      currency: z.string().openapi({ example: "USD", description: "Prices are in this currency" }),
+      isin: z.string().openapi({ example: "US0378331005" }),
+    }),
+    interval: z.enum(["1m", "5m", "15m", "1h"]),
+    time_zone: z.string().openapi({ example: "America/New_York", description: "The venue's; sessions are its days" }),
+    from: z.string().openapi({ example: "2026-11-25" }),
+    to: z.string().openapi({ example: "2026-11-25" }),
+    sessions: z.array(z.string()).openapi({ description: "The venue's sessions in the window that had opened" }),
+    count: z.number().int(),
+    provider_history: z
+      .array(
+        z.object({
+          interval: z.enum(["1m", "5m", "15m", "1h"]),
+          days: z.number().int().openapi({ example: 30 }),
+          from: z.string().openapi({ example: "2026-10-29", description: "The first session it still serves" }),
+        }),
+      )
+      .openapi({
+        description:
+          "What the delayed provider keeps: minutes (resampled for the coarser intervals) and the interval's own bars, which reach further back. Sessions fetched once are stored, so the service keeps more",
+      }),
+    beyond_history: z.array(z.string()).openapi({
+      description:
+        "Sessions older than the provider's history that were never stored: only candles the realtime stream saved show",
+    }),
+    provider_requests: z.number().int(),
+    warning: z.string().optional().openapi({ description: "Present when the provider failed for some sessions" }),
+    bars: z.array(BarSchema),
+  })
+  .openapi("IntradayAnswer");
+
+export type IntradayBody = z.infer<typeof IntradayAnswerSchema>;
+
+const isoMinute = (d: Date) => d.toISOString().replace(".000Z", "Z");
+
+export const toIntradayBody = (a: IntradayHistoryAnswer): IntradayBody => ({
+  listing: {
+    ticker: a.listing.ticker,
+    exchange: a.listing.exchange,
+    currency: a.listing.currency,
+    isin: a.listing.isin,
+  },
+  interval: a.interval,
+  time_zone: a.venue.timeZone,
+  from: a.window.from,
+  to: a.window.to,
+  sessions: a.sessions,
+  count: a.bars.length,
+  provider_history: a.reach,
+  beyond_history: a.beyond,
+  provider_requests: a.fetched,
+  ...(a.warning ? { warning: a.warning } : {}),
+  bars: a.bars.map((b) => ({
+    timestamp: b.start.getTime() / 1000,
+    datetime: isoMinute(b.start),
+    open: b.open,
+    high: b.high,
+    low: b.low,
+    close: b.close,
+    volume: b.volume,
+    source: b.source,
+  })),
+});
+
+/** The CSV form, with the delayed provider's own header for intraday downloads. */
+export const intradayCsv = (a: IntradayHistoryAnswer) =>
+  `Datetime,Open,High,Low,Close,Volume\n${a.bars
+    .map((b) => `${isoMinute(b.start)},${b.open},${b.high},${b.low},${b.close},${b.volume}\n`)
+    .join("")}`;
