@@ -11,6 +11,7 @@ import { providerRests } from "./middleware/provider-rests";
 import { usageLog } from "./middleware/usage";
 import { registerBenchFloor } from "./routes/bench-floor";
 import { cacheApi } from "./routes/cache";
+import { calendarApi } from "./routes/calendar";
 import { catalogueApi } from "./routes/catalogue";
 import { corporateActionsApi } from "./routes/corporate-actions";
 import { databaseApi } from "./routes/database";
@@ -72,6 +73,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", eodApi);
   app.route("/", corporateActionsApi);
   app.route("/", intradayApi);
+  app.route("/", calendarApi);
   app.route("/", cacheApi);
   app.route("/", databaseApi);
   app.route("/", historyApi);

@@ -43,6 +43,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /dividends/:ticker": "any",
   "GET /splits/:ticker": "any",
   "GET /intraday/:ticker": "any",
+  "GET /calendar/earnings": "any",
   "GET /cache/stats": "any",
   "GET /database/stats": "any",
   "GET /database/tickers": "any",

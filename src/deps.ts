@@ -130,12 +130,13 @@ class RequestProviders implements Providers {
   }
 
   get delayedFundamentals(): DelayedFundamentalsClient {
-    const { config: c, deadline, clock } = this;
+    const { config: c, deadline, clock, pace } = this;
     this.#delayedFundamentals ??= new DelayedFundamentalsClient(
       c.DELAYED_PROVIDER_BASE_URL,
       c.PROVIDER_TIMEOUT_MS,
       deadline,
       clock,
+      pace,
     );
     return this.#delayedFundamentals;
   }

@@ -6,6 +6,7 @@ import {
   adjustmentChecks,
   assets,
   dividends,
+  earningsCalendar,
   earningsHistory,
   earningsTrends,
   etfDetails,
@@ -42,7 +43,14 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
     const ids = rows.map((r) => r.id);
     const assetIds = [...new Set(rows.map((r) => r.assetId))];
     if (assetIds.length) {
-      for (const table of [fundamentalSnapshots, financialStatements, earningsHistory, earningsTrends, etfDetails])
+      for (const table of [
+        fundamentalSnapshots,
+        financialStatements,
+        earningsHistory,
+        earningsCalendar,
+        earningsTrends,
+        etfDetails,
+      ])
         await db.db.delete(table).where(inArray(table.assetId, assetIds));
       // News linked to the instruments (an article linked to another one too goes as well: it is refetched).
       await db.db
@@ -61,7 +69,7 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
         .map((r) => r.cik)
         .filter((c): c is number => c !== null);
       if (ciks.length) await db.db.delete(insiderFilings).where(inArray(insiderFilings.issuerCik, ciks));
-      await db.db.update(assets).set({ secCik: null }).where(inArray(assets.id, assetIds));
+      await db.db.update(assets).set({ secCik: null, earningsCheckedAt: null }).where(inArray(assets.id, assetIds));
     }
     await db.db.delete(validationResults).where(inArray(validationResults.ticker, tickers));
     if (ids.length) {

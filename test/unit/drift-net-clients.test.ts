@@ -87,6 +87,38 @@ interface Target {
 
 const delayed = (base: string, sink: DriftJournal) => new DelayedProviderClient(base, 2000, undefined, clock, sink);
 
+/** Intraday bars over the recording's own window (their prices keep 7 digits: the price hint feeds none). */
+function intradayTarget(file: string, symbol: string): Target {
+  const stamps = (
+    ((recording("delayed_provider", file).response.body as Json).chart as Json).result as { timestamp: number[] }[]
+  )[0]?.timestamp ?? [0];
+  return {
+    provider: "delayed_provider",
+    file,
+    node: CHART,
+    prefix: "",
+    root: (b) => b,
+    run: async (base, sink) => ({
+      intraday: await delayed(base, sink).intradayHistory(
+        symbol,
+        "5m",
+        new Date((stamps[0] ?? 0) * 1000),
+        new Date(((stamps.at(-1) ?? 0) + 300) * 1000),
+      ),
+    }),
+    feeds: {
+      "chart.result[].meta.currency": ["intraday.currency"],
+      "chart.result[].meta.symbol": ["intraday.symbol"],
+      "chart.result[].timestamp": ["intraday.bars.**"],
+      "chart.result[].indicators.quote[].close": ["intraday.bars.**"],
+      "chart.result[].indicators.quote[].open": ["intraday.bars.*.open"],
+      "chart.result[].indicators.quote[].high": ["intraday.bars.*.high"],
+      "chart.result[].indicators.quote[].low": ["intraday.bars.*.low"],
+      "chart.result[].indicators.quote[].volume": ["intraday.bars.*.volume"],
+    },
+  };
+}
+
 /** History over the recording's own window, and the quote the same recording answers. */
 function chartTarget(file: string, symbol: string): Target {
   const stamps = (
@@ -201,6 +233,7 @@ const TARGETS: Target[] = [];
 function targets(): Target[] {
   if (TARGETS.length) return TARGETS;
   TARGETS.push(
+    intradayTarget("chart-IBM-5m-5d.json", "IBM"),
     chartTarget("chart-AAPL.json", "AAPL"),
     chartTarget("chart-AAPL-2020-09-to-11-split-div.json", "AAPL"),
     chartTarget("chart-xetra.json", "WSU.DE"),

@@ -91,8 +91,22 @@ const draw = (symbol: string, label: string, lo: number, hi: number) =>
 const r2 = (x: number) => Math.round(x * 100) / 100;
 const r0 = (x: number) => Math.round(x);
 
-/** Fiscal years that do not end in December (the real ones of the catalogue's companies). */
-const FISCAL_YEAR_END: Record<string, number> = { AAPL: 9, MSFT: 6, NVDA: 1, ORCL: 5 };
+/**
+ * Fiscal years that do not end in December (the real ones of the catalogue's companies), so their
+ * reports fall in every month of the earnings calendar as the real ones do.
+ */
+const FISCAL_YEAR_END: Record<string, number> = {
+  AAPL: 9,
+  MSFT: 6,
+  NVDA: 1,
+  ORCL: 5,
+  ADBE: 11,
+  COST: 8,
+  NKE: 5,
+  AVGO: 10,
+  CSCO: 7,
+  HD: 1,
+};
 
 const HOME_CURRENCY: Record<string, string> = { US: "USD", GB: "GBP" };
 

@@ -469,15 +469,29 @@ function ownership(c: SimCompany, names: readonly string[], top: number, step: n
   };
 }
 
+/** Days from a quarter's end to its report: each company its own habit, three to six weeks. */
+function reportLag(c: SimCompany): number {
+  let h = 0;
+  for (const ch of c.sym.symbol) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return 20 + (h % 21);
+}
+
+/**
+ * The coming report as the provider announces it: a range of days while it is more than three
+ * weeks off (`isEarningsDateEstimate`), the day itself (after the close) once the company has set it;
+ * `earningsCallDate` is the call of the last quarter reported, as in the recorded answers.
+ */
 function calendarEvents(c: SimCompany, n: Scalar) {
-  const next = nextEnds(c).q0;
-  const report = Math.floor(Date.parse(`${next}T00:00:00Z`) / 1000) + 30 * 86400;
+  const lag = reportLag(c) * 86400;
+  const report = epoch(nextEnds(c).q0) + lag;
+  const lastCall = epoch((c.quarterly.at(-1) as SimPeriod).end) + lag + 21.5 * 3600;
+  const estimated = report - epoch(FUNDAMENTALS_AS_OF) > 21 * 86400;
   return {
     maxAge: 1,
     earnings: {
-      earningsDate: [report],
-      earningsCallDate: [report],
-      isEarningsDateEstimate: true,
+      earningsDate: estimated ? [report - 2 * 86400 + 39_540, report + 3 * 86400 + 43_200] : [report + 21 * 3600],
+      earningsCallDate: [lastCall],
+      isEarningsDateEstimate: estimated,
       earningsAverage: n(Math.round(c.ttm.dilutedEps * 0.27 * 100) / 100),
       earningsLow: n(Math.round(c.ttm.dilutedEps * 0.24 * 100) / 100),
       earningsHigh: n(Math.round(c.ttm.dilutedEps * 0.3 * 100) / 100),

@@ -162,3 +162,15 @@ export async function recordDelayedSymbol(
     .set({ delayedSymbol: symbol, delayedSymbolCheckedAt: checkedAt, updatedAt: sql`now()` })
     .where(eq(listings.id, listingId));
 }
+
+/** The instrument of each active listing among `tickers` (upper case), in one query: ticker -> asset ids. */
+export async function assetIdsOfTickers(db: Db, tickers: readonly string[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (tickers.length === 0) return out;
+  const rows = await db
+    .selectDistinct({ ticker: listings.ticker, assetId: listings.assetId })
+    .from(listings)
+    .where(and(eq(listings.isActive, true), inArray(listings.ticker, [...tickers])));
+  for (const r of rows) out.set(r.ticker, [...(out.get(r.ticker) ?? []), r.assetId]);
+  return out;
+}

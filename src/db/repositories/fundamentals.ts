@@ -1,10 +1,19 @@
 import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { CalendarRow } from "../../domain/earnings-calendar";
 import type { EarningsRow, FundDetails, TrendRow } from "../../domain/fundamentals/delayed-figures";
 import type { StatementKind, StatementPeriod, StatementRow } from "../../domain/fundamentals/statements";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
-import { earningsHistory, earningsTrends, etfDetails, financialStatements, fundamentalSnapshots } from "../schema";
+import {
+  assets,
+  earningsHistory,
+  earningsTrends,
+  etfDetails,
+  financialStatements,
+  fundamentalSnapshots,
+} from "../schema";
+import { earningsCalendarUpsert, earningsHistoryUpsert } from "./earnings-calendar";
 
 /** What one deep enrichment stores: the day's snapshot and the rows it fetched. */
 export interface Enrichment {
@@ -20,6 +29,8 @@ export interface Enrichment {
   profile: Record<string, number | string | null>;
   statements: { statement: StatementKind; period: StatementPeriod; rows: StatementRow[] }[];
   earnings: EarningsRow[];
+  /** The reports the calendar modules announced. */
+  calendar: CalendarRow[];
   trends: TrendRow[];
   /** A fund's holdings and weights. */
   fund: FundDetails | null;
@@ -96,34 +107,10 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
           },
         }),
     );
-  if (e.earnings.length)
-    statements.push(
-      db
-        .insert(earningsHistory)
-        .values(
-          e.earnings.map((r) => ({
-            assetId: e.assetId,
-            quarterEnd: r.quarterEnd,
-            period: r.period,
-            epsActual: dec(r.epsActual),
-            epsEstimate: dec(r.epsEstimate),
-            epsDifference: dec(r.epsDifference),
-            surprisePercent: dec(r.surprisePercent),
-            fetchedAt: e.fetchedAt,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [earningsHistory.assetId, earningsHistory.quarterEnd],
-          set: {
-            period: sql`excluded.period`,
-            epsActual: sql`excluded.eps_actual`,
-            epsEstimate: sql`excluded.eps_estimate`,
-            epsDifference: sql`excluded.eps_difference`,
-            surprisePercent: sql`excluded.surprise_percent`,
-            fetchedAt: sql`excluded.fetched_at`,
-          },
-        }),
-    );
+  if (e.earnings.length) statements.push(earningsHistoryUpsert(db, e.assetId, e.earnings, e.fetchedAt));
+  // The enrichment read the calendar's modules too: its reports are stored, and asked about now.
+  if (e.calendar.length) statements.push(earningsCalendarUpsert(db, e.assetId, e.calendar, e.source, e.fetchedAt));
+  statements.push(db.update(assets).set({ earningsCheckedAt: e.fetchedAt }).where(eq(assets.id, e.assetId)));
   if (e.fund)
     statements.push(
       db

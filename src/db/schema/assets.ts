@@ -19,6 +19,8 @@ export const assets = pgTable(
     longBusinessSummary: text("long_business_summary"),
     /** The SEC registrant's CIK (US issuers), once EDGAR has named it. */
     secCik: integer("sec_cik"),
+    /** When the weekly earnings refresh last asked the delayed provider about this instrument's reports. */
+    earningsCheckedAt: timestamp("earnings_checked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

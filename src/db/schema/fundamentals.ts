@@ -70,6 +70,35 @@ export const earningsHistory = pgTable(
   (t) => [primaryKey({ columns: [t.assetId, t.quarterEnd] })],
 );
 
+/**
+ * The reports of an instrument's fiscal quarters as the delayed provider announced them: the coming
+ * one (its day, or the range it is expected in, and the analysts' estimates at the last refresh)
+ * and those held since (their day). Actuals are in earnings_history, by the same quarter end.
+ */
+export const earningsCalendar = pgTable(
+  "earnings_calendar",
+  {
+    assetId: integer("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    periodEnd: date("period_end").notNull(),
+    reportDate: date("report_date").notNull(),
+    reportDateTo: date("report_date_to"),
+    epsEstimate: amount("eps_estimate"),
+    epsLow: amount("eps_low"),
+    epsHigh: amount("eps_high"),
+    revenueEstimate: amount("revenue_estimate"),
+    revenueLow: amount("revenue_low"),
+    revenueHigh: amount("revenue_high"),
+    source: text("source").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assetId, t.periodEnd] }),
+    index("earnings_calendar_report_date_idx").on(t.reportDate),
+  ],
+);
+
 /** Analyst trend per horizon (0q, +1q, 0y, +1y): growth and EPS estimates used by the eps model. */
 export const earningsTrends = pgTable(
   "earnings_trends",

@@ -18,7 +18,7 @@ export interface RawFigure {
 
 type Module = Record<string, unknown> | undefined;
 
-const mod = (s: Summary, name: string): Module => s[name] as Module;
+export const mod = (s: Summary, name: string): Module => s[name] as Module;
 
 /** A number from a field the library may give as a number or a `{raw}` box; null otherwise. */
 export function num(v: unknown): number | null {

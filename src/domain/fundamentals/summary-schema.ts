@@ -105,7 +105,20 @@ const OTHER_FIELDS: Record<string, Fields> = {
     sectorWeightings: list({ weights: true }),
     ...Object.fromEntries(ASSET_CLASSES.map(([, key]) => [key, "number" as const])),
   },
-  calendarEvents: { dividendDate: "date" },
+  calendarEvents: {
+    dividendDate: "date",
+    // The coming report: a day, or the first and last day of the range expected; the last call held.
+    earnings: obj({
+      earningsDate: { series: "date" },
+      earningsCallDate: { series: "date" },
+      earningsAverage: "number",
+      earningsLow: "number",
+      earningsHigh: "number",
+      revenueAverage: "number",
+      revenueLow: "number",
+      revenueHigh: "number",
+    }),
+  },
 };
 
 function buildSchema(): Record<string, Fields> {

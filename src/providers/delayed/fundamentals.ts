@@ -6,6 +6,7 @@ import { readTimeseries, type TimeseriesRow } from "../../domain/fundamentals/ti
 import { DELAYED } from "../../domain/provider-names";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError, redacted } from "../errors";
 import { observed } from "../outcomes";
+import { type Pace, unpaced } from "../pace";
 import { CookieJar } from "./cookies";
 import { type Answer, openSession, type Send, SessionRefused } from "./session";
 import { TIMESERIES_ITEMS } from "./timeseries-items";
@@ -76,13 +77,16 @@ export class DelayedFundamentalsClient {
     private readonly timeoutMs = 8000,
     private readonly deadline?: Deadline,
     private readonly clock: Clock = systemClock,
+    /** Waits for this provider's turn before each request (the catalogue refresh's pacing, shared with the chart). */
+    private readonly pace: Pace = unpaced,
   ) {}
 
   /**
    * The quoteSummary modules of `symbol` (absent modules are ones the provider has nothing for),
    * read field by field: a field gone or of another type costs that field, reported as a drift.
    */
-  summary(symbol: string, modules: readonly QuoteSummaryModule[]): Promise<Read<Summary>> {
+  async summary(symbol: string, modules: readonly QuoteSummaryModule[]): Promise<Read<Summary>> {
+    await this.pace(DELAYED);
     return observed(DELAYED, this.clock, () =>
       this.withSession(async (session) => {
         const query = new URLSearchParams({ formatted: "false", modules: modules.join(","), crumb: session.crumb });
@@ -100,13 +104,14 @@ export class DelayedFundamentalsClient {
    * The statement items of one module and period type, with period ends in [from, to). No crumb is
    * asked: the session's cookies are sent when there is one, as the provider's pages do.
    */
-  timeseries(
+  async timeseries(
     symbol: string,
     module: StatementModule,
     type: PeriodType,
     from: Date,
     to: Date,
   ): Promise<Read<TimeseriesRow[]>> {
+    await this.pace(DELAYED);
     return observed(DELAYED, this.clock, async () => {
       const query = new URLSearchParams({
         period1: String(Math.floor(from.getTime() / 1000)),

@@ -1,6 +1,7 @@
 import { earlierHighlights, saveEnrichment } from "../../db/repositories/fundamentals";
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
+import { calendarRows } from "../../domain/earnings-calendar";
 import {
   analystFigures,
   currenciesOf,
@@ -83,6 +84,7 @@ export async function enrichInstrument(
     profile: profileOf(fetched.summary),
     statements: statements.value,
     earnings: earnings.value,
+    calendar: kind === "fund" ? [] : calendarRows(fetched.summary),
     trends: trends.value,
     fund: fund.value,
   });

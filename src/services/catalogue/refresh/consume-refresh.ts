@@ -8,6 +8,7 @@ import { tenYearsBefore } from "../../../domain/periods";
 import { STREAM } from "../../../domain/provider-names";
 import { type Bindings, loadConfig } from "../../../env";
 import type { Pace } from "../../../providers/pace";
+import { refreshEarningsIfDue } from "../../earnings/refresh-earnings";
 import { ingestListing } from "../../eod/ingest-listing";
 import { withWorkDeps } from "../../shared/background-work";
 import { refreshSnapshots } from "../../technical/snapshots";
@@ -188,6 +189,13 @@ async function refreshOne(
           ctx: deps,
           input: { listing, wanted, today: deps.clock.today(), known: spans },
         });
+        // The weekly earnings refresh rides on the daily one (paced alike); its failure is the calendar's, not the prices'.
+        const earnings = await refreshEarningsIfDue(deps, listing).catch((err: unknown) => ({
+          status: "failed" as const,
+          reason: String(err),
+        }));
+        if (earnings.status === "failed")
+          console.warn("catalogue refresh: earnings of", listing.ticker, "not refreshed:", earnings.reason);
         const verdict = verdictOf(report, m.attempts, REFRESH_MAX_ATTEMPTS);
         if (!verdict.done) {
           const r = await record("queued", `attempt ${m.attempts} failed, to be retried: ${verdict.reason}`);

@@ -1,0 +1,5 @@
+import { createApi } from "../openapi";
+import { registerCalendar } from "./routes";
+
+export const calendarApi = createApi();
+registerCalendar(calendarApi);

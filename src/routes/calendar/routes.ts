@@ -1,0 +1,56 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { getEarningsCalendar, MOST_CALENDAR_TICKERS } from "../../services/earnings/get-earnings-calendar";
+import { keyed, withErrors } from "../openapi";
+import { DateParam } from "../params";
+import { EarningsCalendarAnswerSchema, earningsCalendarCsv, toEarningsCalendarBody } from "./schema";
+
+/** The stored calendar changes when the weekly refresh of an instrument runs (one a day or so). */
+const MAX_AGE_S = 3_600;
+
+const query = z.object({
+  from: DateParam.optional().openapi({ description: "First day (by report day); absent: today" }),
+  to: DateParam.optional().openapi({
+    description: "Last day; absent: a week after from. A window spans 366 days at most",
+  }),
+  tickers: z
+    .string()
+    .max(600)
+    .optional()
+    .openapi({
+      example: "AAPL,MSFT",
+      description: `Comma-separated catalogue tickers (${MOST_CALENDAR_TICKERS} at most); absent: every instrument`,
+    }),
+  fmt: z.enum(["json", "csv"]).default("json"),
+});
+
+const calendarRoute = createRoute(
+  withErrors({
+    method: "get",
+    path: "/calendar/earnings",
+    tags: ["Fundamentals"],
+    summary: "Coming and past earnings reports of the catalogue's instruments, with estimates and actuals",
+    security: keyed,
+    request: { query },
+    responses: {
+      200: {
+        description: `Reports of the window by day, as stored by the weekly earnings refresh of the catalogue, JSON or CSV. Cache-Control private, max-age ${MAX_AGE_S} s`,
+        content: {
+          "application/json": { schema: EarningsCalendarAnswerSchema },
+          "text/csv": { schema: z.string() },
+        },
+      },
+    },
+  }),
+);
+
+export function registerCalendar(api: OpenAPIHono<AppEnv>) {
+  api.openapi(calendarRoute, async (c) => {
+    const q = c.req.valid("query");
+    const found = await getEarningsCalendar({ ctx: c.get("deps"), input: q });
+    c.header("Cache-Control", `private, max-age=${MAX_AGE_S}`);
+    return q.fmt === "csv"
+      ? c.body(earningsCalendarCsv(found), 200, { "content-type": "text/csv; charset=utf-8" })
+      : c.json(toEarningsCalendarBody(found), 200);
+  });
+}
