@@ -1,4 +1,4 @@
-import type { ListingRow } from "../../db/repositories/catalogue";
+import { activeListingsByIdQuery, type ListingRow } from "../../db/repositories/catalogue";
 import { earningsRefreshState, saveEarningsRefresh } from "../../db/repositories/earnings-calendar";
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
@@ -36,7 +36,12 @@ export async function refreshEarningsIfDue(ctx: Deps, listing: ListingRow): Prom
   if (state.quoteType === "ETF") return { status: "no_earnings" };
   if (state.checkedAt && now.getTime() - state.checkedAt.getTime() < EARNINGS_REFRESH_MS) return { status: "not_due" };
   try {
-    const verdict = await verifiedDelayedSymbol({ ctx, input: { listing, today: ctx.clock.today() } });
+    // The listing as stored now: the ingestion before this may just have verified its symbol.
+    const [current] = await activeListingsByIdQuery(db, [listing.id]);
+    const verdict = await verifiedDelayedSymbol({
+      ctx,
+      input: { listing: current ?? listing, today: ctx.clock.today() },
+    });
     if (verdict.symbol === null) return { status: "failed", reason: verdict.reason };
     const read = await ctx.providers.delayedFundamentals.summary(verdict.symbol, MODULES);
     const history = checkEarnings(DELAYED, earningsRows(read.value));
