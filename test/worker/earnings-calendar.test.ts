@@ -102,8 +102,13 @@ describe("the earnings calendar", () => {
   });
 
   it("is stored by the daily refresh's weekly earnings refresh: the coming report and the quarters reported", async () => {
+    const searches = async () => (await simRequests(yahoo))["search US00724F1012"] ?? 0;
+    const before = { searches: await searches(), summaries: await summaryRequests() };
     const result = await refreshOnce(TICKER);
     expect(result.explicitAcks).toHaveLength(1);
+    // The symbol the ingestion verified is the one the earnings are asked with: one search, one quoteSummary.
+    expect(await searches()).toBe(before.searches + 1);
+    expect(await summaryRequests()).toBe(before.summaries + 1);
     const { assetId } = await listingOf(TICKER);
     const rows = await withDb((db) =>
       db
