@@ -29,15 +29,21 @@ export function noSessionAnywhere(date: string): boolean {
   return wd === 0 || wd === 6 || md === "01-01" || md === "12-25";
 }
 
+/** Whether a listing's venue may hold a session on a day. */
+export type SessionTest = (date: string) => boolean;
+
+/** The test of a listing on no known venue: any day some venue trades. */
+export const someVenueTrades: SessionTest = (date) => !noSessionAnywhere(date);
+
 /**
  * A range narrowed to its first and last possible session; null when it holds none: asking a
- * provider for a weekend or for Christmas would fetch nothing, every time.
+ * provider for a weekend, for Christmas or for the venue's holiday would fetch nothing, every time.
  * @example sessionsOf({from: "2016-11-26", to: "2016-11-27"}) // null (a Saturday and a Sunday)
  */
-export function sessionsOf(range: DateRange): DateRange | null {
+export function sessionsOf(range: DateRange, trades: SessionTest = someVenueTrades): DateRange | null {
   let { from, to } = range;
-  while (from <= to && noSessionAnywhere(from)) from = addDays(from, 1);
-  while (to >= from && noSessionAnywhere(to)) to = addDays(to, -1);
+  while (from <= to && !trades(from)) from = addDays(from, 1);
+  while (to >= from && !trades(to)) to = addDays(to, -1);
   return from <= to ? { from, to } : null;
 }
 
@@ -48,7 +54,11 @@ export function sessionsOf(range: DateRange): DateRange | null {
  * @example missingRanges({from: "2015-12-30", to: "2026-11-24"}, {first: "2016-01-04", last: "2026-11-20"})
  *          // [{from: "2015-12-30", to: "2015-12-31"}, {from: "2026-11-23", to: "2026-11-24"}]
  */
-export function missingRanges(wanted: DateRange, stored: { first: string; last: string } | null): DateRange[] {
+export function missingRanges(
+  wanted: DateRange,
+  stored: { first: string; last: string } | null,
+  trades: SessionTest = someVenueTrades,
+): DateRange[] {
   if (wanted.from > wanted.to) return [];
   const out: DateRange[] = [];
   if (!stored) out.push({ ...wanted });
@@ -58,5 +68,5 @@ export function missingRanges(wanted: DateRange, stored: { first: string; last: 
     if (wanted.to > stored.last)
       out.push({ from: wanted.from > stored.last ? wanted.from : addDays(stored.last, 1), to: wanted.to });
   }
-  return out.map(sessionsOf).filter((r): r is DateRange => r !== null);
+  return out.map((r) => sessionsOf(r, trades)).filter((r): r is DateRange => r !== null);
 }

@@ -129,17 +129,16 @@ describe("delayed-provider client against the Yahoo simulator", () => {
     });
   });
 
-  it("serves no bar on Good Friday, which every venue of the catalogue closes", async () => {
+  it("serves no bar on Good Friday, which every venue of the catalogue closes, nor on a venue's own holidays", async () => {
     expect([goodFriday(2024), goodFriday(2025), goodFriday(2026)]).toEqual(["2024-03-29", "2025-04-18", "2026-04-03"]);
     const h = await client.dailyHistory("MC.PA", "2026-03-30", "2026-04-07");
-    expect(h.bars.map((b) => b.date)).toEqual([
-      "2026-03-30",
-      "2026-03-31",
-      "2026-04-01",
-      "2026-04-02",
-      "2026-04-06",
-      "2026-04-07",
-    ]);
+    // Paris closes on Easter Monday too (Euronext's calendar); Nasdaq does not.
+    expect(h.bars.map((b) => b.date)).toEqual(["2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02", "2026-04-07"]);
+    const us = await client.dailyHistory("AAPL", "2026-04-02", "2026-04-07");
+    expect(us.bars.map((b) => b.date)).toEqual(["2026-04-02", "2026-04-06", "2026-04-07"]);
+    // Independence Day (observed) on Nasdaq, Friday 3 July 2026.
+    const july = await client.dailyHistory("AAPL", "2026-07-02", "2026-07-06");
+    expect(july.bars.map((b) => b.date)).toEqual(["2026-07-02", "2026-07-06"]);
   });
 
   it("answers an empty history for a window without sessions", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { scaleBars } from "../../src/domain/bars";
 import { missingRanges, sessionsOf } from "../../src/domain/ingest-plan";
 import { currencyScale, isVenueOf, splitSuffix, streamSymbolOf } from "../../src/domain/provider-symbols";
+import { isTradingDay, VENUES, type Venue } from "../../src/domain/venues";
 import { decodeFrames, encodeFrame, message } from "../../src/providers/stream/protocol";
 
 describe("provider symbols", () => {
@@ -86,6 +87,25 @@ describe("ingestion plan", () => {
       missingRanges({ from: "2010-01-01", to: "2011-01-01" }, { first: "2016-01-04", last: "2026-11-20" }),
     ).toEqual([{ from: "2010-01-04", to: "2010-12-31" }]);
     expect(missingRanges({ from: "2026-11-25", to: "2026-11-24" }, null)).toEqual([]);
+  });
+
+  it("never asks for the venue's holidays at either end of a window, on the calendar the refresh runs on", () => {
+    const nasdaq = VENUES.NASDAQ as Venue;
+    const trades = (d: string) => isTradingDay(nasdaq, d);
+    // Thanksgiving 2026 (Thursday the 26th): a listing stored to the 25th misses nothing on the 27th.
+    expect(
+      missingRanges({ from: "2016-11-27", to: "2026-11-26" }, { first: "2016-11-28", last: "2026-11-25" }, trades),
+    ).toEqual([]);
+    expect(
+      missingRanges({ from: "2016-11-27", to: "2026-11-26" }, { first: "2016-11-28", last: "2026-11-25" }),
+    ).toEqual([{ from: "2026-11-26", to: "2026-11-26" }]);
+    // Xetra closes on Christmas Eve and New Year's Eve: the last week of 2026 holds three sessions.
+    expect(sessionsOf({ from: "2026-12-24", to: "2027-01-01" }, (d) => isTradingDay(VENUES.XETRA as Venue, d))).toEqual(
+      {
+        from: "2026-12-28",
+        to: "2026-12-30",
+      },
+    );
   });
 
   it("never asks for a range that holds no weekday", () => {

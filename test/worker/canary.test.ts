@@ -16,6 +16,8 @@ import type {
 } from "../../src/routes/health/monitoring-schema";
 import type { ValidationStatsBody } from "../../src/routes/health/stats";
 import type { ErrorBody } from "../../src/routes/openapi";
+import { simCompany } from "../../tools/sandbox/fundamentals-data";
+import { quoteSummaryResult } from "../../tools/sandbox/yahoo-fundamentals";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { clearFault, fault } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -238,6 +240,15 @@ describe("the canary, provider health and canary_failed alerts", () => {
   });
 
   it("notices a ratio the delayed provider sends in percent, though users still get it converted", async () => {
+    // The simulator's yield of JNJ as a ratio, and as it sends it in percent under the fault.
+    const company = simCompany("JNJ");
+    if (!company) throw new Error("JNJ is not simulated");
+    const sent = (
+      quoteSummaryResult(company, ["summaryDetail"], { formatted: false, percentScaled: true }) as {
+        summaryDetail: { dividendYield: number };
+      }
+    ).summaryDetail.dividendYield;
+    const ratio = Number((sent / 100).toFixed(4));
     await fault(yahoo, "JNJ", "percent_scaled", 1);
     await runNow("?provider_name=delayed_provider");
     const open = await openCanaryAlerts("delayed_provider");
@@ -245,14 +256,14 @@ describe("the canary, provider health and canary_failed alerts", () => {
     // 19 of 20 checks pass: a warning.
     expect(open[0]?.severity).toBe("warning");
     expect(open[0]?.message).toBe(
-      "delayed_provider: 1 of 20 canary checks failed (JNJ dividend_yield: sent percent-scaled (2.49 for 2.49 %) by a provider that sends ratios)",
+      `delayed_provider: 1 of 20 canary checks failed (JNJ dividend_yield: sent percent-scaled (${sent} for ${sent} %) by a provider that sends ratios)`,
     );
     const checks = (
       await call<CanaryHistoryBody>("/health/canary/history?provider_name=delayed_provider&ticker=JNJ&limit=5")
     ).body.checks;
     expect(checks.find((c) => c.field === "dividend_yield")).toMatchObject({
       passed: false,
-      value: 0.0249,
+      value: ratio,
       expected_min: 0.012,
       expected_max: 0.05,
     });
@@ -269,7 +280,7 @@ describe("the canary, provider health and canary_failed alerts", () => {
       )
       .orderBy(desc(validationResults.validatedAt))
       .limit(1);
-    expect(verdict).toMatchObject({ status: "valid", value: "2.49" });
+    expect(verdict).toMatchObject({ status: "valid", value: String(sent) });
   });
 
   it("fails on a format change: a field of another type is a schema_drift check and verdict, counted by /health", async () => {

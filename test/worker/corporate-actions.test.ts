@@ -22,9 +22,11 @@ import { call } from "../helpers/worker-http";
 
 const yahoo = inject("delayedSimUrl");
 
-/** Friday 27 November 2026: the window ends with Thursday's session (Thanksgiving: no bar). */
+/** Friday 27 November 2026: the window ends on Thursday, Thanksgiving (no session): its last bar is Wednesday's. */
 const AT = "2026-11-27T15:00:00Z";
 const YESTERDAY = "2026-11-26";
+/** The last session before AT: a stored bar deleted there is missing, and fetched again by the next ingestion. */
+const LAST_SESSION = "2026-11-25";
 const FROM = tenYearsBefore("2026-11-27");
 
 const simAapl = dailyHistory("AAPL", YESTERDAY);
@@ -173,7 +175,7 @@ describe("GET /dividends/{ticker} and GET /splits/{ticker}", () => {
     await skewAdjusted("2024-03-05", "2024-03-06", 1.01);
     const id = await aaplId();
     await withDb((db) =>
-      db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, YESTERDAY))),
+      db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, LAST_SESSION))),
     );
     const res = await call<DividendsBody>("/dividends/AAPL", { at: AT });
     expect(res.body.adjustment_check).toMatchObject({ consistent: false, mismatches: 2 });
@@ -221,7 +223,7 @@ describe("GET /dividends/{ticker} and GET /splits/{ticker}", () => {
     await forgetCached(cacheKeys.readjustTried(id));
     const skewed = await storedAdjClose("2024-03-05");
     await withDb((db) =>
-      db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, YESTERDAY))),
+      db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, LAST_SESSION))),
     );
     const healed = await call<DividendsBody>("/dividends/AAPL", { at: AT });
     expect(healed.body.adjustment_check).toMatchObject({ consistent: true, mismatches: 0 });
@@ -231,7 +233,7 @@ describe("GET /dividends/{ticker} and GET /splits/{ticker}", () => {
     await skewAdjusted("2024-03-05", "2024-03-06", 1.01);
     for (let i = 0; i < 2; i++) {
       await withDb((db) =>
-        db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, YESTERDAY))),
+        db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, LAST_SESSION))),
       );
       const again = await call<DividendsBody>("/dividends/AAPL", { at: AT });
       expect(again.body.adjustment_check).toMatchObject({ consistent: false, mismatches: 2 });
@@ -252,7 +254,7 @@ describe("GET /dividends/{ticker} and GET /splits/{ticker}", () => {
 
     // The next ingestion that fetches anything (a new session) asks the whole span, events included.
     await withDb((db) =>
-      db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, YESTERDAY))),
+      db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, LAST_SESSION))),
     );
     const calls = (await simRequests(yahoo))["chart AAPL"] ?? 0;
     const after = await call<DividendsBody>("/dividends/AAPL", { at: AT });
@@ -268,7 +270,9 @@ describe("GET /dividends/{ticker} and GET /splits/{ticker}", () => {
   it("forgets a dividend the provider no longer sends once the disagreement makes it ask the whole span", async () => {
     const id = await aaplId();
     const dropLastSession = () =>
-      withDb((db) => db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, YESTERDAY))));
+      withDb((db) =>
+        db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, LAST_SESSION))),
+      );
     // A dividend stored once and since withdrawn by the provider: the adjusted closes show no step for it.
     await withDb((db) =>
       db.insert(dividends).values({ listingId: id, exDate: "2025-03-03", amount: "1.5", source: "delayed_provider" }),

@@ -68,3 +68,20 @@ describe.each(DATES)("on $what ($at)", ({ at, ticker, streamSymbol }) => {
     expect(last.body.data.map((b) => b.Date)).toEqual(expected.slice(-5).map((b) => b.date));
   });
 });
+
+describe("the day after Thanksgiving (2026-11-27)", () => {
+  beforeAll(() => resetTickers("QQQ"));
+
+  it("plans on the venue's calendar: a listing on Nasdaq is not asked for Thursday, its holiday", async () => {
+    const res = await call<IngestAnswer>("/historical/ingest", {
+      at: "2026-11-27T15:00:00Z",
+      method: "POST",
+      body: { tickers: ["QQQ"] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.window).toEqual({ from: "2016-11-27", to: "2026-11-26" });
+    // From the first weekday of the window to Wednesday: the 26th is no session of Nasdaq's.
+    expect(res.body.results[0]?.requested_ranges).toEqual([{ from: "2016-11-28", to: "2026-11-25" }]);
+    expect(res.body.results[0]?.status).toBe("ingested");
+  });
+});

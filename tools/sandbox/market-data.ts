@@ -1,4 +1,5 @@
 import { streamSymbolOf } from "../../src/domain/provider-symbols";
+import { venueOf } from "../../src/domain/venues";
 import { FULL_CATALOGUE } from "../db/seed-indices";
 
 /**
@@ -198,6 +199,7 @@ export function dailyHistory(symbol: string, until: string): SimHistory {
   const hit = cache.get(key);
   if (hit) return hit;
   const info = SIM_SYMBOLS.get(symbol);
+  const venue = info ? venueOf(info.exchange) : null;
   const r = rng(hash(symbol));
   const days = sessions(until);
   const openHour = info?.openUtcHour ?? 14.5;
@@ -224,9 +226,11 @@ export function dailyHistory(symbol: string, until: string): SimHistory {
     const volume = Math.round(baseVolume * Math.exp(normal(r) * 0.35) * (1 + 8 * Math.abs(ret)));
     const time = Math.round(Date.parse(`${date}T00:00:00Z`) / 1000 + openHour * 3600);
     const missing = r() < 0.002;
-    // The market is shut on Good Friday: the day's draws are made all the same, so every other bar
-    // stays what it was before the holiday was added.
-    if (date === goodFriday(Number(date.slice(0, 4)))) {
+    // The market is shut on Good Friday, and on its venue's holidays of the years its published
+    // calendar covers (src/domain/venues.ts, the service's own): the day's draws are made all the
+    // same, so every other bar stays what it was before the holidays were added (a dividend due
+    // that day goes ex on the next session).
+    if (date === goodFriday(Number(date.slice(0, 4))) || venue?.holidays[date] !== undefined) {
       prevClose = close;
       price = close;
       continue;

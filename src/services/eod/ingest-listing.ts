@@ -17,10 +17,14 @@ import {
   earlier,
   later,
   missingRanges,
+  type SessionTest,
   sessionsOf,
+  someVenueTrades,
 } from "../../domain/ingest-plan";
+import { catalogueVenue } from "../../domain/market-hours";
 import { STREAM } from "../../domain/provider-names";
 import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
+import { isTradingDay } from "../../domain/venues";
 import { ProviderError } from "../../providers/errors";
 import type { HistoryProvider } from "../../providers/history";
 import { singleFlight } from "../shared/single-flight";
@@ -110,6 +114,15 @@ interface Plan {
  */
 const emptyTtlSeconds = (range: DateRange, today: string) => (range.to >= dayBefore(today) ? 3_600 : 86_400);
 
+/**
+ * The days the listing's venue may trade: its calendar's (the refresh's own) where the catalogue
+ * holds it, so a venue holiday at either end of a window is never asked for; else any venue's.
+ */
+function sessionTestOf(listing: ListingRow): SessionTest {
+  const venue = catalogueVenue(listing.exchange);
+  return venue ? (date) => someVenueTrades(date) && isTradingDay(venue, date) : someVenueTrades;
+}
+
 /** A listing's stored span and the span of its stream-sourced bars (`sourced`), as a caller has just read them. */
 export type KnownSpans = Pick<ListingPrices, "stored" | "sourced">;
 
@@ -119,7 +132,7 @@ export type KnownSpans = Pick<ListingPrices, "stored" | "sourced">;
  */
 async function planOf(ctx: Deps, listing: ListingRow, wanted: DateRange, known?: KnownSpans): Promise<Plan> {
   const { stored, sourced: streamed } = known ?? (await listingSpans(ctx.db.db, listing.id, STREAM));
-  const missing = missingRanges(wanted, stored);
+  const missing = missingRanges(wanted, stored, sessionTestOf(listing));
   const answeredEmpty = await Promise.all(
     missing.map((r) => ctx.cache.get<boolean>(cacheKeys.emptyRange(listing.id, r.from, r.to))),
   );
@@ -155,8 +168,8 @@ async function rememberEmpty(
     }
     const [first, last] = [inside.reduce(earlier), inside.reduce(later)];
     for (const part of [
-      sessionsOf({ from: r.from, to: dayBefore(first) }),
-      sessionsOf({ from: addDays(last, 1), to: r.to }),
+      sessionsOf({ from: r.from, to: dayBefore(first) }, sessionTestOf(listing)),
+      sessionsOf({ from: addDays(last, 1), to: r.to }, sessionTestOf(listing)),
     ])
       if (part) empty.push(part);
   }
