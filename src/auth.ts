@@ -78,6 +78,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /dcf/:ticker/sensitivity": "any",
   // The workspace's widgets, each in the spec's path form and the query form: a read-only key suffices (Authentication 4).
   "GET /workspace/dividends/:ticker": "any",
+  "GET /workspace/intraday/:ticker": "any",
+  "GET /workspace/intraday": "any",
   "GET /workspace/dividends": "any",
   "GET /workspace/exchanges/:code/calendar": "any",
   "GET /workspace/exchanges/calendar": "any",

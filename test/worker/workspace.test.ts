@@ -2,6 +2,7 @@ import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DividendsBody } from "../../src/routes/corporate-actions/schema";
 import type { EodAnswer } from "../../src/routes/eod/schema";
+import type { IntradayBody } from "../../src/routes/intraday/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import type { Quote } from "../../src/routes/realtime/schema";
 import { READ_ONLY_KEY } from "../helpers/keys";
@@ -33,9 +34,10 @@ const SPEC_WIDGETS: Record<string, "metric" | "chart" | "table"> = {
 };
 /** The venues' calendars are held through 2027: the calendar widget is asked at a pinned instant. */
 const pinnedFor = (id: string) => (id === "svc_exchange_calendar" ? { at: "2026-11-27T10:00:00Z" } : {});
-/** Two of our own beyond the spec's: where a picture reads better than a route's table. */
+/** Three of our own beyond the spec's: where a picture reads better than a route's table. */
 const OWN_WIDGETS: Record<string, "metric" | "chart" | "table"> = {
   svc_dividends: "chart",
+  svc_intraday: "chart",
   svc_exchange_calendar: "table",
 };
 
@@ -57,7 +59,7 @@ function fromBrowser(
 }
 
 describe("the discovery files", () => {
-  it("GET /widgets.json (public) lists the spec's 19 widgets and our 2, each of its type, and passes the workspace's checks", async () => {
+  it("GET /widgets.json (public) lists the spec's 19 widgets and our 3, each of its type, and passes the workspace's checks", async () => {
     const res = await call<Widgets>("/widgets.json", { key: null });
     expect(res.status).toBe(200);
     const widgets = res.body;
@@ -137,7 +139,7 @@ const ON_EU = new Set([
 // Nothing of this file's instruments stored or cached: each first view stores what it reads.
 beforeAll(() => resetTickers(US, EU));
 
-describe("the 21 widgets", () => {
+describe("the 22 widgets", () => {
   it("each answers its widgets.json defaults in query form, with a read-only key, in its type's shape, not empty", async () => {
     const widgets = (await call<Widgets>("/widgets.json", { key: null })).body;
     // Dependencies first: the screener reads stored prices, the feed stored articles.
@@ -189,7 +191,7 @@ describe("the 21 widgets", () => {
   });
 });
 
-describe("svc_dividends and svc_exchange_calendar", () => {
+describe("svc_dividends, svc_intraday and svc_exchange_calendar", () => {
   it("draws the dividends /dividends answers, as columns by ex-date", async () => {
     const stored = (await call<DividendsBody>(`/dividends/${US}`, { key: READ_ONLY_KEY })).body;
     expect(stored.dividends.length).toBeGreaterThan(0);
@@ -206,6 +208,27 @@ describe("svc_dividends and svc_exchange_calendar", () => {
       },
     ]);
     expect(figure.layout.yaxis).toMatchObject({ title: { text: "USD" } });
+  });
+
+  it("draws the intraday bars /intraday answers, as candlesticks over volume", async () => {
+    const stored = (await call<IntradayBody>(`/intraday/${US}?interval=15m`, { key: READ_ONLY_KEY })).body;
+    expect(stored.bars.length).toBeGreaterThan(0);
+    const raw = await call<Rows>(`/workspace/intraday?ticker=${US}&interval=15m&raw=true`, { key: READ_ONLY_KEY });
+    expect(raw.body).toEqual(
+      stored.bars.map((b) => ({
+        date: b.datetime,
+        open: b.open,
+        high: b.high,
+        low: b.low,
+        close: b.close,
+        volume: b.volume,
+        source: b.source,
+      })),
+    );
+    const figure = (await call<Figure>(`/workspace/intraday/${US}?interval=15m`, { key: READ_ONLY_KEY })).body;
+    const candles = figure.data.find((t) => t.type === "candlestick");
+    expect(candles?.x).toEqual(stored.bars.map((b) => b.datetime));
+    expect(candles?.close).toEqual(stored.bars.map((b) => b.close));
   });
 
   it("lists a venue's holidays and early closes of this year and the next, by date", async () => {

@@ -1,3 +1,4 @@
+import { INTRADAY_INTERVALS } from "../intraday";
 import { VENUES } from "../venues";
 import { growthColumn } from "./tables";
 
@@ -121,7 +122,7 @@ const valuationTable = (extra: ColumnDef) =>
     col("reason", "Note"),
   );
 
-/** widgets.json: the 19 widgets of the spec's table, then two of our own. */
+/** widgets.json: the 19 widgets of the spec's table, then three of our own. */
 export const WIDGETS: Readonly<Record<string, Widget>> = {
   svc_quote: {
     name: "Quote",
@@ -461,7 +462,7 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
       ratioCol("weight", "Weight"),
     ),
   },
-  // Two widgets beyond the spec's nineteen, where a picture reads better than the routes' tables.
+  // Three widgets beyond the spec's nineteen, where a picture reads better than the routes' tables.
   svc_dividends: {
     name: "Dividends",
     description: "Cash dividends of a catalogue listing by ex-date, stored with its prices",
@@ -473,6 +474,22 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     source: [DELAYED],
     params: [ticker()],
     raw: true,
+  },
+  svc_intraday: {
+    name: "Intraday prices",
+    description:
+      "Candlesticks with volume of a catalogue listing's last session (or a window) at 1m, 5m, 15m or 1h, from the realtime stream and the delayed provider",
+    category: "Equity",
+    subCategory: "Price",
+    type: "chart",
+    endpoint: "workspace/intraday",
+    gridData: { w: 28, h: 14 },
+    source: ["stream_provider", DELAYED],
+    params: [ticker(), text("interval", "5m", "Interval", "Bar size", opts(...INTRADAY_INTERVALS))],
+    raw: true,
+    // A session under way changes by the minute (the route's answer lives 60 s).
+    refetchInterval: 60_000,
+    staleTime: 60_000,
   },
   svc_exchange_calendar: {
     name: "Exchange calendar",

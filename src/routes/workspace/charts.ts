@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Deps } from "../../deps";
 import type { Resolution } from "../../domain/indicators/request";
+import { INTRADAY_INTERVALS } from "../../domain/intraday";
 import {
   type Candle,
   columnsFigure,
@@ -15,6 +16,7 @@ import { flatRows, type Row } from "../../domain/workspace/tables";
 import { getCorporateActions } from "../../services/corporate-actions/get-corporate-actions";
 import { getEod } from "../../services/eod/get-eod";
 import { getTickerHistory } from "../../services/history/get-ticker-history";
+import { getIntraday } from "../../services/intraday/get-intraday";
 import { CHART_DEFAULT_LIMIT, getChart } from "../../services/technical/get-chart";
 import { getIndicator } from "../../services/technical/get-indicator";
 import { getMulti, hasPrices } from "../../services/technical/get-multi";
@@ -63,7 +65,7 @@ const STORES_PRICES = { "x-writes": true };
 
 const TechnicalWindow = { ...WindowQuery, limit: intParam(1, 100_000).optional() };
 
-/** svc_eod, svc_history, svc_technical, svc_technical_multi, svc_technical_chart, svc_dividends: Plotly figures. */
+/** svc_eod, svc_intraday, svc_history, svc_technical, svc_technical_multi, svc_technical_chart, svc_dividends: Plotly figures. */
 export function registerChartWidgets(routes: WidgetRoutes) {
   routes.add({
     path: "/workspace/dividends/{ticker}",
@@ -97,6 +99,43 @@ export function registerChartWidgets(routes: WidgetRoutes) {
           valueLabel: found.listing.currency,
         },
         theme,
+      );
+    },
+  });
+
+  routes.add({
+    path: "/workspace/intraday/{ticker}",
+    queryPath: "/workspace/intraday",
+    kind: "chart",
+    summary: "svc_intraday: intraday candlesticks with volume (stored once fetched, as /intraday)",
+    params: { ticker: TickerParam },
+    query: {
+      interval: z.enum(INTRADAY_INTERVALS).default("5m"),
+      from: DateParam.optional(),
+      to: DateParam.optional(),
+      ...ListingChoiceQuery,
+      ...ChartQuery,
+    },
+    errors: [404],
+    extensions: STORES_PRICES,
+    handle: async (c, q) => {
+      const { theme, raw, ...query } = q;
+      const found = await getIntraday({ ctx: c.get("deps"), input: query });
+      const rows = found.bars.map((b) => ({
+        date: b.start.toISOString().replace(".000Z", "Z"),
+        open: b.open,
+        high: b.high,
+        low: b.low,
+        close: b.close,
+        volume: b.volume,
+        source: b.source,
+      }));
+      const candles = rows.map(({ source: _, ...candle }) => candle);
+      return answer(
+        { theme, raw },
+        { candles, priceLabel: found.listing.currency },
+        rows,
+        `No ${found.interval} bars of ${found.listing.ticker} from ${found.window.from} to ${found.window.to}`,
       );
     },
   });

@@ -11,7 +11,7 @@ const widgetsRoute = createRoute(
     summary: "The workspace's widget definitions: an object keyed by widget id (public)",
     responses: {
       200: {
-        description: "The 21 widgets: the spec's 19 and two of our own",
+        description: "The 22 widgets: the spec's 19 and three of our own",
         content: { "application/json": { schema: z.record(z.string(), z.record(z.string(), z.unknown())) } },
       },
     },
