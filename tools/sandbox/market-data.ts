@@ -127,14 +127,15 @@ export const SIM_SYMBOLS: ReadonlyMap<string, SimSymbol> = (() => {
   return out;
 })();
 
-function hash(text: string): number {
+/** FNV-1a: a symbol's (or a day's) fixed seed. */
+export function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
 }
 
 /** mulberry32: small, fast, good enough for simulated prices. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -275,4 +276,32 @@ export function dailyHistory(symbol: string, until: string): SimHistory {
   const out = { bars, splits, dividends };
   cache.set(key, out);
   return out;
+}
+
+/** A bar as the chart sends it: prices widened to float32, a missing slot as nulls. */
+export interface ChartSlot {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  missing: boolean;
+}
+
+/** The chart's parallel arrays of `bars`: its timestamps and its quote columns (daily and intraday alike). */
+export function chartColumns(bars: readonly ChartSlot[]) {
+  const col = (pick: (b: ChartSlot) => number) => bars.map((b) => (b.missing ? null : Math.fround(pick(b))));
+  return {
+    timestamp: bars.map((b) => b.time),
+    quote: [
+      {
+        open: col((b) => b.open),
+        high: col((b) => b.high),
+        low: col((b) => b.low),
+        close: col((b) => b.close),
+        volume: bars.map((b) => (b.missing ? null : b.volume)),
+      },
+    ],
+  };
 }

@@ -1,5 +1,5 @@
 import { closeOf, isTradingDay, localDate, openOf, venueOf } from "../../src/domain/venues";
-import { dailyHistory, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
+import { chartColumns, dailyHistory, hash, rng, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
 
 /**
  * The delayed provider's intraday chart (v8 chart with interval 1m … 60m), as the real one answers
@@ -36,22 +36,6 @@ const refusal = (description: string): Refusal => ({
   status: 422,
   body: { chart: { result: null, error: { code: "Unprocessable Entity", description } } },
 });
-
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -250,28 +234,12 @@ export function intradayChart(
   };
   if (bars.length === 0)
     return { status: 200, body: { chart: { result: [{ meta: m, indicators: { quote: [{}] } }], error: null } } };
-  const col = (pick: (b: Minute) => number) => bars.map((b) => (b.missing ? null : Math.fround(pick(b))));
+  const { timestamp, quote } = chartColumns(bars);
   return {
     status: 200,
     body: {
       chart: {
-        result: [
-          {
-            meta: m,
-            timestamp: bars.map((b) => b.time),
-            indicators: {
-              quote: [
-                {
-                  open: col((b) => b.open),
-                  high: col((b) => b.high),
-                  low: col((b) => b.low),
-                  close: col((b) => b.close),
-                  volume: bars.map((b) => (b.missing ? null : b.volume)),
-                },
-              ],
-            },
-          },
-        ],
+        result: [{ meta: m, timestamp, indicators: { quote } }],
         error: null,
       },
     },

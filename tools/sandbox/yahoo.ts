@@ -4,7 +4,7 @@ import { type Clock, systemClock } from "../../src/clock";
 import { resample } from "../../src/domain/bars";
 import { SimulatorControl, sendJson } from "./control";
 import { simCompany } from "./fundamentals-data";
-import { dailyHistory, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
+import { chartColumns, dailyHistory, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
 import { quoteSummaryResult, timeseriesResult } from "./yahoo-fundamentals";
 import { intradayChart, isIntraday } from "./yahoo-intraday";
 
@@ -172,19 +172,12 @@ function chart(s: SimSymbol, q: URLSearchParams, today: string) {
       );
     }
   }
+  const { timestamp, quote } = chartColumns(bars);
   const result: Record<string, unknown> = {
     meta: m,
-    timestamp: bars.map((b) => b.time),
+    timestamp,
     indicators: {
-      quote: [
-        {
-          open: col((b) => b.open),
-          high: col((b) => b.high),
-          low: col((b) => b.low),
-          close: col((b) => b.close),
-          volume: bars.map((b) => (b.missing ? null : b.volume)),
-        },
-      ],
+      quote,
       // Daily and longer bars come with adjusted closes unless refused (recorded answers carry them unasked).
       ...(q.get("includeAdjustedClose") !== "false" ? { adjclose: [{ adjclose: col((b) => b.adjclose) }] } : {}),
     },
