@@ -1,5 +1,14 @@
 import { closeOf, isTradingDay, localDate, openOf, venueOf } from "../../src/domain/venues";
-import { chartColumns, dailyHistory, hash, rng, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
+import {
+  type ChartSlot,
+  chartColumns,
+  dailyHistory,
+  hash,
+  rng,
+  SIM_SYMBOLS,
+  type SimBar,
+  type SimSymbol,
+} from "./market-data";
 
 /**
  * The delayed provider's intraday chart (v8 chart with interval 1m … 60m), as the real one answers
@@ -39,16 +48,8 @@ const refusal = (description: string): Refusal => ({
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-interface Minute {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  /** A slot the provider sends as nulls. */
-  missing: boolean;
-}
+/** A minute (or a bar of several) as the chart sends it; `missing`: a slot sent as nulls. */
+type Minute = ChartSlot;
 
 const minuteCache = new Map<string, Minute[]>();
 
