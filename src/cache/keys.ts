@@ -68,4 +68,7 @@ export const cacheKeys = {
   readjustTried: (listingId: number) => `ingest:readjust:${listingId}`,
   /** Set when the providers answered a range of a listing without a bar. */
   emptyRange: (listingId: number, from: string, to: string) => `ingest:empty:${listingId}:${from}:${to}`,
+  /** A session under way whose intraday bars were just fetched (not asked again for a minute). */
+  intradayFetched: (listingId: number, interval: string, day: string) =>
+    `intraday:fetched:${listingId}:${interval}:${day}`,
 } as const;

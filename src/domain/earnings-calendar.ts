@@ -6,7 +6,6 @@
  */
 
 import { day, earningsRows, mod, num, type Summary, trendRows } from "./fundamentals/delayed-figures";
-import { addDays } from "./ingest-plan";
 
 /** One report of a fiscal quarter, as the provider announced it. */
 export interface CalendarRow {
@@ -24,9 +23,6 @@ export interface CalendarRow {
   revenueHigh: number | null;
 }
 
-/** A report is published within this many days of its quarter's end (a 10-Q is due in 40, a 10-K in 60; late filers take longer). */
-const MOST_DAYS_TO_REPORT = 120;
-
 const days = (v: unknown): string[] =>
   (Array.isArray(v) ? v : [])
     .map((x) => day(x))
@@ -43,7 +39,7 @@ function quarterAfter(date: string): string {
  * The reports the summary names, oldest first: the last one held (its quarter: the newest of the
  * earnings history that ended before the call) and the coming one (its quarter: the trend's current
  * quarter, `0q`, else the one after the newest reported). A date that cannot belong to its
- * quarter (before its end, or more than MOST_DAYS_TO_REPORT after) is left out.
+ * quarter (before its end, or after the next quarter's end) is left out.
  * @example calendarRows(summaryOfAapl)[1] // {periodEnd: "2025-03-31", reportDate: "2025-04-30", reportDateTo: "2025-05-05", ...}
  */
 export function calendarRows(s: Summary): CalendarRow[] {
@@ -51,8 +47,9 @@ export function calendarRows(s: Summary): CalendarRow[] {
   const reported = earningsRows(s)
     .map((r) => r.quarterEnd)
     .sort();
-  const plausible = (periodEnd: string, report: string) =>
-    report > periodEnd && report <= addDays(periodEnd, MOST_DAYS_TO_REPORT);
+  // A quarter is reported after its end and before the next one ends (a 10-Q is due in 40 days,
+  // a 10-K in 60 to 90): a later date belongs to another quarter.
+  const plausible = (periodEnd: string, report: string) => report > periodEnd && report <= quarterAfter(periodEnd);
   const out: CalendarRow[] = [];
   const none = {
     epsEstimate: null,

@@ -44,8 +44,11 @@ export const MOST_WINDOW_DAYS: Readonly<Record<IntradayInterval, number>> = {
   "1h": 731,
 };
 
-/** How long after a session's close its candles are final (late prints settle): a fetch after that covers the day for good. */
-export const INTRADAY_SETTLE_MS = 15 * 60_000;
+/**
+ * How long after a session's close its candles are final: the provider's intraday bars come up to
+ * 20 minutes late on some venues, and late prints settle. A fetch after that covers the day for good.
+ */
+export const INTRADAY_SETTLE_MS = 60 * 60_000;
 
 /** A stored candle or bar: `start` is the first minute it covers. */
 export interface IntradayCandle {
@@ -80,6 +83,10 @@ export function sessionsIn(venue: Venue, from: string, to: string, now: Date): s
 /** Whether a fetch made at `fetchedAt` holds the whole session of `day`. */
 export const coversWholeSession = (venue: Venue, day: string, fetchedAt: Date): boolean =>
   fetchedAt.getTime() >= closeOf(venue, day).getTime() + INTRADAY_SETTLE_MS;
+
+/** Whether every session of a request is still under way (or settling): its answer may change within the minute. */
+export const underWay = (venue: Venue, days: readonly string[], at: Date): boolean =>
+  days.every((d) => !coversWholeSession(venue, d, at));
 
 /** One request to the delayed provider: an interval over consecutive sessions. */
 export interface IntradayFetch {

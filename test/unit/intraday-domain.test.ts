@@ -6,6 +6,7 @@ import {
   reachStart,
   resampleSession,
   sessionsIn,
+  underWay,
 } from "../../src/domain/intraday";
 import { VENUES } from "../../src/domain/venues";
 import recorded from "../fixtures/recorded/delayed_provider/chart-IBM-5m-5d.json";
@@ -78,11 +79,13 @@ describe("the intraday plan", () => {
     expect(plan).toEqual({ fromMinutes: ["2026-06-01"], fromBars: ["2026-06-02"], fetches: [], beyond: [] });
   });
 
-  it("holds a session whole only when fetched a quarter of an hour after its close", () => {
-    expect(coversWholeSession(NYSE, "2026-11-24", new Date("2026-11-24T21:14:00Z"))).toBe(false);
-    expect(coversWholeSession(NYSE, "2026-11-24", new Date("2026-11-24T21:15:00Z"))).toBe(true);
+  it("holds a session whole only when fetched an hour after its close", () => {
+    expect(coversWholeSession(NYSE, "2026-11-24", new Date("2026-11-24T21:59:00Z"))).toBe(false);
+    expect(coversWholeSession(NYSE, "2026-11-24", new Date("2026-11-24T22:00:00Z"))).toBe(true);
     // The day after Thanksgiving closes at 13:00 New York.
-    expect(coversWholeSession(NYSE, "2026-11-27", new Date("2026-11-27T18:15:00Z"))).toBe(true);
+    expect(coversWholeSession(NYSE, "2026-11-27", new Date("2026-11-27T19:00:00Z"))).toBe(true);
+    expect(underWay(NYSE, ["2026-11-25"], NOW)).toBe(true);
+    expect(underWay(NYSE, ["2026-11-24", "2026-11-25"], NOW)).toBe(false);
   });
 });
 
@@ -113,7 +116,7 @@ describe("resampling a session's candles", () => {
     expect(bars.map((b) => b.source)).toEqual(["delayed_provider+stream_provider"]);
   });
 
-  it("gives the real provider's 15m and 1h bars from its recorded 5m bars: buckets from 9:30 New York", () => {
+  it("counts its buckets from the open the real provider's recorded 5m bars start at (9:30 New York)", () => {
     const r = recorded.response.body.chart.result[0] as unknown as {
       timestamp: number[];
       indicators: { quote: { open: number[]; high: number[]; low: number[]; close: number[]; volume: number[] }[] };

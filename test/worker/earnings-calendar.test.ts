@@ -142,14 +142,21 @@ describe("the earnings calendar", () => {
       isin: "US00724F1012",
       period_end: sim.nextQuarter,
       report_date: first,
-      date_confirmed: sim.coming.length === 1,
+      // More than three weeks off on the simulator's day: a range, not a day yet.
+      report_date_to: sim.coming[1],
+      date_confirmed: false,
       eps_estimate: sim.eps.avg,
       eps_low: sim.eps.low,
       eps_high: sim.eps.high,
       revenue_estimate: sim.revenue,
       eps_actual: null,
     });
-    expect(res.body.earnings.every((e) => (e.report_date ?? e.period_end) >= `${month}-01`)).toBe(true);
+    expect(res.body.earnings.every((e) => (e.report_date_to ?? e.report_date ?? e.period_end) >= `${month}-01`)).toBe(
+      true,
+    );
+    // A window inside the expected range finds the report too.
+    const inside = await call<EarningsCalendarBody>(`/calendar/earnings?from=${sim.coming[1]}&to=${sim.coming[1]}`);
+    expect(inside.body.earnings.map((e) => e.ticker)).toContain(TICKER);
 
     const past = await call<EarningsCalendarBody>(
       `/calendar/earnings?tickers=${TICKER.toLowerCase()},NOPE&from=2025-11-01&to=${sim.lastCall}`,

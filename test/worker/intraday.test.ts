@@ -1,5 +1,6 @@
 import { and, count, eq, gte, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { upsertIntradayCandle } from "../../src/db/repositories/realtime";
 import { intradayBars, intradayCoverage, listings, pricesIntraday } from "../../src/db/schema";
 import type { IntradayBody } from "../../src/routes/intraday/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
@@ -208,7 +209,49 @@ describe("GET /intraday/{ticker}", () => {
         .where(and(eq(intradayCoverage.listingId, id), eq(intradayCoverage.day, "2026-11-25"))),
     );
     expect(covered?.n).toBe(0);
-    expect((await get("/intraday/AAPL?interval=5m")).body.provider_requests).toBe(1);
+    // Asked again within the minute, it is read as stored: one provider request a minute at most.
+    const again = await get("/intraday/AAPL?interval=5m");
+    expect(again.body.provider_requests).toBe(0);
+    expect(again.body.bars).toEqual(bars);
+  });
+
+  it("keeps a minute the stream rewrote after the provider stored it, when the provider is asked again", async () => {
+    const id = await listingId("AAPL");
+    const minute = new Date("2026-11-20T15:00:00Z");
+    const before = await get("/intraday/AAPL?interval=1m&from=2026-11-20&to=2026-11-20");
+    expect(before.body.bars.find((b) => b.datetime === "2026-11-20T15:00:00Z")?.source).toBe("delayed_provider");
+    // The stream's candle of that minute (as the ticker's object writes it), then the session asked of the provider again.
+    await withDb((db) =>
+      upsertIntradayCandle(
+        db,
+        id,
+        { minute, open: "7", high: "8", low: "6", close: "7.5", volume: 9 },
+        "stream_provider",
+      ),
+    );
+    await withDb((db) =>
+      db
+        .delete(intradayCoverage)
+        .where(and(eq(intradayCoverage.listingId, id), eq(intradayCoverage.day, "2026-11-20"))),
+    );
+    const res = await get("/intraday/AAPL?interval=1m&from=2026-11-20&to=2026-11-20");
+    expect(res.body.provider_requests).toBe(1);
+    expect(res.body.bars.find((b) => b.datetime === "2026-11-20T15:00:00Z")).toMatchObject({
+      open: 7,
+      close: 7.5,
+      volume: 9,
+      source: "stream_provider",
+    });
+  });
+
+  it("asks again for a session the provider answered empty (a holiday the calendar does not hold)", async () => {
+    // Good Friday 2025: the venues' calendars start in 2026, the provider has no bar that day.
+    const path = "/intraday/AAPL?interval=1h&from=2025-04-18&to=2025-04-18";
+    const first = await get(path);
+    expect(first.body.sessions).toEqual(["2025-04-18"]);
+    expect(first.body.bars).toEqual([]);
+    expect(first.body.provider_requests).toBe(1);
+    expect((await get(path)).body.provider_requests).toBe(1);
   });
 
   it("answers what it has with a warning when the provider fails, and fetches the session on the next request", async () => {

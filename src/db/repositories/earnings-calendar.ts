@@ -150,8 +150,8 @@ const n = (v: string | null) => (v === null ? null : Number(v));
 /**
  * The reports of a window, oldest first, in one statement: each fiscal quarter of the calendar and
  * of the history joined (a full join: a quarter reported before the service first asked has no
- * announced day; one still coming has no actual), placed by its report's day, or by its quarter's
- * end when no day was ever announced; with each instrument's preferred listing. Only `assetIds`
+ * announced day; one still coming has no actual), placed by its report's day (a range expected
+ * is in every window it overlaps), or by its quarter's end when no day was ever announced; with each instrument's preferred listing. Only `assetIds`
  * when given. The estimate shown is the history's (the consensus at the report), else the last
  * one announced.
  */
@@ -172,6 +172,7 @@ export async function readEarningsCalendar(
       SELECT coalesce(c.asset_id, h.asset_id) AS asset_id,
              coalesce(c.period_end, h.quarter_end)::text AS "periodEnd",
              coalesce(c.report_date, h.quarter_end) AS placed,
+             coalesce(c.report_date_to, c.report_date, h.quarter_end) AS placed_to,
              c.report_date::text AS "reportDate", c.report_date_to::text AS "reportDateTo",
              coalesce(h.eps_estimate, c.eps_estimate)::text AS "epsEstimate",
              c.eps_low::text AS "epsLow", c.eps_high::text AS "epsHigh",
@@ -185,7 +186,7 @@ export async function readEarningsCalendar(
     JOIN (${preferredListingsSql()}) p ON p.asset_id = r.asset_id
     JOIN listings l ON l.id = p.id
     JOIN assets a ON a.id = r.asset_id
-    WHERE r.placed BETWEEN ${window.from} AND ${window.to} ${only}
+    WHERE r.placed <= ${window.to} AND r.placed_to >= ${window.from} ${only}
     ORDER BY r.placed, p.ticker COLLATE "C", r."periodEnd"`);
   return result.rows.map((r) => ({
     assetId: Number(r.asset_id),

@@ -88,6 +88,8 @@ export async function upsertIntradayCandle(
         low: sql`excluded.low`,
         close: sql`excluded.close`,
         volume: sql`excluded.volume`,
+        // The stream's own minute from now on: a provider's fetch must not write over it.
+        source: sql`excluded.source`,
         updatedAt: sql`now()`,
       },
     });

@@ -6,7 +6,7 @@ import { keyed, withErrors } from "../openapi";
 import { DateParam, ListingChoiceQuery, TickerParam } from "../params";
 import { IntradayAnswerSchema, intradayCsv, toIntradayBody } from "./schema";
 
-/** A window with a session under way (or a provider that failed) changes within the minute; a past one does not. */
+/** A window reaching today (or a provider that failed) changes within the minute; a past one does not. */
 const LIVE_MAX_AGE_S = 60;
 const PAST_MAX_AGE_S = 3_600;
 
@@ -34,7 +34,7 @@ const intradayRoute = createRoute(
       request: { params: z.object({ ticker: TickerParam.openapi({ example: "AAPL" }) }), query },
       responses: {
         200: {
-          description: `Bars oldest first, as JSON or CSV (header Datetime,Open,High,Low,Close,Volume). A window of 1m spans 31 days at most, of 5m or 15m 92, of 1h 731. Cache-Control private, max-age ${LIVE_MAX_AGE_S} s while a session of the window is under way or the provider failed, else ${PAST_MAX_AGE_S} s`,
+          description: `Bars oldest first, as JSON or CSV (header Datetime,Open,High,Low,Close,Volume). A window of 1m spans 31 days at most, of 5m or 15m 92, of 1h 731. Cache-Control private, max-age ${LIVE_MAX_AGE_S} s when the window reaches today or the provider failed, else ${PAST_MAX_AGE_S} s`,
           content: { "application/json": { schema: IntradayAnswerSchema }, "text/csv": { schema: z.string() } },
         },
       },
@@ -48,7 +48,8 @@ export function registerIntraday(api: OpenAPIHono<AppEnv>) {
     const q = c.req.valid("query");
     const deps = c.get("deps");
     const found = await getIntraday({ ctx: deps, input: { ...q, ...c.req.valid("param") } });
-    const live = found.warning !== null || found.sessions.at(-1) === found.today;
+    // A window reaching today may change within the minute: a session under way, or one about to open.
+    const live = found.warning !== null || found.window.to === found.today;
     c.header("Cache-Control", `private, max-age=${live ? LIVE_MAX_AGE_S : PAST_MAX_AGE_S}`);
     return q.fmt === "csv"
       ? c.body(intradayCsv(found), 200, { "content-type": "text/csv; charset=utf-8" })

@@ -1,3 +1,4 @@
+import { cacheKeys } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import {
   readIntervalBars,
@@ -23,6 +24,7 @@ import {
   resampleSession,
   sessionOf,
   sessionsIn,
+  underWay,
 } from "../../domain/intraday";
 import { currencyScale } from "../../domain/provider-symbols";
 import { closeOf, isTradingDay, localDate, openOf, type Venue, venueOf } from "../../domain/venues";
@@ -93,18 +95,31 @@ export async function getIntraday({ ctx, input }: { ctx: Deps; input: IntradayQu
   const plan = planIntraday({ venue, interval, sessions, covered, now });
   const failures: string[] = [];
   let fetched = 0;
-  if (plan.fetches.length) {
+  // A session under way fetched within the minute is read as stored: a widget refreshing every
+  // minute, or many users at once, cost the provider one request a minute per listing.
+  const fresh = await Promise.all(
+    plan.fetches.map(async (f) =>
+      underWay(venue, f.days, now)
+        ? (await ctx.cache.get<boolean>(cacheKeys.intradayFetched(listing.id, f.interval, f.days.at(-1) as string))) ===
+          true
+        : false,
+    ),
+  );
+  const due = plan.fetches.filter((_, i) => !fresh[i]);
+  if (due.length) {
     try {
       const verdict = await verifiedDelayedSymbol({ ctx, input: { listing, today } });
       if (verdict.symbol === null) failures.push(verdict.reason);
       else
-        for (const request of plan.fetches) {
+        for (const request of due) {
           fetched++;
           const failure = await fetchAndStore(ctx, listing, venue, verdict.symbol, request);
           if (failure) failures.push(failure);
         }
     } catch (err) {
-      failures.push(err instanceof ProviderError ? err.detail : String(err));
+      // The provider's failures cost their sessions; anything else (the database) is the answer's.
+      if (!(err instanceof ProviderError)) throw err;
+      failures.push(err.detail);
     }
   }
   const bars = await readSessions(ctx, listing.id, venue, interval, plan.fromMinutes, plan.fromBars);
@@ -178,13 +193,22 @@ async function fetchAndStore(
         close: scaled(b.close, scale),
       }));
     const at = ctx.clock.now();
+    // A day is stored whole only when settled and answered: an empty day (a halt, a holiday the
+    // calendar does not know) is asked again next time rather than recorded as nothing.
+    const answered = new Set(candles.map((c) => sessionOf(venue, c.start)));
     await storeIntradayFetch(ctx.db.db, listing.id, {
       interval: request.interval,
       candles,
       source: provider.name,
-      wholeDays: request.days.filter((d) => coversWholeSession(venue, d, at)),
+      wholeDays: request.days.filter((d) => answered.has(d) && coversWholeSession(venue, d, at)),
       at,
     });
+    if (underWay(venue, request.days, at))
+      await ctx.cache.set(
+        cacheKeys.intradayFetched(listing.id, request.interval, request.days.at(-1) as string),
+        true,
+        FETCHED_TTL_S,
+      );
     return null;
   } catch (err) {
     if (err instanceof ProviderError) return err.detail;
@@ -192,8 +216,24 @@ async function fetchAndStore(
   }
 }
 
+/** How long a session under way is read as stored after a fetch. */
+const FETCHED_TTL_S = 60;
+
 /** A pence price in pounds, to the 8 places prices are stored with. */
 const scaled = (x: number, scale: number) => (scale === 1 ? x : Number((x * scale).toFixed(8)));
+
+/** `days` cut where a day of `others` falls between two of them (both ascending). */
+function runsOf(days: readonly string[], others: readonly string[]): string[][] {
+  const runs: string[][] = [];
+  for (const day of days) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    const split = last !== undefined && others.some((o) => o > last && o < day);
+    if (run && !split) run.push(day);
+    else runs.push([day]);
+  }
+  return runs;
+}
 
 /** The stored bars of the sessions, oldest first: minutes resampled per session, or the interval's own bars. */
 async function readSessions(
@@ -208,14 +248,16 @@ async function readSessions(
     start: openOf(venue, days[0] as string),
     end: closeOf(venue, days[days.length - 1] as string),
   });
-  const [minutes, own] = await Promise.all([
-    fromMinutes.length
-      ? readMinuteCandles(ctx.db.db, listingId, spanOf(fromMinutes).start, spanOf(fromMinutes).end)
-      : [],
+  // One read per run of consecutive minute sessions: a long window whose middle is read from the
+  // coarser bars does not bring every stored minute between its two ends.
+  const minuteRuns = runsOf(fromMinutes, fromBars);
+  const [minuteReads, own] = await Promise.all([
+    Promise.all(minuteRuns.map((run) => readMinuteCandles(ctx.db.db, listingId, spanOf(run).start, spanOf(run).end))),
     fromBars.length && interval !== "1m"
       ? readIntervalBars(ctx.db.db, listingId, interval, spanOf(fromBars).start, spanOf(fromBars).end)
       : [],
   ]);
+  const minutes = minuteReads.flat();
   const bySession = (candles: readonly IntradayCandle[], wanted: readonly string[]) => {
     const keep = new Set(wanted);
     const out = new Map<string, IntradayCandle[]>();
