@@ -45,7 +45,10 @@ export const IntradayAnswerSchema = z
       description:
         "Sessions older than the provider's history that were never stored: only candles the realtime stream saved show",
     }),
-    provider_requests: z.number().int(),
+    provider_requests: z
+      .number()
+      .int()
+      .openapi({ description: "Intraday chart requests this answer made of the delayed provider (0: read as stored)" }),
     warning: z.string().optional().openapi({ description: "Present when the provider failed for some sessions" }),
     bars: z.array(BarSchema),
   })
