@@ -12,10 +12,11 @@ import {
   upsertIntradayCandle,
 } from "../src/db/repositories/realtime";
 import { buildDeps, type Deps } from "../src/deps";
+import { toDecimalString } from "../src/domain/decimal";
 import type { SchemaDrift } from "../src/domain/drift";
 import { preferredListing } from "../src/domain/listing-choice";
 import { STREAM } from "../src/domain/provider-names";
-import { streamSymbolOf } from "../src/domain/provider-symbols";
+import { liveScale, streamSymbolOf } from "../src/domain/provider-symbols";
 import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } from "../src/domain/realtime";
 import { type LiveBar, LiveSeries } from "../src/providers/stream/live";
 import { recordDrifts } from "../src/services/monitoring/record-drifts";
@@ -95,7 +96,7 @@ export class TickerStream extends DurableObject<Env> {
   private attempts = 0;
   private lastTick: { at: number; tick: RealtimeTick } | null = null;
   private error: string | null = null;
-  private listing: { id: number; exchange: string | null } | null | undefined;
+  private listing: { id: number; exchange: string | null; currency: string } | null | undefined;
   /** Cache effects are applied one tick after another, so a slow write never reorders them. */
   private effects: Promise<void> = Promise.resolve();
   /** Database effects waiting for the next write: the newest candle of each minute, and the ticks to count. */
@@ -307,7 +308,7 @@ export class TickerStream extends DurableObject<Env> {
     try {
       if (this.listing === undefined) {
         const chosen = preferredListing(await this.withDb((db) => findActiveListings(db, { ticker })));
-        this.listing = chosen ? { id: chosen.id, exchange: chosen.exchange } : null;
+        this.listing = chosen ? { id: chosen.id, exchange: chosen.exchange, currency: chosen.currency } : null;
       }
       let live: LiveSeries | undefined;
       live = await LiveSeries.open(
@@ -402,15 +403,20 @@ export class TickerStream extends DurableObject<Env> {
       .catch((err: unknown) =>
         console.warn("tick cache effects failed", ticker, err instanceof Error ? err.message : String(err)),
       );
-    if (this.listing)
+    // The stored candle is in the listing's currency, as its daily bars are (a London pence line's
+    // ticks are in pence): one whose unit cannot be told is not stored.
+    const scale = this.listing ? liveScale(bar.currency, this.listing.currency) : null;
+    if (this.listing && scale !== null) {
+      const price = (x: string) => (scale === 1 ? x : toDecimalString(Number(x) * scale, 8));
       this.pending.candles.set(Date.parse(tick.timestamp), {
         minute: new Date(tick.timestamp),
-        open: tick.open,
-        high: tick.high,
-        low: tick.low,
-        close: tick.close,
+        open: price(tick.open),
+        high: price(tick.high),
+        low: price(tick.low),
+        close: price(tick.close),
         volume: tick.volume,
       });
+    }
     this.pending.ticks += 1;
     this.pending.lastAt = now;
     this.writeSoon(ticker);

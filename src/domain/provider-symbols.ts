@@ -92,3 +92,14 @@ export function currencyScale(quoted: string | null, listingCurrency: string): 1
   if (quoted.toUpperCase() === listingCurrency.toUpperCase() && !(quoted in SUBUNITS)) return 1;
   return SUBUNITS[quoted] === listingCurrency.toUpperCase() ? 0.01 : null;
 }
+
+/**
+ * The factor for a live stream's prices: `currencyScale` when the provider named its currency; when
+ * it did not, 1 for a listing whose currency has no sub-unit a provider quotes in, else unknown (a
+ * GBP listing's prices may be in pence).
+ * @example liveScale(null, "USD") // 1
+ */
+export function liveScale(quoted: string | null, listingCurrency: string): 1 | 0.01 | null {
+  if (quoted) return currencyScale(quoted, listingCurrency);
+  return Object.values(SUBUNITS).includes(listingCurrency.toUpperCase()) ? null : 1;
+}

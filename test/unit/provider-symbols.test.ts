@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scaleBars } from "../../src/domain/bars";
 import { missingRanges, sessionsOf } from "../../src/domain/ingest-plan";
-import { currencyScale, isVenueOf, splitSuffix, streamSymbolOf } from "../../src/domain/provider-symbols";
+import { currencyScale, isVenueOf, liveScale, splitSuffix, streamSymbolOf } from "../../src/domain/provider-symbols";
 import { isTradingDay, VENUES, type Venue } from "../../src/domain/venues";
 import { decodeFrames, encodeFrame, message } from "../../src/providers/stream/protocol";
 
@@ -65,6 +65,19 @@ describe("provider symbols", () => {
       adjClose: 81.00123456,
       volume: 10,
     });
+  });
+});
+
+describe("the live stream's prices in the listing's currency", () => {
+  it.each([
+    ["GBX", "GBP", 0.01],
+    ["USD", "USD", 1],
+    [null, "USD", 1],
+    // A GBP line whose stream did not say its unit: pence or pounds cannot be told.
+    [null, "GBP", null],
+    ["EUR", "USD", null],
+  ] as const)("%s for a %s listing: %s", (quoted, listing, expected) => {
+    expect(liveScale(quoted, listing)).toBe(expected);
   });
 });
 

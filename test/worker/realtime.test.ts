@@ -244,4 +244,31 @@ describe("stream lifecycle", () => {
     expect(active).toContain("META");
     expect(active).not.toContain("NOTCAT");
   });
+
+  it("stores a London pence line's candles in pounds, as its daily bars are (its ticks stay as the provider sends them)", async () => {
+    started.push("SWDA.L");
+    const sub = await call<Subscription[]>("/realtime/subscribe", { method: "POST", body: { tickers: ["SWDA.L"] } });
+    expect(sub.status).toBe(200);
+    const [swda] = await db.db
+      .select({ id: listings.id, currency: listings.currency })
+      .from(listings)
+      .where(eq(listings.ticker, "SWDA.L"));
+    expect(swda?.currency).toBe("GBP");
+    const stored = () =>
+      db.db
+        .select()
+        .from(pricesIntraday)
+        .where(eq(pricesIntraday.listingId, Number(swda?.id)));
+    await expect.poll(async () => (await stored()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const live = await call<Quote>("/quote/SWDA.L");
+    expect(live.body.is_realtime).toBe(true);
+    // The tick in pence; every stored candle a hundredth of the stream's prices, within the minute's range.
+    const pence = Number(live.body.price);
+    for (const c of await stored()) {
+      expect(Number(c.close)).toBeGreaterThan((pence / 100) * 0.9);
+      expect(Number(c.close)).toBeLessThan((pence / 100) * 1.1);
+    }
+    await call("/realtime/subscribe/SWDA.L", { method: "DELETE" });
+    await db.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(swda?.id)));
+  });
 });

@@ -14,6 +14,8 @@ export interface LiveBar {
   low: number;
   close: number;
   volume: number;
+  /** The currency the provider quotes the symbol in (GBX for a London pence line); null when it did not say. */
+  currency: string | null;
 }
 
 export interface LiveHandlers {
@@ -36,6 +38,7 @@ const SYMBOL_REF = "sds_sym_1";
  */
 export class LiveSeries {
   private decimals = 4;
+  private currency: string | null = null;
   private closed = false;
   /** When the provider last sent anything (a bar, a heartbeat): a silent connection is a stalled one. */
   lastFrameAt: number;
@@ -92,7 +95,9 @@ export class LiveSeries {
 
   private onMessage(method: string, params: unknown[]): void {
     if (method === "symbol_resolved") {
-      this.decimals = decimalsOf((params[2] as { pricescale?: unknown } | undefined)?.pricescale);
+      const info = params[2] as { pricescale?: unknown; currency_code?: unknown } | undefined;
+      this.decimals = decimalsOf(info?.pricescale);
+      this.currency = typeof info?.currency_code === "string" ? info.currency_code : null;
       return;
     }
     if (method === "timescale_update" || method === "du") {
@@ -129,6 +134,7 @@ export class LiveSeries {
       low: r(v[3]),
       close: r(v[4]),
       volume: Math.round(v[5] ?? 0),
+      currency: this.currency,
     });
   }
 
