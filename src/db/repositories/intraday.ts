@@ -21,6 +21,17 @@ export async function readIntradayCoverage(db: Db, listingId: number, days: read
 
 const decimal = (x: number) => x.toFixed(8);
 
+/** A stored candle or bar rewritten by a newer one of the same minute: its prices, volume and source. */
+export const CANDLE_REWRITE = {
+  open: sql`excluded.open`,
+  high: sql`excluded.high`,
+  low: sql`excluded.low`,
+  close: sql`excluded.close`,
+  volume: sql`excluded.volume`,
+  source: sql`excluded.source`,
+  updatedAt: sql`now()`,
+};
+
 /**
  * Stores what one provider request gave, in one transaction: 1-minute candles in prices_intraday
  * (a minute the stream stored keeps the stream's candle: it is the service's own observation),
@@ -50,15 +61,6 @@ export async function storeIntradayFetch(
       volume: c.volume,
       source: fetched.source,
     }));
-    const set = {
-      open: sql`excluded.open`,
-      high: sql`excluded.high`,
-      low: sql`excluded.low`,
-      close: sql`excluded.close`,
-      volume: sql`excluded.volume`,
-      source: sql`excluded.source`,
-      updatedAt: sql`now()`,
-    };
     statements.push(
       fetched.interval === "1m"
         ? db
@@ -66,7 +68,7 @@ export async function storeIntradayFetch(
             .values(values.map((v, j) => ({ ...v, minute: (chunk[j] as IntradayCandle).start })))
             .onConflictDoUpdate({
               target: [pricesIntraday.listingId, pricesIntraday.minute],
-              set,
+              set: CANDLE_REWRITE,
               setWhere: ne(pricesIntraday.source, STREAM),
             })
         : db
@@ -78,7 +80,10 @@ export async function storeIntradayFetch(
                 start: (chunk[j] as IntradayCandle).start,
               })),
             )
-            .onConflictDoUpdate({ target: [intradayBars.listingId, intradayBars.interval, intradayBars.start], set }),
+            .onConflictDoUpdate({
+              target: [intradayBars.listingId, intradayBars.interval, intradayBars.start],
+              set: CANDLE_REWRITE,
+            }),
     );
   }
   if (fetched.wholeDays.length)

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { pricesIntraday, realtimeSubscriptions } from "../schema";
+import { CANDLE_REWRITE } from "./intraday";
 
 export type SubscriptionRow = typeof realtimeSubscriptions.$inferSelect;
 
@@ -82,15 +83,7 @@ export async function upsertIntradayCandle(
     })
     .onConflictDoUpdate({
       target: [pricesIntraday.listingId, pricesIntraday.minute],
-      set: {
-        open: sql`excluded.open`,
-        high: sql`excluded.high`,
-        low: sql`excluded.low`,
-        close: sql`excluded.close`,
-        volume: sql`excluded.volume`,
-        // The stream's own minute from now on: a provider's fetch must not write over it.
-        source: sql`excluded.source`,
-        updatedAt: sql`now()`,
-      },
+      // The source too: the stream's own minute from now on, which a provider's fetch must not write over.
+      set: CANDLE_REWRITE,
     });
 }

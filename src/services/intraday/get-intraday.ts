@@ -89,6 +89,7 @@ export async function getIntraday({ ctx, input }: { ctx: Deps; input: IntradayQu
       `the window from ${window.from} to ${window.to} spans ${days} days; at ${interval} a request may span ${MOST_WINDOW_DAYS[interval]} days at most`,
     );
   const sessions = sessionsIn(venue, window.from, window.to, now);
+  // Today counts as past here: a holiday today has no session all day.
   if (sessions.length === 0) refuseClosedWindow(listing, window, addDays(today, 1));
 
   const covered = await readIntradayCoverage(ctx.db.db, listing.id, sessions);
