@@ -16,6 +16,7 @@ import {
   type IntradayCandle,
   type IntradayFetch,
   type IntradayInterval,
+  type IntradayPlan,
   MOST_WINDOW_DAYS,
   PROVIDER_INTERVAL,
   PROVIDER_REACH_DAYS,
@@ -32,6 +33,7 @@ import { ProviderError } from "../../providers/errors";
 import { verifiedDelayedSymbol } from "../eod/verify-symbol";
 import { refuseClosedWindow } from "../shared/closed-window";
 import { type ListingQuery, resolveListing } from "../shared/resolve-listing";
+import { singleFlight } from "../shared/single-flight";
 
 export interface IntradayQuery extends ListingQuery {
   interval: IntradayInterval;
@@ -92,37 +94,35 @@ export async function getIntraday({ ctx, input }: { ctx: Deps; input: IntradayQu
   // Today counts as past here: a holiday today has no session all day.
   if (sessions.length === 0) refuseClosedWindow(listing, window, addDays(today, 1));
 
-  const covered = await readIntradayCoverage(ctx.db.db, listing.id, sessions);
-  const plan = planIntraday({ venue, interval, sessions, covered, now });
-  const failures: string[] = [];
-  let fetched = 0;
-  // A session under way fetched within the minute is read as stored: a widget refreshing every
-  // minute, or many users at once, cost the provider one request a minute per listing.
-  const fresh = await Promise.all(
-    plan.fetches.map(async (f) =>
-      underWay(venue, f.days, now)
-        ? (await ctx.cache.get<boolean>(cacheKeys.intradayFetched(listing.id, f.interval, f.days.at(-1) as string))) ===
-          true
-        : false,
-    ),
-  );
-  const due = plan.fetches.filter((_, i) => !fresh[i]);
-  if (due.length) {
-    try {
-      const verdict = await verifiedDelayedSymbol({ ctx, input: { listing, today } });
-      if (verdict.symbol === null) failures.push(verdict.reason);
-      else
-        for (const request of due) {
-          fetched++;
-          const failure = await fetchAndStore(ctx, listing, venue, verdict.symbol, request);
-          if (failure) failures.push(failure);
-        }
-    } catch (err) {
-      // The provider's failures cost their sessions; anything else (the database) is the answer's.
-      if (!(err instanceof ProviderError)) throw err;
-      failures.push(err.detail);
-    }
-  }
+  const first = await pendingFetches(ctx, listing.id, venue, interval, sessions, now);
+  const { plan } = first;
+  // Concurrent requests for a listing share one fetch (the others wait, then find it stored), so
+  // every answer is the one a request in sequence would give.
+  let known: IntradayFetch[] | null = first.due;
+  const outcome: Fetched = first.due.length
+    ? await singleFlight(
+        ctx,
+        listing.id,
+        {
+          isDone: async () => {
+            const due = known ?? (await pendingFetches(ctx, listing.id, venue, interval, sessions, now)).due;
+            known = null;
+            return due.length ? null : NOTHING_FETCHED;
+          },
+          run: async () =>
+            fetchAll(
+              ctx,
+              listing,
+              venue,
+              today,
+              (await pendingFetches(ctx, listing.id, venue, interval, sessions, now)).due,
+            ),
+          answers: () => false,
+        },
+        "intraday",
+      )
+    : NOTHING_FETCHED;
+  const { fetched, failures } = outcome;
   const bars = await readSessions(ctx, listing.id, venue, interval, plan.fromMinutes, plan.fromBars);
   const reach: IntradayReach[] = [...new Set<IntradayInterval>(["1m", interval])].map((iv) => ({
     interval: iv,
@@ -144,6 +144,66 @@ export async function getIntraday({ ctx, input }: { ctx: Deps; input: IntradayQu
       ? `the delayed provider failed, so sessions it was asked for may be short or missing: ${[...new Set(failures)].join("; ")}`
       : null,
   };
+}
+
+/** What fetching came to: the provider requests made and why any failed. */
+interface Fetched {
+  fetched: number;
+  failures: string[];
+}
+const NOTHING_FETCHED: Fetched = { fetched: 0, failures: [] };
+
+/**
+ * The plan of the sessions on what is stored now, and the requests still due: a session under way
+ * fetched within the minute is read as stored (a widget refreshing every minute, or many users at
+ * once, cost the provider one request a minute per listing and interval).
+ */
+async function pendingFetches(
+  ctx: Deps,
+  listingId: number,
+  venue: Venue,
+  interval: IntradayInterval,
+  sessions: readonly string[],
+  now: Date,
+): Promise<{ plan: IntradayPlan; due: IntradayFetch[] }> {
+  const covered = await readIntradayCoverage(ctx.db.db, listingId, sessions);
+  const plan = planIntraday({ venue, interval, sessions, covered, now });
+  const fresh = await Promise.all(
+    plan.fetches.map(async (f) =>
+      underWay(venue, f.days, now)
+        ? (await ctx.cache.get<boolean>(cacheKeys.intradayFetched(listingId, f.interval, f.days.at(-1) as string))) ===
+          true
+        : false,
+    ),
+  );
+  return { plan, due: plan.fetches.filter((_, i) => !fresh[i]) };
+}
+
+/** Makes the due requests with the listing's verified symbol; the provider's failures are results, anything else throws. */
+async function fetchAll(
+  ctx: Deps,
+  listing: ListingRow,
+  venue: Venue,
+  today: string,
+  due: readonly IntradayFetch[],
+): Promise<Fetched> {
+  const out: Fetched = { fetched: 0, failures: [] };
+  if (due.length === 0) return out;
+  try {
+    const verdict = await verifiedDelayedSymbol({ ctx, input: { listing, today } });
+    if (verdict.symbol === null) out.failures.push(verdict.reason);
+    else
+      for (const request of due) {
+        out.fetched++;
+        const failure = await fetchAndStore(ctx, listing, venue, verdict.symbol, request);
+        if (failure) out.failures.push(failure);
+      }
+  } catch (err) {
+    // The provider's failures cost their sessions; anything else (the database) is the answer's.
+    if (!(err instanceof ProviderError)) throw err;
+    out.failures.push(err.detail);
+  }
+  return out;
 }
 
 /**

@@ -16,7 +16,7 @@ export interface FlightJob<T> {
 }
 
 /** Kinds of work on a listing that each have their own lease. */
-export type FlightScope = "eod" | "insider" | "fundamentals" | "fundamentals_deep" | "etf";
+export type FlightScope = "eod" | "insider" | "fundamentals" | "fundamentals_deep" | "etf" | "intraday";
 
 /**
  * A read-through answer built once at a time per listing, whichever isolate asks: the cached
