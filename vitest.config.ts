@@ -11,9 +11,7 @@ const worker = (opts: { hardening: boolean }) =>
   cloudflareTest(({ inject }) => ({
     wrangler: { configPath: "./wrangler.toml" },
     miniflare: {
-      bindings: opts.hardening
-        ? { ...inject("workerBindings"), ...inject("hardeningBindings") }
-        : inject("workerBindings"),
+      bindings: opts.hardening ? inject("hardeningBindings") : inject("workerBindings"),
       // The generated nets start refresh runs (POST /catalogue/refresh) at random: their listings go
       // to a queue nobody consumes, since a run ingests hundreds of listings in the background and
       // would change the database under the nets' snapshots. The worker tests consume theirs.

@@ -11,15 +11,8 @@ import { type Answer, call } from "../helpers/worker-http";
 import { resetState } from "./state";
 
 const providers = inject("simulatedProviders");
-const simulators: Record<SimulatedProvider["simulator"], string> = {
-  delayedSimUrl: inject("delayedSimUrl"),
-  streamSimUrl: inject("streamSimUrl"),
-  scrapedSimUrl: inject("scrapedSimUrl"),
-  // The nets' own EDGAR (test/helpers/global-setup.ts), which their bindings point at.
-  edgarSimUrl: inject("hardeningEdgarSimUrl"),
-  fredSimUrl: inject("fredSimUrl"),
-  newsSimUrl: inject("newsSimUrl"),
-};
+/** The nets' own simulators (test/helpers/global-setup.ts), which their bindings point at. */
+const simulators = inject("hardeningSims");
 /** Enough for any probe: a fault stays until its case clears it. */
 const ALWAYS = 1000;
 const table: string[][] = [];

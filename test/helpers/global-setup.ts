@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { pinnedClock } from "../../src/clock";
 import { startRedisBridge } from "../../tools/cache/redis-bridge";
@@ -33,12 +34,13 @@ declare module "vitest" {
   export interface ProvidedContext {
     workerBindings: Record<string, string>;
     /**
-     * The hardening nets' own EDGAR: a simulator allowing a hundred requests a second, asked at that
-     * pace (the nets fetch a registrant's thirty filings hundreds of times; at EDGAR's real pace
-     * that alone took a minute). The API tests keep the real limit and pace.
+     * The hardening nets' bindings: a stack of their own (database, simulators, Redis database),
+     * so that they run beside the API tests. Their EDGAR allows a hundred requests a second and is
+     * asked at that pace; the API tests keep the real limit and pace.
      */
     hardeningBindings: Record<string, string>;
-    hardeningEdgarSimUrl: string;
+    /** The control addresses of the nets' own simulators. */
+    hardeningSims: StackSims;
     databaseUrl: string;
     redisBacked: boolean;
     /** Control addresses of the provider simulators (faults on demand). */
@@ -86,23 +88,54 @@ function fuzzSeed(full: boolean): number {
 /** Projects that use nothing the global set-up starts. */
 const STACKLESS_PROJECTS = new Set(["unit", "smoke"]);
 
+/** The control addresses of one stack's simulators, by the name the fault registry gives them. */
+export type StackSims = Record<SimulatedProvider["simulator"], string>;
+
+/** One stack: a database, Neon's endpoints in front of it, the simulators, the Worker's bindings to them. */
+interface Stack {
+  databaseUrl: string;
+  bindings: Record<string, string>;
+  sims: StackSims;
+}
+
 /**
- * The stack the Worker under test talks to: Postgres (TEST_DATABASE_URL, else an in-memory PGlite),
- * Neon's endpoints (SQL over HTTP, the WebSocket proxy) in front of it, the provider simulators, and, when REDIS_URL is set, the
- * Upstash REST bridge.
+ * A database of its own for a stack: on the given Postgres server, a database of `name` created
+ * afresh (TEST_DATABASE_URL in CI), else an in-memory PGlite.
  */
-export default async function setup(project: TestProject) {
-  // Pure unit tests (and the smoke tests, which start the README's own stack) need none of it: a
-  // run of only those starts nothing.
-  if (project.vitest.projects.every((p) => STACKLESS_PROJECTS.has(p.name))) return;
-  const stops: (() => Promise<void>)[] = [];
-  let databaseUrl = process.env.TEST_DATABASE_URL;
-  if (databaseUrl) await assertReachable(databaseUrl, "TEST_DATABASE_URL");
-  else {
+async function startDatabase(serverUrl: string | undefined, name: string, stops: Stop[]): Promise<string> {
+  if (!serverUrl) {
     const embedded = await startEmbeddedPostgres();
     stops.push(embedded.stop);
-    databaseUrl = embedded.url;
+    return embedded.url;
   }
+  if (name === "") return serverUrl;
+  const url = new URL(serverUrl);
+  const database = `${url.pathname.slice(1) || "postgres"}_${name}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+type Stop = () => Promise<void>;
+
+/**
+ * The stack the Worker under test talks to: Postgres (TEST_DATABASE_URL, else an in-memory PGlite),
+ * Neon's endpoints (SQL over HTTP, the WebSocket proxy) in front of it, the provider simulators, and,
+ * when REDIS_URL is set, the Upstash REST bridge (on Redis database `redisDb`). `name` "" is the API
+ * tests' stack (TEST_DATABASE_URL itself); another name gets a database of its own beside it.
+ */
+async function startStack(
+  opts: { name: string; redisDb: number; edgarPerSecond?: number; edgarPace?: string },
+  stops: Stop[],
+): Promise<Stack> {
+  const databaseUrl = await startDatabase(process.env.TEST_DATABASE_URL, opts.name, stops);
   await migrateDatabase(databaseUrl);
   await seedCatalogue(databaseUrl);
   const target = new URL(databaseUrl);
@@ -111,18 +144,13 @@ export default async function setup(project: TestProject) {
 
   const yahoo = await startYahooSim();
   stops.push(yahoo.close);
-  const intradayYahoo = await startYahooSim({ clock: pinnedClock(INTRADAY_SIM_AS_OF) });
-  stops.push(intradayYahoo.close);
   // Fast ticks and heartbeats so the realtime tests see several of each in seconds.
   const tradingView = await startTradingViewSim({ tickMs: 200, heartbeatMs: 1500 });
   stops.push(tradingView.close);
-
   const scraped = await startScrapedPagesSim();
   stops.push(scraped.close);
-  const edgar = await startEdgarSim();
+  const edgar = await startEdgarSim({ perSecond: opts.edgarPerSecond });
   stops.push(edgar.close);
-  const hardeningEdgar = await startEdgarSim({ perSecond: 100 });
-  stops.push(hardeningEdgar.close);
   // The macro provider's series as FRED lists it on the day after Thanksgiving 2026: its newest
   // listed day (the 26th) is a holiday ".", so the newest real observation is the 25th's.
   const fred = await startFredSim({ clock: pinnedClock(FRED_SIM_AS_OF) });
@@ -130,8 +158,6 @@ export default async function setup(project: TestProject) {
   // The news providers' stories as of a fixed instant (they never move under a test).
   const news = await startNewsSim({ clock: pinnedClock(NEWS_SIM_AS_OF) });
   stops.push(news.close);
-  const recorded = await startReplay({ dir: fileURLToPath(new URL("../fixtures/recorded", import.meta.url)) });
-  stops.push(recorded.close);
 
   const bindings: Record<string, string> = {
     DATABASE_URL: databaseUrl,
@@ -145,6 +171,7 @@ export default async function setup(project: TestProject) {
     SEC_BASE_URL: edgar.url,
     SEC_DATA_BASE_URL: edgar.url,
     SEC_USER_AGENT: "market-data-service tests@example.com",
+    ...(opts.edgarPace ? { SEC_REQUESTS_PER_SECOND: opts.edgarPace } : {}),
     MACRO_PROVIDER_BASE_URL: fred.url,
     MACRO_API_KEY: FRED_SIM_KEY,
     ...newsSimSettings(news.url),
@@ -169,29 +196,72 @@ export default async function setup(project: TestProject) {
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {
     // CI sets REDIS_URL and must fail, not skip, when Redis is down: startRedisBridge connects first.
-    const bridge = await startRedisBridge({ redisUrl, token: "test-bridge-token" }).catch((err: unknown) => {
-      throw new Error(`REDIS_URL is set but Redis is unreachable (${redisUrl}): ${String(err)}`);
-    });
+    // Each stack its own Redis database, so one stack's cached answers never reach the other's tests.
+    const url = new URL(redisUrl);
+    url.pathname = `/${opts.redisDb}`;
+    const bridge = await startRedisBridge({ redisUrl: url.toString(), token: "test-bridge-token" }).catch(
+      (err: unknown) => {
+        throw new Error(`REDIS_URL is set but Redis is unreachable (${redisUrl}): ${String(err)}`);
+      },
+    );
     stops.push(bridge.close);
     bindings.UPSTASH_REDIS_REST_URL = bridge.url;
     bindings.UPSTASH_REDIS_REST_TOKEN = bridge.token;
   }
-  project.provide("workerBindings", bindings);
-  project.provide("hardeningBindings", {
-    SEC_BASE_URL: hardeningEdgar.url,
-    SEC_DATA_BASE_URL: hardeningEdgar.url,
-    SEC_REQUESTS_PER_SECOND: "90",
-  });
-  project.provide("hardeningEdgarSimUrl", hardeningEdgar.url);
-  project.provide("databaseUrl", databaseUrl);
-  project.provide("redisBacked", Boolean(redisUrl));
-  project.provide("delayedSimUrl", yahoo.url);
+  const sims: StackSims = {
+    delayedSimUrl: yahoo.url,
+    streamSimUrl: tradingView.url,
+    scrapedSimUrl: scraped.url,
+    edgarSimUrl: edgar.url,
+    fredSimUrl: fred.url,
+    newsSimUrl: news.url,
+  };
+  return { databaseUrl, bindings, sims };
+}
+
+/** Projects that read the API tests' stack. */
+const API_PROJECTS = ["worker", "worker-fresh", "node"];
+
+/**
+ * A stack for the API tests and one of its own for the hardening nets: the nets compare
+ * whole-database snapshots, fail providers on purpose and may delete data (POST /database/cleanup),
+ * so they get a database, simulators and a Redis database of their own. `npm test` runs the two in
+ * separate vitest processes at once (tools/test/run.ts); each starts only the stack its projects
+ * read. The API tests' stack is TEST_DATABASE_URL itself when it is set; the nets' is a database
+ * created beside it.
+ */
+export default async function setup(project: TestProject) {
+  // Pure unit tests (and the smoke tests, which start the README's own stack) need none of it: a
+  // run of only those starts nothing.
+  if (project.vitest.projects.every((p) => STACKLESS_PROJECTS.has(p.name))) return;
+  const stops: Stop[] = [];
+  if (process.env.TEST_DATABASE_URL) await assertReachable(process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL");
+  const names = new Set(project.vitest.projects.map((p) => p.name));
+  const api = API_PROJECTS.some((n) => names.has(n)) ? await startStack({ name: "", redisDb: 0 }, stops) : undefined;
+  // The nets' EDGAR allows a hundred requests a second and is asked at that pace: the nets fetch a
+  // registrant's thirty filings hundreds of times (at EDGAR's real pace that alone took a minute).
+  const nets = names.has("hardening")
+    ? await startStack({ name: "nets", redisDb: 1, edgarPerSecond: 100, edgarPace: "90" }, stops)
+    : undefined;
+  // One of them at least: a run holds a project that is not stackless.
+  const main = (api ?? nets) as Stack;
+  const intradayYahoo = await startYahooSim({ clock: pinnedClock(INTRADAY_SIM_AS_OF) });
+  stops.push(intradayYahoo.close);
+  const recorded = await startReplay({ dir: fileURLToPath(new URL("../fixtures/recorded", import.meta.url)) });
+  stops.push(recorded.close);
+
+  project.provide("workerBindings", main.bindings);
+  project.provide("hardeningBindings", (nets ?? main).bindings);
+  project.provide("hardeningSims", (nets ?? main).sims);
+  project.provide("databaseUrl", main.databaseUrl);
+  project.provide("redisBacked", Boolean(process.env.REDIS_URL));
+  project.provide("delayedSimUrl", main.sims.delayedSimUrl);
   project.provide("intradaySimUrl", intradayYahoo.url);
-  project.provide("streamSimUrl", tradingView.url);
-  project.provide("scrapedSimUrl", scraped.url);
-  project.provide("edgarSimUrl", edgar.url);
-  project.provide("fredSimUrl", fred.url);
-  project.provide("newsSimUrl", news.url);
+  project.provide("streamSimUrl", main.sims.streamSimUrl);
+  project.provide("scrapedSimUrl", main.sims.scrapedSimUrl);
+  project.provide("edgarSimUrl", main.sims.edgarSimUrl);
+  project.provide("fredSimUrl", main.sims.fredSimUrl);
+  project.provide("newsSimUrl", main.sims.newsSimUrl);
   project.provide("replayUrl", recorded.url);
   const full = process.env.HARDENING === "full";
   project.provide("hardeningFull", full);
