@@ -104,24 +104,17 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
       return false;
     });
     const byId = new Map(listings.map((l) => [l.listing.id, l]));
-    const notWritten: number[] = [];
     let next = 0;
     const worker = async () => {
       while (next < open.length) {
         const m = open[next++] as Message<RefreshMessage>;
-        const done = await refreshOne(env, m, byId.get(m.body.listingId));
+        const found = byId.get(m.body.listingId);
+        const stale = snapshotsBehind(snapshots.get(m.body.listingId), found?.spans.stored?.last);
+        const done = await refreshOne(env, m, found, stale);
         if (done) progress = { runId: m.body.runId, counts: done.counts };
-        if (done?.outcome === "unchanged" || done?.outcome === "failed") notWritten.push(m.body.listingId);
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, open.length) }, worker));
-    // An ingestion that wrote bars wrote their snapshots; a listing with nothing new (or whose
-    // providers failed) gets them when they are missing or behind its bars (a new instance, a
-    // cleanup, another window setting).
-    const behind = notWritten.filter((id) => snapshotsBehind(snapshots.get(id), byId.get(id)?.spans.stored?.last));
-    await refreshSnapshots(deps, behind).catch((err: unknown) =>
-      console.warn("catalogue refresh: indicator snapshots not written", String(err)),
-    );
   });
   if (progress) logProgress(progress);
 }
@@ -154,6 +147,8 @@ async function refreshOne(
   env: Bindings,
   m: Message<RefreshMessage>,
   found: Awaited<ReturnType<typeof readListingsWithSpans>>[number] | undefined,
+  /** Its indicator snapshots are missing or behind its stored bars (snapshotsBehind). */
+  snapshotsStale: boolean,
 ): Promise<Done | null> {
   const { runId, listingId, session } = m.body;
   let requests = 0;
@@ -202,6 +197,13 @@ async function refreshOne(
           retryOrDeadLetter(m, deps);
           return r;
         }
+        // An ingestion that wrote bars wrote their snapshots; a listing with nothing new (or whose
+        // providers failed) gets them when they are missing or behind its bars (a new instance, a
+        // cleanup, another window setting). Before its item is recorded: a finished run has them.
+        if (snapshotsStale && verdict.outcome !== "refreshed")
+          await refreshSnapshots(deps, [listingId]).catch((err: unknown) =>
+            console.warn("catalogue refresh: indicator snapshots of", listingId, "not written", String(err)),
+          );
         const r = await record(verdict.outcome, verdict.reason, report.written);
         if (verdict.outcome === "failed" && m.attempts >= REFRESH_MAX_ATTEMPTS) retryOrDeadLetter(m, deps);
         else m.ack();
