@@ -33,13 +33,16 @@ const worker = (opts: { hardening: boolean }) =>
 const FRESH_ISOLATE = ["test/worker/health.test.ts", "test/worker/provider-rest.test.ts"];
 
 /**
- * The hardening nets run in group 1, the API tests after them in group 2; the unit tests, which
- * touch no database or simulator, beside the nets (the machine's second core). (A group below 1
- * would not do: vitest runs a project of group 0 after every numbered group, and drops a negative
- * one.)
+ * When one vitest run holds them all: the unit tests first (two files at once), then the hardening
+ * nets (one file at a time: the two files share the nets' stack), then the API tests (one file at a
+ * time: they share the API tests' stack). (A group below 1 would not do: vitest runs a project of
+ * group 0 after every numbered group, and drops a negative one; and vitest gives every project of a
+ * group the same `maxWorkers`.) `npm test` does not run them so: tools/test/run.ts runs them in
+ * several vitest processes at once, each with a stack of its own.
  */
-const NETS_GROUP = 1;
-const API_GROUP = 2;
+const UNIT_GROUP = 1;
+const NETS_GROUP = 2;
+const API_GROUP = 3;
 /**
  * What the API tests' projects (the Worker's, in one runtime or fresh ones) share: one file at a
  * time, since they share the database and the simulators.
@@ -51,8 +54,8 @@ export default defineConfig({
     // Runs in plain Node (outside the Workers plugin): starts Postgres, the Neon proxy, the simulators
     // and the Redis bridge, once for every project of the run that needs them.
     globalSetup: ["./test/helpers/global-setup.ts"],
-    // Two files at once at most (the machine's cores): a net's and a unit file, never two that
-    // share the database (each such project runs one file at a time).
+    // Two files at once at most (the machine's cores): two unit files, never two that share a
+    // database (each such project runs one file at a time).
     maxWorkers: 2,
     projects: [
       {
@@ -64,7 +67,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           maxWorkers: 2,
-          sequence: { groupOrder: NETS_GROUP },
+          sequence: { groupOrder: UNIT_GROUP },
         },
       },
       {
@@ -112,18 +115,17 @@ export default defineConfig({
         },
       },
       {
-        // The nets generated from the OpenAPI document and the sandbox's registry: never beside the
-        // worker tests (another groupOrder), and one after another in one file (nets.test.ts), since
-        // the fuzzer may delete data (POST /database/cleanup) and the concurrency net compares
-        // whole-database snapshots; their group's second worker runs the unit tests. Before the API
-        // tests: the snapshots read every table, and the API tests leave some 70,000 bars behind them.
+        // The nets generated from the OpenAPI document and the sandbox's registry, in two files
+        // (provider-nets, request-nets), each running its nets one after another. Their bindings
+        // point at a stack of their own (test/helpers/global-setup.ts): the fuzzer may delete data,
+        // the concurrency net compares whole-database snapshots, the fault matrix fails providers.
         plugins: [worker({ hardening: true })],
         test: {
           name: "hardening",
-          include: ["test/hardening/nets.test.ts"],
+          include: ["test/hardening/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          maxWorkers: 2,
+          maxWorkers: 1,
           sequence: { groupOrder: NETS_GROUP },
         },
       },

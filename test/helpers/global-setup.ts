@@ -225,10 +225,11 @@ const API_PROJECTS = ["worker", "worker-fresh", "node"];
 /**
  * A stack for the API tests and one of its own for the hardening nets: the nets compare
  * whole-database snapshots, fail providers on purpose and may delete data (POST /database/cleanup),
- * so they get a database, simulators and a Redis database of their own. `npm test` runs the two in
- * separate vitest processes at once (tools/test/run.ts); each starts only the stack its projects
- * read. The API tests' stack is TEST_DATABASE_URL itself when it is set; the nets' is a database
- * created beside it.
+ * so they get a database, simulators and a Redis database of their own. Each starts only when the
+ * run holds a project that reads it. `npm test` runs several vitest processes at once
+ * (tools/test/run.ts), each a lane numbered in TEST_LANE: a lane's stacks are its own (databases
+ * `<TEST_DATABASE_URL's>_lane<n>` and `..._lane<n>_nets` on the same server, Redis databases 2n and
+ * 2n + 1). Outside a lane, the API tests' stack is TEST_DATABASE_URL itself.
  */
 export default async function setup(project: TestProject) {
   // Pure unit tests (and the smoke tests, which start the README's own stack) need none of it: a
@@ -236,12 +237,18 @@ export default async function setup(project: TestProject) {
   if (project.vitest.projects.every((p) => STACKLESS_PROJECTS.has(p.name))) return;
   const stops: Stop[] = [];
   if (process.env.TEST_DATABASE_URL) await assertReachable(process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL");
+  const lane = Number(process.env.TEST_LANE ?? 0);
   const names = new Set(project.vitest.projects.map((p) => p.name));
-  const api = API_PROJECTS.some((n) => names.has(n)) ? await startStack({ name: "", redisDb: 0 }, stops) : undefined;
+  const api = API_PROJECTS.some((n) => names.has(n))
+    ? await startStack({ name: lane ? `lane${lane}` : "", redisDb: 2 * lane }, stops)
+    : undefined;
   // The nets' EDGAR allows a hundred requests a second and is asked at that pace: the nets fetch a
   // registrant's thirty filings hundreds of times (at EDGAR's real pace that alone took a minute).
   const nets = names.has("hardening")
-    ? await startStack({ name: "nets", redisDb: 1, edgarPerSecond: 100, edgarPace: "90" }, stops)
+    ? await startStack(
+        { name: lane ? `lane${lane}_nets` : "nets", redisDb: 2 * lane + 1, edgarPerSecond: 100, edgarPace: "90" },
+        stops,
+      )
     : undefined;
   // One of them at least: a run holds a project that is not stackless.
   const main = (api ?? nets) as Stack;

@@ -2,23 +2,26 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /**
- * `npm test`: the suite as two vitest runs at once, each with a stack of its own
- * (test/helpers/global-setup.ts): the hardening nets with the unit tests beside them, and the API
- * tests (the Worker's, in one runtime and in fresh ones, and the Node-side tools on their
- * database). Two processes, not two projects of one run: vitest runs one group of projects at a
- * time, and each process then has its own main thread for its embedded database and simulators,
- * so the machine's two cores both work. Each line is printed with its run's name; the exit code is
- * the first failing run's. Arguments (`npm test -- <files or flags>`) run one vitest over every
- * project instead, as before.
+ * `npm test`: the suite as four vitest runs at once (lanes), each with a stack of its own
+ * (test/helpers/global-setup.ts, numbered by TEST_LANE): the API tests, the provider nets, the
+ * request nets, and the unit tests (which start nothing). Processes, not projects of one run: one
+ * vitest run holds one group of projects at a time, and most of a lane's time is one request
+ * waiting on another process (its database, its runtime, a simulator's delay), so lanes side by
+ * side keep the machine's two cores busy. (Five lanes, the API tests halved with `--shard`, were
+ * no faster here, 142 s against 141 s, and the busier machine let a provider's 1.5 s test deadline
+ * pass.) Each line is printed behind its lane's name; the exit code is the first failing lane's.
+ * Arguments (`npm test -- <files or flags>`) run one vitest over every project instead.
  */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const VITEST = fileURLToPath(new URL("../../node_modules/vitest/vitest.mjs", import.meta.url));
 
-const RUNS = [
-  { name: "nets+unit", projects: ["hardening", "unit"] },
-  { name: "api", projects: ["worker", "worker-fresh", "node"] },
+const LANES = [
+  { name: "api", args: ["--project", "worker", "--project", "worker-fresh", "--project", "node"] },
+  { name: "provider-nets", args: ["--project", "hardening", "test/hardening/provider-nets.test.ts"] },
+  { name: "request-nets", args: ["--project", "hardening", "test/hardening/request-nets.test.ts"] },
+  { name: "unit", args: ["--project", "unit"] },
 ];
-const ALL = RUNS.flatMap((r) => r.projects);
+const ALL = ["unit", "node", "worker", "worker-fresh", "hardening"];
 
 /** Terminal colour codes, left out of the summary lines. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts each code
@@ -34,9 +37,15 @@ interface Outcome {
 }
 
 /** One vitest run; its lines go to our output as they come, each behind `[name] `. */
-function run(name: string, args: string[], prefix: boolean): Promise<Outcome> {
+function run(name: string, args: string[], lane: number | undefined): Promise<Outcome> {
   const started = performance.now();
-  const child = spawn(process.execPath, [VITEST, "run", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const prefix = lane !== undefined;
+  const env = lane === undefined ? process.env : { ...process.env, TEST_LANE: String(lane) };
+  const child = spawn(process.execPath, [VITEST, "run", ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const summary: string[] = [];
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
     let rest = "";
@@ -72,8 +81,8 @@ const extra = process.argv.slice(2);
 const started = performance.now();
 const outcomes =
   extra.length > 0
-    ? [await run("vitest", [...projectArgs(ALL), ...extra], false)]
-    : await Promise.all(RUNS.map((r) => run(r.name, projectArgs(r.projects), true)));
+    ? [await run("vitest", [...projectArgs(ALL), ...extra], undefined)]
+    : await Promise.all(LANES.map((l, i) => run(l.name, l.args, i + 1)));
 
 console.log(`\nnpm test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 for (const o of outcomes)
