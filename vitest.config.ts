@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
  * The Worker as wrangler.toml declares it, with the test stack's settings, and the per-key rate
  * limit raised for the suite's one key (the generated nets send it tens of thousands of requests);
  * the rate-limit tests swap in TIGHT_RATE_LIMITER, 3 requests a minute. The hardening nets' Worker
- * also gets their own settings (`hardeningBindings`: an EDGAR of their own).
+ * gets the bindings of a stack of their own (`hardeningBindings`: database, simulators, Redis).
  */
 const worker = (opts: { hardening: boolean }) =>
   cloudflareTest(({ inject }) => ({

@@ -99,8 +99,9 @@ interface Stack {
 }
 
 /**
- * A database of its own for a stack: on the given Postgres server, a database of `name` created
- * afresh (TEST_DATABASE_URL in CI), else an in-memory PGlite.
+ * A database of its own for a stack: on the given Postgres server, a database `<its own>_<name>`
+ * created afresh and dropped after the run (TEST_DATABASE_URL in CI), else an in-memory PGlite.
+ * `name` "" is the server's database itself.
  */
 async function startDatabase(serverUrl: string | undefined, name: string, stops: Stop[]): Promise<string> {
   if (!serverUrl) {
@@ -110,16 +111,21 @@ async function startDatabase(serverUrl: string | undefined, name: string, stops:
   }
   if (name === "") return serverUrl;
   const url = new URL(serverUrl);
-  const database = `${url.pathname.slice(1) || "postgres"}_${name}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${database}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${database}`;
+  const database = `${decodeURIComponent(url.pathname.slice(1)) || "postgres"}_${name}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const quoted = `"${database.replaceAll('"', '""')}"`;
+  await admin(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${quoted}`);
+  stops.push(() => admin(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`));
+  url.pathname = `/${encodeURIComponent(database)}`;
   return url.toString();
 }
 
@@ -128,11 +134,11 @@ type Stop = () => Promise<void>;
 /**
  * The stack the Worker under test talks to: Postgres (TEST_DATABASE_URL, else an in-memory PGlite),
  * Neon's endpoints (SQL over HTTP, the WebSocket proxy) in front of it, the provider simulators, and,
- * when REDIS_URL is set, the Upstash REST bridge (on Redis database `redisDb`). `name` "" is the API
+ * when REDIS_URL is set, the Upstash REST bridge (on REDIS_URL's database + `redisOffset`). `name` "" is the API
  * tests' stack (TEST_DATABASE_URL itself); another name gets a database of its own beside it.
  */
 async function startStack(
-  opts: { name: string; redisDb: number; edgarPerSecond?: number; edgarPace?: string },
+  opts: { name: string; redisOffset: number; edgarPerSecond?: number; edgarPace?: string },
   stops: Stop[],
 ): Promise<Stack> {
   const databaseUrl = await startDatabase(process.env.TEST_DATABASE_URL, opts.name, stops);
@@ -196,9 +202,11 @@ async function startStack(
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {
     // CI sets REDIS_URL and must fail, not skip, when Redis is down: startRedisBridge connects first.
-    // Each stack its own Redis database, so one stack's cached answers never reach the other's tests.
+    // Each stack its own Redis database, counted from REDIS_URL's own (0 when it names none), so
+    // one stack's cached answers never reach another's tests.
     const url = new URL(redisUrl);
-    url.pathname = `/${opts.redisDb}`;
+    const own = Number(url.pathname.slice(1) || 0);
+    url.pathname = `/${own + opts.redisOffset}`;
     const bridge = await startRedisBridge({ redisUrl: url.toString(), token: "test-bridge-token" }).catch(
       (err: unknown) => {
         throw new Error(`REDIS_URL is set but Redis is unreachable (${redisUrl}): ${String(err)}`);
@@ -228,28 +236,39 @@ const API_PROJECTS = ["worker", "worker-fresh", "node"];
  * so they get a database, simulators and a Redis database of their own. Each starts only when the
  * run holds a project that reads it. `npm test` runs several vitest processes at once
  * (tools/test/run.ts), each a lane numbered in TEST_LANE: a lane's stacks are its own (databases
- * `<TEST_DATABASE_URL's>_lane<n>` and `..._lane<n>_nets` on the same server, Redis databases 2n and
- * 2n + 1). Outside a lane, the API tests' stack is TEST_DATABASE_URL itself.
+ * `<TEST_DATABASE_URL's>_lane<n>` and `..._lane<n>_nets` on the same server, dropped after the
+ * run; Redis databases REDIS_URL's + 2n and + 2n + 1). Outside a lane, the API tests' stack is
+ * TEST_DATABASE_URL and REDIS_URL themselves, the nets' `<TEST_DATABASE_URL's>_nets` and the next
+ * Redis database.
  */
 export default async function setup(project: TestProject) {
   // Pure unit tests (and the smoke tests, which start the README's own stack) need none of it: a
   // run of only those starts nothing.
   if (project.vitest.projects.every((p) => STACKLESS_PROJECTS.has(p.name))) return;
   const stops: Stop[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
   if (process.env.TEST_DATABASE_URL) await assertReachable(process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL");
   const lane = Number(process.env.TEST_LANE ?? 0);
   const names = new Set(project.vitest.projects.map((p) => p.name));
-  const api = API_PROJECTS.some((n) => names.has(n))
-    ? await startStack({ name: lane ? `lane${lane}` : "", redisDb: 2 * lane }, stops)
-    : undefined;
-  // The nets' EDGAR allows a hundred requests a second and is asked at that pace: the nets fetch a
-  // registrant's thirty filings hundreds of times (at EDGAR's real pace that alone took a minute).
-  const nets = names.has("hardening")
-    ? await startStack(
-        { name: lane ? `lane${lane}_nets` : "nets", redisDb: 2 * lane + 1, edgarPerSecond: 100, edgarPace: "90" },
+  let api: Stack | undefined;
+  let nets: Stack | undefined;
+  try {
+    if (API_PROJECTS.some((n) => names.has(n)))
+      api = await startStack({ name: lane ? `lane${lane}` : "", redisOffset: 2 * lane }, stops);
+    // The nets' EDGAR allows a hundred requests a second and is asked at that pace: the nets fetch a
+    // registrant's thirty filings hundreds of times (at EDGAR's real pace that alone took a minute).
+    if (names.has("hardening"))
+      nets = await startStack(
+        { name: lane ? `lane${lane}_nets` : "nets", redisOffset: 2 * lane + 1, edgarPerSecond: 100, edgarPace: "90" },
         stops,
-      )
-    : undefined;
+      );
+  } catch (err) {
+    // What started before the failure is stopped (vitest runs no teardown for a set-up that threw).
+    await stopAll();
+    throw err;
+  }
   // One of them at least: a run holds a project that is not stackless.
   const main = (api ?? nets) as Stack;
   const intradayYahoo = await startYahooSim({ clock: pinnedClock(INTRADAY_SIM_AS_OF) });
@@ -276,7 +295,5 @@ export default async function setup(project: TestProject) {
   project.provide("simulatedProviders", [...SIMULATED_PROVIDERS]);
   project.provide("fuzzRequests", Number(process.env.FUZZ_REQUESTS || (full ? 10_000 : 1_000)));
 
-  return async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-  };
+  return stopAll;
 }

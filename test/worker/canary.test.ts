@@ -23,8 +23,8 @@ import { clearFault, fault } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 /**
- * The canary against the simulators. No other test file runs it (the nets run apart, after the
- * worker tests), nor faults its reference instruments, so the checks and canary_failed alerts of
+ * The canary against the simulators. No other test file runs it (the nets run on a stack of their
+ * own), nor faults its reference instruments, so the checks and canary_failed alerts of
  * the three fundamentals providers are this file's own.
  */
 const pages = inject("scrapedSimUrl");

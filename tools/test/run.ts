@@ -2,15 +2,17 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /**
- * `npm test`: the suite as four vitest runs at once (lanes), each with a stack of its own
- * (test/helpers/global-setup.ts, numbered by TEST_LANE): the API tests, the provider nets, the
- * request nets, and the unit tests (which start nothing). Processes, not projects of one run: one
+ * `npm test`: the suite as four vitest runs at once (lanes): the API tests, the provider nets, the
+ * request nets, and the unit tests. Each lane but the unit tests' starts a stack of its own
+ * (test/helpers/global-setup.ts, numbered by TEST_LANE). Processes, not projects of one run: one
  * vitest run holds one group of projects at a time, and most of a lane's time is one request
  * waiting on another process (its database, its runtime, a simulator's delay), so lanes side by
  * side keep the machine's two cores busy. (Five lanes, the API tests halved with `--shard`, were
- * no faster here, 142 s against 141 s, and the busier machine let a provider's 1.5 s test deadline
- * pass.) Each line is printed behind its lane's name; the exit code is the first failing lane's.
- * Arguments (`npm test -- <files or flags>`) run one vitest over every project instead.
+ * no faster here, 142 s against 141 s, and the busier machine let a provider's 1.5 s test
+ * deadline pass.) Each line is printed behind its lane's name. The exit code is 1 when a lane
+ * failed (its exit code, a signal, or no count of tests printed); a signal to this process reaches
+ * every lane. Arguments (`npm test -- <files or flags>`) run one vitest over every project instead
+ * (on TEST_DATABASE_URL itself, as `npx vitest run` does).
  */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const VITEST = fileURLToPath(new URL("../../node_modules/vitest/vitest.mjs", import.meta.url));
@@ -31,10 +33,19 @@ const projectArgs = (projects: string[]) => projects.flatMap((p) => ["--project"
 
 interface Outcome {
   name: string;
-  code: number;
+  /** Why the run failed (its exit code, the signal that ended it, no summary printed), or null. */
+  failure: string | null;
   seconds: number;
   summary: string[];
 }
+
+/** The lanes running now: a signal to this process reaches them too. */
+const children = new Set<ReturnType<typeof spawn>>();
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exitCode = 1;
+  });
 
 /** One vitest run; its lines go to our output as they come, each behind `[name] `. */
 function run(name: string, args: string[], lane: number | undefined): Promise<Outcome> {
@@ -46,6 +57,7 @@ function run(name: string, args: string[], lane: number | undefined): Promise<Ou
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  children.add(child);
   const summary: string[] = [];
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
     let rest = "";
@@ -66,14 +78,22 @@ function run(name: string, args: string[], lane: number | undefined): Promise<Ou
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
   return new Promise((resolve) => {
-    child.on("close", (code, signal) =>
+    child.on("close", (code, signal) => {
+      children.delete(child);
       resolve({
         name,
-        code: code ?? (signal ? 1 : 0),
+        // A run that printed no count of its tests did not run them, whatever its exit code says.
+        failure: signal
+          ? `ended by ${signal}`
+          : code !== 0
+            ? `exit ${code}`
+            : summary.length === 0
+              ? "no test summary printed"
+              : null,
         seconds: (performance.now() - started) / 1000,
         summary,
-      }),
-    );
+      });
+    });
   });
 }
 
@@ -87,6 +107,6 @@ const outcomes =
 console.log(`\nnpm test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 for (const o of outcomes)
   console.log(
-    `  ${o.name}: ${o.code === 0 ? "passed" : `FAILED (exit ${o.code})`} in ${o.seconds.toFixed(1)} s; ${o.summary.join("; ")}`,
+    `  ${o.name}: ${o.failure === null ? "passed" : `FAILED (${o.failure})`} in ${o.seconds.toFixed(1)} s; ${o.summary.join("; ")}`,
   );
-process.exitCode = outcomes.find((o) => o.code !== 0)?.code ?? 0;
+if (outcomes.some((o) => o.failure !== null)) process.exitCode = 1;

@@ -199,7 +199,8 @@ async function refreshOne(
         }
         // An ingestion that wrote bars wrote their snapshots; a listing with nothing new (or whose
         // providers failed) gets them when they are missing or behind its bars (a new instance, a
-        // cleanup, another window setting). Before its item is recorded: a finished run has them.
+        // cleanup, another window setting), before its item is recorded, so that a finished run has
+        // them (unless writing them failed: logged, and the next run tries again).
         if (snapshotsStale && verdict.outcome !== "refreshed")
           await refreshSnapshots(deps, [listingId]).catch((err: unknown) =>
             console.warn("catalogue refresh: indicator snapshots of", listingId, "not written", String(err)),
