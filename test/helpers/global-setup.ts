@@ -98,6 +98,8 @@ interface Stack {
   sims: StackSims;
 }
 
+type Stop = () => Promise<void>;
+
 /**
  * A database of its own for a stack: on the given Postgres server, a database `<its own>_<name>`
  * created afresh and dropped after the run (TEST_DATABASE_URL in CI), else an in-memory PGlite.
@@ -129,13 +131,12 @@ async function startDatabase(serverUrl: string | undefined, name: string, stops:
   return url.toString();
 }
 
-type Stop = () => Promise<void>;
-
 /**
  * The stack the Worker under test talks to: Postgres (TEST_DATABASE_URL, else an in-memory PGlite),
- * Neon's endpoints (SQL over HTTP, the WebSocket proxy) in front of it, the provider simulators, and,
- * when REDIS_URL is set, the Upstash REST bridge (on REDIS_URL's database + `redisOffset`). `name` "" is the API
- * tests' stack (TEST_DATABASE_URL itself); another name gets a database of its own beside it.
+ * Neon's endpoints (SQL over HTTP, the WebSocket proxy) in front of it, the provider simulators,
+ * and, when REDIS_URL is set, the Upstash REST bridge (on REDIS_URL's database + `redisOffset`).
+ * `name` "" is the API tests' stack outside a lane (TEST_DATABASE_URL itself); another name gets
+ * a database of its own beside it.
  */
 async function startStack(
   opts: { name: string; redisOffset: number; edgarPerSecond?: number; edgarPace?: string },

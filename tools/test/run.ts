@@ -101,7 +101,8 @@ const extra = process.argv.slice(2);
 const started = performance.now();
 const outcomes =
   extra.length > 0
-    ? [await run("vitest", [...projectArgs(ALL), ...extra], undefined)]
+    ? // The user's own --project narrows the run; else every project.
+      [await run("vitest", [...(extra.includes("--project") ? [] : projectArgs(ALL)), ...extra], undefined)]
     : await Promise.all(LANES.map((l, i) => run(l.name, l.args, i + 1)));
 
 console.log(`\nnpm test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
