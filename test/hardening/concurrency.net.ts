@@ -1,5 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { FULL_KEY } from "../helpers/keys";
@@ -63,18 +63,17 @@ function comparable(value: unknown): unknown {
 }
 
 /**
- * One request to the Worker. With `settle` (an operation documented with `x-background`), the
- * Worker's own handler is called with an execution context of the test's, and the answer is
- * returned once the request's background work (`waitUntil`) is done, so the snapshot after it is
- * the work's whole effect. (Snapshots taken until two agree were not enough: on a busy machine a
+ * One request to the Worker: its own handler, called with an execution context of the test's, and
+ * the answer returned once the request's background work (`waitUntil`: an `x-background`
+ * operation's work, a read's deferred caching or quote) is done, so the snapshot after it is the
+ * request's whole effect. (Snapshots taken until two agree were not enough: on a busy machine a
  * canary run fetched its references for longer than the interval between two snapshots.)
  */
-async function send(path: string, init: RequestInit, settle = false): Promise<Answer> {
-  const request = new Request(`http://svc${path}`, init);
-  const ctx = settle ? createExecutionContext() : undefined;
-  const res = ctx ? await worker.fetch(request, env, ctx) : await exports.default.fetch(request);
+async function send(path: string, init: RequestInit): Promise<Answer> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`http://svc${path}`, init), env, ctx);
   const text = await res.text();
-  if (ctx) await waitOnExecutionContext(ctx);
+  await waitOnExecutionContext(ctx);
   return {
     status: res.status,
     body: comparable(res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text),
@@ -121,16 +120,15 @@ describe(`${AT_ONCE} identical requests at once have the effect of one`, async (
 
     await setUp();
     const before = await snapshotDatabase();
-    const settle = op.background === true;
-    const single = await send(path, init, settle);
+    const single = await send(path, init);
     const afterOne = await snapshotDatabase();
     // The same request again: what a retry gets, and a retry changes nothing more.
-    const repeated = await send(path, init, settle);
+    const repeated = await send(path, init);
     expect(await snapshotDatabase(), "a retry changed the database").toEqual(afterOne);
 
     await setUp();
     expect(await snapshotDatabase(), "the reset did not restore the state").toEqual(before);
-    const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => send(path, init, settle)));
+    const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => send(path, init)));
     expect(await snapshotDatabase(), "twenty at once left another state than one").toEqual(afterOne);
     // Each concurrent answer is one that requests in sequence could have got: the first's or a repeat's.
     for (const a of answers) expect([single, repeated], JSON.stringify(a).slice(0, 400)).toContainEqual(a);
