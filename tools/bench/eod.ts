@@ -1,5 +1,4 @@
-import { cpus } from "node:os";
-import { type InterleavedResult, interleave, type LoadResult, load, median } from "./load";
+import { benchHeader, type InterleavedResult, interleave, type LoadResult, load, median } from "./load";
 import { resetListings, runBench, usageRowsSince, withBareApp } from "./stack";
 
 /**
@@ -110,9 +109,7 @@ runBench(async (stack) => {
   // Every request answered must have its usage row once the queue has drained (the bare app logs none).
   const logged = await usageRowsSince(stack.databaseUrl, since, ["/__bench/floor", "/eod/:ticker"], answered);
   return {
-    bench: "eod",
-    at: new Date().toISOString(),
-    machine: { node: process.version, cpus: cpus().length },
+    ...benchHeader("eod"),
     database: stack.databaseLabel,
     cache: stack.cacheLabel,
     ingestion: { listings: ingestion, median_bars_per_second: rates[Math.floor(rates.length / 2)] ?? 0 },

@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
-import { cpus } from "node:os";
 import * as ti from "technicalindicators";
 import { INDICATORS, type IndicatorSpec, withDefaults } from "../../src/domain/indicators/catalogue";
 import { type PriceSeries, seriesOfColumns } from "../../src/domain/indicators/series";
+import { benchHeader } from "./load";
 
 /**
  * `npm run bench:indicators`: each of the 18 indicators on 1,000,000 bars with its default
@@ -139,9 +139,7 @@ function main(): void {
   });
   const speedups = rows.flatMap((r) => (r.speedup === null ? [] : [r.speedup])).sort((a, b) => a - b);
   const report = {
-    bench: "indicators",
-    at: new Date().toISOString(),
-    machine: { node: process.version, cpus: cpus().length },
+    ...benchHeader("indicators"),
     bars: BARS,
     indicators: rows,
     compared: speedups.length,

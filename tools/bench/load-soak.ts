@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { cpus } from "node:os";
 import { SIM_SYMBOLS } from "../sandbox/market-data";
 import type { MinuteBar } from "../sandbox/minute-path";
-import { percentile } from "./load";
+import { benchHeader, percentile } from "./load";
 import { type BenchStack, runBench } from "./stack";
 import { openTickClients, tickKey } from "./tick-clients";
 
@@ -205,9 +204,7 @@ async function soakPhase(stack: BenchStack) {
 
 runBench(
   async (stack) => ({
-    bench: "load",
-    at: new Date().toISOString(),
-    machine: { node: process.version, cpus: cpus().length },
+    ...benchHeader("load"),
     database: stack.databaseLabel,
     cache: stack.cacheLabel,
     load: await loadPhase(stack),

@@ -1,3 +1,5 @@
+import { cpus } from "node:os";
+
 /** A small closed-loop HTTP load generator: `concurrency` clients send back to back for `durationMs`. */
 export interface LoadResult {
   requests: number;
@@ -12,6 +14,11 @@ export interface LoadResult {
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (x: number, dp = 2) => Number(x.toFixed(dp));
+
+/** What every benchmark's JSON starts with: its name, when it ran, and on what. */
+export function benchHeader(bench: string) {
+  return { bench, at: new Date().toISOString(), machine: { node: process.version, cpus: cpus().length } };
+}
 
 /** The middle value (the mean of the two middle ones for an even count). */
 export function median(values: number[]): number {

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STREAM } from "../../src/domain/provider-names";
 import { serverMessage } from "../../src/domain/realtime";
 import { freePort } from "../net";
 import type { MinuteBar } from "../sandbox/minute-path";
-import { percentile } from "./load";
+import { benchHeader, percentile } from "./load";
 import { serveWithMiniflare } from "./miniflare-worker";
 import { ROOT, runBench } from "./stack";
 import { openTickClients, tickKey } from "./tick-clients";
@@ -228,9 +228,7 @@ runBench(
     const serviceRuntimes = runtimeCpuMs();
     const floor = await measureFloor(sent.size, serviceRuntimes);
     return {
-      bench: "realtime",
-      at: new Date().toISOString(),
-      machine: { node: process.version, cpus: cpus().length },
+      ...benchHeader("realtime"),
       database: stack.databaseLabel,
       cache: stack.cacheLabel,
       ticker: TICKER,

@@ -1,7 +1,6 @@
-import { cpus } from "node:os";
 import pg from "pg";
 import { isTradingDay, lastClosedSession, UNKNOWN_VENUE } from "../../src/domain/venues";
-import { load, percentile } from "./load";
+import { benchHeader, load, percentile } from "./load";
 import { type BenchStack, runBench } from "./stack";
 
 /**
@@ -168,9 +167,7 @@ runBench(
       durationMs: DURATION_MS,
     });
     return {
-      bench: "screener",
-      at: new Date().toISOString(),
-      machine: { node: process.version, cpus: cpus().length },
+      ...benchHeader("screener"),
       database: stack.databaseLabel,
       cache: stack.cacheLabel,
       refresh: {

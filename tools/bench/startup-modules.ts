@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
-import { median, roundOrder } from "./load";
+import { benchHeader, median, roundOrder } from "./load";
 import { buildBundle } from "./miniflare-worker";
 
 /**
@@ -80,9 +80,7 @@ try {
   console.log(
     JSON.stringify(
       {
-        bench: "startup-modules",
-        at: new Date().toISOString(),
-        machine: { node: process.version, cpus: cpus().length },
+        ...benchHeader("startup-modules"),
         rounds: ROUNDS,
         flags: FLAGS,
         service_module_kib: service.uploadKiB,

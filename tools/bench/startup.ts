@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
-import { median, roundOrder } from "./load";
+import { benchHeader, median, roundOrder } from "./load";
 import { type Bundle, buildBundle, miniflareOptions } from "./miniflare-worker";
 
 /**
@@ -122,9 +122,7 @@ try {
   console.log(
     JSON.stringify(
       {
-        bench: "startup",
-        at: new Date().toISOString(),
-        machine: { node: process.version, cpus: cpus().length },
+        ...benchHeader("startup"),
         rounds: ROUNDS,
         service,
         bare,
