@@ -1,4 +1,5 @@
 import { toDecimalString } from "./decimal";
+import { isoInstant } from "./instants";
 import { STREAM } from "./provider-names";
 
 /** The spec's Realtime tick: one 1-minute bar update of a streamed ticker. */
@@ -22,7 +23,7 @@ export function tickOfBar(
 ): RealtimeTick {
   return {
     ticker,
-    timestamp: new Date(bar.time * 1000).toISOString().replace(".000Z", "Z"),
+    timestamp: isoInstant(new Date(bar.time * 1000)),
     open: toDecimalString(bar.open, 8),
     high: toDecimalString(bar.high, 8),
     low: toDecimalString(bar.low, 8),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { isoInstant } from "../../domain/instants";
 import type { IntradayHistoryAnswer } from "../../services/intraday/get-intraday";
 
 const BarSchema = z.object({
@@ -56,8 +57,6 @@ export const IntradayAnswerSchema = z
 
 export type IntradayBody = z.infer<typeof IntradayAnswerSchema>;
 
-const isoMinute = (d: Date) => d.toISOString().replace(".000Z", "Z");
-
 export const toIntradayBody = (a: IntradayHistoryAnswer): IntradayBody => ({
   listing: {
     ticker: a.listing.ticker,
@@ -77,7 +76,7 @@ export const toIntradayBody = (a: IntradayHistoryAnswer): IntradayBody => ({
   ...(a.warning ? { warning: a.warning } : {}),
   bars: a.bars.map((b) => ({
     timestamp: b.start.getTime() / 1000,
-    datetime: isoMinute(b.start),
+    datetime: isoInstant(b.start),
     open: b.open,
     high: b.high,
     low: b.low,
@@ -90,5 +89,5 @@ export const toIntradayBody = (a: IntradayHistoryAnswer): IntradayBody => ({
 /** The CSV form, with the delayed provider's own header for intraday downloads. */
 export const intradayCsv = (a: IntradayHistoryAnswer) =>
   `Datetime,Open,High,Low,Close,Volume\n${a.bars
-    .map((b) => `${isoMinute(b.start)},${b.open},${b.high},${b.low},${b.close},${b.volume}\n`)
+    .map((b) => `${isoInstant(b.start)},${b.open},${b.high},${b.low},${b.close},${b.volume}\n`)
     .join("")}`;

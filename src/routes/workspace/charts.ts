@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Deps } from "../../deps";
 import type { Resolution } from "../../domain/indicators/request";
+import { isoInstant } from "../../domain/instants";
 import { INTRADAY_INTERVALS } from "../../domain/intraday";
 import {
   type Candle,
@@ -122,7 +123,7 @@ export function registerChartWidgets(routes: WidgetRoutes) {
       const { theme, raw, ...query } = q;
       const found = await getIntraday({ ctx: c.get("deps"), input: query });
       const rows = found.bars.map((b) => ({
-        date: b.start.toISOString().replace(".000Z", "Z"),
+        date: isoInstant(b.start),
         open: b.open,
         high: b.high,
         low: b.low,

@@ -5,6 +5,7 @@ import { resample } from "../../domain/bars";
 import { ServiceError } from "../../domain/errors";
 import type { Resolution } from "../../domain/indicators/request";
 import { type PriceSeries, seriesOfBars, seriesOfColumns } from "../../domain/indicators/series";
+import { isoInstant } from "../../domain/instants";
 import { resolveListing } from "../shared/resolve-listing";
 
 /** Which bars: the resolution, an optional date window and how many of the newest (default from the route). */
@@ -27,7 +28,7 @@ export async function readSeries(ctx: Deps, listing: ListingRow, q: SeriesQuery)
   if (q.resolution === "1min") {
     const candles = await readIntradayBars(db, listing.id, { ...window, limit: q.limit });
     return seriesOfColumns({
-      times: candles.map((c) => c.minute.toISOString().replace(".000Z", "Z")),
+      times: candles.map((c) => isoInstant(c.minute)),
       open: candles.map((c) => c.open),
       high: candles.map((c) => c.high),
       low: candles.map((c) => c.low),

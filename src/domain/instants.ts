@@ -1,0 +1,2 @@
+/** An instant as ISO 8601 in UTC to the second, the way the service's answers write bar times: `2026-11-25T14:30:00Z`. */
+export const isoInstant = (d: Date): string => d.toISOString().replace(".000Z", "Z");
