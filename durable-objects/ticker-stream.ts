@@ -5,6 +5,7 @@ import type { Clock } from "../src/clock";
 import { type Db, DbHandle } from "../src/db/client";
 import { findActiveListings } from "../src/db/repositories/catalogue";
 import {
+  countOutOfSession,
   countTick,
   deactivateSubscription,
   hasActiveSubscription,
@@ -15,6 +16,7 @@ import { buildDeps, type Deps } from "../src/deps";
 import { toDecimalString } from "../src/domain/decimal";
 import type { SchemaDrift } from "../src/domain/drift";
 import { preferredListing } from "../src/domain/listing-choice";
+import { catalogueVenue, inSession } from "../src/domain/market-hours";
 import { STREAM } from "../src/domain/provider-names";
 import { liveScale, streamSymbolOf } from "../src/domain/provider-symbols";
 import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } from "../src/domain/realtime";
@@ -84,6 +86,22 @@ export interface StreamStatus {
  * the stored subscription. Upstream drops are retried with backoff (alarm); a refused symbol ends
  * the stream with an error to its clients.
  */
+interface Pending {
+  candles: Map<number, IntradayCandle>;
+  ticks: number;
+  lastAt: Date | null;
+  outOfSession: number;
+  lastOutOfSession: Date | null;
+}
+
+const emptyPending = (): Pending => ({
+  candles: new Map(),
+  ticks: 0,
+  lastAt: null,
+  outOfSession: 0,
+  lastOutOfSession: null,
+});
+
 export class TickerStream extends DurableObject<Env> {
   private ticker: string | null = null;
   private streaming = false;
@@ -99,12 +117,11 @@ export class TickerStream extends DurableObject<Env> {
   private listing: { id: number; exchange: string | null; currency: string } | null | undefined;
   /** Cache effects are applied one tick after another, so a slow write never reorders them. */
   private effects: Promise<void> = Promise.resolve();
-  /** Database effects waiting for the next write: the newest candle of each minute, and the ticks to count. */
-  private pending: { candles: Map<number, IntradayCandle>; ticks: number; lastAt: Date | null } = {
-    candles: new Map(),
-    ticks: 0,
-    lastAt: null,
-  };
+  /**
+   * Database effects waiting for the next write: the newest candle of each minute, the ticks to
+   * count, and the candles left unstored for falling outside the venue's session.
+   */
+  private pending: Pending = emptyPending();
   private writing: Promise<void> | null = null;
   private readonly deps: Deps;
   private readonly clock: Clock;
@@ -406,7 +423,13 @@ export class TickerStream extends DurableObject<Env> {
     // The stored candle is in the listing's currency, as its daily bars are (a London pence line's
     // ticks are in pence): one whose unit cannot be told is not stored.
     const scale = this.listing ? liveScale(bar.currency, this.listing.currency) : null;
-    if (this.listing && scale !== null) {
+    // A candle outside the venue's session (a weekend, before the open) is no trade of it: counted, not stored.
+    const venue = this.listing ? catalogueVenue(this.listing.exchange) : undefined;
+    const minute = new Date(tick.timestamp);
+    if (venue && !inSession(venue, minute)) {
+      this.pending.outOfSession += 1;
+      this.pending.lastOutOfSession = minute;
+    } else if (this.listing && scale !== null) {
       const price = (x: string) => (scale === 1 ? x : toDecimalString(Number(x) * scale, 8));
       this.pending.candles.set(Date.parse(tick.timestamp), {
         minute: new Date(tick.timestamp),
@@ -445,12 +468,13 @@ export class TickerStream extends DurableObject<Env> {
   }
 
   private async writePending(ticker: string): Promise<void> {
-    const { candles, ticks, lastAt } = this.pending;
-    this.pending = { candles: new Map(), ticks: 0, lastAt: null };
+    const { candles, ticks, lastAt, outOfSession, lastOutOfSession } = this.pending;
+    this.pending = emptyPending();
     const listing = this.listing;
     await this.withDb(async (db) => {
       if (listing) for (const candle of candles.values()) await upsertIntradayCandle(db, listing.id, candle, STREAM);
       if (lastAt) await countTick(db, ticker, lastAt, ticks);
+      if (lastOutOfSession) await countOutOfSession(db, ticker, lastOutOfSession, outOfSession);
     });
   }
 

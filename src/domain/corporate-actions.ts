@@ -1,4 +1,5 @@
 import { dayBefore, earlier } from "./ingest-plan";
+import { relativeError, type StoredPrecision } from "./provider-precision";
 
 /**
  * Dividends and splits, and the check that a listing's stored adjusted closes agree with them.
@@ -31,10 +32,23 @@ export interface AdjustableBar {
 
 /**
  * How far an observed step of the adjusted/close ratio may stand from the one the stored dividends
- * imply (relative): the provider's adjusted closes carry 7 significant digits and its closes the
- * price's own decimals, far inside it; a quarterly dividend of 0.1% is five times outside it.
+ * imply (relative), from the precision of the four prices it is computed from: each stands within
+ * its relative error of the provider's figure, so the step within their sum; twice that, since the
+ * provider computed its adjusted closes from closes it had rounded once already. At full precision
+ * that is under 1e-6 (a quarterly dividend of 0.1% is a thousand times outside it); for 2-decimal
+ * prices near 13 it is 3e-3, which no tighter constant could honour.
  */
-export const ADJUSTMENT_TOLERANCE = 0.0002;
+export function stepTolerance(prev: AdjustableBar, bar: AdjustableBar, precision: StoredPrecision): number {
+  const e = (x: number) => relativeError(x, precision);
+  return 2 * (e(prev.close) + e(prev.adjClose) + e(bar.close) + e(bar.adjClose));
+}
+
+/** The step tolerance at full precision of a typical share (closes and adjusted closes near 100): what /health/stats states. */
+export const FULL_PRECISION_TOLERANCE = stepTolerance(
+  { date: "", close: 100, adjClose: 100 },
+  { date: "", close: 100, adjClose: 100 },
+  "full",
+);
 
 /** The share of a dividend step's own size its tolerance widens by (the close it was computed from may be a session apart). */
 const ACROSS_EX_DATE = 0.1;
@@ -42,14 +56,22 @@ const ACROSS_EX_DATE = 0.1;
 /** A jump of the close across a split date within this (relative) of the split's ratio is an unadjusted split. */
 const SPLIT_JUMP_TOLERANCE = 0.15;
 
+/**
+ * `dividend`: a step across an ex-date other than its dividend implies; `unexplained`: a step where
+ * no event is stored; `split`: closes that jump by a stored split's ratio (history not adjusted).
+ */
+export type MismatchKind = "dividend" | "split" | "unexplained";
+
 export interface AdjustmentMismatch {
   /** The session where the adjusted closes disagree with the stored events. */
   date: string;
-  kind: "dividend" | "split";
+  kind: MismatchKind;
   /** The step the events imply (dividends) or the split's ratio (splits). */
   expected: number;
   /** The step the stored bars show. */
   observed: number;
+  /** The relative tolerance the step was held to (absent from checks stored before it was kept). */
+  tolerance?: number;
 }
 
 /** "4:1" of a split, as the provider writes it. */
@@ -65,7 +87,7 @@ export function adjustmentMismatches(
   bars: readonly AdjustableBar[],
   dividends: readonly Dividend[],
   splits: readonly Split[],
-  tolerance = ADJUSTMENT_TOLERANCE,
+  precision: StoredPrecision = "full",
 ): AdjustmentMismatch[] {
   const out: AdjustmentMismatch[] = [];
   const byDate = new Map<string, number>();
@@ -78,17 +100,28 @@ export function adjustmentMismatches(
     if (!prev || !bar || prev.close <= 0 || bar.close <= 0) continue;
     // Dividends whose ex-date falls after the previous session, up to this one.
     let expected = 1;
+    let exDates = 0;
     while (next < sortedDividends.length && (sortedDividends[next]?.[0] ?? "") <= bar.date) {
       const [date, amount] = sortedDividends[next] as [string, number];
-      if (date > prev.date) expected *= 1 - amount / prev.close;
+      if (date > prev.date) {
+        expected *= 1 - amount / prev.close;
+        exDates++;
+      }
       next++;
     }
     const observed = prev.adjClose / prev.close / (bar.adjClose / bar.close);
     // The provider divides by the close of the session before the ex-date, which may be one the
     // service does not hold (a slot the provider sent empty): a step across an ex-date is allowed
     // a tenth of the dividends' own factor besides. A dividend missing or wrong by far still shows.
-    if (Math.abs(observed / expected - 1) > tolerance + (1 - expected) * ACROSS_EX_DATE)
-      out.push({ date: bar.date, kind: "dividend", expected: round(expected), observed: round(observed) });
+    const tolerance = stepTolerance(prev, bar, precision) + Math.abs(1 - expected) * ACROSS_EX_DATE;
+    if (Math.abs(observed / expected - 1) > tolerance)
+      out.push({
+        date: bar.date,
+        kind: exDates > 0 ? "dividend" : "unexplained",
+        expected: round(expected),
+        observed: round(observed),
+        tolerance: round(tolerance),
+      });
   }
   for (const s of splits) {
     const ratio = s.numerator / s.denominator;
@@ -99,7 +132,7 @@ export function adjustmentMismatches(
     if (!prev || !bar || bar.close <= 0) continue;
     const jump = prev.close / bar.close;
     if (Math.abs(jump / ratio - 1) < SPLIT_JUMP_TOLERANCE)
-      out.push({ date: bar.date, kind: "split", expected: 1, observed: round(jump) });
+      out.push({ date: bar.date, kind: "split", expected: 1, observed: round(jump), tolerance: SPLIT_JUMP_TOLERANCE });
   }
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

@@ -143,3 +143,45 @@ export function closedThroughout(venue: Venue, from: string, to: string): { date
   }
   return days.length ? days : null;
 }
+
+/** Sessions named in a "missing" answer; the count says how many more. */
+const SESSIONS_NAMED = 5;
+
+/**
+ * Why a past window with no stored bar is empty, when the venue traded in it: its sessions there
+ * (each with its early close), which no provider sent a bar for; null when the calendar shows no
+ * session (a closed window says so itself) or the venue is unknown. Days of years the calendar does
+ * not hold count as sessions on weekdays, and are said to be unconfirmed.
+ * @example missingSessionsReason(VENUES.NASDAQ, "2026-11-27", "2026-11-27")
+ *          // "Nasdaq Stock Market held a session on 2026-11-27 (early close at 13:00) and no provider has a bar for it"
+ */
+export function missingSessionsReason(venue: Venue, from: string, to: string): string | null {
+  const sessions: string[] = [];
+  let count = 0;
+  let unconfirmed = false;
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    if (closedReason(venue, d) !== null) continue;
+    count++;
+    if (!(CALENDAR_YEARS as readonly string[]).includes(d.slice(0, 4))) unconfirmed = true;
+    if (sessions.length < SESSIONS_NAMED) {
+      const close = closingTime(venue, d);
+      sessions.push(close === venue.close ? d : `${d} (early close at ${close})`);
+    }
+  }
+  if (count === 0) return null;
+  const more = count > sessions.length ? ` and ${count - sessions.length} more` : "";
+  const which = count === 1 ? "a session" : `${count} sessions`;
+  return `${venue.name} held ${which} on ${sessions.join(", ")}${more}${
+    unconfirmed ? " (weekdays of years its calendar does not hold: holidays unknown)" : ""
+  } and no provider has a bar for ${count === 1 ? "it" : "them"}`;
+}
+
+/**
+ * Whether an instant falls inside one of the venue's sessions (its local trading day, from the open
+ * to the close, an early close included): a minute candle outside one is no trade of the venue.
+ * @example inSession(VENUES.NASDAQ, new Date("2026-11-28T15:00:00Z")) // false: a Saturday
+ */
+export function inSession(venue: Venue, at: Date): boolean {
+  const { open, close } = venueDay(venue, localDate(venue, at));
+  return open !== null && close !== null && open.getTime() <= at.getTime() && at.getTime() < close.getTime();
+}

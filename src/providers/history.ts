@@ -7,8 +7,11 @@ export interface History {
   currency: string | null;
   exchange: string | null;
   bars: Bar[];
-  /** The window's dividends (in `currency`) and splits, from a provider that sends them (the delayed one). */
-  events?: { dividends: Dividend[]; splits: Split[] };
+  /**
+   * The window's dividends (in `currency`) and splits, from a provider that sends them (the delayed
+   * one); a fund's capital gains distributions where the provider sends them apart.
+   */
+  events?: { dividends: Dividend[]; splits: Split[]; capitalGains?: Dividend[] };
 }
 
 /** A source of daily bars; the ingestion tries them in order. */

@@ -1,9 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { listings, validationResults } from "../../src/db/schema";
+import type { DividendsBody } from "../../src/routes/corporate-actions/schema";
+import type { EodAnswer } from "../../src/routes/eod/schema";
 import type { RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import aaplChart from "../fixtures/recorded/delayed_provider/chart-AAPL-2020-09-to-11-split-div.json";
 import ibmChart from "../fixtures/recorded/delayed_provider/chart-IBM-5m-5d.json";
+import nvdaChart from "../fixtures/recorded/delayed_provider/chart-NVDA-2021-split-4-1.json";
 import aaplBalance from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-balance-sheet-annual.json";
 import aaplCashFlow from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-cash-flow-annual.json";
 import aaplIncome from "../fixtures/recorded/delayed_provider/fundamentalsTimeSeries-AAPL-financials-annual.json";
@@ -207,21 +210,66 @@ describe("an intraday answer of the real provider, replayed", () => {
       indicators: { quote: { open: number[]; close: number[]; volume: number[] }[] };
     };
     const q = result.indicators.quote[0] as { open: number[]; close: number[]; volume: number[] };
-    const seven = (x: number | undefined) => Number((x as number).toPrecision(7));
     // 391 recorded bars: 78 a session, and one at the last close (16:00, no volume) that is no bar of the session.
     expect(result.timestamp).toHaveLength(391);
     expect(res.body.count).toBe(390);
-    expect(res.body.bars.map((b) => [b.datetime, b.open, b.close, b.volume, b.source])).toEqual(
+    // Each price as the very float32 the provider sent (stored to every decimal it holds).
+    expect(
+      res.body.bars.map((b) => [b.datetime, Math.fround(b.open), Math.fround(b.close), b.volume, b.source]),
+    ).toEqual(
       result.timestamp
         .slice(0, 390)
         .map((t, i) => [
           new Date(t * 1000).toISOString().replace(".000Z", "Z"),
-          seven(q.open[i]),
-          seven(q.close[i]),
+          q.open[i],
+          q.close[i],
           q.volume[i],
           "delayed_provider",
         ]),
     );
     await resetTickers("IBM");
+  });
+});
+
+describe("a daily chart of the real provider across a split, replayed through /eod", () => {
+  it("stores NVDA's year at the provider's precision: every close the recorded float32, no false finding", async () => {
+    await resetTickers("NVDA");
+    // Its symbol as verified (the recordings hold no search for it).
+    await withDb((db) =>
+      db
+        .update(listings)
+        .set({ delayedSymbol: "NVDA", delayedSymbolCheckedAt: new Date(AT) })
+        .where(eq(listings.ticker, "NVDA")),
+    );
+    const result = nvdaChart.response.body.chart.result[0] as unknown as {
+      timestamp: number[];
+      indicators: { quote: { close: number[] }[]; adjclose: { adjclose: number[] }[] };
+    };
+    const closes = result.indicators.quote[0]?.close ?? [];
+    const res = await call<EodAnswer>("/eod/NVDA?from=2021-02-01&to=2022-01-28", { at: AT, env: delayedReplay });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body.count).toBe(252);
+    expect(res.body.data.map((b) => b.Date)).toEqual(
+      result.timestamp.map((t) => new Date(t * 1000).toISOString().slice(0, 10)),
+    );
+    // The very float32 sent, and so equal to it to seven significant digits: 13.237 stays 13.237.
+    expect(res.body.data.map((b) => Math.fround(b.Close))).toEqual(closes);
+    const seven = (x: number) => Number(x.toPrecision(7));
+    expect(res.body.data.filter((b, i) => Math.abs(b.Close - (closes[i] ?? 0)) > 5e-7 * b.Close)).toEqual([]);
+    expect(res.body.data[0]?.Close).toBe(13.237);
+    expect(seven(res.body.data[0]?.Close ?? 0)).toBe(seven(closes[0] ?? 0));
+    expect(res.body.precision.stored).toBe("full");
+    expect(res.body.warnings).toEqual([]);
+    // The recording was asked with events=split: its split is stored, its dividends are not, and the
+    // check names exactly NVDA's four real ex-dates of 2021 as steps no stored event explains.
+    const check = await call<DividendsBody>("/dividends/NVDA", { at: AT, env: delayedReplay });
+    expect(check.body.adjustment_check).toMatchObject({ precision: "full", splits: 1, dividends: 0, mismatches: 4 });
+    expect(check.body.adjustment_check?.first_mismatches.map((m) => [m.date, m.kind])).toEqual([
+      ["2021-03-09", "unexplained"],
+      ["2021-06-09", "unexplained"],
+      ["2021-08-31", "unexplained"],
+      ["2021-12-01", "unexplained"],
+    ]);
+    await resetTickers("NVDA");
   });
 });

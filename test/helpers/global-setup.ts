@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { pinnedClock } from "../../src/clock";
+
 import { startRedisBridge } from "../../tools/cache/redis-bridge";
 import { assertReachable } from "../../tools/db/connect";
 import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
@@ -29,6 +30,8 @@ export const NEWS_SIM_AS_OF = "2026-11-27T12:30:00Z";
  * Wednesday 25 November 2026, noon in New York: Nasdaq's session is under way, Xetra's has closed.
  */
 export const INTRADAY_SIM_AS_OF = "2026-11-25T17:00:00Z";
+/** The stream simulator's first instant: a Wednesday at 15:00 UTC, within the US and European sessions. */
+export const STREAM_SIM_AS_OF = "2026-11-25T15:00:00Z";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -139,7 +142,14 @@ async function startDatabase(serverUrl: string | undefined, name: string, stops:
  * a database of its own beside it.
  */
 async function startStack(
-  opts: { name: string; redisOffset: number; edgarPerSecond?: number; edgarPace?: string },
+  opts: {
+    name: string;
+    redisOffset: number;
+    edgarPerSecond?: number;
+    edgarPace?: string;
+    /** PROVIDER_TIMEOUT_MS of the stack (1500 unless given). */
+    providerTimeoutMs?: string;
+  },
   stops: Stop[],
 ): Promise<Stack> {
   const databaseUrl = await startDatabase(process.env.TEST_DATABASE_URL, opts.name, stops);
@@ -151,8 +161,14 @@ async function startStack(
 
   const yahoo = await startYahooSim();
   stops.push(yahoo.close);
-  // Fast ticks and heartbeats so the realtime tests see several of each in seconds.
-  const tradingView = await startTradingViewSim({ tickMs: 200, heartbeatMs: 1500 });
+  // Fast ticks and heartbeats so the realtime tests see several of each in seconds. Its minutes run
+  // from a Wednesday afternoon, inside every venue's session, whatever day the tests run: candles
+  // outside a session are not stored, and a test must not depend on the day it runs.
+  const tradingView = await startTradingViewSim({
+    tickMs: 200,
+    heartbeatMs: 1500,
+    clock: pinnedClock(STREAM_SIM_AS_OF),
+  });
   stops.push(tradingView.close);
   const scraped = await startScrapedPagesSim();
   stops.push(scraped.close);
@@ -182,8 +198,9 @@ async function startStack(
     MACRO_PROVIDER_BASE_URL: fred.url,
     MACRO_API_KEY: FRED_SIM_KEY,
     ...newsSimSettings(news.url),
-    // Short deadlines so the timeout faults are tested in seconds.
-    PROVIDER_TIMEOUT_MS: "1500",
+    // Short deadlines so the timeout faults are tested in seconds (the nets set their own: they run
+    // beside the API tests, and a simulator slowed by the load must not read as a provider failing).
+    PROVIDER_TIMEOUT_MS: opts.providerTimeoutMs ?? "1500",
     // A stalled stream is noticed in seconds rather than the production 45.
     STREAM_STALL_MS: "2000",
     // The fault matrix fails providers on purpose and expects them back at once: no resting here
@@ -262,7 +279,14 @@ export default async function setup(project: TestProject) {
     // registrant's thirty filings hundreds of times (at EDGAR's real pace that alone took a minute).
     if (names.has("hardening"))
       nets = await startStack(
-        { name: lane ? `lane${lane}_nets` : "nets", redisOffset: 2 * lane + 1, edgarPerSecond: 100, edgarPace: "90" },
+        {
+          name: lane ? `lane${lane}_nets` : "nets",
+          redisOffset: 2 * lane + 1,
+          edgarPerSecond: 100,
+          edgarPace: "90",
+          // The fault matrix times its timeout faults with a limit of its own.
+          providerTimeoutMs: "5000",
+        },
         stops,
       );
   } catch (err) {

@@ -20,6 +20,7 @@ import {
   macroRatesCache,
   newsArticleAssets,
   newsArticles,
+  priceFindings,
   pricesDaily,
   pricesIntraday,
   splits,
@@ -74,7 +75,15 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
     await db.db.delete(validationResults).where(inArray(validationResults.ticker, tickers));
     if (ids.length) {
       await db.db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
-      for (const table of [dividends, splits, adjustmentChecks, pricesIntraday, intradayBars, intradayCoverage])
+      for (const table of [
+        dividends,
+        splits,
+        adjustmentChecks,
+        priceFindings,
+        pricesIntraday,
+        intradayBars,
+        intradayCoverage,
+      ])
         await db.db.delete(table).where(inArray(table.listingId, ids));
       await db.db.delete(indicatorSnapshots).where(inArray(indicatorSnapshots.listingId, ids));
       await db.db
@@ -124,6 +133,16 @@ export async function fault(simUrl: string, symbol: string, mode: string, times 
     body: JSON.stringify({ symbol, mode, times }),
   });
   if (!res.ok) throw new Error(`simulator refused the fault: HTTP ${res.status}`);
+  onTestFinished(() => clearFault(simUrl, symbol));
+}
+
+/** Sets a price glitch of the delayed-provider simulator on `symbol` at the session `date`, for every request until the test ends. */
+export async function glitchAt(simUrl: string, symbol: string, mode: string, date: string): Promise<void> {
+  const res = await fetch(`${simUrl}/__sandbox/faults`, {
+    method: "POST",
+    body: JSON.stringify({ symbol, mode, date }),
+  });
+  if (!res.ok) throw new Error(`simulator refused the glitch: HTTP ${res.status}`);
   onTestFinished(() => clearFault(simUrl, symbol));
 }
 

@@ -5,7 +5,9 @@ import {
   readjustmentRange,
   splitRatio,
 } from "../../src/domain/corporate-actions";
+import { float32Decimal } from "../../src/domain/provider-precision";
 import recorded from "../fixtures/recorded/delayed_provider/chart-AAPL-2020-09-to-11-split-div.json";
+import nvdaRecorded from "../fixtures/recorded/delayed_provider/chart-NVDA-2021-split-4-1.json";
 
 /** The real provider's AAPL chart of autumn 2020 (a 4:1 split on 31 August, a dividend on 6 November). */
 const result = recorded.response.body.chart.result[0] as {
@@ -37,10 +39,10 @@ describe("adjustmentMismatches, on the real provider's answer", () => {
     expect(adjustmentMismatches(bars, dividends, splits)).toEqual([]);
   });
 
-  it("finds the session of a dividend it was not told of, with the step the bars show", () => {
+  it("finds the session of a dividend it was not told of, unexplained, with the step the bars show", () => {
     const found = adjustmentMismatches(bars, [], splits);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ date: "2020-11-06", kind: "dividend", expected: 1 });
+    expect(found[0]).toMatchObject({ date: "2020-11-06", kind: "unexplained", expected: 1 });
     // 1 - 0.205 / 119.03 (the close before the ex-date): the provider's own factor.
     expect(found[0]?.observed).toBeCloseTo(1 - 0.205 / 119.02999877929688, 6);
   });
@@ -113,5 +115,48 @@ describe("dividendsByYear", () => {
     ];
     expect(dividendsByYear(divs, "2016-11-28")).toEqual({ "2017": 1 });
     expect(dividendsByYear(divs, "2016-01-04")).toEqual({ "2016": 1, "2017": 1 });
+  });
+});
+
+describe("adjustmentMismatches, its tolerance from the stored prices' precision", () => {
+  /** The real provider's NVDA chart of 2021 (a 4:1 split on 20 July; asked with events=split, so without its dividends). */
+  const nvda = nvdaRecorded.response.body.chart.result[0] as unknown as typeof result;
+  const nvdaBars = nvda.timestamp.map((t, i) => ({
+    date: day(t),
+    close: float32Decimal(nvda.indicators.quote[0]?.close[i] as number),
+    adjClose: float32Decimal(nvda.indicators.adjclose[0]?.adjclose[i] as number),
+  }));
+  const nvdaSplits = [{ date: "2021-07-20", numerator: 4, denominator: 1 }];
+  /**
+   * NVDA's real quarterly dividends of 2021 (ex-dates 9 March and 9 June: $0.16 before the 4:1
+   * split; 31 August and 1 December: $0.04), in the recording's prices, which its 10:1 split of
+   * 2024 divides as well: 0.004 each.
+   */
+  const nvdaDividends = ["2021-03-09", "2021-06-09", "2021-08-31", "2021-12-01"].map((date) => ({
+    date,
+    amount: 0.004,
+  }));
+
+  it("holds the real chart at full precision: consistent with its real dividends and split", () => {
+    expect(nvdaBars).toHaveLength(252);
+    expect(nvdaBars[0]?.close).toBe(13.237);
+    expect(adjustmentMismatches(nvdaBars, nvdaDividends, nvdaSplits, "full")).toEqual([]);
+  });
+
+  it("names the four ex-dates the recording was not asked for, and nothing else, unexplained", () => {
+    const found = adjustmentMismatches(nvdaBars, [], nvdaSplits, "full");
+    expect(found.map((m) => [m.date, m.kind])).toEqual(nvdaDividends.map((d) => [d.date, "unexplained"]));
+    for (const m of found) expect(m.tolerance).toBeLessThan(5e-6);
+  });
+
+  it("rounded to the price hint, the same bars stay consistent only because the tolerance widens with the rounding", () => {
+    const hinted = nvdaBars.map((b) => ({
+      ...b,
+      close: Math.round(b.close * 100) / 100,
+      adjClose: Number(b.adjClose.toPrecision(7)),
+    }));
+    // Held to full precision, the rounding reads as steps at most sessions (the quant's false alarms).
+    expect(adjustmentMismatches(hinted, nvdaDividends, nvdaSplits, "full").length).toBeGreaterThan(100);
+    expect(adjustmentMismatches(hinted, nvdaDividends, nvdaSplits, "price_hint")).toEqual([]);
   });
 });

@@ -3,13 +3,15 @@ import {
   CALENDAR_THROUGH,
   catalogueVenue,
   closedThroughout,
+  inSession,
   listedVenues,
   marketState,
+  missingSessionsReason,
   nextTradingDay,
   secondsUntilChange,
   yearsShown,
 } from "../../src/domain/market-hours";
-import { VENUES } from "../../src/domain/venues";
+import { VENUES, type Venue } from "../../src/domain/venues";
 
 const at = (iso: string) => new Date(iso);
 const XETRA = VENUES.XETRA as NonNullable<(typeof VENUES)["XETRA"]>;
@@ -114,5 +116,39 @@ describe("a window the venue was closed throughout", () => {
     expect(closedThroughout(NYSE, "2026-12-24", "2026-12-27")).toBeNull();
     expect(closedThroughout(XETRA, "2026-12-23", "2026-12-27")).toBeNull();
     expect(closedThroughout(XETRA, "2026-12-28", "2026-12-27")).toBeNull();
+  });
+});
+
+describe("inSession", () => {
+  it("is true from the open to the close of a trading day, an early close included, and false on a weekend", () => {
+    const nasdaq = VENUES.NASDAQ as Venue;
+    expect(inSession(nasdaq, new Date("2026-11-25T14:30:00Z"))).toBe(true);
+    expect(inSession(nasdaq, new Date("2026-11-25T14:29:00Z"))).toBe(false);
+    expect(inSession(nasdaq, new Date("2026-11-25T20:59:00Z"))).toBe(true);
+    expect(inSession(nasdaq, new Date("2026-11-25T21:00:00Z"))).toBe(false);
+    // The day after Thanksgiving closes at 13:00 New York time.
+    expect(inSession(nasdaq, new Date("2026-11-27T17:59:00Z"))).toBe(true);
+    expect(inSession(nasdaq, new Date("2026-11-27T18:00:00Z"))).toBe(false);
+    expect(inSession(nasdaq, new Date("2026-11-28T15:00:00Z"))).toBe(false);
+    expect(inSession(nasdaq, new Date("2026-11-26T15:00:00Z"))).toBe(false);
+  });
+});
+
+describe("missingSessionsReason", () => {
+  const nasdaq = VENUES.NASDAQ as Venue;
+
+  it("names the sessions a venue held, with early closes; null when it held none", () => {
+    expect(missingSessionsReason(nasdaq, "2026-11-27", "2026-11-27")).toBe(
+      "Nasdaq Stock Market held a session on 2026-11-27 (early close at 13:00) and no provider has a bar for it",
+    );
+    expect(missingSessionsReason(nasdaq, "2026-11-26", "2026-11-26")).toBeNull();
+    expect(missingSessionsReason(nasdaq, "2026-11-28", "2026-11-29")).toBeNull();
+  });
+
+  it("counts the sessions past the five it names, and says when a year's holidays are unknown", () => {
+    expect(missingSessionsReason(nasdaq, "2026-06-01", "2026-06-12")).toBe(
+      "Nasdaq Stock Market held 10 sessions on 2026-06-01, 2026-06-02, 2026-06-03, 2026-06-04, 2026-06-05 and 5 more and no provider has a bar for them",
+    );
+    expect(missingSessionsReason(nasdaq, "2028-03-06", "2028-03-06")).toContain("holidays unknown");
   });
 });

@@ -36,30 +36,43 @@ beforeAll(async () => {
 afterAll(() => replay.close());
 
 describe("the delayed provider's chart and search, replayed", () => {
-  /** The recording's bars as the provider documents them: session dates in UTC, prices to the price hint. */
+  /** The recording's bars as the provider sent them: session dates in UTC, prices as the float32 values sent. */
   function recordedBars(file: string) {
     const result = ((bodyOf("delayed_provider", file).chart as Json).result as Json[])[0] as Json;
     const meta = result.meta as Json;
-    const hint = Math.min(6, Math.max(2, Number(meta.priceHint ?? 2)));
     const q = ((result.indicators as Json).quote as Json[])[0] as Record<string, (number | null)[]>;
-    const round = (x: number) => Math.round(x * 10 ** hint) / 10 ** hint;
+    const adj = ((result.indicators as Json).adjclose as Json[] | undefined)?.[0]?.adjclose as
+      | (number | null)[]
+      | undefined;
     const stamps = result.timestamp as number[];
     return {
       meta,
       bars: stamps.flatMap((t, i) => {
         const close = q.close?.[i];
         if (close === null || close === undefined) return [];
-        return [{ date: new Date(t * 1000).toISOString().slice(0, 10), close: round(close), volume: q.volume?.[i] }];
+        return [
+          {
+            date: new Date(t * 1000).toISOString().slice(0, 10),
+            open: q.open?.[i] as number,
+            high: q.high?.[i] as number,
+            low: q.low?.[i] as number,
+            close,
+            adjClose: adj?.[i] ?? close,
+            volume: q.volume?.[i],
+          },
+        ];
       }),
     };
   }
+  const seven = (x: number | undefined) => Number((x as number).toPrecision(7));
 
   it.each([
     ["AAPL on Nasdaq", "chart-AAPL.json", "AAPL"],
     ["AAPL across a 4:1 split and a dividend", "chart-AAPL-2020-09-to-11-split-div.json", "AAPL"],
     ["a Xetra share", "chart-xetra.json", "WSU.DE"],
     ["a London share quoted in pence", "chart-london.json", "OCDO.L"],
-  ])("reads %s: every bar, its currency as sent", async (_what, file, symbol) => {
+    ["NVDA across a 4:1 split, its pre-split prices with five decimals", "chart-NVDA-2021-split-4-1.json", "NVDA"],
+  ])("reads %s: every bar at the provider's precision, its currency as sent", async (_what, file, symbol) => {
     const { meta, bars } = recordedBars(file);
     expect(bars.length).toBeGreaterThan(0);
     const client = new DelayedProviderClient(base("delayed_provider"), 2000, undefined, clock);
@@ -67,10 +80,25 @@ describe("the delayed provider's chart and search, replayed", () => {
     const last = bars.at(-1)?.date ?? "";
     const h = await client.dailyHistory(symbol, first, last);
     expect(h.currency).toBe(meta.currency);
-    expect(h.bars.map((b) => ({ date: b.date, close: b.close, volume: b.volume }))).toEqual(bars);
+    expect(h.bars.map((b) => [b.date, b.volume])).toEqual(bars.map((b) => [b.date, b.volume]));
+    // Every price reads back as the very float32 the provider sent, and so equals it to seven significant digits.
+    const sent = bars.flatMap((b) => [b.open, b.high, b.low, b.close, b.adjClose]);
+    const read = h.bars.flatMap((b) => [b.open, b.high, b.low, b.close, b.adjClose]);
+    expect(read.map((x) => Math.fround(x))).toEqual(sent.map((x) => Math.fround(x)));
+    expect(read.filter((x, i) => Math.abs(x - (sent[i] as number)) > 5e-7 * Math.abs(sent[i] as number))).toEqual([]);
   });
 
-  it("reads an intraday answer: every 5m bar at its own instant, trade prices to float32's 7 digits", async () => {
+  it("keeps the third decimal of a split-adjusted close the price hint would cut (NVDA, 2021)", async () => {
+    const client = new DelayedProviderClient(base("delayed_provider"), 2000, undefined, clock);
+    const h = await client.dailyHistory("NVDA", "2021-02-01", "2022-01-28");
+    // 13.237000465393066 in the answer: 529.48 before the splits of 2021 (4:1) and 2024 (10:1), 13.237 after both.
+    expect(h.bars[0]).toMatchObject({ date: "2021-02-01", close: 13.237 });
+    expect(h.bars.find((b) => b.date === "2021-07-19")?.close).toBe(18.77975);
+    expect(h.events?.splits).toEqual([{ date: "2021-07-20", numerator: 4, denominator: 1 }]);
+    expect(h.bars).toHaveLength(252);
+  });
+
+  it("reads an intraday answer: every 5m bar at its own instant, trade prices as the float32 sent", async () => {
     const result = ((bodyOf("delayed_provider", "chart-IBM-5m-5d.json").chart as Json).result as Json[])[0] as Json;
     const q = ((result.indicators as Json).quote as Json[])[0] as Record<string, number[]>;
     const stamps = result.timestamp as number[];
@@ -83,7 +111,9 @@ describe("the delayed provider's chart and search, replayed", () => {
     );
     expect(h.currency).toBe("USD");
     expect(h.bars).toHaveLength(stamps.length);
-    const seven = (x: number | undefined) => Number((x as number).toPrecision(7));
+    expect(h.bars.slice(0, 2).map((b) => [b.open, b.high, b.low, b.close].map((x) => Math.fround(x)))).toEqual(
+      [0, 1].map((i) => [q.open?.[i], q.high?.[i], q.low?.[i], q.close?.[i]]),
+    );
     expect(h.bars.slice(0, 2)).toEqual(
       [0, 1].map((i) => ({
         start: new Date((stamps[i] as number) * 1000),

@@ -3,10 +3,11 @@ import { env } from "cloudflare:workers";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { cacheKeys } from "../../src/cache";
-import { adjustmentChecks, alerts, providerChecks, validationResults } from "../../src/db/schema";
+import { adjustmentChecks, alerts, priceFindings, providerChecks, validationResults } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { CANARY_INSTRUMENTS } from "../../src/domain/monitoring/canary-references";
 import worker from "../../src/index";
+import type { EodAnswer } from "../../src/routes/eod/schema";
 import type { AlertsBody, ResolveBody } from "../../src/routes/health/alerts";
 import type {
   CanaryHistoryBody,
@@ -19,7 +20,7 @@ import type { ErrorBody } from "../../src/routes/openapi";
 import { simCompany } from "../../tools/sandbox/fundamentals-data";
 import { quoteSummaryResult } from "../../tools/sandbox/yahoo-fundamentals";
 import { READ_ONLY_KEY } from "../helpers/keys";
-import { clearFault, fault } from "../helpers/listings";
+import { clearFault, fault, glitchAt, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 /**
@@ -56,8 +57,12 @@ const openCanaryAlerts = async (provider: string) =>
 
 async function forgetEverything() {
   await db.delete(providerChecks).where(inArray(providerChecks.providerName, PROVIDERS));
-  // The prices' adjustment checks other files' ingestions left: a disagreeing one is a failed canary check of its own.
+  // The prices' adjustment checks and sanity findings other files' ingestions left: each is a canary
+  // check of its own; and the reference instruments' stored bars, whose weekly and monthly bars it
+  // compares with the provider's when there are any.
   await db.delete(adjustmentChecks);
+  await db.delete(priceFindings);
+  await resetTickers(...CANARY_INSTRUMENTS.map((i) => i.ticker));
   // Only the alerts a canary opens: a high_outlier_rate one may come from other files' verdicts.
   await db.delete(alerts).where(and(inArray(alerts.providerName, PROVIDERS), eq(alerts.type, "canary_failed")));
   const tickers = CANARY_INSTRUMENTS.map((i) => i.ticker);
@@ -319,5 +324,53 @@ describe("the canary, provider health and canary_failed alerts", () => {
     expect((await call<ErrorBody>("/health/canary/history?provider_name=nobody")).status).toBe(400);
     expect((await call<ErrorBody>("/health/canary/run?provider_name=nobody", { method: "POST" })).status).toBe(400);
     expect((await call<ErrorBody>("/health/canary/run", { method: "POST", key: READ_ONLY_KEY })).status).toBe(403);
+  });
+});
+
+describe("the canary's checks of the stored prices", () => {
+  /** Friday 27 November 2026, as the other price tests. */
+  const AT = "2026-11-27T15:00:00Z";
+  beforeAll(forgetEverything);
+  afterAll(forgetEverything);
+
+  it("finds weekly and monthly closes the provider adjusted for dividends, stores them and fails the check", async () => {
+    const loaded = await call<EodAnswer>("/eod/MSFT?period=1y", { at: AT });
+    expect(loaded.status).toBe(200);
+    await glitchAt(yahoo, "MSFT", "period_adjusted", "2026-11-02");
+    await call<CanaryQueuedBody>("/health/canary/run?provider_name=delayed_provider", {
+      method: "POST",
+      settleBackground: true,
+      at: AT,
+    });
+    const history = (await call<CanaryHistoryBody>("/health/canary/history?ticker=MSFT&limit=100", { at: AT })).body;
+    const weekly = history.checks.find((c) => c.field === "1wk_close");
+    const monthly = history.checks.find((c) => c.field === "1mo_close");
+    expect(weekly).toMatchObject({ passed: false });
+    expect(weekly?.error).toContain("(they repeat the dividend-adjusted closes)");
+    expect(monthly).toMatchObject({ passed: false });
+    // The MSFT of the simulator pays quarterly: the weeks before its ex-date of 16 November depart.
+    const eod = await call<EodAnswer>("/eod/MSFT?period=weekly&from=2026-08-03&to=2026-11-20", { at: AT });
+    const found = eod.body.warnings.filter((w) => w.kind === "period_adjusted");
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((w) => w.evidence.matches_adjusted === true)).toBe(true);
+    const stats = (await call<ValidationStatsBody>("/health/stats", { at: AT })).body;
+    expect(stats.price_sanity.by_kind.find((k) => k.kind === "period_adjusted")).toMatchObject({ listings: 1 });
+    const summary = history.checks.find((c) => c.field === "price_sanity" && c.ticker === "MSFT");
+    expect(summary).toMatchObject({ passed: false });
+  });
+
+  it("passes the same checks when the provider's longer bars repeat the daily closes", async () => {
+    await db.delete(priceFindings);
+    await call<CanaryQueuedBody>("/health/canary/run?provider_name=delayed_provider", {
+      method: "POST",
+      settleBackground: true,
+      at: AT,
+    });
+    const history = (await call<CanaryHistoryBody>("/health/canary/history?ticker=MSFT&limit=100", { at: AT })).body;
+    const newest = history.checks.filter((c) => c.field === "1wk_close" || c.field === "1mo_close").slice(0, 2);
+    expect(newest.map((c) => [c.field, c.passed, c.value]).sort()).toEqual([
+      ["1mo_close", true, 0],
+      ["1wk_close", true, 0],
+    ]);
   });
 });

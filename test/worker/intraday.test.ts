@@ -21,8 +21,16 @@ const AT = INTRADAY_SIM_AS_OF;
 const OPTS = { at: AT, env: { DELAYED_PROVIDER_BASE_URL: sim } };
 const get = <T = IntradayBody>(path: string) => call<T>(path, OPTS);
 
-/** What the wire carries of a simulated price: float32, read back to its 7 significant digits. */
-const wire = (x: number) => Number(Math.fround(x).toPrecision(7));
+/**
+ * What the service reads of a simulated price sent as float32: the 2-decimal price (the price hint)
+ * nearest the float32, which reads back as it. Where a float32 cannot hold cents (a pence line's
+ * 144560.42, float32 steps of 1/64) two prices may share one; the nearest is all the wire tells.
+ */
+const wire = (x: number) => {
+  const cents = Number(Math.fround(x).toFixed(2));
+  expect(Math.fround(cents)).toBe(Math.fround(x));
+  return cents;
+};
 
 type Expected = { datetime: string; open: number; high: number; low: number; close: number; volume: number };
 

@@ -10,10 +10,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { MAX_CLIENT_MESSAGE_BYTES, TickerStream } from "../../durable-objects/ticker-stream";
 import { pinnedClock } from "../../src/clock";
-import { realtimeSubscriptions } from "../../src/db/schema";
+import { listings, pricesIntraday, realtimeSubscriptions } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
-import type { Quote, RealtimeStatus } from "../../src/routes/realtime/schema";
+import type { LiveBar } from "../../src/providers/stream/live";
+import type { Quote, RealtimeStatus, Subscription } from "../../src/routes/realtime/schema";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
 import { clearFault, fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -226,5 +227,44 @@ describe("TickerStream: its clients", () => {
     expect(quote.body).toMatchObject({ ticker: "NKE", is_realtime: true, source: "stream_provider", delay_seconds: 0 });
     expect(Date.parse(quote.body.timestamp)).toBeGreaterThanOrEqual(Date.parse(String(tick.data?.timestamp)));
     sock.ws.close(1000);
+  });
+});
+
+describe("TickerStream: candles outside the venue's session", () => {
+  it("stores a session's candles, and counts a Saturday's without storing it", async () => {
+    started.push("ADI");
+    const sub = await call<Subscription[]>("/realtime/subscribe", { method: "POST", body: { tickers: ["ADI"] } });
+    expect(sub.status).toBe(200);
+    const [adi] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "ADI"));
+    const candles = () =>
+      db.db
+        .select()
+        .from(pricesIntraday)
+        .where(eq(pricesIntraday.listingId, Number(adi?.id)));
+    // The stream's own minutes (a Wednesday afternoon, in Nasdaq's session) are stored.
+    await expect.poll(async () => (await candles()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const saturday = new Date("2026-11-28T15:00:00Z");
+    await runInDurableObject(objectOf("ADI"), async (instance: TickerStream) => {
+      const bar: LiveBar = {
+        time: saturday.getTime() / 1000,
+        open: 1,
+        high: 1,
+        low: 1,
+        close: 1,
+        volume: 10,
+        currency: "USD",
+      };
+      (instance as unknown as { onBar(ticker: string, bar: LiveBar): void }).onBar("ADI", bar);
+    });
+    const counted = async () =>
+      (await db.db.select().from(realtimeSubscriptions).where(eq(realtimeSubscriptions.ticker, "ADI")))[0];
+    await expect.poll(async () => (await counted())?.outOfSessionCount, { timeout: 5000 }).toBe(1);
+    expect((await counted())?.lastOutOfSessionAt?.toISOString()).toBe(saturday.toISOString());
+    expect((await candles()).map((c) => c.minute.toISOString())).not.toContain(saturday.toISOString());
+    const status = await call<RealtimeStatus>("/realtime/status");
+    expect(status.body.out_of_session.ADI).toEqual({ candles: 1, last_at: saturday.toISOString() });
+    await call("/realtime/subscribe/ADI", { method: "DELETE" });
+    await db.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(adi?.id)));
+    await db.db.delete(realtimeSubscriptions).where(eq(realtimeSubscriptions.ticker, "ADI"));
   });
 });

@@ -5,11 +5,11 @@ import type { AddressInfo } from "node:net";
  * What every HTTP simulator of the sandbox offers its tests: faults on demand, set per key (a
  * symbol, an ISIN, a page) or for every request ("*"), each for a number of requests, and a count
  * of the requests served:
- * POST /__sandbox/faults {"symbol": key | "*", "mode", "times"?}, DELETE /__sandbox/faults[?symbol=key]
+ * POST /__sandbox/faults {"symbol": key | "*", "mode", "times"?, "date"?}, DELETE /__sandbox/faults[?symbol=key]
  * (one key's fault, or every fault), GET /__sandbox/requests (DELETE resets the counts).
  */
 export class SimulatorControl<Mode extends string> {
-  private readonly faults = new Map<string, { mode: Mode; remaining: number }>();
+  private readonly faults = new Map<string, { mode: Mode; remaining: number; date?: string }>();
   private readonly requests = new Map<string, number>();
   /** Answers kept open on purpose (a timeout fault), ended when the simulator closes. */
   private readonly held = new Set<ServerResponse>();
@@ -45,12 +45,20 @@ export class SimulatorControl<Mode extends string> {
    * `appliesTo` keeps a fault meant for other requests (another endpoint's) for them.
    */
   take(key: string, appliesTo: (mode: Mode) => boolean = () => true): Mode | undefined {
+    return this.takeWithDate(key, appliesTo)?.mode;
+  }
+
+  /** `take`, with the session a fault named (`"date"` in its body: where a price glitch goes). */
+  takeWithDate(
+    key: string,
+    appliesTo: (mode: Mode) => boolean = () => true,
+  ): { mode: Mode; date?: string } | undefined {
     const own = this.faults.get(key);
     const f = own ?? this.faults.get("*");
     if (!f || !appliesTo(f.mode)) return undefined;
     f.remaining -= 1;
     if (f.remaining <= 0) this.faults.delete(own ? key : "*");
-    return f.mode;
+    return { mode: f.mode, date: f.date };
   }
 
   /** Answers the control endpoints; false when the request is not one of them. */
@@ -63,8 +71,17 @@ export class SimulatorControl<Mode extends string> {
         sendJson(res, 200, { cleared: only ?? "*" });
         return true;
       }
-      const body = JSON.parse((await readBody(req)) || "{}") as { symbol?: string; mode: Mode; times?: number };
-      this.faults.set(body.symbol ?? "*", { mode: body.mode, remaining: body.times ?? Number.POSITIVE_INFINITY });
+      const body = JSON.parse((await readBody(req)) || "{}") as {
+        symbol?: string;
+        mode: Mode;
+        times?: number;
+        date?: string;
+      };
+      this.faults.set(body.symbol ?? "*", {
+        mode: body.mode,
+        remaining: body.times ?? Number.POSITIVE_INFINITY,
+        ...(body.date ? { date: body.date } : {}),
+      });
       sendJson(res, 200, { set: body });
       return true;
     }

@@ -47,6 +47,10 @@ export const SIM_REQUESTS: Record<string, SimRequest> = {
     because: "the sandbox's catalogue has no WashTec; Allianz is one of its Xetra shares",
   },
   "delayed_provider/chart-IBM-5m-5d.json": { sim: "delayed", path: "/v8/finance/chart/IBM?range=5d&interval=5m" },
+  "delayed_provider/chart-NVDA-2021-split-4-1.json": {
+    sim: "delayed",
+    path: "/v8/finance/chart/NVDA?useYfid=true&interval=1d&includePrePost=true&events=split&lang=en-US&period1=1612137600&period2=1643587200",
+  },
   "delayed_provider/search-AAPL.json": {
     sim: "delayed",
     path: "/v1/finance/search?q=AAPL&lang=en-US&region=US&quotesCount=6&newsCount=4&enableFuzzyQuery=false",
@@ -211,6 +215,7 @@ const SUMMARIES = [
 const CHARTS = [
   "delayed_provider/chart-AAPL.json",
   "delayed_provider/chart-AAPL-2020-09-to-11-split-div.json",
+  "delayed_provider/chart-NVDA-2021-split-4-1.json",
   "delayed_provider/chart-london.json",
   "delayed_provider/chart-xetra.json",
 ];
@@ -360,6 +365,13 @@ export const RECORDED_DIFFERENCES: RecordedDifference[] = [
     paths: ["chart.result[].events.dividends*"],
     reason:
       "the simulated AAPL paid no dividend in this window (its dividends fall on other days); events come only when there are some, as the provider sends them",
+  },
+  {
+    files: ["delayed_provider/chart-NVDA-2021-split-4-1.json"],
+    kind: "missing",
+    paths: ["chart.result[].events*"],
+    reason:
+      "the simulated NVDA splits once, 10:1 in June 2024 (its split-adjusted history before it); the real 4:1 of July 2021 is not simulated, and events come only when there are some",
   },
   {
     files: ["delayed_provider/quote-AAPL.json"],

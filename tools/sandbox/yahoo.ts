@@ -5,6 +5,7 @@ import { resample } from "../../src/domain/bars";
 import { SimulatorControl, sendJson } from "./control";
 import { simCompany } from "./fundamentals-data";
 import { chartColumns, dailyHistory, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
+import { type GlitchedHistory, glitched, isPriceGlitch, type PriceGlitch } from "./price-glitches";
 import { quoteSummaryResult, timeseriesResult } from "./yahoo-fundamentals";
 import { intradayChart, isIntraday } from "./yahoo-intraday";
 
@@ -43,7 +44,8 @@ export type FaultMode =
   | "absurd_pe"
   | "percent_scaled"
   | "drift"
-  | "consent";
+  | "consent"
+  | PriceGlitch;
 
 export interface YahooSim {
   url: string;
@@ -102,8 +104,8 @@ const RANGE_DAYS: Record<string, number> = {
   "10y": 3653,
 };
 
-function chart(s: SimSymbol, q: URLSearchParams, today: string) {
-  const history = dailyHistory(s.symbol, yesterday(today));
+function chart(s: SimSymbol, q: URLSearchParams, today: string, glitch?: { mode: PriceGlitch; date?: string }) {
+  const history: GlitchedHistory = glitched(dailyHistory(s.symbol, yesterday(today)), glitch, s.currency);
   const interval = q.get("interval") ?? "1d";
   const range = q.get("range") ?? "";
   let p1 = Number(q.get("period1") ?? 0);
@@ -139,7 +141,8 @@ function chart(s: SimSymbol, q: URLSearchParams, today: string) {
       open: a.open,
       high: a.high,
       low: a.low,
-      close: a.close,
+      // The glitch users report: longer bars whose close is adjusted for dividends.
+      close: history.periodsAdjusted ? a.adjClose : a.close,
       adjclose: a.adjClose,
       volume: a.volume,
       missing: false,
@@ -155,6 +158,11 @@ function chart(s: SimSymbol, q: URLSearchParams, today: string) {
     const divs = history.dividends.filter((d) => inWindow(d.time));
     if (divs.length)
       events.dividends = Object.fromEntries(divs.map((d) => [String(d.time), { amount: d.amount, date: d.time }]));
+  }
+  if (wanted.includes("capitalGain")) {
+    const gains = history.capitalGains.filter((d) => inWindow(d.time));
+    if (gains.length)
+      events.capitalGains = Object.fromEntries(gains.map((d) => [String(d.time), { amount: d.amount, date: d.time }]));
   }
   if (wanted.includes("split")) {
     const splits = history.splits.filter((d) => inWindow(d.time));
@@ -438,10 +446,15 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
     const endpoint = summaryMatch ? "quoteSummary" : seriesMatch ? "timeseries" : (path.split("/")[3] ?? path);
     control.count(`${endpoint} ${symbol}`);
     // Faults of quoteSummary's own (a refused crumb, an absurd P/E) wait for a quoteSummary request.
-    const fault = control.take(
+    const taken = control.takeWithDate(
       symbol,
-      (mode) => mode !== "consent" && (Boolean(summaryMatch) || !SUMMARY_ONLY.has(mode)),
+      (mode) =>
+        mode !== "consent" &&
+        (Boolean(summaryMatch) || !SUMMARY_ONLY.has(mode)) &&
+        // A price glitch is the daily and longer charts' own.
+        (!isPriceGlitch(mode) || (Boolean(chartMatch) && !isIntraday(url.searchParams.get("interval") ?? "1d"))),
     );
+    const fault = taken?.mode;
     if (fault === "timeout") {
       control.hold(res);
       return; // never answers; the client's timeout must fire
@@ -485,7 +498,8 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
         const answer = intradayChart(s, url.searchParams, Math.floor(clock.now().getTime() / 1000), meta);
         return send(res, answer.status, answer.body);
       }
-      return send(res, 200, chart(s, url.searchParams, today()));
+      const glitch = fault && isPriceGlitch(fault) ? { mode: fault, date: taken?.date } : undefined;
+      return send(res, 200, chart(s, url.searchParams, today(), glitch));
     }
     if (summaryMatch) {
       const cookie = cookieOf(req);

@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, gt, gte, lte, notInArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdjustmentMismatch, Dividend, Split } from "../../domain/corporate-actions";
+import type { Finding } from "../../domain/price-sanity";
+import type { StoredPrecision } from "../../domain/provider-precision";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { adjustmentChecks, assets, dividends, listings, pricesDaily, splits } from "../schema";
+import { barFindingsQuery } from "./price-findings";
 
 /** Conditions of an inclusive date window, either end open. */
 const within = (column: AnyPgColumn, from?: string, to?: string) => [
@@ -169,23 +172,48 @@ export async function readCorporateActions(
 }
 
 /**
- * What the adjustment check reads of a listing: the close and adjusted close of every bar stored
- * from `source` (the provider whose adjustments the events are; another's bars carry none), and
- * its events.
+ * What a listing's price checks read of it, in one round trip: every stored bar (prices, volume,
+ * and whether `source` gave it: the adjustment check holds only the bars of the provider whose
+ * adjustments the events are, the sanity net all of them), its events and its stored findings.
  */
-export async function readAdjustmentInputs(db: Db, listingId: number, source: string) {
+export async function readCheckInputs(db: Db, listingId: number, source: string) {
   const [divQuery, splitQuery] = eventQueries(db, listingId, {});
-  const [bars, divs, spls] = await db.batch([
+  const [bars, divs, spls, findings] = await db.batch([
     db
-      .select({ date: pricesDaily.date, close: pricesDaily.close, adjClose: pricesDaily.adjClose })
+      .select({
+        date: pricesDaily.date,
+        open: pricesDaily.open,
+        high: pricesDaily.high,
+        low: pricesDaily.low,
+        close: pricesDaily.close,
+        adjClose: pricesDaily.adjClose,
+        volume: pricesDaily.volume,
+        // A flag rather than the name: thousands of rows, each read whole.
+        fromSource: sql<boolean>`${pricesDaily.dataSource} = ${source}`,
+      })
       .from(pricesDaily)
-      .where(and(eq(pricesDaily.listingId, listingId), eq(pricesDaily.dataSource, source)))
+      .where(eq(pricesDaily.listingId, listingId))
       .orderBy(asc(pricesDaily.date)),
     divQuery,
     splitQuery,
+    barFindingsQuery(db, listingId),
   ]);
   return {
-    bars: bars.map((b) => ({ date: b.date, close: Number(b.close), adjClose: Number(b.adjClose) })),
+    findings: findings as Finding[],
+    bars: bars.map((b) => {
+      const close = Number(b.close);
+      const or = (x: string | null) => (x === null ? close : Number(x));
+      return {
+        date: b.date,
+        open: or(b.open),
+        high: or(b.high),
+        low: or(b.low),
+        close,
+        adjClose: Number(b.adjClose),
+        volume: b.volume,
+        fromSource: b.fromSource,
+      };
+    }),
     ...eventsOf(divs, spls),
   };
 }
@@ -197,11 +225,12 @@ export interface AdjustmentCheck {
   splits: number;
   mismatches: number;
   detail: AdjustmentMismatch[];
+  precision: StoredPrecision;
 }
 
-/** Records a listing's latest check (one row a listing: a rerun replaces it). */
-export async function saveAdjustmentCheck(db: Db, listingId: number, check: AdjustmentCheck): Promise<void> {
-  await db
+/** Records a listing's latest check (one row a listing: a rerun replaces it): a statement, for a transaction. */
+export function saveAdjustmentCheck(db: Db, listingId: number, check: AdjustmentCheck) {
+  return db
     .insert(adjustmentChecks)
     .values({ listingId, ...check })
     .onConflictDoUpdate({
@@ -213,6 +242,7 @@ export async function saveAdjustmentCheck(db: Db, listingId: number, check: Adju
         splits: sql`excluded.splits`,
         mismatches: sql`excluded.mismatches`,
         detail: sql`excluded.detail`,
+        precision: sql`excluded.precision`,
       },
     });
 }
@@ -262,6 +292,7 @@ export async function readAdjustmentCheck(db: Db, listingId: number): Promise<Ad
       splits: adjustmentChecks.splits,
       mismatches: adjustmentChecks.mismatches,
       detail: adjustmentChecks.detail,
+      precision: adjustmentChecks.precision,
     })
     .from(adjustmentChecks)
     .where(eq(adjustmentChecks.listingId, listingId))

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Bar } from "../../domain/bars";
+import type { Finding } from "../../domain/price-sanity";
+import type { StoredPrecision } from "../../domain/provider-precision";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
-import { assets, listings, pricesDaily, pricesIntraday } from "../schema";
+import { adjustmentChecks, assets, listings, pricesDaily, pricesIntraday } from "../schema";
 import {
   activeListingIds,
   activeListingsByIdQuery,
@@ -10,6 +12,7 @@ import {
   type ListingFilter,
   type ListingRow,
 } from "./catalogue";
+import { type FindingRow, findingsQuery } from "./price-findings";
 
 /** Rows per INSERT: 8 parameters a row stays far below Postgres's 65,535-parameter limit. */
 const BATCH = 1000;
@@ -89,13 +92,13 @@ export async function readDailyBars(db: Db, listingId: number, window: BarWindow
   return (await readDailyWindow(db, listingId, window, "")).bars;
 }
 
-/** `readDailyBars`, and whether any of the bars came from `source`. */
+/** `readDailyBars`, whether any of the bars came from `source`, and the net's findings from the window's start (one round trip). */
 export async function readDailyWindow(
   db: Db,
   listingId: number,
   window: BarWindow,
   source: string,
-): Promise<Pick<ListingPrices, "bars" | "windowHasSource">> {
+): Promise<Pick<ListingPrices, "bars" | "windowHasSource" | "findings" | "precision">> {
   const conditions = [eq(pricesDaily.listingId, listingId)];
   if (window.from) conditions.push(gte(pricesDaily.date, window.from));
   if (window.to) conditions.push(lte(pricesDaily.date, window.to));
@@ -103,11 +106,21 @@ export async function readDailyWindow(
     .select({ ...barColumns, source: pricesDaily.dataSource })
     .from(pricesDaily)
     .where(and(...conditions));
-  const rows = window.lastBars
-    ? (await base.orderBy(desc(pricesDaily.date)).limit(window.lastBars)).reverse()
-    : await base.orderBy(asc(pricesDaily.date));
-  return { bars: rows.map(toBar), windowHasSource: rows.some((r) => r.source === source) };
+  const [read, found, checked] = await db.batch([
+    window.lastBars ? base.orderBy(desc(pricesDaily.date)).limit(window.lastBars) : base.orderBy(asc(pricesDaily.date)),
+    findingsQuery(db, [listingId], window.from),
+    precisionQuery(db, [listingId]),
+  ]);
+  const rows = window.lastBars ? read.reverse() : read;
+  return {
+    bars: rows.map(toBar),
+    windowHasSource: rows.some((r) => r.source === source),
+    findings: found.map(toFinding),
+    precision: checked[0]?.precision ?? "unchecked",
+  };
 }
+
+const toFinding = (r: FindingRow): Finding => ({ date: r.date, kind: r.kind, evidence: r.evidence });
 
 type StoredBar = {
   date: string;
@@ -150,9 +163,27 @@ export interface ListingPrices {
   stored: StoredSpan | null;
   /** The span of its bars from the `source` asked about (null: none). */
   sourced: { from: string; to: string } | null;
+  /** What the price sanity net found from the window's start on (splits whatever their date). */
+  findings: Finding[];
+  /** The precision its checked bars are stored at; `unchecked` before its first check. */
+  precision: StoredPrecision | "unchecked";
 }
 
-const NO_PRICES: ListingPrices = { bars: [], windowHasSource: false, stored: null, sourced: null };
+const NO_PRICES: ListingPrices = {
+  bars: [],
+  windowHasSource: false,
+  stored: null,
+  sourced: null,
+  findings: [],
+  precision: "unchecked",
+};
+
+/** The stored precision of listings (their price checks' marker), one statement for a batch. */
+const precisionQuery = (db: Db, ids: SQLWrapper | number[]) =>
+  db
+    .select({ listingId: adjustmentChecks.listingId, precision: adjustmentChecks.precision })
+    .from(adjustmentChecks)
+    .where(inArray(adjustmentChecks.listingId, ids));
 
 /**
  * The active listings that `filter` names and, for each, its stored prices as `ListingPrices`
@@ -182,13 +213,20 @@ export async function readTickerPrices(
     .from(pricesDaily)
     .where(and(...conditions))
     .as("ranked");
-  const [rows, barRows, spans] = await db.batch([
+  const [rows, barRows, spans, found, checked] = await db.batch([
     activeListingsQuery(db, filter),
     window.lastBars ? db.select().from(ranked).where(lte(ranked.rank, window.lastBars)) : inWindow,
     spansQuery(db, inArray(pricesDaily.listingId, candidates), source),
+    findingsQuery(db, activeListingIds(db, filter), window.from),
+    precisionQuery(db, activeListingIds(db, filter)),
   ]);
   const prices = new Map<number, ListingPrices>();
-  for (const l of rows) prices.set(l.id, { ...NO_PRICES, bars: [] });
+  for (const l of rows) prices.set(l.id, { ...NO_PRICES, bars: [], findings: [] });
+  for (const r of found) prices.get(r.listingId)?.findings.push(toFinding(r));
+  for (const r of checked) {
+    const p = prices.get(r.listingId);
+    if (p) p.precision = r.precision;
+  }
   for (const r of spans) {
     const p = prices.get(r.listingId);
     if (p) Object.assign(p, spansOf(r));

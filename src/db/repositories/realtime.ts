@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { pricesIntraday, realtimeSubscriptions } from "../schema";
 import { CANDLE_REWRITE } from "./intraday";
@@ -50,6 +50,29 @@ export async function countTick(db: Db, ticker: string, at: Date, count = 1): Pr
     .update(realtimeSubscriptions)
     .set({ lastTickAt: at, tickCount: sql`${realtimeSubscriptions.tickCount} + ${count}` })
     .where(and(eq(realtimeSubscriptions.ticker, ticker), eq(realtimeSubscriptions.isActive, true)));
+}
+
+/** Counts `count` candles the stream sent outside the venue's session, the last at `at` (a no-op for tickers without a subscription). */
+export async function countOutOfSession(db: Db, ticker: string, at: Date, count: number): Promise<void> {
+  await db
+    .update(realtimeSubscriptions)
+    .set({
+      lastOutOfSessionAt: at,
+      outOfSessionCount: sql`${realtimeSubscriptions.outOfSessionCount} + ${count}`,
+    })
+    .where(and(eq(realtimeSubscriptions.ticker, ticker), eq(realtimeSubscriptions.isActive, true)));
+}
+
+/** The stored subscriptions whose stream sent candles outside the venue's session: how many, the last when. */
+export async function outOfSessionCounts(db: Db) {
+  return db
+    .select({
+      ticker: realtimeSubscriptions.ticker,
+      count: realtimeSubscriptions.outOfSessionCount,
+      lastAt: realtimeSubscriptions.lastOutOfSessionAt,
+    })
+    .from(realtimeSubscriptions)
+    .where(gt(realtimeSubscriptions.outOfSessionCount, 0));
 }
 
 /** A 1-minute candle as a tick gives it: prices as decimal strings. */

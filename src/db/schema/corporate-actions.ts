@@ -1,5 +1,6 @@
 import { date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { AdjustmentMismatch } from "../../domain/corporate-actions";
+import type { StoredPrecision } from "../../domain/provider-precision";
 import { listings } from "./listings";
 
 /** A listing's cash dividends by ex-date, from the delayed provider's chart events (stored with the prices). */
@@ -49,4 +50,10 @@ export const adjustmentChecks = pgTable("adjustment_checks", {
   mismatches: integer("mismatches").notNull(),
   /** The first few sessions where they disagree, oldest first. */
   detail: jsonb("detail").$type<AdjustmentMismatch[]>().notNull(),
+  /**
+   * The precision the listing's delayed-provider bars are stored at: `full` once its whole stored
+   * span was written at the provider's precision; rows checked before that was kept are
+   * `price_hint` (rounded), which the next ingestion asks for whole again to repair.
+   */
+  precision: text("precision").$type<StoredPrecision>().notNull().default("price_hint"),
 });

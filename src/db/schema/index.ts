@@ -10,6 +10,7 @@ export * from "./listings";
 export * from "./macro";
 export * from "./monitoring";
 export * from "./news";
+export * from "./price-findings";
 export * from "./prices";
 export * from "./realtime";
 export * from "./usage-logs";

@@ -11,4 +11,7 @@ export const realtimeSubscriptions = pgTable("realtime_subscriptions", {
   subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
   lastTickAt: timestamp("last_tick_at", { withTimezone: true }),
   tickCount: bigint("tick_count", { mode: "number" }).notNull().default(0),
+  /** Candles the stream sent outside the venue's session (a weekend, before the open): counted, never stored. */
+  outOfSessionCount: bigint("out_of_session_count", { mode: "number" }).notNull().default(0),
+  lastOutOfSessionAt: timestamp("last_out_of_session_at", { withTimezone: true }),
 });

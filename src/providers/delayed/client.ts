@@ -4,6 +4,7 @@ import type { Bar } from "../../domain/bars";
 import type { Dividend, Split } from "../../domain/corporate-actions";
 import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { DELAYED } from "../../domain/provider-names";
+import { float32Decimal } from "../../domain/provider-precision";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import { BROWSER_USER_AGENT, getJson, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
@@ -52,6 +53,10 @@ export const CHART: WireNode = {
               events: {
                 fields: {
                   dividends: { entries: { fields: { amount: { required: "number" }, date: { required: "number" } } } },
+                  // Funds' capital gains distributions, sent apart when asked (events=capitalGains).
+                  capitalGains: {
+                    entries: { fields: { amount: { required: "number" }, date: { required: "number" } } },
+                  },
                   splits: {
                     entries: {
                       fields: {
@@ -99,6 +104,7 @@ interface ChartResult {
   timestamp?: Series;
   events?: {
     dividends?: Record<string, { amount: number; date: number }>;
+    capitalGains?: Record<string, { amount: number; date: number }>;
     splits?: Record<string, { date: number; numerator: number; denominator: number }>;
   };
   indicators?: {
@@ -125,9 +131,8 @@ export interface SearchHit {
   quoteType: string | null;
 }
 
-/** Removes float32 widening noise (34.099998474121094 -> 34.1): prices to the provider's price hint, adjusted closes to float32's 7 digits. */
-const toHint = (x: number, hint: number) => Math.round(x * 10 ** hint) / 10 ** hint;
-const to7 = (x: number) => Number(x.toPrecision(7));
+/** The price hint of a chart (decimals a price of it is quoted to), within what a price may carry. */
+const hintOf = (r: ChartResult) => Math.min(8, Math.max(0, Math.round(r.meta.priceHint ?? 2)));
 
 const utcDay = (epoch: number) => new Date(epoch * 1000).toISOString().slice(0, 10);
 
@@ -156,20 +161,18 @@ export interface Quote {
   marketTime: number | null;
 }
 
-const hintOf = (r: ChartResult) => Math.min(6, Math.max(2, Math.round(r.meta.priceHint ?? 2)));
-
 /** The chart's parallel arrays as bars, float32 noise removed; slots without a close are skipped. */
 const barsOf = (r: ChartResult): Bar[] => slotsOf(r).map(({ time: _, ...bar }) => bar);
 
 /**
- * The chart's bars with the epoch second each is stamped with, prices rounded by `price` (the
- * price hint for daily bars; intraday trades carry more decimals than the hint, 288.345 on a
- * 2-decimal share in a recorded 5m answer, so those keep float32's 7 digits).
+ * The chart's bars with the epoch second each is stamped with, at the provider's precision
+ * (float32Decimal). The price hint never cuts a digit the float32 holds: a 4:1 split's 52.948 / 4
+ * is 13.237, and intraday trades carry more decimals than it (288.345 on a 2-decimal share in a
+ * recorded 5m answer); it only reads a large price whose float32 cannot hold its decimals.
  */
-function slotsOf(
-  r: ChartResult,
-  price: (x: number) => number = (x) => toHint(x, hintOf(r)),
-): (Bar & { time: number })[] {
+function slotsOf(r: ChartResult): (Bar & { time: number })[] {
+  const hint = hintOf(r);
+  const exact = (x: number) => float32Decimal(x, hint);
   const q = r.indicators?.quote?.[0] ?? {};
   const adj = r.indicators?.adjclose?.[0]?.adjclose;
   const bars: (Bar & { time: number })[] = [];
@@ -178,10 +181,10 @@ function slotsOf(
     const close = q.close?.[i];
     const t = times[i];
     if (close === null || close === undefined || t === null || t === undefined) continue;
-    const c = price(close);
+    const c = exact(close);
     const pick = (arr: (number | null | undefined)[] | undefined) => {
       const v = arr?.[i];
-      return v === null || v === undefined ? c : price(v);
+      return v === null || v === undefined ? c : exact(v);
     };
     const a = adj?.[i];
     // Bars are stamped at the session open in UTC: the UTC date is the session date for every venue we list.
@@ -192,7 +195,7 @@ function slotsOf(
       high: pick(q.high),
       low: pick(q.low),
       close: c,
-      adjClose: a === null || a === undefined ? c : to7(a),
+      adjClose: a === null || a === undefined ? c : exact(a),
       volume: Math.round(q.volume?.[i] ?? 0),
     });
   }
@@ -203,16 +206,23 @@ function slotsOf(
  * The chart's dividends and splits, dated as its bars are (the session the event is stamped with),
  * oldest first. Events of no use (a ratio not above zero, an amount not above zero) are left out.
  */
-function eventsOf(r: ChartResult): { dividends: Dividend[]; splits: Split[] } {
+function eventsOf(r: ChartResult): { dividends: Dividend[]; splits: Split[]; capitalGains: Dividend[] } {
+  const exact = (x: number) => float32Decimal(x);
   const byDate = <T extends { date: string }>(xs: T[]) => xs.sort((a, b) => (a.date < b.date ? -1 : 1));
-  const dividends = Object.values(r.events?.dividends ?? {})
-    .filter((d) => d.amount > 0)
-    // Amounts carry more decimals than prices (0.205 on a 2-decimal share): float32 noise removed as for adjusted closes.
-    .map((d) => ({ date: utcDay(d.date), amount: to7(d.amount) }));
+  const amounts = (events: Record<string, { amount: number; date: number }> | undefined) =>
+    Object.values(events ?? {})
+      .filter((d) => d.amount > 0)
+      // Amounts carry more decimals than the price hint (0.205 on a 2-decimal share): float32 noise removed as for prices.
+      .map((d) => ({ date: utcDay(d.date), amount: exact(d.amount) }));
+  const dividends = amounts(r.events?.dividends);
   const splits = Object.values(r.events?.splits ?? {})
     .filter((x) => x.numerator > 0 && x.denominator > 0)
     .map((x) => ({ date: utcDay(x.date), numerator: x.numerator, denominator: x.denominator }));
-  return { dividends: byDate(dividends), splits: byDate(splits) };
+  return {
+    dividends: byDate(dividends),
+    splits: byDate(splits),
+    capitalGains: byDate(amounts(r.events?.capitalGains)),
+  };
 }
 
 const COLUMNS = ["open", "high", "low", "close", "volume"] as const;
@@ -272,7 +282,7 @@ export class DelayedProviderClient implements HistoryProvider {
     const p2 = Math.floor(Date.parse(`${to}T00:00:00Z`) / 1000) + 86400;
     const r = await this.chart(
       symbol,
-      `period1=${p1}&period2=${p2}&interval=${interval}&events=div%7Csplit&includeAdjustedClose=true`,
+      `period1=${p1}&period2=${p2}&interval=${interval}&events=div%7Csplit%7CcapitalGains&includeAdjustedClose=true`,
     );
     return {
       symbol: r.meta.symbol ?? symbol,
@@ -285,7 +295,7 @@ export class DelayedProviderClient implements HistoryProvider {
 
   /**
    * Intraday bars of `symbol` at a provider interval (1m, 5m, 15m, 60m) from `start` to `end`,
-   * stamped at their first minute, float32 noise removed (to 7 significant digits); slots without a
+   * stamped at their first minute, float32 noise removed (float32Decimal); slots without a
    * close are skipped. The
    * provider refuses a start older than the history it keeps for the interval (HTTP 422, its reason
    * passed on in the error).
@@ -297,7 +307,7 @@ export class DelayedProviderClient implements HistoryProvider {
     return {
       symbol: r.meta.symbol ?? symbol,
       currency: r.meta.currency ?? null,
-      bars: slotsOf(r, to7).map(({ time, date: _, adjClose: __, ...bar }) => ({
+      bars: slotsOf(r).map(({ time, date: _, adjClose: __, ...bar }) => ({
         ...bar,
         start: new Date(time * 1000),
       })),
@@ -322,15 +332,15 @@ export class DelayedProviderClient implements HistoryProvider {
     const marketDay = r.meta.regularMarketTime ? utcDay(r.meta.regularMarketTime) : last.date;
     const previous = [...bars].reverse().find((b) => b.date < marketDay);
     const today = last.date === marketDay;
-    const hint = hintOf(r);
+    const exact = (x: number) => float32Decimal(x, hintOf(r));
     const fromMeta = (v: number | null | undefined, bar: number) =>
-      v !== null && v !== undefined ? toHint(v, hint) : today ? bar : null;
+      v !== null && v !== undefined ? exact(v) : today ? bar : null;
     return {
       symbol: r.meta.symbol ?? symbol,
       name: r.meta.longName ?? r.meta.shortName ?? null,
       currency: r.meta.currency ?? null,
       exchange: r.meta.exchangeName ?? null,
-      price: toHint(price, hintOf(r)),
+      price: exact(price),
       previousClose: previous?.close ?? null,
       // The meta carries the session's high, low and volume; the open only the session's bar has.
       open: today ? last.open : null,

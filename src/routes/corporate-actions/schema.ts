@@ -1,4 +1,19 @@
 import { z } from "@hono/zod-openapi";
+
+/** One session where a listing's adjusted closes disagree with its stored events. */
+export const AdjustmentMismatchSchema = z
+  .object({
+    date: z.string(),
+    kind: z.enum(["dividend", "split", "unexplained"]).openapi({
+      description:
+        "dividend: a step across an ex-date other than its dividend implies; unexplained: a step where no event is stored; split: closes that jump by a stored split's ratio",
+    }),
+    expected: z.number(),
+    observed: z.number(),
+    tolerance: z.number().optional().openapi({ description: "The relative tolerance this step was held to" }),
+  })
+  .openapi("AdjustmentMismatch");
+
 import { splitRatio } from "../../domain/corporate-actions";
 import type { CorporateActions } from "../../services/corporate-actions/get-corporate-actions";
 
@@ -17,20 +32,21 @@ const CheckSchema = z
     consistent: z.boolean().openapi({
       description: "The stored adjusted closes agree with the stored dividends and splits at every session",
     }),
-    tolerance: z.number().openapi({ example: 0.0002, description: "Relative tolerance of each session's step" }),
+    tolerance: z.number().openapi({
+      example: 9.5e-7,
+      description:
+        "Relative tolerance of a session's step at full precision (prices near 100); each step is held to the tolerance its own prices' precision gives",
+    }),
+    precision: z.enum(["full", "price_hint"]).openapi({
+      description:
+        "full: the bars are stored at the provider's precision; price_hint: stored rounded (before the service kept every decimal), asked again whole by the next ingestion",
+    }),
     bars: z.number().int(),
     dividends: z.number().int(),
     splits: z.number().int(),
     mismatches: z.number().int(),
     first_mismatches: z
-      .array(
-        z.object({
-          date: z.string(),
-          kind: z.enum(["dividend", "split"]),
-          expected: z.number(),
-          observed: z.number(),
-        }),
-      )
+      .array(AdjustmentMismatchSchema)
       .openapi({ description: "The first sessions where they disagree (five at most), oldest first" }),
   })
   .nullable()
@@ -98,6 +114,7 @@ function commonOf(a: CorporateActions, count: number) {
           checked_at: c.checkedAt.toISOString(),
           consistent: c.mismatches === 0,
           tolerance: a.tolerance,
+          precision: c.precision,
           bars: c.bars,
           dividends: c.dividends,
           splits: c.splits,

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getEod } from "../../services/eod/get-eod";
 import { keyed, withErrors } from "../openapi";
-import { DateParam, ListingChoiceQuery, PeriodParam, TickerParam } from "../params";
+import { BoolParam, DateParam, ListingChoiceQuery, PeriodParam, TickerParam } from "../params";
 import { EodAnswerSchema } from "./schema";
 
 const route = createRoute(
@@ -27,6 +27,10 @@ const route = createRoute(
           to: DateParam.optional(),
           fmt: z.enum(["json", "csv"]).default("json"),
           order: z.enum(["a", "d"]).default("a").openapi({ description: "a: oldest first, d: newest first" }),
+          repair: BoolParam.openapi({
+            description:
+              "Serve the series with the repairable warnings corrected (a unit glitch, a split missing or doubled, contradicting high and low, a bar of a closed day); `repaired` names each change. The stored prices are never changed",
+          }),
           ...ListingChoiceQuery,
         }),
       },
@@ -47,6 +51,6 @@ export function registerGetEod(api: OpenAPIHono<AppEnv>) {
       ctx: c.get("deps"),
       input: { ticker: c.req.valid("param").ticker, ...c.req.valid("query") },
     });
-    return c.body(answer.body, 200, { "content-type": answer.contentType });
+    return c.body(answer.body, 200, { ...answer.headers, "content-type": answer.contentType });
   });
 }

@@ -15,6 +15,26 @@ export const EodBarSchema = z
   .openapi("EodBar");
 export type EodBar = z.infer<typeof EodBarSchema>;
 
+export const PriceWarningSchema = z
+  .object({
+    date: z.string(),
+    kind: z.enum([
+      "split_missing",
+      "split_doubled",
+      "unit_100x",
+      "closed_day_bar",
+      "duplicate_session",
+      "missing_session",
+      "ohlc_inconsistent",
+      "non_positive",
+      "period_adjusted",
+      "capital_gains_in_dividend",
+    ]),
+    repairable: z.boolean().openapi({ description: "repair=true corrects it in the answer" }),
+    evidence: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  })
+  .openapi("PriceWarning");
+
 export const EodAnswerSchema = z
   .object({
     ticker: z.string(),
@@ -24,6 +44,29 @@ export const EodAnswerSchema = z
     count: z.number().int(),
     retrieved_at: z.string().openapi({ example: "2026-11-25T14:03:11.512+00:00" }),
     data_source: z.enum(["database", DELAYED, STREAM]),
+    precision: z
+      .object({
+        stored: z.enum(["full", "price_hint", "unchecked"]),
+        note: z.string(),
+      })
+      .openapi({
+        description:
+          "The precision the listing's prices are stored at: full is every decimal the provider gave; price_hint rounded (bars stored before the service kept every decimal, stored again by the next ingestion). Also the X-Price-Precision header",
+      }),
+    warnings: z.array(PriceWarningSchema).openapi({
+      description:
+        "What the price sanity net found among the window's sessions: the provider's known glitches (a split missing or applied twice, a bar 100 times off, a bar on a closed day, a duplicated or missing session, contradicting or non-positive prices, dividend-adjusted weekly bars, fund distributions counted as dividends). Nothing is changed unless repair=true. Also the X-Price-Warnings and X-Price-Warning-Kinds headers",
+    }),
+    repaired: z
+      .array(
+        z.object({
+          date: z.string(),
+          kind: z.string(),
+          change: z.string().openapi({ example: "close divided by 100" }),
+        }),
+      )
+      .optional()
+      .openapi({ description: "With repair=true: every change made to the stored series for this answer" }),
     data: z.array(EodBarSchema),
   })
   .openapi("EodAnswer");

@@ -1,6 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../deps";
 import { getValidationStats } from "../../services/monitoring/get-stats";
+import { AdjustmentMismatchSchema } from "../corporate-actions/schema";
+import { PriceWarningSchema } from "../eod/schema";
 import { keyed, withErrors } from "../openapi";
 
 const Reliability = z.object({
@@ -41,7 +43,11 @@ export const ValidationStatsSchema = z
       .openapi({ description: "Where the drift was seen, most often first (ten at most)" }),
     price_adjustments: z
       .object({
-        tolerance: z.number().openapi({ example: 0.0002, description: "Relative tolerance of each session's step" }),
+        tolerance: z.number().openapi({
+          example: 9.5e-7,
+          description:
+            "Relative tolerance of a session's step at full precision (prices near 100); each step is held to the tolerance its own prices' precision gives",
+        }),
         listings_checked: z.number().int(),
         listings_disagreeing: z.number().int(),
         last_checked_at: z.string().nullable(),
@@ -53,14 +59,7 @@ export const ValidationStatsSchema = z
               isin: z.string(),
               mismatches: z.number().int(),
               checked_at: z.string(),
-              first: z
-                .object({
-                  date: z.string(),
-                  kind: z.enum(["dividend", "split"]),
-                  expected: z.number(),
-                  observed: z.number(),
-                })
-                .nullable(),
+              first: AdjustmentMismatchSchema.nullable(),
             }),
           )
           .openapi({
@@ -71,6 +70,36 @@ export const ValidationStatsSchema = z
       .openapi({
         description:
           "Whether each listing's stored adjusted closes agree with its stored dividends and splits (checked after each ingestion)",
+      }),
+    price_sanity: z
+      .object({
+        findings: z.number().int(),
+        listings_with_findings: z.number().int(),
+        by_kind: z.array(
+          z.object({
+            kind: PriceWarningSchema.shape.kind,
+            findings: z.number().int(),
+            listings: z.number().int(),
+            repairable: z.boolean(),
+            last_found_at: z.string().nullable(),
+          }),
+        ),
+        listings: z
+          .array(
+            z.object({
+              ticker: z.string(),
+              exchange: z.string().nullable(),
+              isin: z.string(),
+              findings: z.number().int(),
+              kinds: z.array(PriceWarningSchema.shape.kind),
+              first: z.string(),
+            }),
+          )
+          .openapi({ description: "The listings with most findings (ten at most)" }),
+      })
+      .openapi({
+        description:
+          "What the price sanity net found in the stored daily bars (run on every ingestion and refresh; the canary adds the weekly bars' check): the provider's known glitches, each listed on GET /eod's warnings",
       }),
   })
   .openapi("ValidationStatistics");

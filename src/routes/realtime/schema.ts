@@ -55,6 +55,12 @@ export const RealtimeStatusSchema = z
         description:
           "The restore cron's last run (every 5 minutes): when, streams restored, restores that failed; null if none within a day",
       }),
+    out_of_session: z
+      .record(z.string(), z.object({ candles: z.number().int(), last_at: z.string().nullable() }))
+      .openapi({
+        description:
+          "Per stored subscription: 1-minute candles the stream sent outside the venue's session (a weekend, before the open), counted and never stored, and the last one's minute",
+      }),
   })
   .openapi("RealtimeStatus");
 export type RealtimeStatus = z.infer<typeof RealtimeStatusSchema>;

@@ -7,7 +7,7 @@ import {
   type StoredSplit,
 } from "../../db/repositories/corporate-actions";
 import type { Deps } from "../../deps";
-import { ADJUSTMENT_TOLERANCE } from "../../domain/corporate-actions";
+import { FULL_PRECISION_TOLERANCE } from "../../domain/corporate-actions";
 import { BadRequestError } from "../../domain/errors";
 import { dayBefore } from "../../domain/ingest-plan";
 import { tenYearsBefore } from "../../domain/periods";
@@ -74,7 +74,7 @@ export async function getCorporateActions({
     window: { from: input.from ?? null, to: input.to ?? null },
     ...events,
     check,
-    tolerance: ADJUSTMENT_TOLERANCE,
+    tolerance: FULL_PRECISION_TOLERANCE,
     warning,
   };
 }

@@ -7,8 +7,11 @@ import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
 import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
 import { dayBefore } from "../../domain/ingest-plan";
+import { catalogueVenue, missingSessionsReason } from "../../domain/market-hours";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
+import { type Finding, REPAIRABLE, type Repair, repairBars } from "../../domain/price-sanity";
 import { STREAM } from "../../domain/provider-names";
+import type { StoredPrecision } from "../../domain/provider-precision";
 import { givenRange } from "../date-range";
 import { refuseClosedWindow } from "../shared/closed-window";
 import { readThrough } from "../shared/read-through";
@@ -26,12 +29,15 @@ export interface EodQuery {
   currency?: string;
   exchange?: string;
   isin?: string;
+  /** Serve the series with the repairable findings applied (price-sanity REPAIRABLE). */
+  repair?: boolean;
 }
 
-/** A rendered answer, cached as it is sent. */
+/** A rendered answer, cached as it is sent: its body and the headers that carry what the CSV form has no room for. */
 export interface EodAnswer {
   contentType: string;
   body: string;
+  headers: Record<string, string>;
 }
 
 const RESOLUTION_PERIODS: readonly Period[] = ["daily", "weekly", "monthly"];
@@ -39,6 +45,10 @@ const RESOLUTION_PERIODS: readonly Period[] = ["daily", "weekly", "monthly"];
 /** The window asked for: a period, or from/to (with daily, weekly or monthly as the bar size). */
 function windowOfQuery(q: EodQuery, today: string): { window: PeriodWindow; label: string } {
   const range = givenRange(q.from, q.to);
+  if (range && range.from > today)
+    throw new BadRequestError(
+      `the window ${range.from} to ${range.to} is wholly in the future (today is ${today}): end-of-day prices exist for past sessions only`,
+    );
   if (!range) {
     if (!q.period) throw new BadRequestError("period is required unless from and to are given");
     return { window: windowOf(q.period, today), label: q.period };
@@ -52,24 +62,69 @@ function windowOfQuery(q: EodQuery, today: string): { window: PeriodWindow; labe
   return { window: { ...range, lastBars: null, resolution }, label: q.period ?? "custom" };
 }
 
-function render(
-  q: EodQuery,
-  label: string,
-  listing: ListingRow,
-  bars: Bar[],
-  dataSource: string,
-  now: Date,
-): EodAnswer {
-  if (q.fmt === "csv") return { contentType: "text/csv; charset=utf-8", body: barsToCsv(bars) };
+/** The bars of the answer, the findings that concern them, and what a repair changed. */
+interface Shaped {
+  bars: Bar[];
+  warnings: Finding[];
+  repaired: Repair[] | null;
+  precision: StoredPrecision | "unchecked";
+}
+
+/**
+ * The window's bars as answered: repaired when asked (the stored bars stay as they are), resampled,
+ * in the order asked; the net's findings among the window's daily bars (dates from the first to the
+ * last, or the window's own ends) as warnings.
+ */
+function shape(q: EodQuery, window: PeriodWindow, read: WindowBars): Shaped {
+  const { bars: fixed, repaired } = q.repair
+    ? repairBars(read.bars, read.findings)
+    : { bars: read.bars, repaired: null };
+  const from = window.from ?? read.bars[0]?.date ?? "";
+  const to = window.to ?? read.bars.at(-1)?.date ?? "";
+  const warnings = read.findings.filter((f) => f.date >= from && f.date <= to);
+  const bars = resample(fixed, window.resolution);
+  if (q.order === "d") bars.reverse();
+  return { bars, warnings, repaired, precision: read.precision };
+}
+
+const PRECISION_NOTE: Record<Shaped["precision"], string> = {
+  full: "every decimal the provider gave (its float32 prices, up to 9 significant digits)",
+  price_hint: "rounded to the provider's price hint when stored; the next ingestion stores them again in full",
+  unchecked: "not yet checked (stored before the checks ran); the next ingestion checks them",
+};
+
+/** What the CSV form has no room for, in headers (the JSON form carries the same in its body). */
+function headersOf(s: Shaped): Record<string, string> {
+  const kinds = new Map<string, number>();
+  for (const w of s.warnings) kinds.set(w.kind, (kinds.get(w.kind) ?? 0) + 1);
+  return {
+    "x-price-precision": s.precision,
+    "x-price-warnings": String(s.warnings.length),
+    ...(kinds.size ? { "x-price-warning-kinds": [...kinds].map(([k, n]) => `${k}=${n}`).join(", ") } : {}),
+    ...(s.repaired ? { "x-price-repaired": String(s.repaired.length) } : {}),
+  };
+}
+
+function render(q: EodQuery, label: string, listing: ListingRow, s: Shaped, dataSource: string, now: Date): EodAnswer {
+  const headers = headersOf(s);
+  if (q.fmt === "csv") return { contentType: "text/csv; charset=utf-8", body: barsToCsv(s.bars), headers };
   const answer = {
     ticker: q.ticker,
     listing: { ticker: listing.ticker, isin: listing.isin, currency: listing.currency, exchange: listing.exchange },
     period: label,
     format: "json",
-    count: bars.length,
+    count: s.bars.length,
     retrieved_at: isoWithOffset(now),
     data_source: dataSource,
-    data: bars.map((b) => ({
+    precision: { stored: s.precision, note: PRECISION_NOTE[s.precision] },
+    warnings: s.warnings.map((w) => ({
+      date: w.date,
+      kind: w.kind,
+      repairable: REPAIRABLE.has(w.kind),
+      evidence: w.evidence,
+    })),
+    ...(s.repaired ? { repaired: s.repaired } : {}),
+    data: s.bars.map((b) => ({
       Date: b.date,
       Open: b.open,
       High: b.high,
@@ -79,32 +134,53 @@ function render(
       Volume: b.volume,
     })),
   };
-  return { contentType: "application/json; charset=utf-8", body: JSON.stringify(answer) };
+  return { contentType: "application/json; charset=utf-8", body: JSON.stringify(answer), headers };
 }
 
 /** Every parameter that shapes the answer, so equal requests share one cache entry and no DB round trip. */
 function cacheVariant(q: EodQuery): string {
-  return [q.isin ?? "", q.currency ?? "", q.exchange ?? "", q.period ?? "", q.from ?? "", q.to ?? "", q.fmt, q.order]
+  return [
+    q.isin ?? "",
+    q.currency ?? "",
+    q.exchange ?? "",
+    q.period ?? "",
+    q.from ?? "",
+    q.to ?? "",
+    q.fmt,
+    q.order,
+    q.repair ? "repaired" : "",
+  ]
     .join(":")
     .toUpperCase();
 }
 
-/** The ingestion's failures as the caller sees them: 503 when a retry may succeed, else 404 with each provider's reason. */
-function nothingIngested(listing: ListingRow, report: IngestReport): never {
+/**
+ * The ingestion's failures as the caller sees them: 503 when a retry may succeed, else 404 with
+ * each provider's reason; when every provider answered and none had a bar, the venue's sessions in
+ * the window are named as missing (a day it traded is no "no trading sessions").
+ */
+function nothingIngested(listing: ListingRow, report: IngestReport, window: PeriodWindow, today: string): never {
   const why = report.errors.map((e) => `${e.provider}: ${e.message}`).join("; ");
   if (report.errors.some((e) => e.transient)) {
     throw new ServiceError("UPSTREAM_UNAVAILABLE", `No provider could serve ${listing.ticker} now: ${why}`, {
       reason: why,
     });
   }
+  const venue = catalogueVenue(listing.exchange);
+  const yesterday = dayBefore(today);
+  const missing =
+    !why && venue && window.from && window.from <= yesterday
+      ? missingSessionsReason(venue, window.from, window.to !== null && window.to < yesterday ? window.to : yesterday)
+      : null;
   throw new NoDataError(
     `No data found for ${listing.ticker}`,
-    why || `no trading sessions of ${listing.ticker} in the requested window`,
+    why ||
+      (missing ? `missing sessions: ${missing}` : `no trading sessions of ${listing.ticker} in the requested window`),
   );
 }
 
-/** Bars of the window, and whether any came from the stream provider (the answer is then provisional). */
-type WindowBars = Pick<ListingPrices, "bars" | "windowHasSource">;
+/** Bars of the window, whether any came from the stream provider (the answer is then provisional), findings and precision. */
+type WindowBars = Pick<ListingPrices, "bars" | "windowHasSource" | "findings" | "precision">;
 
 /**
  * Rule 2: nothing stored for the window, so ingest (ten years, or further back if asked) and read
@@ -120,7 +196,7 @@ async function ingestThenRead(
   const from = window.from && window.from < tenYears ? window.from : tenYears;
   const report = await ingestListing({ ctx, input: { listing, wanted: { from, to: dayBefore(today) }, today } });
   const read = await readDailyWindow(ctx.db.db, listing.id, window, STREAM);
-  if (read.bars.length === 0) nothingIngested(listing, report);
+  if (read.bars.length === 0) nothingIngested(listing, report, window, today);
   return { ...read, source: report.source ?? "database" };
 }
 
@@ -162,21 +238,20 @@ async function refresh(
 export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Promise<EodAnswer> {
   const today = ctx.clock.today();
   const { window, label } = windowOfQuery(input, today);
-  let ingested: { listing: ListingRow; shaped: Bar[]; now: Date } | null = null;
+  let ingested: { listing: ListingRow; shaped: Shaped; now: Date } | null = null;
   let provisional = false;
   const load = async (): Promise<EodAnswer> => {
     // The listing, its bars in the window and its spans: one round trip.
     const { listing, prices } = await resolveListingWithPrices({ ctx, input: { ...input, window, source: STREAM } });
     if (prices.bars.length === 0) refuseClosedWindow(listing, window, today);
-    const { bars, windowHasSource, source } =
+    const { source, ...read } =
       prices.bars.length > 0
         ? { ...(await refresh(ctx, listing, window, prices, today)), source: "database" }
         : await ingestThenRead(ctx, listing, window, today);
-    const shaped = resample(bars, window.resolution);
-    if (input.order === "d") shaped.reverse();
+    const shaped = shape(input, window, read);
     const now = ctx.clock.now();
     if (source !== "database") ingested = { listing, shaped, now };
-    provisional = windowHasSource;
+    provisional = read.windowHasSource;
     return render(input, label, listing, shaped, source, now);
   };
   // The copy of an ingestion's answer kept for later requests says "database": by then the prices

@@ -1,15 +1,11 @@
 import { cacheKeys } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
-import {
-  readAdjustmentCheck,
-  readAdjustmentInputs,
-  saveAdjustmentCheck,
-  upsertCorporateActions,
-} from "../../db/repositories/corporate-actions";
+import { readAdjustmentCheck, upsertCorporateActions } from "../../db/repositories/corporate-actions";
+import { saveFindings } from "../../db/repositories/price-findings";
 import { type ListingPrices, listingSpans, type StoredSpan, upsertDailyBars } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
 import { type Bar, scaleBars } from "../../domain/bars";
-import { adjustmentMismatches, type Dividend, readjustmentRange, type Split } from "../../domain/corporate-actions";
+import { type Dividend, readjustmentRange, type Split } from "../../domain/corporate-actions";
 import {
   addDays,
   type DateRange,
@@ -22,11 +18,13 @@ import {
   someVenueTrades,
 } from "../../domain/ingest-plan";
 import { catalogueVenue } from "../../domain/market-hours";
+import { capitalGainsInDividends } from "../../domain/price-sanity";
 import { STREAM } from "../../domain/provider-names";
 import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
 import { isTradingDay } from "../../domain/venues";
 import { ProviderError } from "../../providers/errors";
 import type { HistoryProvider } from "../../providers/history";
+import { checkPrices } from "../prices/check-prices";
 import { singleFlight } from "../shared/single-flight";
 import { refreshSnapshots } from "../technical/snapshots";
 import { verifiedDelayedSymbol } from "./verify-symbol";
@@ -72,6 +70,7 @@ interface Fetched {
   bars: Bar[];
   dividends: Dividend[];
   splits: Split[];
+  capitalGains: Dividend[];
 }
 
 /** Fetches `ranges` from one provider, in the listing's currency (dividends too); throws a ProviderError. */
@@ -81,7 +80,7 @@ async function fetchFrom(
   listing: ListingRow,
   ranges: readonly DateRange[],
 ): Promise<Fetched> {
-  const out: Fetched = { bars: [], dividends: [], splits: [] };
+  const out: Fetched = { bars: [], dividends: [], splits: [], capitalGains: [] };
   for (const r of ranges) {
     const history = await provider.dailyHistory(symbol, r.from, r.to);
     const scale = currencyScale(history.currency, listing.currency);
@@ -96,6 +95,9 @@ async function fetchFrom(
       ...(history.events?.dividends ?? []).map((d) => ({ ...d, amount: scaleAmount(d.amount, scale) })),
     );
     out.splits.push(...(history.events?.splits ?? []));
+    out.capitalGains.push(
+      ...(history.events?.capitalGains ?? []).map((d) => ({ ...d, amount: scaleAmount(d.amount, scale) })),
+    );
   }
   return out;
 }
@@ -178,7 +180,7 @@ async function rememberEmpty(
   );
 }
 
-const NOTHING: Fetched = { bars: [], dividends: [], splits: [] };
+const NOTHING: Fetched = { bars: [], dividends: [], splits: [], capitalGains: [] };
 
 /** A dividend in the listing's currency (a pence line's amounts scale as its prices, to 8 places as stored). */
 const scaleAmount = (amount: number, scale: number) => (scale === 1 ? amount : Number((amount * scale).toFixed(8)));
@@ -194,8 +196,9 @@ const RETRY_SAME_DISAGREEMENT_SECONDS = 7 * 86_400;
 /**
  * What to ask the delayed provider: the missing and replaced windows; and, with them in one call,
  * the whole stored span of a listing whose adjusted closes are not known to agree with its events:
- * never checked (its prices were stored before events were), or found disagreeing (a readjustment
- * that failed, a provider that corrected its history). Each such state is asked about once, then
+ * never checked (its prices were stored before events were), found disagreeing (a readjustment
+ * that failed, a provider that corrected its history), or stored rounded to the price hint (before
+ * the service kept the provider's precision). Each such state is asked about once, then
  * again only after its retry time (the cache remembers which state was last asked about; a cache
  * that cannot answer lets the request through).
  */
@@ -208,8 +211,10 @@ async function delayedRanges(
   const asPlanned = { ranges, wholeSpan: false };
   if (!plan.stored || ranges.length === 0) return asPlanned;
   const check = await readAdjustmentCheck(ctx.db.db, listing.id);
-  if (check !== null && check.mismatches === 0) return asPlanned;
-  const state = check === null ? "unchecked" : `${check.mismatches} from ${check.detail[0]?.date ?? "?"}`;
+  if (check !== null && check.mismatches === 0 && check.precision === "full") return asPlanned;
+  // Bars stored rounded to the price hint are repaired by storing the whole span again.
+  const state =
+    check === null ? "unchecked" : `${check.precision} ${check.mismatches} from ${check.detail[0]?.date ?? "?"}`;
   const key = cacheKeys.readjustTried(listing.id);
   if ((await ctx.cache.get<string>(key)) === state) return asPlanned;
   await ctx.cache.set(key, state, check === null ? RETRY_UNCHECKED_SECONDS : RETRY_SAME_DISAGREEMENT_SECONDS);
@@ -230,27 +235,6 @@ async function storeAgain(ctx: Deps, listing: ListingRow, symbol: string, range:
   await upsertCorporateActions(ctx.db.db, listing.id, again, delayed.name, [range]);
   return written;
 }
-
-/**
- * Checks the listing's adjusted closes stored from the delayed provider against its stored
- * dividends and splits, and records the verdict (stream-sourced bars carry no adjustment: they
- * wait to be replaced, and are left out).
- */
-async function checkAdjustments(ctx: Deps, listingId: number): Promise<void> {
-  const inputs = await readAdjustmentInputs(ctx.db.db, listingId, ctx.providers.delayed.name);
-  const found = adjustmentMismatches(inputs.bars, inputs.dividends, inputs.splits);
-  await saveAdjustmentCheck(ctx.db.db, listingId, {
-    checkedAt: ctx.clock.now(),
-    bars: inputs.bars.length,
-    dividends: inputs.dividends.length,
-    splits: inputs.splits.length,
-    mismatches: found.length,
-    detail: found.slice(0, MISMATCHES_KEPT),
-  });
-}
-
-/** Mismatches a check keeps for the operator (the count has them all). */
-const MISMATCHES_KEPT = 5;
 
 /** Fetches and stores a plan: the delayed provider first (missing and replaced windows), the stream provider for what is missing. */
 async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string): Promise<IngestReport> {
@@ -274,6 +258,8 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
   let missing = plan.requested;
   /** The delayed provider answered (its events, if any, are stored): the check runs even when nothing changed. */
   let delayedAnswered = false;
+  /** Every delayed bar of the listing was stored by this ingestion, at the provider's precision. */
+  let wholeSpanStored = false;
 
   const delayed = ctx.providers.delayed;
   try {
@@ -294,6 +280,7 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
         answered = bars;
         missing = [];
         delayedAnswered = true;
+        wholeSpanStored = wholeSpan || plan.stored === null;
         // A whole stored span asked again is the provider's word on its events: one it no longer sends goes.
         const newEvents = await upsertCorporateActions(
           ctx.db.db,
@@ -302,6 +289,9 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
           delayed.name,
           wholeSpan ? ranges : [],
         );
+        // A fund's dividends that include the capital gains the provider sends apart: a finding of the net (j).
+        const doubled = capitalGainsInDividends(fetched.dividends, fetched.capitalGains);
+        if (doubled.length) await saveFindings(ctx.db.db, listing.id, doubled, ctx.clock.now());
         // Stored bars that predate a new dividend or split are stored again as the provider now adjusts them.
         const stale = readjustmentRange(plan.stored, newEvents);
         if (stale && !covers(ranges, stale))
@@ -340,8 +330,8 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
   if (answered) await rememberEmpty(ctx, listing, plan.requested, answered, today);
   if (report.written > 0 || delayedAnswered)
     // The prices are stored either way: a check that fails here is run again by the next ingestion.
-    await checkAdjustments(ctx, listing.id).catch((err: unknown) =>
-      console.warn("adjustment check not written", listing.ticker, String(err)),
+    await checkPrices(ctx, listing, wholeSpanStored).catch((err: unknown) =>
+      console.warn("price checks not written", listing.ticker, String(err)),
     );
   if (report.written > 0) {
     // The screener's values follow the bars, under this ingestion's lease (no older write can land

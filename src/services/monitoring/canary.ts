@@ -1,5 +1,4 @@
 import { cacheKeys } from "../../cache";
-import { adjustmentSummary } from "../../db/repositories/corporate-actions";
 import { openAlert } from "../../db/repositories/monitoring";
 import { type NewCheck, saveChecks } from "../../db/repositories/provider-checks";
 import { recordVerdicts } from "../../db/repositories/validation-results";
@@ -19,6 +18,7 @@ import { ProviderError } from "../../providers/errors";
 import { endProbe, liftForProbe } from "../../providers/rest";
 import type { ScrapeTarget } from "../../providers/scraped/types";
 import { checkOutlierRates } from "./alerts";
+import { adjustmentChecks, periodChecks, sanityChecks } from "./price-checks";
 import { writeHealthSummary } from "./provider-health";
 
 /** The quoteSummary modules that carry the highlights the canary checks. */
@@ -134,28 +134,6 @@ async function probe(
   return { checks, verdicts };
 }
 
-/** Disagreeing listings a run names (the count of them is in /health/stats). */
-const ADJUSTMENT_FAILURES_NAMED = 10;
-
-/** A failed check for each listing whose stored adjusted closes disagree with its stored events (ingestion's checks). */
-async function adjustmentChecks(ctx: Deps, at: Date): Promise<NewCheck[]> {
-  const summary = await adjustmentSummary(ctx.db.db, ADJUSTMENT_FAILURES_NAMED);
-  return summary.listings.map((l) => {
-    const first = l.detail[0];
-    return {
-      provider: DELAYED,
-      ticker: l.ticker,
-      field: "adjusted_close",
-      passed: false,
-      latencyMs: null,
-      value: first?.observed ?? null,
-      expected: first ? [first.expected, first.expected] : null,
-      error: `adjusted closes disagree with the stored dividends and splits at ${l.mismatches} session(s)${first ? `, first ${first.date} (${first.kind})` : ""}`,
-      at,
-    };
-  });
-}
-
 export interface ProviderRun {
   provider: FundamentalProvider;
   checks: number;
@@ -191,8 +169,14 @@ async function runProvider(ctx: Deps, provider: FundamentalProvider, at: Date): 
           at,
         },
       ];
-  // The delayed provider's prices as stored: a listing whose adjusted closes disagree with its dividends and splits fails.
-  if (provider === DELAYED) checks.push(...(await adjustmentChecks(ctx, at)));
+  // The delayed provider's prices as stored: a listing whose adjusted closes disagree with its dividends and
+  // splits fails, and so does one the sanity net found wrong prices in, or whose weekly or monthly bars
+  // depart from its daily ones.
+  if (provider === DELAYED) {
+    checks.push(...(await adjustmentChecks(ctx, at)));
+    for (const inst of CANARY_INSTRUMENTS) checks.push(...(await periodChecks(ctx, inst, at)));
+    checks.push(...(await sanityChecks(ctx, at)));
+  }
   const db = ctx.db.db;
   await saveChecks(db, checks);
   for (const p of probes) {

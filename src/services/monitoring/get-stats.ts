@@ -1,8 +1,10 @@
 import { adjustmentSummary } from "../../db/repositories/corporate-actions";
 import { verdictCounts } from "../../db/repositories/monitoring";
+import { findingsSummary } from "../../db/repositories/price-findings";
 import type { Deps } from "../../deps";
-import { ADJUSTMENT_TOLERANCE } from "../../domain/corporate-actions";
+import { FULL_PRECISION_TOLERANCE } from "../../domain/corporate-actions";
 import { validationStatistics } from "../../domain/monitoring/validation-stats";
+import { REPAIRABLE } from "../../domain/price-sanity";
 
 const WEEK_MS = 7 * 86_400_000;
 /** Listings named in the answer whose adjusted closes disagree with their events. */
@@ -12,7 +14,7 @@ const DISAGREEING_SHOWN = 10;
 export async function priceAdjustments(ctx: Deps) {
   const s = await adjustmentSummary(ctx.db.db, DISAGREEING_SHOWN);
   return {
-    tolerance: ADJUSTMENT_TOLERANCE,
+    tolerance: FULL_PRECISION_TOLERANCE,
     listings_checked: s.checked,
     listings_disagreeing: s.disagreeing,
     last_checked_at: s.lastCheckedAt?.toISOString() ?? null,
@@ -27,11 +29,36 @@ export async function priceAdjustments(ctx: Deps) {
   };
 }
 
-/** GET /health/stats: the validation layer's verdicts of the last 7 days, and the price-adjustment checks. */
+/** What the price sanity net holds across the catalogue: findings by kind, and the listings with most. */
+export async function priceSanity(ctx: Deps) {
+  const s = await findingsSummary(ctx.db.db, DISAGREEING_SHOWN);
+  return {
+    findings: s.byKind.reduce((n, k) => n + k.findings, 0),
+    listings_with_findings: s.listings,
+    by_kind: s.byKind.map((k) => ({
+      kind: k.kind,
+      findings: k.findings,
+      listings: k.listings,
+      repairable: REPAIRABLE.has(k.kind),
+      last_found_at: k.lastFoundAt ? new Date(k.lastFoundAt).toISOString() : null,
+    })),
+    listings: s.top.map((l) => ({
+      ticker: l.ticker,
+      exchange: l.exchange,
+      isin: l.isin,
+      findings: l.findings,
+      kinds: l.kinds,
+      first: l.first,
+    })),
+  };
+}
+
+/** GET /health/stats: the validation layer's verdicts of the last 7 days, the price-adjustment checks and the price sanity net. */
 export async function getValidationStats({ ctx }: { ctx: Deps }) {
-  const [counts, adjustments] = await Promise.all([
+  const [counts, adjustments, sanity] = await Promise.all([
     verdictCounts(ctx.db.db, new Date(ctx.clock.now().getTime() - WEEK_MS)),
     priceAdjustments(ctx),
+    priceSanity(ctx),
   ]);
-  return { ...validationStatistics(counts), price_adjustments: adjustments };
+  return { ...validationStatistics(counts), price_adjustments: adjustments, price_sanity: sanity };
 }

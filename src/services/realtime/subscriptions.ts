@@ -1,5 +1,10 @@
 import { cacheKeys } from "../../cache";
-import { deactivateSubscription, type SubscriptionRow, saveSubscription } from "../../db/repositories/realtime";
+import {
+  deactivateSubscription,
+  outOfSessionCounts,
+  type SubscriptionRow,
+  saveSubscription,
+} from "../../db/repositories/realtime";
 import type { Deps } from "../../deps";
 import { NotFoundError, ServiceError } from "../../domain/errors";
 import { streamSymbolOf } from "../../domain/provider-symbols";
@@ -111,10 +116,15 @@ export interface RealtimeStatus {
   objects_answering: number;
   /** The restore cron's last run (every 5 minutes; null: none within a day). */
   restore_last_run: RestoreRun | null;
+  /** Stored subscriptions whose stream sent candles outside the venue's session (counted, never stored). */
+  out_of_session: Record<string, { candles: number; last_at: string | null }>;
 }
 
 /** The status when no stream can be known (no Durable Object bindings, or the registry not answering). */
-const noStreams = (restore_last_run: RestoreRun | null): RealtimeStatus => ({
+const noStreams = (
+  restore_last_run: RestoreRun | null,
+  out_of_session: RealtimeStatus["out_of_session"],
+): RealtimeStatus => ({
   streaming_count: 0,
   active_tickers: [],
   ws_connections: {},
@@ -123,14 +133,27 @@ const noStreams = (restore_last_run: RestoreRun | null): RealtimeStatus => ({
   worker_running: false,
   objects_answering: 0,
   restore_last_run,
+  out_of_session,
 });
+
+/** The out-of-session counts of the stored subscriptions; a database that fails costs them, not the status. */
+async function outOfSession(ctx: Deps): Promise<RealtimeStatus["out_of_session"]> {
+  const rows = await outOfSessionCounts(ctx.db.db).catch((err: unknown) => {
+    console.warn("realtime status: out-of-session counts not read", String(err));
+    return [];
+  });
+  return Object.fromEntries(
+    rows.map((r) => [r.ticker, { candles: r.count, last_at: r.lastAt ? r.lastAt.toISOString() : null }]),
+  );
+}
 
 /**
  * GET /realtime/status: each streamed ticker's clients; stale = streamed but without a fresh tick
  * (none in the last 60 s, as its object counts them), or its provider connection is down.
  */
 export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeStatus> {
-  if (!ctx.streams) return noStreams(null);
+  const out_of_session = await outOfSession(ctx);
+  if (!ctx.streams) return noStreams(null, out_of_session);
   const streams = ctx.streams;
   const restore_last_run = await ctx.cache.get<RestoreRun>(cacheKeys.restoreRun()).catch(() => null);
   let tickers: string[];
@@ -139,7 +162,7 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
   } catch (err) {
     // The registry did not answer: nothing is known of the streams, and the workers are not running.
     console.warn("realtime status: the registry did not answer", String(err));
-    return noStreams(restore_last_run);
+    return noStreams(restore_last_run, out_of_session);
   }
   const settled = await Promise.allSettled(tickers.map((t) => streams.status(t)));
   const ws_connections: Record<string, number> = {};
@@ -163,5 +186,6 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
     worker_running: answering === tickers.length,
     objects_answering: answering,
     restore_last_run,
+    out_of_session,
   };
 }

@@ -1,0 +1,466 @@
+import { type Bar, resample } from "./bars";
+import type { Split } from "./corporate-actions";
+import { addDays } from "./ingest-plan";
+import { CALENDAR_YEARS, closedReason, closingTime, type Venue } from "./venues";
+
+/**
+ * The price sanity net: the delayed provider's known glitches, found in a listing's stored daily
+ * bars (users of the provider report each; yfinance keeps a "price repair" for them). Pure: the
+ * bars, the splits and the venue's calendar are inputs. It finds and never changes: what can be
+ * repaired safely is repaired by `repairBars`, in an answer that asked for it.
+ */
+
+export type FindingKind =
+  /** (a) closes jump by a split's ratio and stay there, with no stored split applied to the bars before. */
+  | "split_missing"
+  /** (b) across a stored split the closes jump the other way by its ratio: history divided twice. */
+  | "split_doubled"
+  /** (c) a bar a hundred times off its neighbours (a London line's pence and pounds mixed). */
+  | "unit_100x"
+  /** (d) a bar dated on a day the venue held no session (a weekend, or a holiday of a known year). */
+  | "closed_day_bar"
+  /** (e) a session that repeats the one before it, prices and all, with no volume. */
+  | "duplicate_session"
+  /** (f) a trading day of the venue (a known year) inside the stored span with no bar. */
+  | "missing_session"
+  /** (g) high below the open, close or low, or low above them. */
+  | "ohlc_inconsistent"
+  /** (h) a price at or below zero, or a negative volume. */
+  | "non_positive"
+  /** (i) the provider's weekly or monthly closes adjusted for dividends (found by the canary). */
+  | "period_adjusted"
+  /** (j) a fund's dividend that includes a capital gain the provider also sends apart (found at ingestion). */
+  | "capital_gains_in_dividend";
+
+export type FindingEvidence = Record<string, number | string | boolean | null>;
+
+export interface Finding {
+  date: string;
+  kind: FindingKind;
+  evidence: FindingEvidence;
+}
+
+/** The kinds found from the stored bars alone: each check of a listing replaces these. */
+export const BAR_KINDS: readonly FindingKind[] = [
+  "split_missing",
+  "split_doubled",
+  "unit_100x",
+  "closed_day_bar",
+  "duplicate_session",
+  "missing_session",
+  "ohlc_inconsistent",
+  "non_positive",
+];
+
+/**
+ * The kinds `repairBars` corrects, each from what the finding proves: a unit glitch scales one bar
+ * by 100, a split missing or doubled scales the bars before it by the ratio, contradicting OHLC
+ * widen high and low to the prices the bar holds, a bar of a closed day goes. Not repaired: a
+ * missing or duplicated session (the true bar is unknown), a non-positive price (no value to put
+ * back), weekly or monthly bars (this service builds them from the daily ones) and fund
+ * distributions (a question of the dividends, not the prices).
+ */
+export const REPAIRABLE: ReadonlySet<FindingKind> = new Set([
+  "unit_100x",
+  "split_missing",
+  "split_doubled",
+  "ohlc_inconsistent",
+  "closed_day_bar",
+]);
+
+/** Split ratios seen in practice (forward and, as their inverses, reverse). */
+const SPLIT_RATIOS = [1.5, 2, 3, 4, 5, 6, 7, 8, 10, 15, 20, 25, 30, 40, 50];
+/** The least step (log) a split could show: 3:2 less a day's move of 15 %. */
+const MIN_SPLIT_STEP = Math.log(1.5) - 0.15;
+/** Sessions of daily returns whose spread measures a listing's own volatility. */
+const VOLATILITY_SESSIONS = 60;
+/** Sessions each side whose volumes are compared across a jump. */
+const VOLUME_SESSIONS = 10;
+/** Neighbours each side a bar is compared with for a unit glitch. */
+const UNIT_NEIGHBOURS = 5;
+/** How far (in log10) from exactly 100 times a unit glitch may be: a day's move on top (70 to 141 times). */
+const UNIT_LOG_SLACK = 0.15;
+
+const median = (xs: readonly number[]): number | null => {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+const round = (x: number, digits = 6) => Number(x.toPrecision(digits));
+
+/** Daily log returns' standard deviation over the sessions before `i` (the jump itself left out). */
+function volatilityBefore(bars: readonly Bar[], i: number): number {
+  const rets: number[] = [];
+  for (let k = Math.max(1, i - VOLATILITY_SESSIONS); k < i; k++) {
+    const a = bars[k - 1]?.close ?? 0;
+    const b = bars[k]?.close ?? 0;
+    if (a > 0 && b > 0) rets.push(Math.log(b / a));
+  }
+  if (rets.length < 5) return 0.03;
+  const mean = rets.reduce((s, x) => s + x, 0) / rets.length;
+  return Math.sqrt(rets.reduce((s, x) => s + (x - mean) ** 2, 0) / (rets.length - 1));
+}
+
+/** The split ratio a jump of the closes (before / after) matches, with the listing's own volatility as slack; null for none. */
+function matchingRatio(jump: number, sigma: number): number | null {
+  const slack = Math.max(0.05, 3 * sigma);
+  const size = Math.log(jump);
+  // A split's jump stands far out of the listing's own moves; a fall within ten of its days' spreads is a market.
+  if (Math.abs(size) < 10 * sigma) return null;
+  for (const r of SPLIT_RATIOS)
+    for (const ratio of [r, 1 / r]) if (Math.abs(size - Math.log(ratio)) < slack) return ratio;
+  return null;
+}
+
+/** The median volume after a jump over the one before it; null when either side traded nothing. */
+function volumeStep(bars: readonly Bar[], i: number): number | null {
+  const before = median(bars.slice(Math.max(0, i - VOLUME_SESSIONS), i).map((b) => b.volume));
+  const after = median(bars.slice(i, i + VOLUME_SESSIONS).map((b) => b.volume));
+  return before && after ? after / before : null;
+}
+
+/**
+ * (a) A split missing from history: the close jumps by a split's ratio (before / after), beyond ten
+ * times the listing's daily spread of the 60 sessions before, the open gaps alike (within three
+ * spreads, at least 5 %), and the median volume of the ten sessions after moves by the inverse of
+ * the price (at least 0.6 of the ratio), as a share count does when each share is cut in `ratio`.
+ * A real fall moves the price without the volume's step, and reverts in part; a split's step stays.
+ */
+function missingSplits(bars: readonly Bar[], splitDates: ReadonlySet<string>, skip: ReadonlySet<string>): Finding[] {
+  const out: Finding[] = [];
+  for (let i = 1; i < bars.length; i++) {
+    const prev = bars[i - 1] as Bar;
+    const bar = bars[i] as Bar;
+    if (skip.has(bar.date) || skip.has(prev.date) || prev.close <= 0 || bar.close <= 0 || bar.open <= 0) continue;
+    const jump = prev.close / bar.close;
+    // Far from any ratio (the smallest is 3:2, a day's move aside): no split, and nothing more to measure.
+    if (Math.abs(Math.log(jump)) < MIN_SPLIT_STEP) continue;
+    if ([...splitDates].some((d) => d > prev.date && d <= bar.date)) continue;
+    const sigma = volatilityBefore(bars, i);
+    const ratio = matchingRatio(jump, sigma);
+    if (ratio === null) continue;
+    const gap = prev.close / bar.open;
+    if (Math.abs(Math.log(gap) - Math.log(ratio)) > Math.max(0.05, 3 * sigma)) continue;
+    const volume = volumeStep(bars, i);
+    if (volume === null) continue;
+    const shares = ratio >= 1 ? volume / ratio : ratio / volume;
+    if (shares < 0.6) continue;
+    out.push({
+      date: bar.date,
+      kind: "split_missing",
+      evidence: { ratio: round(ratio), jump: round(jump), volume_step: round(volume, 4), event: "none" },
+    });
+  }
+  return out;
+}
+
+/**
+ * (b) A split applied twice, and a stored split not applied at all: across the split's first
+ * session the close jumps by its ratio, up (history divided twice) or down (not divided), within
+ * three of the listing's daily spreads (at least 5 %).
+ */
+function splitsMisapplied(bars: readonly Bar[], splits: readonly Split[]): Finding[] {
+  const out: Finding[] = [];
+  for (const s of splits) {
+    const ratio = s.numerator / s.denominator;
+    if (!(ratio > 0) || Math.abs(Math.log(ratio)) < Math.log(1.2)) continue;
+    const at = bars.findIndex((b) => b.date >= s.date);
+    const prev = at > 0 ? bars[at - 1] : undefined;
+    const bar = at > 0 ? bars[at] : undefined;
+    if (!prev || !bar || prev.close <= 0 || bar.close <= 0) continue;
+    const slack = Math.max(0.05, 3 * volatilityBefore(bars, at));
+    const jump = prev.close / bar.close;
+    const evidence = { ratio: round(ratio), jump: round(jump), event: `${s.numerator}:${s.denominator}` };
+    if (Math.abs(Math.log(jump) + Math.log(ratio)) < slack)
+      out.push({ date: bar.date, kind: "split_doubled", evidence });
+    else if (Math.abs(Math.log(jump) - Math.log(ratio)) < slack)
+      out.push({ date: bar.date, kind: "split_missing", evidence: { ...evidence, event: "stored" } });
+  }
+  return out;
+}
+
+/**
+ * (c) A bar a hundred times above or below the median close of its five neighbours each side
+ * (within 70 to 141 times), field by field: the provider's pence and pounds mixed on one day.
+ */
+function unitGlitches(bars: readonly Bar[]): Finding[] {
+  const out: Finding[] = [];
+  const far = (x: number, y: number | undefined) =>
+    y !== undefined && y > 0 && x > 0 && Math.abs(Math.log10(x / y)) > 2 - UNIT_LOG_SLACK;
+  for (let i = 0; i < bars.length; i++) {
+    const bar = bars[i] as Bar;
+    // A bar a hundred times off stands that far from a neighbour's close: the others need no median.
+    const prevClose = bars[i - 1]?.close;
+    const nextClose = bars[i + 1]?.close;
+    if (!(["open", "high", "low", "close"] as const).some((f) => far(bar[f], prevClose) || far(bar[f], nextClose)))
+      continue;
+    const around = [
+      ...bars.slice(Math.max(0, i - UNIT_NEIGHBOURS), i),
+      ...bars.slice(i + 1, i + 1 + UNIT_NEIGHBOURS),
+    ].map((b) => b.close);
+    const level = median(around.filter((x) => x > 0));
+    if (level === null || around.length < 2) continue;
+    const fields: string[] = [];
+    let factor = 0;
+    for (const field of ["open", "high", "low", "close"] as const) {
+      const x = bar[field];
+      if (!(x > 0)) continue;
+      const off = Math.log10(x / level);
+      if (Math.abs(Math.abs(off) - 2) < UNIT_LOG_SLACK) {
+        fields.push(field);
+        factor = off > 0 ? 100 : 0.01;
+      }
+    }
+    if (fields.length)
+      out.push({
+        date: bar.date,
+        kind: "unit_100x",
+        evidence: { factor, fields: fields.join(","), close: bar.close, neighbours_median: round(level) },
+      });
+  }
+  return out;
+}
+
+/** (g) and (h): prices that contradict each other or cannot be. */
+function impossibleBars(bars: readonly Bar[]): Finding[] {
+  const out: Finding[] = [];
+  for (const b of bars) {
+    const bad = (["open", "high", "low", "close"] as const).filter((f) => !(b[f] > 0));
+    if (bad.length || b.volume < 0) {
+      out.push({
+        date: b.date,
+        kind: "non_positive",
+        evidence: { fields: [...bad, ...(b.volume < 0 ? ["volume"] : [])].join(","), low: b.low, volume: b.volume },
+      });
+      continue;
+    }
+    // Within a float32 step: the provider's own rounding never makes a contradiction.
+    const slack = 1 + 2 ** -22;
+    if (b.high * slack < Math.max(b.open, b.close, b.low) || b.low > Math.min(b.open, b.close, b.high) * slack)
+      out.push({
+        date: b.date,
+        kind: "ohlc_inconsistent",
+        evidence: { open: b.open, high: b.high, low: b.low, close: b.close },
+      });
+  }
+  return out;
+}
+
+/**
+ * (e) A session whose open, high, low and close all repeat the session before and whose volume is
+ * zero, the session before not being flat itself (a share nobody traded repeats one price, flat).
+ */
+function duplicatedSessions(bars: readonly Bar[]): Finding[] {
+  const out: Finding[] = [];
+  for (let i = 1; i < bars.length; i++) {
+    const prev = bars[i - 1] as Bar;
+    const b = bars[i] as Bar;
+    const flat = prev.open === prev.close && prev.high === prev.low && prev.high === prev.close;
+    if (
+      b.volume === 0 &&
+      !flat &&
+      b.open === prev.open &&
+      b.high === prev.high &&
+      b.low === prev.low &&
+      b.close === prev.close
+    )
+      out.push({ date: b.date, kind: "duplicate_session", evidence: { repeats: prev.date } });
+  }
+  return out;
+}
+
+const knownYear = (date: string) => (CALENDAR_YEARS as readonly string[]).includes(date.slice(0, 4));
+
+/**
+ * (d) Bars on days the venue held no session: weekends in any year (no venue of the catalogue
+ * trades on one), holidays in the years its calendar holds. (f) The venue's trading days of those
+ * years between the first and the last stored bar without a bar.
+ */
+function calendarFindings(bars: readonly Bar[], venue: Venue): Finding[] {
+  const out: Finding[] = [];
+  for (const b of bars) {
+    const reason = closedReason(venue, b.date);
+    if (reason && (reason === "weekend" || knownYear(b.date)))
+      out.push({ date: b.date, kind: "closed_day_bar", evidence: { venue: venue.code, closed: reason } });
+  }
+  const first = bars[0]?.date;
+  const last = bars.at(-1)?.date;
+  if (!first || !last) return out;
+  const have = new Set(bars.map((b) => b.date));
+  const start = `${CALENDAR_YEARS[0]}-01-01` > first ? `${CALENDAR_YEARS[0]}-01-01` : first;
+  for (let d = start; d < last; d = addDays(d, 1)) {
+    if (!knownYear(d) || have.has(d) || closedReason(venue, d) !== null) continue;
+    const early = closingTime(venue, d) !== venue.close;
+    out.push({
+      date: d,
+      kind: "missing_session",
+      evidence: { venue: venue.code, ...(early ? { early_close: closingTime(venue, d) } : {}) },
+    });
+  }
+  return out;
+}
+
+export interface SanityInput {
+  /** Every stored daily bar of the listing, ascending. */
+  bars: readonly Bar[];
+  /** Its stored splits. */
+  splits: readonly Split[];
+  /** Its venue's calendar; undefined when the catalogue has none (no calendar findings). */
+  venue: Venue | undefined;
+}
+
+/** Everything the net finds in a listing's stored bars, by date then kind. */
+export function priceFindings({ bars, splits, venue }: SanityInput): Finding[] {
+  const unit = unitGlitches(bars);
+  const impossible = impossibleBars(bars);
+  // A bar already known wrong proves no split: its jump is its own glitch's.
+  const skip = new Set([...unit, ...impossible].map((f) => f.date));
+  const found = [
+    ...impossible,
+    ...unit,
+    ...missingSplits(bars, new Set(splits.map((s) => s.date)), skip),
+    ...splitsMisapplied(bars, splits),
+    ...duplicatedSessions(bars),
+    ...(venue ? calendarFindings(bars, venue) : []),
+  ];
+  return found.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.kind < b.kind ? -1 : 1));
+}
+
+export interface Repair {
+  date: string;
+  kind: FindingKind;
+  /** What was done, in words a user reads. */
+  change: string;
+}
+
+const scalePrices = (b: Bar, f: number, volume = 1): Bar => ({
+  ...b,
+  open: round(b.open * f, 10),
+  high: round(b.high * f, 10),
+  low: round(b.low * f, 10),
+  close: round(b.close * f, 10),
+  adjClose: round(b.adjClose * f, 10),
+  volume: Math.round(b.volume * volume),
+});
+
+/**
+ * The bars with every repairable finding applied (REPAIRABLE), and each change named. `findings`
+ * may reach past the bars (a split found after the window scales the bars before it).
+ */
+export function repairBars(bars: readonly Bar[], findings: readonly Finding[]): { bars: Bar[]; repaired: Repair[] } {
+  let out = [...bars];
+  const repaired: Repair[] = [];
+  const first = bars[0]?.date ?? "";
+  const last = bars.at(-1)?.date ?? "";
+  for (const f of findings) {
+    if (!REPAIRABLE.has(f.kind)) continue;
+    if (f.kind === "split_missing" || f.kind === "split_doubled") {
+      const ratio = Number(f.evidence.ratio);
+      if (!(ratio > 0) || f.date <= first) continue;
+      // Missing: the bars before were not divided by the ratio; doubled: they were divided once too often.
+      const factor = f.kind === "split_missing" ? 1 / ratio : ratio;
+      let n = 0;
+      out = out.map((b) => (b.date < f.date ? (n++, scalePrices(b, factor, 1 / factor)) : b));
+      if (n)
+        repaired.push({
+          date: f.date,
+          kind: f.kind,
+          change: `${n} session(s) before ${f.date}: prices ${f.kind === "split_missing" ? "divided" : "multiplied"} by ${ratio >= 1 ? ratio : `1/${round(1 / ratio)}`}, volumes the other way`,
+        });
+      continue;
+    }
+    if (f.date < first || f.date > last) continue;
+    const i = out.findIndex((b) => b.date === f.date);
+    const bar = out[i];
+    if (!bar) continue;
+    if (f.kind === "closed_day_bar") {
+      out.splice(i, 1);
+      repaired.push({ date: f.date, kind: f.kind, change: `bar removed (${String(f.evidence.closed)})` });
+    } else if (f.kind === "unit_100x") {
+      const factor = Number(f.evidence.factor);
+      const fields = String(f.evidence.fields).split(",") as ("open" | "high" | "low" | "close")[];
+      const fixed = { ...bar };
+      for (const field of fields) fixed[field] = round(bar[field] / factor, 10);
+      if (fields.includes("close")) fixed.adjClose = round(bar.adjClose / factor, 10);
+      out[i] = fixed;
+      repaired.push({
+        date: f.date,
+        kind: f.kind,
+        change: `${fields.join(", ")} ${factor > 1 ? "divided" : "multiplied"} by 100`,
+      });
+    } else if (f.kind === "ohlc_inconsistent") {
+      const high = Math.max(bar.open, bar.high, bar.low, bar.close);
+      const low = Math.min(bar.open, bar.high, bar.low, bar.close);
+      out[i] = { ...bar, high, low };
+      repaired.push({
+        date: f.date,
+        kind: f.kind,
+        change: `high ${bar.high} → ${high}, low ${bar.low} → ${low}`,
+      });
+    }
+  }
+  return { bars: out, repaired };
+}
+
+/** How far a provider's weekly or monthly close may stand from the daily close it should repeat (relative): float32 and the price hint's rounding, far inside a quarter's dividend. */
+const PERIOD_CLOSE_TOLERANCE = 5e-4;
+
+/**
+ * (i) The provider's weekly or monthly bars against the stored daily ones: each period's close
+ * should repeat the close of its last session (split-adjusted only); one that departs from it and
+ * repeats the dividend-adjusted close instead is `period_adjusted` (users of the provider report
+ * its longer bars adjusted for dividends). Periods the daily bars do not hold whole (the first, the
+ * one under way) are left out: only periods dated alike on both sides and not the newest are compared.
+ */
+export function periodAdjustments(
+  daily: readonly Bar[],
+  provided: readonly Bar[],
+  resolution: "weekly" | "monthly",
+): Finding[] {
+  const ours = resample(daily, resolution);
+  const byDate = new Map(ours.slice(1, -1).map((b) => [b.date, b]));
+  const out: Finding[] = [];
+  for (const p of provided) {
+    const o = byDate.get(p.date);
+    if (!o || o.close <= 0 || o.adjClose <= 0) continue;
+    const off = (x: number, y: number) => Math.abs(x / y - 1) > PERIOD_CLOSE_TOLERANCE;
+    if (!off(p.close, o.close)) continue;
+    out.push({
+      date: p.date,
+      kind: "period_adjusted",
+      evidence: {
+        interval: resolution,
+        provider_close: p.close,
+        daily_close: o.close,
+        daily_adj_close: o.adjClose,
+        matches_adjusted: !off(p.close, o.adjClose),
+      },
+    });
+  }
+  return out;
+}
+
+/**
+ * (j) A fund's dividends that include a capital gains distribution the provider also sends apart
+ * (same ex-date, the dividend at least the gain): counted twice by anyone who adds them, and the
+ * dividend overstates the fund's income.
+ */
+export function capitalGainsInDividends(
+  dividends: readonly { date: string; amount: number }[],
+  capitalGains: readonly { date: string; amount: number }[],
+): Finding[] {
+  const gains = new Map(capitalGains.map((g) => [g.date, g.amount]));
+  return dividends.flatMap((d) => {
+    const gain = gains.get(d.date);
+    if (gain === undefined || d.amount < gain * (1 - 1e-6)) return [];
+    return [
+      {
+        date: d.date,
+        kind: "capital_gains_in_dividend" as const,
+        evidence: { dividend: d.amount, capital_gain: gain, income: round(d.amount - gain, 8) },
+      },
+    ];
+  });
+}
