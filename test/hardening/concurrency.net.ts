@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { FULL_KEY } from "../helpers/keys";
 import { documentedOperations, type Operation } from "./openapi";
@@ -98,9 +98,29 @@ function preconditionOf(op: Operation, all: Operation[]): { path: string; init: 
   return post ? exampleRequest(post) : undefined;
 }
 
+/** How long a catalogue refresh another net started may still be working in the background. */
+const REFRESH_SETTLE_MS = 240_000;
+
+/**
+ * Waits until no catalogue refresh run is under way: the fuzzer may start one of the whole
+ * catalogue, whose queue consumer goes on writing (bars, checks, verdicts) in the background, and
+ * a snapshot taken meanwhile would count its writes as a request's.
+ */
+async function refreshesSettled(): Promise<void> {
+  const until = Date.now() + REFRESH_SETTLE_MS;
+  while (Date.now() < until) {
+    const res = await send("/catalogue/refresh?limit=20", { method: "GET", headers: { "x-api-key": FULL_KEY } });
+    const runs = ((res.body as { runs?: { status: string }[] }).runs ?? []) as { status: string }[];
+    if (!runs.some((r) => r.status === "running")) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`a catalogue refresh was still running after ${REFRESH_SETTLE_MS / 1000} s`);
+}
+
 describe(`${AT_ONCE} identical requests at once have the effect of one`, async () => {
   const all = await documentedOperations();
   const ops = all.filter(writes);
+  beforeAll(refreshesSettled, REFRESH_SETTLE_MS + 10_000);
 
   it("covers the write routes and the reads that may ingest", () => {
     const names = ops.map((o) => `${o.method} ${o.template}`);
