@@ -21,6 +21,10 @@ function weekKey(date: string): string {
 
 const monthKey = (date: string) => date.slice(0, 7);
 
+/** The week (its Monday) or month (YYYY-MM) a date falls in: what weekly and monthly bars are grouped by. */
+export const periodKey = (date: string, resolution: "weekly" | "monthly") =>
+  resolution === "weekly" ? weekKey(date) : monthKey(date);
+
 /**
  * Aggregates ascending daily bars into weekly (ISO weeks) or monthly bars: open of the first bar,
  * highest high, lowest low, close and adjusted close of the last, summed volume; dated by the

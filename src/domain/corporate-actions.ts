@@ -1,5 +1,6 @@
 import { dayBefore, earlier } from "./ingest-plan";
 import { relativeError, type StoredPrecision } from "./provider-precision";
+import { splitStep } from "./split-steps";
 
 /**
  * Dividends and splits, and the check that a listing's stored adjusted closes agree with them.
@@ -53,14 +54,12 @@ export const FULL_PRECISION_TOLERANCE = stepTolerance(
 /** The share of a dividend step's own size its tolerance widens by (the close it was computed from may be a session apart). */
 const ACROSS_EX_DATE = 0.1;
 
-/** A jump of the close across a split date within this (relative) of the split's ratio is an unadjusted split. */
-const SPLIT_JUMP_TOLERANCE = 0.15;
-
 /**
  * `dividend`: a step across an ex-date other than its dividend implies; `unexplained`: a step where
  * no event is stored; `split`: closes that jump by a stored split's ratio (history not adjusted).
  */
-export type MismatchKind = "dividend" | "split" | "unexplained";
+export const MISMATCH_KINDS = ["dividend", "split", "unexplained"] as const;
+export type MismatchKind = (typeof MISMATCH_KINDS)[number];
 
 export interface AdjustmentMismatch {
   /** The session where the adjusted closes disagree with the stored events. */
@@ -124,15 +123,15 @@ export function adjustmentMismatches(
       });
   }
   for (const s of splits) {
-    const ratio = s.numerator / s.denominator;
-    if (!(ratio > 0) || Math.abs(ratio - 1) < 0.2) continue;
-    const at = bars.findIndex((b) => b.date >= s.date);
-    const prev = at > 0 ? bars[at - 1] : undefined;
-    const bar = at >= 0 ? bars[at] : undefined;
-    if (!prev || !bar || bar.close <= 0) continue;
-    const jump = prev.close / bar.close;
-    if (Math.abs(jump / ratio - 1) < SPLIT_JUMP_TOLERANCE)
-      out.push({ date: bar.date, kind: "split", expected: 1, observed: round(jump), tolerance: SPLIT_JUMP_TOLERANCE });
+    const step = splitStep(bars, s);
+    if (step?.verdict === "unapplied")
+      out.push({
+        date: step.date,
+        kind: "split",
+        expected: 1,
+        observed: round(step.jump),
+        tolerance: round(step.slack),
+      });
   }
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

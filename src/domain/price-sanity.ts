@@ -1,6 +1,7 @@
-import { type Bar, resample } from "./bars";
+import { type Bar, periodKey, resample } from "./bars";
 import type { Split } from "./corporate-actions";
 import { addDays } from "./ingest-plan";
+import { splitStep, stepSlack, volatilityBefore } from "./split-steps";
 import { CALENDAR_YEARS, closedReason, closingTime, type Venue } from "./venues";
 
 /**
@@ -10,27 +11,34 @@ import { CALENDAR_YEARS, closedReason, closingTime, type Venue } from "./venues"
  * repaired safely is repaired by `repairBars`, in an answer that asked for it.
  */
 
-export type FindingKind =
-  /** (a) closes jump by a split's ratio and stay there, with no stored split applied to the bars before. */
-  | "split_missing"
-  /** (b) across a stored split the closes jump the other way by its ratio: history divided twice. */
-  | "split_doubled"
-  /** (c) a bar a hundred times off its neighbours (a London line's pence and pounds mixed). */
-  | "unit_100x"
-  /** (d) a bar dated on a day the venue held no session (a weekend, or a holiday of a known year). */
-  | "closed_day_bar"
-  /** (e) a session that repeats the one before it, prices and all, with no volume. */
-  | "duplicate_session"
-  /** (f) a trading day of the venue (a known year) inside the stored span with no bar. */
-  | "missing_session"
-  /** (g) high below the open, close or low, or low above them. */
-  | "ohlc_inconsistent"
-  /** (h) a price at or below zero, or a negative volume. */
-  | "non_positive"
-  /** (i) the provider's weekly or monthly closes adjusted for dividends (found by the canary). */
-  | "period_adjusted"
-  /** (j) a fund's dividend that includes a capital gain the provider also sends apart (found at ingestion). */
-  | "capital_gains_in_dividend";
+/**
+ * What the net finds, a kind each:
+ * - `split_missing` (a): closes jump by a split's ratio, with no split stored there (see `missingSplits` for the rule);
+ * - `split_unapplied` (a): a stored split whose ratio shows as a jump of the closes (history not divided by it);
+ * - `split_doubled` (b): across a stored split the closes jump the other way by its ratio (history divided twice);
+ * - `unit_100x` (c): a bar a hundred times off its neighbours (a London line's pence and pounds mixed);
+ * - `closed_day_bar` (d): a bar dated on a day the venue held no session (a weekend, a holiday of a known year);
+ * - `duplicate_session` (e): a session that repeats the one before it, prices and all, with no volume;
+ * - `missing_session` (f): a trading day of the venue (a known year) inside the stored span with no bar;
+ * - `ohlc_inconsistent` (g): high below the open, close or low, or low above them;
+ * - `non_positive` (h): a price at or below zero, or a negative volume;
+ * - `period_adjusted` (i): the provider's weekly or monthly closes adjusted for dividends (found by the canary);
+ * - `capital_gains_in_dividend` (j): a fund's dividend that includes a capital gain the provider also sends apart (found at ingestion).
+ */
+export const FINDING_KINDS = [
+  "split_missing",
+  "split_unapplied",
+  "split_doubled",
+  "unit_100x",
+  "closed_day_bar",
+  "duplicate_session",
+  "missing_session",
+  "ohlc_inconsistent",
+  "non_positive",
+  "period_adjusted",
+  "capital_gains_in_dividend",
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export type FindingEvidence = Record<string, number | string | boolean | null>;
 
@@ -40,44 +48,44 @@ export interface Finding {
   evidence: FindingEvidence;
 }
 
-/** The kinds found from the stored bars alone: each check of a listing replaces these. */
-export const BAR_KINDS: readonly FindingKind[] = [
-  "split_missing",
-  "split_doubled",
-  "unit_100x",
-  "closed_day_bar",
-  "duplicate_session",
-  "missing_session",
-  "ohlc_inconsistent",
-  "non_positive",
-];
+/** The kinds found from the stored bars alone (all but the canary's and the ingestion's events'): each check of a listing replaces these. */
+export const BAR_KINDS: readonly FindingKind[] = FINDING_KINDS.filter(
+  (k) => k !== "period_adjusted" && k !== "capital_gains_in_dividend",
+);
 
 /**
- * The kinds `repairBars` corrects, each from what the finding proves: a unit glitch scales one bar
- * by 100, a split missing or doubled scales the bars before it by the ratio, contradicting OHLC
- * widen high and low to the prices the bar holds, a bar of a closed day goes. Not repaired: a
- * missing or duplicated session (the true bar is unknown), a non-positive price (no value to put
- * back), weekly or monthly bars (this service builds them from the daily ones) and fund
- * distributions (a question of the dividends, not the prices).
+ * The kinds `repairBars` corrects, each from what the finding proves, in the order they are
+ * applied: a unit glitch scales one bar back by 100; a stored split not applied, or applied twice,
+ * scales the bars before it by its ratio; a bar of a closed day goes; contradicting OHLC widen high
+ * and low to the prices the bar holds (after the unit repair, so a close 100 times off never widens
+ * them). Not repaired: a split missing with no event (a guess from the prices and volumes, however
+ * strict, may be a crash), a missing or duplicated session (the true bar is unknown), a
+ * non-positive price (no value to put back), weekly or monthly bars (this service builds them from
+ * the daily ones) and fund distributions (a question of the dividends, not the prices).
  */
-export const REPAIRABLE: ReadonlySet<FindingKind> = new Set([
+export const REPAIR_ORDER: readonly FindingKind[] = [
   "unit_100x",
-  "split_missing",
+  "split_unapplied",
   "split_doubled",
-  "ohlc_inconsistent",
   "closed_day_bar",
-]);
+  "ohlc_inconsistent",
+];
+export const REPAIRABLE: ReadonlySet<FindingKind> = new Set(REPAIR_ORDER);
 
-/** Split ratios seen in practice (forward and, as their inverses, reverse). */
-const SPLIT_RATIOS = [1.5, 2, 3, 4, 5, 6, 7, 8, 10, 15, 20, 25, 30, 40, 50];
-/** The least step (log) a split could show: 3:2 less a day's move of 15 %. */
-const MIN_SPLIT_STEP = Math.log(1.5) - 0.15;
-/** Sessions of daily returns whose spread measures a listing's own volatility. */
-const VOLATILITY_SESSIONS = 60;
+/** Split ratios a jump with no stored split is matched against (forward and, as their inverses, reverse). */
+const SPLIT_RATIOS = [2, 3, 4, 5, 6, 7, 8, 10, 15, 20, 25, 30, 40, 50];
+/** The least step (log) a split could show: 2:1 less a day's move of 20 %. */
+const MIN_SPLIT_STEP = Math.log(2) - 0.2;
+/** How far (log) the median volume's step may stand from the ratio: a factor of 1.4 either way. */
+const VOLUME_SLACK = 0.35;
 /** Sessions each side whose volumes are compared across a jump. */
 const VOLUME_SESSIONS = 10;
 /** Neighbours each side a bar is compared with for a unit glitch. */
 const UNIT_NEIGHBOURS = 5;
+/** Neighbours each side a bar is first compared with (a glitch of a few days in a row still stands out at its own). */
+const UNIT_PREFILTER = 3;
+/** The prices of a bar a unit glitch may strike, each found and repaired alone. */
+const UNIT_FIELDS = ["open", "high", "low", "close", "adjClose"] as const;
 /** How far (in log10) from exactly 100 times a unit glitch may be: a day's move on top (70 to 141 times). */
 const UNIT_LOG_SLACK = 0.15;
 
@@ -90,27 +98,13 @@ const median = (xs: readonly number[]): number | null => {
 
 const round = (x: number, digits = 6) => Number(x.toPrecision(digits));
 
-/** Daily log returns' standard deviation over the sessions before `i` (the jump itself left out). */
-function volatilityBefore(bars: readonly Bar[], i: number): number {
-  const rets: number[] = [];
-  for (let k = Math.max(1, i - VOLATILITY_SESSIONS); k < i; k++) {
-    const a = bars[k - 1]?.close ?? 0;
-    const b = bars[k]?.close ?? 0;
-    if (a > 0 && b > 0) rets.push(Math.log(b / a));
-  }
-  if (rets.length < 5) return 0.03;
-  const mean = rets.reduce((s, x) => s + x, 0) / rets.length;
-  return Math.sqrt(rets.reduce((s, x) => s + (x - mean) ** 2, 0) / (rets.length - 1));
-}
-
 /** The split ratio a jump of the closes (before / after) matches, with the listing's own volatility as slack; null for none. */
 function matchingRatio(jump: number, sigma: number): number | null {
-  const slack = Math.max(0.05, 3 * sigma);
   const size = Math.log(jump);
   // A split's jump stands far out of the listing's own moves; a fall within ten of its days' spreads is a market.
   if (Math.abs(size) < 10 * sigma) return null;
   for (const r of SPLIT_RATIOS)
-    for (const ratio of [r, 1 / r]) if (Math.abs(size - Math.log(ratio)) < slack) return ratio;
+    for (const ratio of [r, 1 / r]) if (Math.abs(size - Math.log(ratio)) < stepSlack(sigma)) return ratio;
   return null;
 }
 
@@ -122,11 +116,13 @@ function volumeStep(bars: readonly Bar[], i: number): number | null {
 }
 
 /**
- * (a) A split missing from history: the close jumps by a split's ratio (before / after), beyond ten
- * times the listing's daily spread of the 60 sessions before, the open gaps alike (within three
- * spreads, at least 5 %), and the median volume of the ten sessions after moves by the inverse of
- * the price (at least 0.6 of the ratio), as a share count does when each share is cut in `ratio`.
- * A real fall moves the price without the volume's step, and reverts in part; a split's step stays.
+ * (a) A split missing from history, where no split is stored: the close jumps by a whole split
+ * ratio (2:1 to 50:1, or the reverse) beyond ten times the listing's daily spread of the 60
+ * sessions before, within three spreads (at least 5 %) of it, the open gaps alike, and the median
+ * volume of the ten sessions after stands to the ten before as the ratio does (within a factor of
+ * 1.4), as a share count does when each share is cut in `ratio`. A crash moves the price and
+ * swells the volume, seldom by exactly the ratio; since it can, the finding is a warning, never a
+ * repair.
  */
 function missingSplits(bars: readonly Bar[], splitDates: ReadonlySet<string>, skip: ReadonlySet<string>): Finding[] {
   const out: Finding[] = [];
@@ -135,18 +131,15 @@ function missingSplits(bars: readonly Bar[], splitDates: ReadonlySet<string>, sk
     const bar = bars[i] as Bar;
     if (skip.has(bar.date) || skip.has(prev.date) || prev.close <= 0 || bar.close <= 0 || bar.open <= 0) continue;
     const jump = prev.close / bar.close;
-    // Far from any ratio (the smallest is 3:2, a day's move aside): no split, and nothing more to measure.
+    // Far from any ratio (the smallest is 2:1, a day's move aside): no split, and nothing more to measure.
     if (Math.abs(Math.log(jump)) < MIN_SPLIT_STEP) continue;
     if ([...splitDates].some((d) => d > prev.date && d <= bar.date)) continue;
     const sigma = volatilityBefore(bars, i);
     const ratio = matchingRatio(jump, sigma);
     if (ratio === null) continue;
-    const gap = prev.close / bar.open;
-    if (Math.abs(Math.log(gap) - Math.log(ratio)) > Math.max(0.05, 3 * sigma)) continue;
+    if (Math.abs(Math.log(prev.close / bar.open) - Math.log(ratio)) > stepSlack(sigma)) continue;
     const volume = volumeStep(bars, i);
-    if (volume === null) continue;
-    const shares = ratio >= 1 ? volume / ratio : ratio / volume;
-    if (shares < 0.6) continue;
+    if (volume === null || Math.abs(Math.log(volume) - Math.log(ratio)) > VOLUME_SLACK) continue;
     out.push({
       date: bar.date,
       kind: "split_missing",
@@ -156,29 +149,23 @@ function missingSplits(bars: readonly Bar[], splitDates: ReadonlySet<string>, sk
   return out;
 }
 
-/**
- * (b) A split applied twice, and a stored split not applied at all: across the split's first
- * session the close jumps by its ratio, up (history divided twice) or down (not divided), within
- * three of the listing's daily spreads (at least 5 %).
- */
+/** (a) and (b): a stored split not applied to the bars before it, or applied twice (domain/split-steps). */
 function splitsMisapplied(bars: readonly Bar[], splits: readonly Split[]): Finding[] {
-  const out: Finding[] = [];
-  for (const s of splits) {
-    const ratio = s.numerator / s.denominator;
-    if (!(ratio > 0) || Math.abs(Math.log(ratio)) < Math.log(1.2)) continue;
-    const at = bars.findIndex((b) => b.date >= s.date);
-    const prev = at > 0 ? bars[at - 1] : undefined;
-    const bar = at > 0 ? bars[at] : undefined;
-    if (!prev || !bar || prev.close <= 0 || bar.close <= 0) continue;
-    const slack = Math.max(0.05, 3 * volatilityBefore(bars, at));
-    const jump = prev.close / bar.close;
-    const evidence = { ratio: round(ratio), jump: round(jump), event: `${s.numerator}:${s.denominator}` };
-    if (Math.abs(Math.log(jump) + Math.log(ratio)) < slack)
-      out.push({ date: bar.date, kind: "split_doubled", evidence });
-    else if (Math.abs(Math.log(jump) - Math.log(ratio)) < slack)
-      out.push({ date: bar.date, kind: "split_missing", evidence: { ...evidence, event: "stored" } });
-  }
-  return out;
+  return splits.flatMap((s): Finding[] => {
+    const step = splitStep(bars, s);
+    if (step?.verdict !== "unapplied" && step?.verdict !== "doubled") return [];
+    return [
+      {
+        date: step.date,
+        kind: step.verdict === "doubled" ? "split_doubled" : "split_unapplied",
+        evidence: {
+          ratio: round(s.numerator / s.denominator),
+          jump: round(step.jump),
+          event: `${s.numerator}:${s.denominator}`,
+        },
+      },
+    ];
+  });
 }
 
 /**
@@ -191,11 +178,16 @@ function unitGlitches(bars: readonly Bar[]): Finding[] {
     y !== undefined && y > 0 && x > 0 && Math.abs(Math.log10(x / y)) > 2 - UNIT_LOG_SLACK;
   for (let i = 0; i < bars.length; i++) {
     const bar = bars[i] as Bar;
-    // A bar a hundred times off stands that far from a neighbour's close: the others need no median.
-    const prevClose = bars[i - 1]?.close;
-    const nextClose = bars[i + 1]?.close;
-    if (!(["open", "high", "low", "close"] as const).some((f) => far(bar[f], prevClose) || far(bar[f], nextClose)))
-      continue;
+    // A bar a hundred times off stands that far from a close within three sessions (the glitch may
+    // last a few days): the others need no median.
+    const near: number[] = [];
+    for (let k = 1; k <= UNIT_PREFILTER; k++) {
+      const before = bars[i - k]?.close;
+      const after = bars[i + k]?.close;
+      if (before !== undefined) near.push(before);
+      if (after !== undefined) near.push(after);
+    }
+    if (!UNIT_FIELDS.some((f) => near.some((c) => far(bar[f], c)))) continue;
     const around = [
       ...bars.slice(Math.max(0, i - UNIT_NEIGHBOURS), i),
       ...bars.slice(i + 1, i + 1 + UNIT_NEIGHBOURS),
@@ -204,7 +196,7 @@ function unitGlitches(bars: readonly Bar[]): Finding[] {
     if (level === null || around.length < 2) continue;
     const fields: string[] = [];
     let factor = 0;
-    for (const field of ["open", "high", "low", "close"] as const) {
+    for (const field of UNIT_FIELDS) {
       const x = bar[field];
       if (!(x > 0)) continue;
       const off = Math.log10(x / level);
@@ -236,7 +228,7 @@ function impossibleBars(bars: readonly Bar[]): Finding[] {
       });
       continue;
     }
-    // Within a float32 step: the provider's own rounding never makes a contradiction.
+    // Within two float32 steps: the provider's own rounding never makes a contradiction.
     const slack = 1 + 2 ** -22;
     if (b.high * slack < Math.max(b.open, b.close, b.low) || b.low > Math.min(b.open, b.close, b.high) * slack)
       out.push({
@@ -314,7 +306,9 @@ export interface SanityInput {
 /** Everything the net finds in a listing's stored bars, by date then kind. */
 export function priceFindings({ bars, splits, venue }: SanityInput): Finding[] {
   const unit = unitGlitches(bars);
-  const impossible = impossibleBars(bars);
+  const unitDates = new Set(unit.map((f) => f.date));
+  // A bar 100 times off contradicts its own high and low only through that glitch.
+  const impossible = impossibleBars(bars).filter((f) => !(f.kind === "ohlc_inconsistent" && unitDates.has(f.date)));
   // A bar already known wrong proves no split: its jump is its own glitch's.
   const skip = new Set([...unit, ...impossible].map((f) => f.date));
   const found = [
@@ -354,20 +348,20 @@ export function repairBars(bars: readonly Bar[], findings: readonly Finding[]): 
   const repaired: Repair[] = [];
   const first = bars[0]?.date ?? "";
   const last = bars.at(-1)?.date ?? "";
-  for (const f of findings) {
-    if (!REPAIRABLE.has(f.kind)) continue;
-    if (f.kind === "split_missing" || f.kind === "split_doubled") {
+  const ordered = REPAIR_ORDER.flatMap((kind) => findings.filter((f) => f.kind === kind));
+  for (const f of ordered) {
+    if (f.kind === "split_unapplied" || f.kind === "split_doubled") {
       const ratio = Number(f.evidence.ratio);
       if (!(ratio > 0) || f.date <= first) continue;
-      // Missing: the bars before were not divided by the ratio; doubled: they were divided once too often.
-      const factor = f.kind === "split_missing" ? 1 / ratio : ratio;
+      // Unapplied: the bars before were not divided by the ratio; doubled: they were divided once too often.
+      const factor = f.kind === "split_unapplied" ? 1 / ratio : ratio;
       let n = 0;
       out = out.map((b) => (b.date < f.date ? (n++, scalePrices(b, factor, 1 / factor)) : b));
       if (n)
         repaired.push({
           date: f.date,
           kind: f.kind,
-          change: `${n} session(s) before ${f.date}: prices ${f.kind === "split_missing" ? "divided" : "multiplied"} by ${ratio >= 1 ? ratio : `1/${round(1 / ratio)}`}, volumes the other way`,
+          change: `${n} session(s) before ${f.date}: prices ${f.kind === "split_unapplied" ? "divided" : "multiplied"} by ${ratio >= 1 ? ratio : `1/${round(1 / ratio)}`}, volumes the other way`,
         });
       continue;
     }
@@ -380,10 +374,9 @@ export function repairBars(bars: readonly Bar[], findings: readonly Finding[]): 
       repaired.push({ date: f.date, kind: f.kind, change: `bar removed (${String(f.evidence.closed)})` });
     } else if (f.kind === "unit_100x") {
       const factor = Number(f.evidence.factor);
-      const fields = String(f.evidence.fields).split(",") as ("open" | "high" | "low" | "close")[];
+      const fields = String(f.evidence.fields).split(",") as (typeof UNIT_FIELDS)[number][];
       const fixed = { ...bar };
       for (const field of fields) fixed[field] = round(bar[field] / factor, 10);
-      if (fields.includes("close")) fixed.adjClose = round(bar.adjClose / factor, 10);
       out[i] = fixed;
       repaired.push({
         date: f.date,
@@ -411,8 +404,8 @@ const PERIOD_CLOSE_TOLERANCE = 5e-4;
  * (i) The provider's weekly or monthly bars against the stored daily ones: each period's close
  * should repeat the close of its last session (split-adjusted only); one that departs from it and
  * repeats the dividend-adjusted close instead is `period_adjusted` (users of the provider report
- * its longer bars adjusted for dividends). Periods the daily bars do not hold whole (the first, the
- * one under way) are left out: only periods dated alike on both sides and not the newest are compared.
+ * its longer bars adjusted for dividends), dated by the period's first session. Periods the daily
+ * bars do not hold whole (the first, the one under way) are left out.
  */
 export function periodAdjustments(
   daily: readonly Bar[],
@@ -420,15 +413,17 @@ export function periodAdjustments(
   resolution: "weekly" | "monthly",
 ): Finding[] {
   const ours = resample(daily, resolution);
-  const byDate = new Map(ours.slice(1, -1).map((b) => [b.date, b]));
+  // Matched by the period, not the date: the provider may date a week by its Monday and a month by
+  // its 1st, where the service dates them by their first session.
+  const byPeriod = new Map(ours.slice(1, -1).map((b) => [periodKey(b.date, resolution), b]));
   const out: Finding[] = [];
   for (const p of provided) {
-    const o = byDate.get(p.date);
+    const o = byPeriod.get(periodKey(p.date, resolution));
     if (!o || o.close <= 0 || o.adjClose <= 0) continue;
     const off = (x: number, y: number) => Math.abs(x / y - 1) > PERIOD_CLOSE_TOLERANCE;
     if (!off(p.close, o.close)) continue;
     out.push({
-      date: p.date,
+      date: o.date,
       kind: "period_adjusted",
       evidence: {
         interval: resolution,

@@ -89,7 +89,7 @@ describe("priceFindings, each glitch found with its date and kind", () => {
     expect(priceFindings({ bars: base, splits: [], venue: nasdaq })).toEqual([]);
   });
 
-  it("(a) a 4:1 split missing from history, told from a real fall, and repaired", () => {
+  it("(a) a 4:1 split missing from history, told from a real fall: a warning, never repaired", () => {
     const i = at("2026-03-02");
     const glitched = base.map((b, k) =>
       k < i
@@ -106,15 +106,8 @@ describe("priceFindings, each glitch found with its date and kind", () => {
     );
     const found = priceFindings({ bars: glitched, splits: [], venue: nasdaq });
     expect(found.map((f) => [f.date, f.kind, f.evidence.ratio])).toEqual([["2026-03-02", "split_missing", 4]]);
-    const { bars, repaired } = repairBars(glitched, found);
-    expect(bars.map((b) => b.close)).toEqual(base.map((b) => b.close));
-    expect(repaired).toEqual([
-      {
-        date: "2026-03-02",
-        kind: "split_missing",
-        change: expect.stringContaining(`${i} session(s) before 2026-03-02`),
-      },
-    ]);
+    // With no split stored, the prices and volumes are evidence, not proof: nothing is changed.
+    expect(repairBars(glitched, found)).toEqual({ bars: glitched, repaired: [] });
     // A real fall of three quarters: the price jumps, the share count does not.
     const fall = base.map((b, k) =>
       k < i
@@ -122,6 +115,9 @@ describe("priceFindings, each glitch found with its date and kind", () => {
         : b,
     );
     expect(priceFindings({ bars: fall, splits: [], venue: nasdaq })).toEqual([]);
+    // Nor a crash whose volume swells ten times for the weeks after: not the ratio's step.
+    const crash = fall.map((b, k) => (k >= i && k < i + 10 ? { ...b, volume: b.volume * 10 } : b));
+    expect(priceFindings({ bars: crash, splits: [], venue: nasdaq })).toEqual([]);
   });
 
   it("(b) a split applied twice, and one stored but not applied", () => {
@@ -143,9 +139,20 @@ describe("priceFindings, each glitch found with its date and kind", () => {
         ? { ...b, open: b.open * 2, high: b.high * 2, low: b.low * 2, close: b.close * 2, adjClose: b.adjClose * 2 }
         : b,
     );
-    expect(
-      priceFindings({ bars: never, splits, venue: nasdaq }).map((f) => [f.date, f.kind, f.evidence.event]),
-    ).toEqual([["2026-03-02", "split_missing", "stored"]]);
+    const unapplied = priceFindings({ bars: never, splits, venue: nasdaq });
+    expect(unapplied.map((f) => [f.date, f.kind, f.evidence.event])).toEqual([
+      ["2026-03-02", "split_unapplied", "2:1"],
+    ]);
+    // The stored split proves it: the bars before it are divided by its ratio.
+    const { bars, repaired } = repairBars(never, unapplied);
+    expect(bars.map((b) => b.close)).toEqual(base.map((b) => b.close));
+    expect(repaired).toEqual([
+      {
+        date: "2026-03-02",
+        kind: "split_unapplied",
+        change: `${i} session(s) before 2026-03-02: prices divided by 2, volumes the other way`,
+      },
+    ]);
   });
 
   it("(c) one bar a hundred times off, either way, scaled back", () => {
@@ -165,10 +172,22 @@ describe("priceFindings, each glitch found with its date and kind", () => {
     const found = priceFindings({ bars: high, splits: [], venue: nasdaq });
     expect(found.map((f) => [f.date, f.kind, f.evidence.factor])).toEqual([["2026-04-15", "unit_100x", 100]]);
     expect(repairBars(high, found).bars[i]?.close).toBeCloseTo(base[i]?.close ?? 0, 8);
+    // The close alone a hundredth: found as such (not as contradicting OHLC), and scaled back alone.
     const low = base.map((b, k) => (k === i ? { ...b, close: b.close / 100 } : b));
-    expect(
-      priceFindings({ bars: low, splits: [], venue: nasdaq }).map((f) => [f.kind, f.evidence.fields]),
-    ).toContainEqual(["unit_100x", "close"]);
+    const lowFound = priceFindings({ bars: low, splits: [], venue: nasdaq });
+    expect(lowFound.map((f) => [f.date, f.kind, f.evidence.fields, f.evidence.factor])).toEqual([
+      ["2026-04-15", "unit_100x", "close", 0.01],
+    ]);
+    expect(repairBars(low, lowFound).bars[i]).toEqual({ ...base[i], close: expect.closeTo(base[i]?.close ?? 0, 8) });
+    // Three sessions in a row, each found.
+    const run = base.map((b, k) =>
+      k >= i && k < i + 3
+        ? { ...b, open: b.open * 100, high: b.high * 100, low: b.low * 100, close: b.close * 100 }
+        : b,
+    );
+    expect(priceFindings({ bars: run, splits: [], venue: nasdaq }).map((f) => f.date)).toEqual(
+      base.slice(i, i + 3).map((b) => b.date),
+    );
   });
 
   it("(d) a bar on a holiday and on a weekend, removed; (f) a missing session with its early close", () => {
@@ -202,6 +221,24 @@ describe("priceFindings, each glitch found with its date and kind", () => {
     expect(priceFindings({ bars: dup, splits: [], venue: nasdaq })).toEqual([
       { date: "2026-05-12", kind: "duplicate_session", evidence: { repeats: base[i - 1]?.date ?? "" } },
     ]);
+    // A flat session nobody traded, then its price repeated with no volume: no duplicate.
+    const flat = base.map((b, k) =>
+      k === i - 1
+        ? { ...b, open: b.close, high: b.close, low: b.close }
+        : k === i
+          ? {
+              ...b,
+              open: base[i - 1]?.close ?? 0,
+              high: base[i - 1]?.close ?? 0,
+              low: base[i - 1]?.close ?? 0,
+              close: base[i - 1]?.close ?? 0,
+              volume: 0,
+            }
+          : b,
+    );
+    expect(
+      priceFindings({ bars: flat, splits: [], venue: nasdaq }).filter((f) => f.kind === "duplicate_session"),
+    ).toEqual([]);
   });
 
   it("(g) OHLC that contradict themselves, widened; (h) a non-positive price or negative volume", () => {

@@ -54,7 +54,7 @@ describe("the price sanity net on /eod, each glitch of the delayed provider inje
   beforeEach(() => resetTickers(TICKER));
   afterAll(() => resetTickers(TICKER));
 
-  it("a clean series: no warning but the provider's own gaps, every decimal kept", async () => {
+  it("a clean series: no warning but the provider's own gaps, stored at full precision", async () => {
     const res = await eod(WINDOW);
     expect(warned(res.body)).toEqual(naturalGaps);
     expect(res.body.precision.stored).toBe("full");
@@ -65,7 +65,8 @@ describe("the price sanity net on /eod, each glitch of the delayed provider inje
   });
 
   it.each([
-    ["split_missing", "2026-03-02", true],
+    ["split_missing", "2026-03-02", false],
+    ["split_unapplied", "2026-03-02", true],
     ["split_doubled", "2026-03-02", true],
     ["unit_100x", "2026-04-15", true],
     ["duplicate_session", "2026-05-12", false],
@@ -99,23 +100,34 @@ describe("the price sanity net on /eod, each glitch of the delayed provider inje
   });
 
   it("repair=true serves the repaired series and names each change; the stored bars stay as sent", async () => {
-    await glitchAt(yahoo, TICKER, "split_missing", "2026-03-02");
+    await glitchAt(yahoo, TICKER, "split_unapplied", "2026-03-02");
     await ingestYear();
     const plain = await eod(WINDOW);
     const before = plain.body.data.find((b) => b.Date === "2026-02-27");
-    expect(before?.Close).toBeCloseTo(simBar("2026-02-27").close * 4, 6);
+    expect(before?.Close).toBeCloseTo(simBar("2026-02-27").close * 2, 6);
     const fixed = await eod(`${WINDOW}&repair=true`);
     expect(fixed.body.data.find((b) => b.Date === "2026-02-27")?.Close).toBeCloseTo(simBar("2026-02-27").close, 8);
     expect(fixed.body.data.find((b) => b.Date === "2026-03-02")?.Close).toBe(simBar("2026-03-02").close);
     expect(fixed.body.repaired).toEqual([
-      { date: "2026-03-02", kind: "split_missing", change: expect.stringContaining("divided by 4") },
+      { date: "2026-03-02", kind: "split_unapplied", change: expect.stringContaining("divided by 2") },
     ]);
     expect(fixed.headers.get("x-price-repaired")).toBe("1");
     // The plain answer is its own cache entry: unrepaired, as stored.
     expect((await eod(WINDOW)).body.data.find((b) => b.Date === "2026-02-27")?.Close).toBe(before?.Close);
   });
 
-  it("repairs a unit glitch and contradicting OHLC; a bar on a holiday goes", async () => {
+  it("repair=true leaves a split missing with no event as stored: a warning only", async () => {
+    await glitchAt(yahoo, TICKER, "split_missing", "2026-03-02");
+    await ingestYear();
+    const fixed = await eod(`${WINDOW}&repair=true`);
+    expect(fixed.body.repaired).toEqual([]);
+    expect(fixed.body.data.find((b) => b.Date === "2026-02-27")?.Close).toBeCloseTo(simBar("2026-02-27").close * 4, 6);
+    expect(fixed.body.warnings).toContainEqual(
+      expect.objectContaining({ date: "2026-03-02", kind: "split_missing", repairable: false }),
+    );
+  });
+
+  it("repairs a unit glitch; a bar on a holiday goes", async () => {
     await glitchAt(yahoo, TICKER, "unit_100x", "2026-04-15");
     await ingestYear();
     const fixed = await eod(`${WINDOW}&repair=true`);
@@ -141,7 +153,7 @@ describe("the price sanity net on /eod, each glitch of the delayed provider inje
     const res = await call<EodAnswer>(`/eod/SWDA.L?${WINDOW}`, { at: AT });
     expect(res.status).toBe(200);
     const w = res.body.warnings.find((x) => x.kind === "unit_100x");
-    expect(w).toMatchObject({ date: "2026-04-15", evidence: { factor: 0.01, fields: "open,high,low,close" } });
+    expect(w).toMatchObject({ date: "2026-04-15", evidence: { factor: 0.01, fields: "open,high,low,close,adjClose" } });
     await resetTickers("SWDA.L");
   });
 

@@ -1,34 +1,15 @@
+import { FINDING_KINDS, type FindingKind } from "../../src/domain/price-sanity";
 import type { SimBar, SimHistory } from "./market-data";
 
 /**
- * The delayed provider's known price glitches, on demand (POST /__sandbox/faults with a mode below
- * and the session `date` it strikes): what users of the real provider report, so the service's
- * price sanity net can be seen to find each with its date and kind. Each works on a copy of the
- * symbol's deterministic history; the answer is otherwise the chart's own.
+ * The delayed provider's known price glitches, on demand (POST /__sandbox/faults with a mode named
+ * as the kind of finding it makes, and the session `date` it strikes): what users of the real
+ * provider report, so the service's price sanity net can be seen to find each with its date and
+ * kind. Each works on a copy of the symbol's deterministic history (see `glitched`); the answer is
+ * otherwise the chart's own.
  */
-export const PRICE_GLITCHES = [
-  /** The bars before `date` at four times the price and a quarter of the volume: a 4:1 split history never got. */
-  "split_missing",
-  /** A 2:1 split on `date` whose bars before it were divided by 2 once more (applied twice). */
-  "split_doubled",
-  /** The bar of `date` a hundred times off: in pounds on a pence line, else a hundred times up. */
-  "unit_100x",
-  /** A bar on `date`, a day the venue is closed (the session before it, repeated). */
-  "closed_day_bar",
-  /** The bar of `date` repeats the session before it, with no volume. */
-  "duplicate_session",
-  /** No bar for `date` (its slot sent as nulls). */
-  "missing_session",
-  /** The high and the low of `date` swapped. */
-  "ohlc_inconsistent",
-  /** A low of 0 and a volume of -100 on `date`. */
-  "non_positive",
-  /** Weekly and monthly bars whose close is the dividend-adjusted close. */
-  "period_adjusted",
-  /** A capital gains distribution of 0.5 on `date`, sent apart and also added to the dividend of that day. */
-  "capital_gains_in_dividend",
-] as const;
-export type PriceGlitch = (typeof PRICE_GLITCHES)[number];
+export const PRICE_GLITCHES = FINDING_KINDS;
+export type PriceGlitch = FindingKind;
 
 export const isPriceGlitch = (mode: string): mode is PriceGlitch =>
   (PRICE_GLITCHES as readonly string[]).includes(mode);
@@ -82,18 +63,29 @@ export function glitched(
   const bar = out.bars[at];
   const prev = out.bars[at - 1];
   switch (glitch.mode) {
+    // The bars before `date` at four times the price and a quarter of the volume: a 4:1 split history never got.
     case "split_missing":
       if (at > 0) out.bars = out.bars.map((b, i) => (i < at ? scaled(b, 4, 1 / 4) : b));
       break;
+    // A 2:1 split on `date` that the bars before it were never divided by.
+    case "split_unapplied":
+      if (at > 0 && bar) {
+        out.bars = out.bars.map((b, i) => (i < at ? scaled(b, 2, 1 / 2) : b));
+        out.splits.push({ date, time: bar.time, numerator: 2, denominator: 1 });
+      }
+      break;
+    // A 2:1 split on `date` whose bars before it were divided by 2 once more.
     case "split_doubled":
       if (at > 0 && bar) {
         out.bars = out.bars.map((b, i) => (i < at ? scaled(b, 1 / 2, 2) : b));
         out.splits.push({ date, time: bar.time, numerator: 2, denominator: 1 });
       }
       break;
+    // The bar of `date` in pounds on a pence line, else a hundred times up.
     case "unit_100x":
       if (bar) out.bars[at] = scaled(bar, currency === "GBp" ? 1 / 100 : 100);
       break;
+    // A bar on `date`, a day the venue is closed: the session before it, repeated.
     case "closed_day_bar": {
       const before = [...out.bars].reverse().find((b) => b.date < date);
       if (before && at < 0) {
@@ -104,18 +96,23 @@ export function glitched(
       }
       break;
     }
+    // The bar of `date` repeats the session before it, with no volume.
     case "duplicate_session":
       if (bar && prev) out.bars[at] = { ...prev, date: bar.date, time: bar.time, volume: 0, missing: false };
       break;
+    // No bar for `date` (its slot sent as nulls).
     case "missing_session":
       if (bar) out.bars[at] = { ...bar, missing: true };
       break;
+    // The high and the low of `date` swapped.
     case "ohlc_inconsistent":
       if (bar) out.bars[at] = { ...bar, high: bar.low, low: bar.high };
       break;
+    // A low of 0 and a volume of -100 on `date`.
     case "non_positive":
       if (bar) out.bars[at] = { ...bar, low: 0, volume: -100 };
       break;
+    // A capital gains distribution of 0.5 on `date`, sent apart and also added to that day's dividend.
     case "capital_gains_in_dividend":
       if (bar) {
         const gain = 0.5;
@@ -127,6 +124,7 @@ export function glitched(
         readjust(out.bars, out.dividends);
       }
       break;
+    // Weekly and monthly bars whose close is the dividend-adjusted close (periodsAdjusted, above).
     case "period_adjusted":
       break;
   }

@@ -6,7 +6,8 @@ import type { StoredPrecision } from "../../domain/provider-precision";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { adjustmentChecks, assets, dividends, listings, pricesDaily, splits } from "../schema";
-import { barFindingsQuery } from "./price-findings";
+import { BAR_SCOPE, scopedFindingsQuery } from "./price-findings";
+import { barColumns, toBar } from "./prices";
 
 /** Conditions of an inclusive date window, either end open. */
 const within = (column: AnyPgColumn, from?: string, to?: string) => [
@@ -181,13 +182,7 @@ export async function readCheckInputs(db: Db, listingId: number, source: string)
   const [bars, divs, spls, findings] = await db.batch([
     db
       .select({
-        date: pricesDaily.date,
-        open: pricesDaily.open,
-        high: pricesDaily.high,
-        low: pricesDaily.low,
-        close: pricesDaily.close,
-        adjClose: pricesDaily.adjClose,
-        volume: pricesDaily.volume,
+        ...barColumns,
         // A flag rather than the name: thousands of rows, each read whole.
         fromSource: sql<boolean>`${pricesDaily.dataSource} = ${source}`,
       })
@@ -196,24 +191,11 @@ export async function readCheckInputs(db: Db, listingId: number, source: string)
       .orderBy(asc(pricesDaily.date)),
     divQuery,
     splitQuery,
-    barFindingsQuery(db, listingId),
+    scopedFindingsQuery(db, listingId, BAR_SCOPE),
   ]);
   return {
     findings: findings as Finding[],
-    bars: bars.map((b) => {
-      const close = Number(b.close);
-      const or = (x: string | null) => (x === null ? close : Number(x));
-      return {
-        date: b.date,
-        open: or(b.open),
-        high: or(b.high),
-        low: or(b.low),
-        close,
-        adjClose: Number(b.adjClose),
-        volume: b.volume,
-        fromSource: b.fromSource,
-      };
-    }),
+    bars: bars.map((b) => ({ ...toBar(b), fromSource: b.fromSource })),
     ...eventsOf(divs, spls),
   };
 }

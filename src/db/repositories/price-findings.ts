@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { BAR_KINDS, type Finding, type FindingKind } from "../../domain/price-sanity";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { BAR_KINDS, type Finding, type FindingKind, REPAIRABLE } from "../../domain/price-sanity";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { assets, listings, priceFindings } from "../schema";
@@ -7,10 +7,26 @@ import { assets, listings, priceFindings } from "../schema";
 /** Rows per INSERT (4 parameters a row). */
 const BATCH = 1000;
 /**
- * Findings kept per listing and check: a listing whose every bar is wrong needs no more to be seen
- * (the count of the check says how many there were).
+ * Findings kept per listing and scope: a listing with more has whole stretches wrong, and what a
+ * user needs is there (repairable kinds first, then the newest: what /eod windows ask about).
  */
 export const FINDINGS_KEPT = 2000;
+
+/** At most FINDINGS_KEPT of `findings`, one per session and kind: repairable kinds first, then the newest. */
+export function keptFindings(findings: readonly Finding[]): Finding[] {
+  const seen = new Set<string>();
+  const unique = findings.filter((f) => {
+    const key = `${f.date}|${f.kind}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (unique.length <= FINDINGS_KEPT) return unique;
+  const rank = (f: Finding) => (REPAIRABLE.has(f.kind) ? 0 : 1);
+  return [...unique]
+    .sort((a, b) => rank(a) - rank(b) || (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
+    .slice(0, FINDINGS_KEPT);
+}
 
 function upserts(db: Db, listingId: number, findings: readonly Finding[], at: Date) {
   const out = [];
@@ -29,16 +45,30 @@ function upserts(db: Db, listingId: number, findings: readonly Finding[], at: Da
   return out;
 }
 
-/** A listing's stored findings of the kinds the stored bars tell (BAR_KINDS): one statement, for a batch. */
-export const barFindingsQuery = (db: Db, listingId: number) =>
+/** Which of a listing's findings a check speaks for: kinds, and (either end open) a window of dates. */
+export interface FindingScope {
+  kinds: readonly FindingKind[];
+  from?: string;
+  to?: string;
+}
+
+/** The BAR_KINDS scope: what each check of the stored bars speaks for, the whole span. */
+export const BAR_SCOPE: FindingScope = { kinds: BAR_KINDS };
+
+const inScope = (listingId: number, scope: FindingScope) =>
+  and(
+    eq(priceFindings.listingId, listingId),
+    inArray(priceFindings.kind, [...scope.kinds]),
+    scope.from ? gte(priceFindings.date, scope.from) : undefined,
+    scope.to ? lte(priceFindings.date, scope.to) : undefined,
+  );
+
+/** A listing's stored findings in a scope: one statement, for a batch. */
+export const scopedFindingsQuery = (db: Db, listingId: number, scope: FindingScope) =>
   db
     .select({ date: priceFindings.date, kind: priceFindings.kind, evidence: priceFindings.evidence })
     .from(priceFindings)
-    .where(and(eq(priceFindings.listingId, listingId), inArray(priceFindings.kind, [...BAR_KINDS])));
-
-/** The findings a check keeps of what it found (BAR_KINDS, FINDINGS_KEPT at most). */
-export const keptBarFindings = (findings: readonly Finding[]) =>
-  findings.filter((f) => BAR_KINDS.includes(f.kind)).slice(0, FINDINGS_KEPT);
+    .where(inScope(listingId, scope));
 
 /** Whether stored findings are exactly `kept` (then a check need not write them again). */
 export function sameFindings(stored: readonly Finding[], kept: readonly Finding[]): boolean {
@@ -48,11 +78,11 @@ export function sameFindings(stored: readonly Finding[], kept: readonly Finding[
 }
 
 /**
- * The statements that replace a listing's findings of the kinds the stored bars tell (BAR_KINDS)
- * with `kept`, for one transaction: a finding no longer true goes, one still true is kept as first
- * found. The same bars give the same rows, whoever writes them.
+ * The statements that replace a listing's findings in `scope` with `kept` (keptFindings of what
+ * the check found there), for one transaction: a finding no longer true goes, one still true is
+ * kept as first found. The same evidence gives the same rows, whoever writes them.
  */
-export function replaceBarFindings(db: Db, listingId: number, kept: readonly Finding[], at: Date) {
+export function replaceFindings(db: Db, listingId: number, scope: FindingScope, kept: readonly Finding[], at: Date) {
   const stillTrue: SQL = kept.length
     ? sql`(${priceFindings.date}, ${priceFindings.kind}) NOT IN (${sql.join(
         kept.map((f) => sql`(${f.date}::date, ${f.kind})`),
@@ -60,16 +90,20 @@ export function replaceBarFindings(db: Db, listingId: number, kept: readonly Fin
       )})`
     : sql`true`;
   return [
-    db
-      .delete(priceFindings)
-      .where(and(eq(priceFindings.listingId, listingId), inArray(priceFindings.kind, [...BAR_KINDS]), stillTrue)),
+    db.delete(priceFindings).where(and(inScope(listingId, scope), stillTrue)),
     ...upserts(db, listingId, kept, at),
   ];
 }
 
-/** Adds findings of kinds found elsewhere than in the bars (the canary's, an ingestion's events); idempotent. */
-export async function saveFindings(db: Db, listingId: number, findings: readonly Finding[], at: Date) {
-  await inOneTransaction(db, upserts(db, listingId, findings.slice(0, FINDINGS_KEPT), at));
+/** Replaces a listing's findings in `scope` with `found` (one transaction). */
+export async function saveFindings(
+  db: Db,
+  listingId: number,
+  scope: FindingScope,
+  found: readonly Finding[],
+  at: Date,
+) {
+  await inOneTransaction(db, replaceFindings(db, listingId, scope, keptFindings(found), at));
 }
 
 /** A listing's findings from `from` on (all without it), by date then kind: one statement, for a batch. */
@@ -127,4 +161,21 @@ export async function findingsSummary(db: Db, limit: number) {
     db.select({ n: sql<number>`count(DISTINCT ${priceFindings.listingId})::int` }).from(priceFindings),
   ]);
   return { byKind, top, listings: listingsWith[0]?.n ?? 0 };
+}
+
+/** The listings holding findings of `kinds`, most such findings first: the canary's failures to name. */
+export async function listingsWithKinds(db: Db, kinds: readonly FindingKind[], limit: number) {
+  return db
+    .select({
+      ticker: listings.ticker,
+      findings: sql<number>`count(*)::int`,
+      kinds: sql<FindingKind[]>`array_agg(DISTINCT ${priceFindings.kind} ORDER BY ${priceFindings.kind})`,
+      first: sql<string>`min(${priceFindings.date})::text`,
+    })
+    .from(priceFindings)
+    .innerJoin(listings, eq(listings.id, priceFindings.listingId))
+    .where(inArray(priceFindings.kind, [...kinds]))
+    .groupBy(listings.id, listings.ticker)
+    .orderBy(desc(sql`count(*)`), asc(listings.ticker), asc(listings.id))
+    .limit(limit);
 }

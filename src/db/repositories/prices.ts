@@ -70,7 +70,8 @@ export async function upsertDailyBars(
   return written.reduce((n, rows) => n + rows.length, 0);
 }
 
-const barColumns = {
+/** The columns of a stored daily bar, as `toBar` reads them. */
+export const barColumns = {
   date: pricesDaily.date,
   open: pricesDaily.open,
   high: pricesDaily.high,
@@ -89,8 +90,25 @@ export interface BarWindow {
 
 /** Stored daily bars of a listing, ascending, within an optional inclusive window; `lastBars` keeps the newest N. */
 export async function readDailyBars(db: Db, listingId: number, window: BarWindow = {}): Promise<Bar[]> {
-  return (await readDailyWindow(db, listingId, window, "")).bars;
+  return inOrder(window, await windowQuery(db, listingId, window)).map(toBar);
 }
+
+/** A listing's bars in a window, with their source: newest first with `lastBars` (see `inOrder`), else ascending. */
+function windowQuery(db: Db, listingId: number, window: BarWindow) {
+  const conditions = [eq(pricesDaily.listingId, listingId)];
+  if (window.from) conditions.push(gte(pricesDaily.date, window.from));
+  if (window.to) conditions.push(lte(pricesDaily.date, window.to));
+  const base = db
+    .select({ ...barColumns, source: pricesDaily.dataSource })
+    .from(pricesDaily)
+    .where(and(...conditions));
+  return window.lastBars
+    ? base.orderBy(desc(pricesDaily.date)).limit(window.lastBars)
+    : base.orderBy(asc(pricesDaily.date));
+}
+
+/** The rows of `windowQuery` ascending. */
+const inOrder = <T>(window: BarWindow, rows: T[]): T[] => (window.lastBars ? rows.reverse() : rows);
 
 /** `readDailyBars`, whether any of the bars came from `source`, and the net's findings from the window's start (one round trip). */
 export async function readDailyWindow(
@@ -99,19 +117,12 @@ export async function readDailyWindow(
   window: BarWindow,
   source: string,
 ): Promise<Pick<ListingPrices, "bars" | "windowHasSource" | "findings" | "precision">> {
-  const conditions = [eq(pricesDaily.listingId, listingId)];
-  if (window.from) conditions.push(gte(pricesDaily.date, window.from));
-  if (window.to) conditions.push(lte(pricesDaily.date, window.to));
-  const base = db
-    .select({ ...barColumns, source: pricesDaily.dataSource })
-    .from(pricesDaily)
-    .where(and(...conditions));
   const [read, found, checked] = await db.batch([
-    window.lastBars ? base.orderBy(desc(pricesDaily.date)).limit(window.lastBars) : base.orderBy(asc(pricesDaily.date)),
+    windowQuery(db, listingId, window),
     findingsQuery(db, [listingId], window.from),
     precisionQuery(db, [listingId]),
   ]);
-  const rows = window.lastBars ? read.reverse() : read;
+  const rows = inOrder(window, read);
   return {
     bars: rows.map(toBar),
     windowHasSource: rows.some((r) => r.source === source),
@@ -133,7 +144,7 @@ type StoredBar = {
 };
 
 /** A stored row as a bar: numeric strings read as float64; a missing open/high/low reads as the close. */
-function toBar(r: StoredBar): Bar {
+export function toBar(r: StoredBar): Bar {
   const close = Number(r.close);
   return {
     date: r.date,

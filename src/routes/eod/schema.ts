@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { FINDING_KINDS } from "../../domain/price-sanity";
 import { DELAYED, STREAM } from "../../domain/provider-names";
 import { DateParam, IsinParam, PeriodParam, TickerParam } from "../params";
 
@@ -18,18 +19,7 @@ export type EodBar = z.infer<typeof EodBarSchema>;
 export const PriceWarningSchema = z
   .object({
     date: z.string(),
-    kind: z.enum([
-      "split_missing",
-      "split_doubled",
-      "unit_100x",
-      "closed_day_bar",
-      "duplicate_session",
-      "missing_session",
-      "ohlc_inconsistent",
-      "non_positive",
-      "period_adjusted",
-      "capital_gains_in_dividend",
-    ]),
+    kind: z.enum(FINDING_KINDS),
     repairable: z.boolean().openapi({ description: "repair=true corrects it in the answer" }),
     evidence: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   })

@@ -1,7 +1,7 @@
 import { cacheKeys, cacheTtls } from "../../cache";
 import { isoWithOffset } from "../../clock";
 import type { ListingRow } from "../../db/repositories/catalogue";
-import { type ListingPrices, readDailyWindow } from "../../db/repositories/prices";
+import { type ListingPrices, listingSpans, readDailyWindow } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
 import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
@@ -156,26 +156,39 @@ function cacheVariant(q: EodQuery): string {
 
 /**
  * The ingestion's failures as the caller sees them: 503 when a retry may succeed, else 404 with
- * each provider's reason; when every provider answered and none had a bar, the venue's sessions in
- * the window are named as missing (a day it traded is no "no trading sessions").
+ * each provider's reason. When every provider answered and none had a bar, the reason says why:
+ * today's session is not an end-of-day bar yet, the listing's history starts after the window, or
+ * the venue traded and its sessions are missing (a day it traded is no "no trading sessions").
  */
-function nothingIngested(listing: ListingRow, report: IngestReport, window: PeriodWindow, today: string): never {
+async function nothingIngested(
+  ctx: Deps,
+  listing: ListingRow,
+  report: IngestReport,
+  window: PeriodWindow,
+  today: string,
+): Promise<never> {
   const why = report.errors.map((e) => `${e.provider}: ${e.message}`).join("; ");
   if (report.errors.some((e) => e.transient)) {
     throw new ServiceError("UPSTREAM_UNAVAILABLE", `No provider could serve ${listing.ticker} now: ${why}`, {
       reason: why,
     });
   }
-  const venue = catalogueVenue(listing.exchange);
   const yesterday = dayBefore(today);
-  const missing =
-    !why && venue && window.from && window.from <= yesterday
-      ? missingSessionsReason(venue, window.from, window.to !== null && window.to < yesterday ? window.to : yesterday)
-      : null;
-  throw new NoDataError(
-    `No data found for ${listing.ticker}`,
-    why ||
-      (missing ? `missing sessions: ${missing}` : `no trading sessions of ${listing.ticker} in the requested window`),
+  const none = (reason: string): never => {
+    throw new NoDataError(`No data found for ${listing.ticker}`, reason);
+  };
+  if (why) none(why);
+  if (window.from !== null && window.from > yesterday)
+    none(`end-of-day bars are kept through yesterday (${yesterday}): today's session is not one yet`);
+  const { stored } = await listingSpans(ctx.db.db, listing.id, STREAM);
+  const to = window.to !== null && window.to < yesterday ? window.to : yesterday;
+  if (stored && to < stored.first)
+    none(`${listing.ticker}'s history at the providers starts on ${stored.first}, after the requested window`);
+  const from = stored && window.from !== null && window.from < stored.first ? stored.first : window.from;
+  const venue = catalogueVenue(listing.exchange);
+  const missing = venue && from ? missingSessionsReason(venue, from, to) : null;
+  return none(
+    missing ? `missing sessions: ${missing}` : `no trading sessions of ${listing.ticker} in the requested window`,
   );
 }
 
@@ -196,7 +209,7 @@ async function ingestThenRead(
   const from = window.from && window.from < tenYears ? window.from : tenYears;
   const report = await ingestListing({ ctx, input: { listing, wanted: { from, to: dayBefore(today) }, today } });
   const read = await readDailyWindow(ctx.db.db, listing.id, window, STREAM);
-  if (read.bars.length === 0) nothingIngested(listing, report, window, today);
+  if (read.bars.length === 0) await nothingIngested(ctx, listing, report, window, today);
   return { ...read, source: report.source ?? "database" };
 }
 

@@ -280,7 +280,12 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
         answered = bars;
         missing = [];
         delayedAnswered = true;
-        wholeSpanStored = wholeSpan || plan.stored === null;
+        // Whole only when the answer reached back to the first stored session (within a week: a
+        // holiday or a slot sent empty); an answer that stopped short left older bars as they were.
+        const firstFetched = bars[0]?.date;
+        wholeSpanStored =
+          plan.stored === null ||
+          (wholeSpan && firstFetched !== undefined && firstFetched <= addDays(plan.stored.first, 7));
         // A whole stored span asked again is the provider's word on its events: one it no longer sends goes.
         const newEvents = await upsertCorporateActions(
           ctx.db.db,
@@ -289,9 +294,20 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
           delayed.name,
           wholeSpan ? ranges : [],
         );
-        // A fund's dividends that include the capital gains the provider sends apart: a finding of the net (j).
-        const doubled = capitalGainsInDividends(fetched.dividends, fetched.capitalGains);
-        if (doubled.length) await saveFindings(ctx.db.db, listing.id, doubled, ctx.clock.now());
+        // A fund's dividends that include the capital gains the provider sends apart: a finding of the
+        // net (j), the answer's word for the window it covered. The prices are stored either way.
+        if (ranges.length)
+          await saveFindings(
+            ctx.db.db,
+            listing.id,
+            {
+              kinds: ["capital_gains_in_dividend"],
+              from: ranges.map((r) => r.from).reduce(earlier),
+              to: ranges.map((r) => r.to).reduce(later),
+            },
+            capitalGainsInDividends(fetched.dividends, fetched.capitalGains),
+            ctx.clock.now(),
+          ).catch((err: unknown) => console.warn("capital gains findings not written", listing.ticker, String(err)));
         // Stored bars that predate a new dividend or split are stored again as the provider now adjusts them.
         const stale = readjustmentRange(plan.stored, newEvents);
         if (stale && !covers(ranges, stale))

@@ -174,7 +174,7 @@ async function runProvider(ctx: Deps, provider: FundamentalProvider, at: Date): 
   // depart from its daily ones.
   if (provider === DELAYED) {
     checks.push(...(await adjustmentChecks(ctx, at)));
-    for (const inst of CANARY_INSTRUMENTS) checks.push(...(await periodChecks(ctx, inst, at)));
+    checks.push(...(await Promise.all(CANARY_INSTRUMENTS.map((inst) => periodChecks(ctx, inst, at)))).flat());
     checks.push(...(await sanityChecks(ctx, at)));
   }
   const db = ctx.db.db;

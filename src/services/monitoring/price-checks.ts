@@ -1,13 +1,13 @@
 import { findActiveListings } from "../../db/repositories/catalogue";
 import { adjustmentSummary } from "../../db/repositories/corporate-actions";
-import { findingsSummary, saveFindings } from "../../db/repositories/price-findings";
+import { findingsSummary, listingsWithKinds, saveFindings } from "../../db/repositories/price-findings";
 import { readDailyBars } from "../../db/repositories/prices";
 import type { NewCheck } from "../../db/repositories/provider-checks";
 import type { Deps } from "../../deps";
 import { scaleBars } from "../../domain/bars";
 import { addDays, dayBefore } from "../../domain/ingest-plan";
 import type { CanaryInstrument } from "../../domain/monitoring/canary-references";
-import { type FindingKind, periodAdjustments } from "../../domain/price-sanity";
+import { type Finding, type FindingKind, periodAdjustments } from "../../domain/price-sanity";
 import { DELAYED } from "../../domain/provider-names";
 import { currencyScale } from "../../domain/provider-symbols";
 import { ProviderError } from "../../providers/errors";
@@ -47,6 +47,7 @@ export async function adjustmentChecks(ctx: Deps, at: Date): Promise<NewCheck[]>
  */
 const WRONG_PRICES: ReadonlySet<FindingKind> = new Set([
   "split_missing",
+  "split_unapplied",
   "split_doubled",
   "unit_100x",
   "ohlc_inconsistent",
@@ -73,16 +74,15 @@ export async function sanityChecks(ctx: Deps, at: Date): Promise<NewCheck[]> {
     value: total,
     error: wrong.length ? `the price sanity net holds ${counts}` : null,
   };
-  const listings: NewCheck[] = s.top
-    .filter((l) => l.kinds.some((k) => WRONG_PRICES.has(k)))
-    .map((l) => ({
-      ...base(at),
-      ticker: l.ticker,
-      field: "price_sanity",
-      passed: false,
-      value: l.findings,
-      error: `the price sanity net found ${l.kinds.filter((k) => WRONG_PRICES.has(k)).join(", ")} in the stored bars (${l.findings} finding(s) in all, first ${l.first})`,
-    }));
+  const named = wrong.length ? await listingsWithKinds(ctx.db.db, [...WRONG_PRICES], LISTINGS_NAMED) : [];
+  const listings: NewCheck[] = named.map((l) => ({
+    ...base(at),
+    ticker: l.ticker,
+    field: "price_sanity",
+    passed: false,
+    value: l.findings,
+    error: `the price sanity net found ${l.kinds.join(", ")} in the stored bars (${l.findings} such finding(s), first ${l.first})`,
+  }));
   return [summary, ...listings];
 }
 
@@ -103,38 +103,52 @@ export async function periodChecks(ctx: Deps, inst: CanaryInstrument, at: Date):
   const from = addDays(to, -PERIOD_CHECK_DAYS);
   const daily = await readDailyBars(db, listing.id, { from, to });
   if (daily.length === 0) return [];
-  const checks: NewCheck[] = [];
-  for (const [interval, resolution] of [
-    ["1wk", "weekly"],
-    ["1mo", "monthly"],
-  ] as const) {
-    const field = `${interval}_close`;
-    try {
-      const h = await ctx.providers.delayed.history(inst.symbol, from, to, interval);
-      const scale = currencyScale(h.currency, listing.currency) ?? 1;
-      const found = periodAdjustments(daily, scaleBars(h.bars, scale), resolution);
-      await saveFindings(db, listing.id, found, at);
-      checks.push({
-        ...base(at),
-        ticker: inst.ticker,
-        field,
-        passed: found.length === 0,
-        value: found.length,
-        error: found.length
-          ? `the provider's ${resolution} closes depart from the daily closes at ${found.length} period(s), first ${found[0]?.date}${found[0]?.evidence.matches_adjusted ? " (they repeat the dividend-adjusted closes)" : ""}`
-          : null,
-      });
-    } catch (err) {
-      if (!(err instanceof ProviderError)) throw err;
-      checks.push({
-        ...base(at),
-        ticker: inst.ticker,
-        field,
-        passed: false,
-        value: null,
-        error: `${err.failure}: ${err.detail}`,
-      });
+  const asked = await Promise.all(
+    (
+      [
+        ["1wk", "weekly"],
+        ["1mo", "monthly"],
+      ] as const
+    ).map(async ([interval, resolution]) => {
+      try {
+        const h = await ctx.providers.delayed.history(inst.symbol, from, to, interval);
+        const scale = currencyScale(h.currency, listing.currency) ?? 1;
+        return { interval, resolution, found: periodAdjustments(daily, scaleBars(h.bars, scale), resolution) };
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        return { interval, resolution, error: `${err.failure}: ${err.detail}` };
+      }
+    }),
+  );
+  // A week and a month that start on the same session are one finding of that session, with both intervals.
+  const byDate = new Map<string, Finding>();
+  for (const a of asked)
+    for (const f of a.found ?? []) {
+      const seen = byDate.get(f.date);
+      byDate.set(
+        f.date,
+        seen ? { ...seen, evidence: { ...seen.evidence, interval: `${seen.evidence.interval}, ${a.resolution}` } } : f,
+      );
     }
-  }
+  // The provider's word on the window compared: a finding no longer true there goes (an interval
+  // that failed leaves the window's findings as they were).
+  if (asked.every((a) => a.found))
+    await saveFindings(db, listing.id, { kinds: ["period_adjusted"], from, to }, [...byDate.values()], at);
+  const checks: NewCheck[] = asked.map((a) => {
+    const field = `${a.interval}_close`;
+    if (!a.found)
+      return { ...base(at), ticker: inst.ticker, field, passed: false, value: null, error: a.error ?? null };
+    const first = a.found[0];
+    return {
+      ...base(at),
+      ticker: inst.ticker,
+      field,
+      passed: a.found.length === 0,
+      value: a.found.length,
+      error: first
+        ? `the provider's ${a.resolution} closes depart from the daily closes at ${a.found.length} period(s), first ${first.date}${first.evidence.matches_adjusted ? " (they repeat the dividend-adjusted closes)" : ""}`
+        : null,
+    };
+  });
   return checks;
 }

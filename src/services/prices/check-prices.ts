@@ -1,6 +1,6 @@
 import { inOneTransaction } from "../../db/batch";
 import { readAdjustmentCheck, readCheckInputs, saveAdjustmentCheck } from "../../db/repositories/corporate-actions";
-import { keptBarFindings, replaceBarFindings, sameFindings } from "../../db/repositories/price-findings";
+import { BAR_SCOPE, keptFindings, replaceFindings, sameFindings } from "../../db/repositories/price-findings";
 import type { Deps } from "../../deps";
 import { adjustmentMismatches } from "../../domain/corporate-actions";
 import { catalogueVenue } from "../../domain/market-hours";
@@ -40,8 +40,10 @@ export async function checkPrices(
     venue: catalogueVenue(listing.exchange),
   });
   const now = ctx.clock.now();
-  const kept = keptBarFindings(findings);
-  // One transaction; the findings are written only when they changed (a refresh with nothing new writes none).
+  const kept = keptFindings(findings.filter((f) => BAR_SCOPE.kinds.includes(f.kind)));
+  // One transaction; the findings are written only when they changed (a refresh with nothing new
+  // writes none). The check's upsert comes first: two checks of one listing at once (two isolates)
+  // wait on its row, so their findings' delete and insert never interleave.
   await inOneTransaction(db, [
     saveAdjustmentCheck(db, listing.id, {
       precision,
@@ -52,6 +54,6 @@ export async function checkPrices(
       mismatches: mismatches.length,
       detail: mismatches.slice(0, MISMATCHES_KEPT),
     }),
-    ...(sameFindings(inputs.findings, kept) ? [] : replaceBarFindings(db, listing.id, kept, now)),
+    ...(sameFindings(inputs.findings, kept) ? [] : replaceFindings(db, listing.id, BAR_SCOPE, kept, now)),
   ]);
 }

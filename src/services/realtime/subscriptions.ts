@@ -152,8 +152,9 @@ async function outOfSession(ctx: Deps): Promise<RealtimeStatus["out_of_session"]
  * (none in the last 60 s, as its object counts them), or its provider connection is down.
  */
 export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeStatus> {
-  const out_of_session = await outOfSession(ctx);
-  if (!ctx.streams) return noStreams(null, out_of_session);
+  // Read beside the streams' status, not before it.
+  const counted = outOfSession(ctx);
+  if (!ctx.streams) return noStreams(null, await counted);
   const streams = ctx.streams;
   const restore_last_run = await ctx.cache.get<RestoreRun>(cacheKeys.restoreRun()).catch(() => null);
   let tickers: string[];
@@ -162,7 +163,7 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
   } catch (err) {
     // The registry did not answer: nothing is known of the streams, and the workers are not running.
     console.warn("realtime status: the registry did not answer", String(err));
-    return noStreams(restore_last_run, out_of_session);
+    return noStreams(restore_last_run, await counted);
   }
   const settled = await Promise.allSettled(tickers.map((t) => streams.status(t)));
   const ws_connections: Record<string, number> = {};
@@ -186,6 +187,6 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
     worker_running: answering === tickers.length,
     objects_answering: answering,
     restore_last_run,
-    out_of_session,
+    out_of_session: await counted,
   };
 }
