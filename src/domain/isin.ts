@@ -33,3 +33,17 @@ export function hasValidCheckDigit(isin: string): boolean {
   const n = normaliseIsin(isin);
   return n !== null && /[0-9]$/.test(n) && isinCheckDigit(n.slice(0, 11)) === Number(n.slice(11));
 }
+
+/**
+ * Why a string is no ISIN (its shape, or its check digit, which a typo almost always breaks), or
+ * null for a valid one: the one rule wherever an ISIN enters.
+ * @example isinProblem("US0378331006") // "US0378331006 is no ISIN: its check digit should be 5, not 6"
+ */
+export function isinProblem(raw: string): string | null {
+  const isin = normaliseIsin(raw);
+  if (!isin) return `Invalid ISIN '${raw}': expected two letters followed by ten letters or digits`;
+  const digit = isinCheckDigit(isin.slice(0, 11));
+  return String(digit) === isin.slice(11)
+    ? null
+    : `${isin} is no ISIN: its check digit should be ${digit}, not ${isin.slice(11)}`;
+}

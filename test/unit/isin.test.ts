@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasValidCheckDigit, isinCheckDigit, normaliseIsin } from "../../src/domain/isin";
+import { hasValidCheckDigit, isinCheckDigit, isinProblem, normaliseIsin } from "../../src/domain/isin";
 
 describe("ISIN", () => {
   it("accepts two letters then ten letters or digits, case-insensitively", () => {
@@ -18,5 +18,14 @@ describe("ISIN", () => {
     expect(hasValidCheckDigit("US0378331005")).toBe(true);
     expect(hasValidCheckDigit("US0378331006")).toBe(false);
     expect(hasValidCheckDigit("US037833100A")).toBe(false);
+  });
+});
+
+describe("isinProblem", () => {
+  it("is null for a valid ISIN in any letter case, and says what is wrong otherwise", () => {
+    expect(isinProblem("US0378331005")).toBeNull();
+    expect(isinProblem("nl0011585146")).toBeNull();
+    expect(isinProblem("US0378331006")).toBe("US0378331006 is no ISIN: its check digit should be 5, not 6");
+    expect(isinProblem("US03783310")).toContain("expected two letters followed by ten letters or digits");
   });
 });

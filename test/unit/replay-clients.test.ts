@@ -88,6 +88,29 @@ describe("the delayed provider's chart and search, replayed", () => {
     expect(read.filter((x, i) => Math.abs(x - (sent[i] as number)) > 5e-7 * Math.abs(sent[i] as number))).toEqual([]);
   });
 
+  it("dates a session by the venue's day: a Sydney open at 23:00 UTC is the next day's session", async () => {
+    // The recorded Xetra answer as a venue ten hours east of Berlin would stamp it: each session's
+    // open (07:00 UTC in Frankfurt) at 10:00 local in Sydney, 23:00 UTC the evening before.
+    const body = structuredClone(bodyOf("delayed_provider", "chart-xetra.json")) as {
+      chart: { result: { meta: Json; timestamp: number[] }[] };
+    };
+    const result = body.chart.result[0] as { meta: Json; timestamp: number[] };
+    const days = result.timestamp.map((t) => new Date(t * 1000).toISOString().slice(0, 10));
+    result.meta.gmtoffset = 39600;
+    result.timestamp = result.timestamp.map((t) => t - 8 * 3600);
+    expect(new Date((result.timestamp[0] as number) * 1000).toISOString()).toBe("2023-08-03T23:00:00.000Z");
+    const made = await fetch(`${replay.url}/__replay/variants`, {
+      method: "POST",
+      body: JSON.stringify({ provider: "delayed_provider", file: "chart-xetra.json", body }),
+    });
+    const { id } = (await made.json()) as { id: string };
+    const client = new DelayedProviderClient(`${replay.url}/v/${id}/delayed_provider`, 2000, undefined, clock);
+    // Asked from the first session day: the stamp of the evening before is in it.
+    const h = await client.dailyHistory("WSU.DE", "2023-08-04", "2023-08-08");
+    expect(h.bars.map((b) => b.date)).toEqual(days);
+    expect(days).toEqual(["2023-08-04", "2023-08-07", "2023-08-08"]);
+  });
+
   it("keeps the third decimal of a split-adjusted close the price hint would cut (NVDA, 2021)", async () => {
     const client = new DelayedProviderClient(base("delayed_provider"), 2000, undefined, clock);
     const h = await client.dailyHistory("NVDA", "2021-02-01", "2022-01-28");

@@ -44,10 +44,20 @@ describe("GET /assets/by-isin/{isin}", () => {
     expect(lines).toEqual(["RACE.MI/MIL/EUR", "RACE/MIL/EUR", "RACE/NYSE/USD"]);
   });
 
-  it("answers 404 for an unknown ISIN and 400 for a malformed one", async () => {
-    const unknown = await call<ErrorBody>("/assets/by-isin/US0000000000");
+  it("answers 404 for an unknown ISIN and 400 for a malformed one or one whose check digit is wrong", async () => {
+    const unknown = await call<ErrorBody>("/assets/by-isin/US0000000002");
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: "Not found", message: "Instrument with ISIN 'US0000000000' not found" });
+    expect(unknown.body).toEqual({ error: "Not found", message: "Instrument with ISIN 'US0000000002' not found" });
+    // Apple's ISIN with its last digit mistyped: no instrument anywhere (a departure from the spec's 404).
+    for (const path of [
+      "/assets/by-isin/US0378331006",
+      "/listings?isin=US0378331006",
+      "/eod/AAPL?period=1mo&isin=us0378331006",
+    ]) {
+      const typo = await call<ErrorBody>(path);
+      expect(typo.status, path).toBe(400);
+      expect(typo.body.message, path).toContain("US0378331006 is no ISIN: its check digit should be 5, not 6");
+    }
     for (const bad of ["US03783310", "1S0378331005", "US037833100%2A", "US0378331005X"]) {
       const res = await call<ErrorBody>(`/assets/by-isin/${bad}`);
       expect(res.status, bad).toBe(400);

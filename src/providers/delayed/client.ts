@@ -44,6 +44,7 @@ export const CHART: WireNode = {
                   regularMarketDayLow: "number",
                   regularMarketVolume: "number",
                   priceHint: { always: "number" },
+                  gmtoffset: "number",
                   longName: "string",
                   shortName: "string",
                 },
@@ -98,6 +99,8 @@ interface ChartResult {
     regularMarketDayLow?: number;
     regularMarketVolume?: number;
     priceHint?: number;
+    /** The venue's offset from UTC in seconds (its current one): a session's local day from its stamp. */
+    gmtoffset?: number;
     longName?: string;
     shortName?: string;
   };
@@ -134,7 +137,13 @@ export interface SearchHit {
 /** The price hint of a chart (decimals a price of it is quoted to), within what a price may carry. */
 const hintOf = (r: ChartResult) => Math.min(8, Math.max(0, Math.round(r.meta.priceHint ?? 2)));
 
-const utcDay = (epoch: number) => new Date(epoch * 1000).toISOString().slice(0, 10);
+/**
+ * The venue's session day of a bar or event stamp (the session's open, in UTC): the date at the
+ * venue's offset, so a Sydney session opening at 10:00 local (23:00 UTC the day before) is dated by
+ * its own day. The offset is today's: a summer-time hour never moves an open across midnight.
+ */
+const sessionDay = (epoch: number, r: ChartResult) =>
+  new Date((epoch + (r.meta.gmtoffset ?? 0)) * 1000).toISOString().slice(0, 10);
 
 export type Interval = "1d" | "1wk" | "1mo";
 
@@ -187,10 +196,10 @@ function slotsOf(r: ChartResult): (Bar & { time: number })[] {
       return v === null || v === undefined ? c : exact(v);
     };
     const a = adj?.[i];
-    // Bars are stamped at the session open in UTC: the UTC date is the session date for every venue we list.
+    // Bars are stamped at the session open in UTC: dated by the venue's day.
     bars.push({
       time: t,
-      date: utcDay(t),
+      date: sessionDay(t, r),
       open: pick(q.open),
       high: pick(q.high),
       low: pick(q.low),
@@ -213,11 +222,11 @@ function eventsOf(r: ChartResult): { dividends: Dividend[]; splits: Split[]; cap
     Object.values(events ?? {})
       .filter((d) => d.amount > 0)
       // Amounts carry more decimals than the price hint (0.205 on a 2-decimal share): float32 noise removed as for prices.
-      .map((d) => ({ date: utcDay(d.date), amount: exact(d.amount) }));
+      .map((d) => ({ date: sessionDay(d.date, r), amount: exact(d.amount) }));
   const dividends = amounts(r.events?.dividends);
   const splits = Object.values(r.events?.splits ?? {})
     .filter((x) => x.numerator > 0 && x.denominator > 0)
-    .map((x) => ({ date: utcDay(x.date), numerator: x.numerator, denominator: x.denominator }));
+    .map((x) => ({ date: sessionDay(x.date, r), numerator: x.numerator, denominator: x.denominator }));
   return {
     dividends: byDate(dividends),
     splits: byDate(splits),
@@ -278,18 +287,26 @@ export class DelayedProviderClient implements HistoryProvider {
 
   /** Bars of `symbol` at an interval; weekly and monthly bars are dated by their first session, as the provider dates them. */
   async history(symbol: string, from: string, to: string, interval: Interval): Promise<History> {
-    const p1 = Math.floor(Date.parse(`${from}T00:00:00Z`) / 1000);
+    // A day wider at the start: a venue east of UTC stamps its first session the evening before.
+    const p1 = Math.floor(Date.parse(`${from}T00:00:00Z`) / 1000) - 86400;
     const p2 = Math.floor(Date.parse(`${to}T00:00:00Z`) / 1000) + 86400;
     const r = await this.chart(
       symbol,
       `period1=${p1}&period2=${p2}&interval=${interval}&events=div%7Csplit%7CcapitalGains&includeAdjustedClose=true`,
     );
+    // What was asked for, by the venue's session days.
+    const within = <T extends { date: string }>(xs: T[]) => xs.filter((x) => x.date >= from && x.date <= to);
+    const events = eventsOf(r);
     return {
       symbol: r.meta.symbol ?? symbol,
       currency: r.meta.currency ?? null,
       exchange: r.meta.exchangeName ?? null,
-      bars: barsOf(r),
-      events: eventsOf(r),
+      bars: within(barsOf(r)),
+      events: {
+        dividends: within(events.dividends),
+        splits: within(events.splits),
+        capitalGains: within(events.capitalGains),
+      },
     };
   }
 
@@ -329,7 +346,7 @@ export class DelayedProviderClient implements HistoryProvider {
         throw new ProviderError(DELAYED, "bad_response", `a chart of ${symbol} whose prices could not be read`);
       throw new ProviderError(DELAYED, "not_found", `no price for ${symbol}`);
     }
-    const marketDay = r.meta.regularMarketTime ? utcDay(r.meta.regularMarketTime) : last.date;
+    const marketDay = r.meta.regularMarketTime ? sessionDay(r.meta.regularMarketTime, r) : last.date;
     const previous = [...bars].reverse().find((b) => b.date < marketDay);
     const today = last.date === marketDay;
     const exact = (x: number) => float32Decimal(x, hintOf(r));

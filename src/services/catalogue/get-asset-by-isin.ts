@@ -2,7 +2,7 @@ import type { AssetRow, ListingRow } from "../../db/repositories/catalogue";
 import { findAssetByIsin } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
 import { BadRequestError, NotFoundError } from "../../domain/errors";
-import { normaliseIsin } from "../../domain/isin";
+import { isinProblem, normaliseIsin } from "../../domain/isin";
 import { preferredShown } from "../../domain/listing-choice";
 
 export interface AssetWithListings {
@@ -19,9 +19,10 @@ export async function getAssetByIsin({
   ctx: Deps;
   input: { isin: string };
 }): Promise<AssetWithListings> {
+  const problem = isinProblem(input.isin);
   const isin = normaliseIsin(input.isin);
-  if (!isin)
-    throw new BadRequestError(`Invalid ISIN '${input.isin}': expected two letters followed by ten letters or digits`);
+  // A wrong check digit is a 400, not the spec's 404 for an unknown ISIN: it names no instrument anywhere.
+  if (problem || !isin) throw new BadRequestError(problem ?? `Invalid ISIN '${input.isin}'`);
   const found = await findAssetByIsin(ctx.db.db, isin);
   if (!found) throw new NotFoundError("Instrument with ISIN", isin);
   return {

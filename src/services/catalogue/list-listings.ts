@@ -1,7 +1,7 @@
 import { findActiveListings, type ListingFilter, type ListingRow } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
-import { normaliseIsin } from "../../domain/isin";
+import { isinProblem } from "../../domain/isin";
 import { compareListings } from "../../domain/listing-choice";
 
 /** Active listings matching the filters, in listing-choice order; at least one filter is required. */
@@ -14,9 +14,8 @@ export async function listListings({ ctx, input }: { ctx: Deps; input: ListingFi
   if (Object.keys(filter).length === 0) {
     throw new BadRequestError("At least one filter is required: ticker, isin, exchange or currency");
   }
-  if (filter.isin && !normaliseIsin(filter.isin)) {
-    throw new BadRequestError(`Invalid ISIN '${filter.isin}': expected two letters followed by ten letters or digits`);
-  }
+  const problem = filter.isin ? isinProblem(filter.isin) : null;
+  if (problem) throw new BadRequestError(problem);
   const rows = await findActiveListings(ctx.db.db, filter);
   return rows.sort(compareListings);
 }
