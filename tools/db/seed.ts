@@ -2,11 +2,25 @@ import pg from "pg";
 import { runAsScript } from "./connect";
 import { indexKey, FULL_CATALOGUE as SEED_CATALOGUE, SEED_INDICES } from "./seed-indices";
 
+/** A seed listing left as it is: the same ticker, venue and currency belong to another instrument. */
+export interface RefusedListing {
+  ticker: string;
+  exchange: string | null;
+  currency: string;
+  /** The instrument the seed names, and the one the listing belongs to. */
+  isin: string;
+  ownerIsin: string;
+  reason: string;
+}
+
 /**
  * Upserts the seed catalogue (with the index members it lacks) and the index compositions:
- * rerunning it changes nothing and adds nothing. Answers the counts.
+ * rerunning it changes nothing and adds nothing. A listing is never moved to another instrument:
+ * one the catalogue already holds under another ISIN is refused, with its reason. Answers the counts.
  */
-export async function seedCatalogue(url: string): Promise<{ assets: number; listings: number; indices: number }> {
+export async function seedCatalogue(
+  url: string,
+): Promise<{ assets: number; listings: number; indices: number; refused: RefusedListing[] }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -26,16 +40,37 @@ export async function seedCatalogue(url: string): Promise<{ assets: number; list
       assetIds.set(inst.isin, id);
     }
     let listings = 0;
+    const refused: RefusedListing[] = [];
     for (const inst of SEED_CATALOGUE) {
       for (const l of inst.listings) {
-        await client.query(
+        // Updated only while it is this instrument's: a listing is never moved to another one.
+        const res = await client.query(
           `INSERT INTO listings (asset_id, ticker, exchange, currency, name, source, is_primary, is_active)
            VALUES ($1, $2, $3, $4, $5, 'seed', $6, true)
-           ON CONFLICT (ticker, (coalesce(exchange, '')), currency) DO UPDATE SET asset_id = EXCLUDED.asset_id,
-             name = EXCLUDED.name, is_primary = EXCLUDED.is_primary, updated_at = now()`,
+           ON CONFLICT (ticker, (coalesce(exchange, '')), currency) DO UPDATE SET
+             name = EXCLUDED.name, is_primary = EXCLUDED.is_primary, updated_at = now()
+             WHERE listings.asset_id = EXCLUDED.asset_id
+           RETURNING id`,
           [assetIds.get(inst.isin), l.ticker, l.exchange, l.currency, inst.name, l.primary],
         );
-        listings++;
+        if (res.rows.length > 0) {
+          listings++;
+          continue;
+        }
+        const owner = await client.query<{ isin: string }>(
+          `SELECT a.isin FROM listings l JOIN assets a ON a.id = l.asset_id
+           WHERE l.ticker = $1 AND coalesce(l.exchange, '') = coalesce($2, '') AND l.currency = $3`,
+          [l.ticker, l.exchange, l.currency],
+        );
+        const ownerIsin = owner.rows[0]?.isin ?? "?";
+        refused.push({
+          ticker: l.ticker,
+          exchange: l.exchange,
+          currency: l.currency,
+          isin: inst.isin,
+          ownerIsin,
+          reason: `${l.ticker} on ${l.exchange ?? "no venue"} in ${l.currency} is a listing of ${ownerIsin}; the seed names it for ${inst.isin} and never moves a listing`,
+        });
       }
     }
     for (const index of SEED_INDICES) {
@@ -69,7 +104,7 @@ export async function seedCatalogue(url: string): Promise<{ assets: number; list
       }
     }
     await client.query("COMMIT");
-    return { assets: SEED_CATALOGUE.length, listings, indices: SEED_INDICES.length };
+    return { assets: SEED_CATALOGUE.length, listings, indices: SEED_INDICES.length, refused };
   } catch (err) {
     await client.query("ROLLBACK").catch(() => undefined);
     throw err;
@@ -80,5 +115,6 @@ export async function seedCatalogue(url: string): Promise<{ assets: number; list
 
 runAsScript(import.meta.url, "seed", async (url) => {
   const n = await seedCatalogue(url);
-  return `seed catalogue: ${n.assets} instruments, ${n.listings} listings, ${n.indices} index compositions`;
+  for (const r of n.refused) console.warn(`seed: refused ${r.reason}`);
+  return `seed catalogue: ${n.assets} instruments, ${n.listings} listings, ${n.indices} index compositions${n.refused.length ? `, ${n.refused.length} listing(s) refused` : ""}`;
 });

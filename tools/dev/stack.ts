@@ -40,6 +40,8 @@ export async function startLocalStack(opts: {
     }
     await migrateDatabase(url);
     const seeded = await seedCatalogue(url);
+    // A listing the seed names for another instrument than the one holding it stays where it is.
+    for (const r of seeded.refused) console.warn(`seed: refused ${r.reason}`);
     databaseLabel += `, ${seeded.assets} instruments`;
     const target = new URL(url);
     const neon = await startNeonLocal({ host: target.hostname, port: Number(target.port || 5432) });
