@@ -16,6 +16,8 @@ const query = z.object({
   tickers: z
     .string()
     .max(600)
+    // Each a ticker as the catalogue writes them (a NUL byte or the like never reaches the database).
+    .regex(/^[A-Za-z0-9., -]*$/, "tickers are letters, digits, '.' or '-', separated by commas")
     .optional()
     .openapi({
       example: "AAPL,MSFT",
