@@ -1,4 +1,4 @@
-import { type Bar, periodKey, resample } from "./bars";
+import type { Bar } from "./bars";
 import type { Split } from "./corporate-actions";
 import { addDays } from "./ingest-plan";
 import { splitStep, stepSlack, volatilityBefore } from "./split-steps";
@@ -53,25 +53,6 @@ export const BAR_KINDS: readonly FindingKind[] = FINDING_KINDS.filter(
   (k) => k !== "period_adjusted" && k !== "capital_gains_in_dividend",
 );
 
-/**
- * The kinds `repairBars` corrects, each from what the finding proves, in the order they are
- * applied: a unit glitch scales one bar back by 100; a stored split not applied, or applied twice,
- * scales the bars before it by its ratio; a bar of a closed day goes; contradicting OHLC widen high
- * and low to the prices the bar holds (after the unit repair, so a close 100 times off never widens
- * them). Not repaired: a split missing with no event (a guess from the prices and volumes, however
- * strict, may be a crash), a missing or duplicated session (the true bar is unknown), a
- * non-positive price (no value to put back), weekly or monthly bars (this service builds them from
- * the daily ones) and fund distributions (a question of the dividends, not the prices).
- */
-export const REPAIR_ORDER: readonly FindingKind[] = [
-  "unit_100x",
-  "split_unapplied",
-  "split_doubled",
-  "closed_day_bar",
-  "ohlc_inconsistent",
-];
-export const REPAIRABLE: ReadonlySet<FindingKind> = new Set(REPAIR_ORDER);
-
 /** Split ratios a jump with no stored split is matched against (forward and, as their inverses, reverse). */
 const SPLIT_RATIOS = [2, 3, 4, 5, 6, 7, 8, 10, 15, 20, 25, 30, 40, 50];
 /** The least step (log) a split could show: 2:1 less a day's move of 20 %. */
@@ -85,7 +66,7 @@ const UNIT_NEIGHBOURS = 5;
 /** Neighbours each side a bar is first compared with (a glitch of a few days in a row still stands out at its own). */
 const UNIT_PREFILTER = 3;
 /** The prices of a bar a unit glitch may strike, each found and repaired alone. */
-const UNIT_FIELDS = ["open", "high", "low", "close", "adjClose"] as const;
+export const UNIT_FIELDS = ["open", "high", "low", "close", "adjClose"] as const;
 /** How far (in log10) from exactly 100 times a unit glitch may be: a day's move on top (70 to 141 times). */
 const UNIT_LOG_SLACK = 0.15;
 
@@ -320,142 +301,4 @@ export function priceFindings({ bars, splits, venue }: SanityInput): Finding[] {
     ...(venue ? calendarFindings(bars, venue) : []),
   ];
   return found.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.kind < b.kind ? -1 : 1));
-}
-
-export interface Repair {
-  date: string;
-  kind: FindingKind;
-  /** What was done, in words a user reads. */
-  change: string;
-}
-
-const scalePrices = (b: Bar, f: number, volume = 1): Bar => ({
-  ...b,
-  open: round(b.open * f, 10),
-  high: round(b.high * f, 10),
-  low: round(b.low * f, 10),
-  close: round(b.close * f, 10),
-  adjClose: round(b.adjClose * f, 10),
-  volume: Math.round(b.volume * volume),
-});
-
-/**
- * The bars with every repairable finding applied (REPAIRABLE), and each change named. `findings`
- * may reach past the bars (a split found after the window scales the bars before it).
- */
-export function repairBars(bars: readonly Bar[], findings: readonly Finding[]): { bars: Bar[]; repaired: Repair[] } {
-  let out = [...bars];
-  const repaired: Repair[] = [];
-  const first = bars[0]?.date ?? "";
-  const last = bars.at(-1)?.date ?? "";
-  const ordered = REPAIR_ORDER.flatMap((kind) => findings.filter((f) => f.kind === kind));
-  for (const f of ordered) {
-    if (f.kind === "split_unapplied" || f.kind === "split_doubled") {
-      const ratio = Number(f.evidence.ratio);
-      if (!(ratio > 0) || f.date <= first) continue;
-      // Unapplied: the bars before were not divided by the ratio; doubled: they were divided once too often.
-      const factor = f.kind === "split_unapplied" ? 1 / ratio : ratio;
-      let n = 0;
-      out = out.map((b) => (b.date < f.date ? (n++, scalePrices(b, factor, 1 / factor)) : b));
-      if (n)
-        repaired.push({
-          date: f.date,
-          kind: f.kind,
-          change: `${n} session(s) before ${f.date}: prices ${f.kind === "split_unapplied" ? "divided" : "multiplied"} by ${ratio >= 1 ? ratio : `1/${round(1 / ratio)}`}, volumes the other way`,
-        });
-      continue;
-    }
-    if (f.date < first || f.date > last) continue;
-    const i = out.findIndex((b) => b.date === f.date);
-    const bar = out[i];
-    if (!bar) continue;
-    if (f.kind === "closed_day_bar") {
-      out.splice(i, 1);
-      repaired.push({ date: f.date, kind: f.kind, change: `bar removed (${String(f.evidence.closed)})` });
-    } else if (f.kind === "unit_100x") {
-      const factor = Number(f.evidence.factor);
-      const fields = String(f.evidence.fields).split(",") as (typeof UNIT_FIELDS)[number][];
-      const fixed = { ...bar };
-      for (const field of fields) fixed[field] = round(bar[field] / factor, 10);
-      out[i] = fixed;
-      repaired.push({
-        date: f.date,
-        kind: f.kind,
-        change: `${fields.join(", ")} ${factor > 1 ? "divided" : "multiplied"} by 100`,
-      });
-    } else if (f.kind === "ohlc_inconsistent") {
-      const high = Math.max(bar.open, bar.high, bar.low, bar.close);
-      const low = Math.min(bar.open, bar.high, bar.low, bar.close);
-      out[i] = { ...bar, high, low };
-      repaired.push({
-        date: f.date,
-        kind: f.kind,
-        change: `high ${bar.high} → ${high}, low ${bar.low} → ${low}`,
-      });
-    }
-  }
-  return { bars: out, repaired };
-}
-
-/** How far a provider's weekly or monthly close may stand from the daily close it should repeat (relative): float32 and the price hint's rounding, far inside a quarter's dividend. */
-const PERIOD_CLOSE_TOLERANCE = 5e-4;
-
-/**
- * (i) The provider's weekly or monthly bars against the stored daily ones: each period's close
- * should repeat the close of its last session (split-adjusted only); one that departs from it and
- * repeats the dividend-adjusted close instead is `period_adjusted` (users of the provider report
- * its longer bars adjusted for dividends), dated by the period's first session. Periods the daily
- * bars do not hold whole (the first, the one under way) are left out.
- */
-export function periodAdjustments(
-  daily: readonly Bar[],
-  provided: readonly Bar[],
-  resolution: "weekly" | "monthly",
-): Finding[] {
-  const ours = resample(daily, resolution);
-  // Matched by the period, not the date: the provider may date a week by its Monday and a month by
-  // its 1st, where the service dates them by their first session.
-  const byPeriod = new Map(ours.slice(1, -1).map((b) => [periodKey(b.date, resolution), b]));
-  const out: Finding[] = [];
-  for (const p of provided) {
-    const o = byPeriod.get(periodKey(p.date, resolution));
-    if (!o || o.close <= 0 || o.adjClose <= 0) continue;
-    const off = (x: number, y: number) => Math.abs(x / y - 1) > PERIOD_CLOSE_TOLERANCE;
-    if (!off(p.close, o.close)) continue;
-    out.push({
-      date: o.date,
-      kind: "period_adjusted",
-      evidence: {
-        interval: resolution,
-        provider_close: p.close,
-        daily_close: o.close,
-        daily_adj_close: o.adjClose,
-        matches_adjusted: !off(p.close, o.adjClose),
-      },
-    });
-  }
-  return out;
-}
-
-/**
- * (j) A fund's dividends that include a capital gains distribution the provider also sends apart
- * (same ex-date, the dividend at least the gain): counted twice by anyone who adds them, and the
- * dividend overstates the fund's income.
- */
-export function capitalGainsInDividends(
-  dividends: readonly { date: string; amount: number }[],
-  capitalGains: readonly { date: string; amount: number }[],
-): Finding[] {
-  const gains = new Map(capitalGains.map((g) => [g.date, g.amount]));
-  return dividends.flatMap((d) => {
-    const gain = gains.get(d.date);
-    if (gain === undefined || d.amount < gain * (1 - 1e-6)) return [];
-    return [
-      {
-        date: d.date,
-        kind: "capital_gains_in_dividend" as const,
-        evidence: { dividend: d.amount, capital_gain: gain, income: round(d.amount - gain, 8) },
-      },
-    ];
-  });
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { BAR_KINDS, type Finding, type FindingKind, REPAIRABLE } from "../../domain/price-sanity";
+import { REPAIRABLE } from "../../domain/price-repair";
+import { BAR_KINDS, type Finding, type FindingKind } from "../../domain/price-sanity";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { assets, listings, priceFindings } from "../schema";
@@ -143,39 +144,32 @@ export async function findingsSummary(db: Db, limit: number) {
       .from(priceFindings)
       .groupBy(priceFindings.kind)
       .orderBy(asc(priceFindings.kind)),
-    db
-      .select({
-        ticker: listings.ticker,
-        exchange: listings.exchange,
-        isin: assets.isin,
-        findings: sql<number>`count(*)::int`,
-        kinds: sql<FindingKind[]>`array_agg(DISTINCT ${priceFindings.kind} ORDER BY ${priceFindings.kind})`,
-        first: sql<string>`min(${priceFindings.date})::text`,
-      })
-      .from(priceFindings)
-      .innerJoin(listings, eq(listings.id, priceFindings.listingId))
-      .innerJoin(assets, eq(assets.id, listings.assetId))
-      .groupBy(listings.id, listings.ticker, listings.exchange, assets.isin)
-      .orderBy(desc(sql`count(*)`), asc(listings.ticker), asc(listings.id))
-      .limit(limit),
+    topListingsQuery(db, limit),
     db.select({ n: sql<number>`count(DISTINCT ${priceFindings.listingId})::int` }).from(priceFindings),
   ]);
   return { byKind, top, listings: listingsWith[0]?.n ?? 0 };
 }
 
-/** The listings holding findings of `kinds`, most such findings first: the canary's failures to name. */
-export async function listingsWithKinds(db: Db, kinds: readonly FindingKind[], limit: number) {
+/** The listings with most findings (of `kinds` only, when given): one statement, for a batch. */
+function topListingsQuery(db: Db, limit: number, kinds?: readonly FindingKind[]) {
   return db
     .select({
       ticker: listings.ticker,
+      exchange: listings.exchange,
+      isin: assets.isin,
       findings: sql<number>`count(*)::int`,
       kinds: sql<FindingKind[]>`array_agg(DISTINCT ${priceFindings.kind} ORDER BY ${priceFindings.kind})`,
       first: sql<string>`min(${priceFindings.date})::text`,
     })
     .from(priceFindings)
     .innerJoin(listings, eq(listings.id, priceFindings.listingId))
-    .where(inArray(priceFindings.kind, [...kinds]))
-    .groupBy(listings.id, listings.ticker)
+    .innerJoin(assets, eq(assets.id, listings.assetId))
+    .where(kinds ? inArray(priceFindings.kind, [...kinds]) : undefined)
+    .groupBy(listings.id, listings.ticker, listings.exchange, assets.isin)
     .orderBy(desc(sql`count(*)`), asc(listings.ticker), asc(listings.id))
     .limit(limit);
 }
+
+/** The listings holding findings of `kinds`, most such findings first: the canary's failures to name. */
+export const listingsWithKinds = (db: Db, kinds: readonly FindingKind[], limit: number) =>
+  topListingsQuery(db, limit, kinds);

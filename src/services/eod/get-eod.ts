@@ -9,7 +9,8 @@ import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors"
 import { dayBefore } from "../../domain/ingest-plan";
 import { catalogueVenue, missingSessionsReason } from "../../domain/market-hours";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
-import { type Finding, REPAIRABLE, type Repair, repairBars } from "../../domain/price-sanity";
+import { REPAIRABLE, type Repair, repairBars } from "../../domain/price-repair";
+import type { Finding } from "../../domain/price-sanity";
 import { STREAM } from "../../domain/provider-names";
 import type { StoredPrecision } from "../../domain/provider-precision";
 import { givenRange } from "../date-range";

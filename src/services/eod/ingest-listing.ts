@@ -18,7 +18,7 @@ import {
   someVenueTrades,
 } from "../../domain/ingest-plan";
 import { catalogueVenue } from "../../domain/market-hours";
-import { capitalGainsInDividends } from "../../domain/price-sanity";
+import { capitalGainsInDividends } from "../../domain/price-sanity-sources";
 import { STREAM } from "../../domain/provider-names";
 import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
 import { isTradingDay } from "../../domain/venues";

@@ -4,7 +4,7 @@ import { findingsSummary } from "../../db/repositories/price-findings";
 import type { Deps } from "../../deps";
 import { FULL_PRECISION_TOLERANCE } from "../../domain/corporate-actions";
 import { validationStatistics } from "../../domain/monitoring/validation-stats";
-import { REPAIRABLE } from "../../domain/price-sanity";
+import { REPAIRABLE } from "../../domain/price-repair";
 
 const WEEK_MS = 7 * 86_400_000;
 /** Listings named in the answer whose adjusted closes disagree with their events. */
