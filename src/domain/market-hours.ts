@@ -2,6 +2,7 @@ import { NotFoundError } from "./errors";
 import { addDays } from "./ingest-plan";
 import {
   CALENDAR_YEARS,
+  calendarHolds,
   closedReason,
   closeOf,
   closingTime,
@@ -162,7 +163,7 @@ export function missingSessionsReason(venue: Venue, from: string, to: string): s
   for (let d = from; d <= to; d = addDays(d, 1)) {
     if (closedReason(venue, d) !== null) continue;
     count++;
-    if (!(CALENDAR_YEARS as readonly string[]).includes(d.slice(0, 4))) unconfirmed = true;
+    if (!calendarHolds(d)) unconfirmed = true;
     if (sessions.length < SESSIONS_NAMED) {
       const close = closingTime(venue, d);
       sessions.push(close === venue.close ? d : `${d} (early close at ${close})`);

@@ -1,54 +1,51 @@
 /**
  * How a catalogue listing is named by each provider, and how a provider's quoting currency relates
- * to the listing's. Pure: the tables come from the providers' published conventions.
+ * to the listing's. Pure: the facts are each venue's (venues.ts), from the providers' published conventions.
  */
+import { VENUES, type Venue, venueOf } from "./venues";
 
-/** Stream-provider exchange of a ticker suffix (Yahoo-style suffixes, as the catalogue uses them). */
-const STREAM_EXCHANGE_OF_SUFFIX: Record<string, string> = {
-  PA: "EURONEXT",
-  AS: "EURONEXT",
-  BR: "EURONEXT",
-  LS: "EURONEXT",
-  DE: "XETR",
+/** Suffixes of venues the catalogue has none of, still named on the stream provider (Frankfurt's floor, Stuttgart, Lisbon, SIX, Vienna). */
+const OTHER_STREAM_EXCHANGES: Readonly<Record<string, string>> = {
   F: "FWB",
   SG: "SWB",
-  MI: "MIL",
-  MC: "BME",
-  L: "LSE",
+  LS: "EURONEXT",
   SW: "SIX",
   VI: "VIE",
-  HE: "OMXHEX",
 };
 
-/** Stream-provider exchange of a catalogue exchange code, for listings whose ticker carries no suffix. */
-const STREAM_EXCHANGE_OF_CATALOGUE: Record<string, string> = {
-  NASDAQ: "NASDAQ",
-  NYSE: "NYSE",
-  NYSEARCA: "AMEX",
-  PAR: "EURONEXT",
-  AMS: "EURONEXT",
-  XETRA: "XETR",
-  MIL: "MIL",
-  LSE: "LSE",
-  MCE: "BME",
-  BRU: "EURONEXT",
-  HEL: "OMXHEX",
+/** Stream-provider exchange of a ticker suffix (Yahoo-style suffixes, as the catalogue uses them). */
+const STREAM_EXCHANGE_OF_SUFFIX: Readonly<Record<string, string>> = {
+  ...OTHER_STREAM_EXCHANGES,
+  ...Object.fromEntries(Object.values(VENUES).flatMap((v) => (v.suffix ? [[v.suffix, v.streamExchange]] : []))),
 };
 
-/** Delayed-provider exchange codes of each catalogue exchange (a search hit on another venue is not that listing). */
-const DELAYED_EXCHANGES_OF_CATALOGUE: Record<string, readonly string[]> = {
-  NASDAQ: ["NMS", "NGM", "NCM", "NAS"],
-  NYSE: ["NYQ"],
-  NYSEARCA: ["PCX"],
-  PAR: ["PAR"],
-  AMS: ["AMS"],
-  XETRA: ["GER"],
-  MIL: ["MIL"],
-  LSE: ["LSE"],
-  MCE: ["MCE"],
-  BRU: ["BRU"],
-  HEL: ["HEL"],
-};
+/** The stream provider's US exchanges, whose class shares are written with a dot (`BRK.B`). */
+const US_STREAM_EXCHANGES: ReadonlySet<string> = new Set(
+  Object.values(VENUES)
+    .filter((v) => v.suffix === null)
+    .map((v) => v.streamExchange),
+);
+
+const VENUE_OF_SUFFIX: ReadonlyMap<string, Venue> = new Map(
+  Object.values(VENUES).flatMap((v) => (v.suffix ? [[v.suffix, v] as const] : [])),
+);
+
+const VENUE_OF_DELAYED_EXCHANGE: ReadonlyMap<string, Venue> = new Map(
+  Object.values(VENUES).flatMap((v) => v.delayedExchanges.map((code) => [code, v] as const)),
+);
+
+/**
+ * The catalogue's venue of a ticker suffix (case ignored); undefined for a suffix of no venue of the catalogue.
+ * @example venueOfSuffix("AX")?.code // "ASX"
+ */
+export const venueOfSuffix = (suffix: string): Venue | undefined => VENUE_OF_SUFFIX.get(suffix.toUpperCase());
+
+/**
+ * The catalogue's venue of a delayed-provider exchange code (case ignored); undefined for another venue's.
+ * @example venueOfDelayedExchange("HKG")?.code // "HKEX"
+ */
+export const venueOfDelayedExchange = (code: string): Venue | undefined =>
+  VENUE_OF_DELAYED_EXCHANGE.get(code.toUpperCase());
 
 /** Splits `MC.PA` into `MC` and `PA`; `BRK-B` has no suffix. */
 export function splitSuffix(ticker: string): { base: string; suffix: string | null } {
@@ -66,15 +63,15 @@ export function streamSymbolOf(ticker: string, catalogueExchange: string | null)
   const { base, suffix } = splitSuffix(ticker);
   const bySuffix = suffix ? STREAM_EXCHANGE_OF_SUFFIX[suffix] : undefined;
   if (bySuffix) return `${bySuffix}:${base}`;
-  const exchange = (catalogueExchange && STREAM_EXCHANGE_OF_CATALOGUE[catalogueExchange.toUpperCase()]) ?? "NASDAQ";
-  const us = exchange === "NASDAQ" || exchange === "NYSE" || exchange === "AMEX";
-  return `${exchange}:${us ? ticker.toUpperCase().replace(/-/g, ".") : ticker.toUpperCase()}`;
+  const exchange = venueOf(catalogueExchange).streamExchange;
+  const symbol = US_STREAM_EXCHANGES.has(exchange) ? ticker.toUpperCase().replace(/-/g, ".") : ticker.toUpperCase();
+  return `${exchange}:${symbol}`;
 }
 
 /** Whether a delayed-provider exchange code is the venue of a catalogue exchange (unknown catalogue exchange: any venue). */
 export function isVenueOf(delayedExchange: string | null, catalogueExchange: string | null): boolean {
   if (!catalogueExchange) return true;
-  const codes = DELAYED_EXCHANGES_OF_CATALOGUE[catalogueExchange.toUpperCase()];
+  const codes = VENUES[catalogueExchange.toUpperCase()]?.delayedExchanges;
   if (!codes) return true;
   return delayedExchange !== null && codes.includes(delayedExchange.toUpperCase());
 }

@@ -1,8 +1,13 @@
 /**
- * The trading venues of the catalogue and their calendars: time zone, regular hours, holidays and
- * early closes of each year we know, from the venues' published calendars (`CALENDAR_SOURCES`).
+ * The trading venues of the catalogue: each described once, with its calendar (time zone, regular
+ * hours, holidays and early closes of each year we know, from the venue's published calendar) and
+ * how the providers name it. The calendars live in venue-calendars/, by region.
  * Pure: instants are computed from the date and the venue's time zone, never read from a clock.
  */
+import { AMERICAS } from "./venue-calendars/americas";
+import { EURONEXT } from "./venue-calendars/euronext";
+import { EUROPE } from "./venue-calendars/europe";
+import { NORDIC } from "./venue-calendars/nordic";
 
 export interface Venue {
   /** The catalogue's exchange code (listings.exchange). */
@@ -21,243 +26,37 @@ export interface Venue {
   earlyCloses: Readonly<Record<string, string>>;
   /** Where the calendar comes from and when it was read. */
   source: { name: string; url: string; asOf: string };
+  /** The ticker suffix of its lines, at the delayed provider and in the catalogue (`MC.PA`: "PA"); null for US venues. */
+  suffix: string | null;
+  /** The delayed provider's exchange codes of the venue (a search hit with another code is on another venue). */
+  delayedExchanges: readonly string[];
+  /** The delayed provider's display name of the venue (its fullExchangeName / exchDisp). */
+  delayedExchangeName: string;
+  /** The stream provider's exchange prefix (`EXCHANGE:SYMBOL`). */
+  streamExchange: string;
+  /** The main trading currency (a line may trade in another: an ETF in USD on the LSE). */
+  currency: string;
+  /** ISO 3166 alpha-2 codes of the issuers whose home market the venue is. */
+  countries: readonly string[];
 }
 
 /** The years whose holidays each venue's calendar holds; outside them only weekends are known closed. */
 export const CALENDAR_YEARS = ["2026", "2027"] as const;
 
-const US_HOLIDAYS = {
-  "2026-01-01": "New Year's Day",
-  "2026-01-19": "Martin Luther King Jr. Day",
-  "2026-02-16": "Washington's Birthday",
-  "2026-04-03": "Good Friday",
-  "2026-05-25": "Memorial Day",
-  "2026-06-19": "Juneteenth",
-  "2026-07-03": "Independence Day (observed)",
-  "2026-09-07": "Labor Day",
-  "2026-11-26": "Thanksgiving Day",
-  "2026-12-25": "Christmas Day",
-  "2027-01-01": "New Year's Day",
-  "2027-01-18": "Martin Luther King Jr. Day",
-  "2027-02-15": "Washington's Birthday",
-  "2027-03-26": "Good Friday",
-  "2027-05-31": "Memorial Day",
-  "2027-06-18": "Juneteenth (observed)",
-  "2027-07-05": "Independence Day (observed)",
-  "2027-09-06": "Labor Day",
-  "2027-11-25": "Thanksgiving Day",
-  "2027-12-24": "Christmas Day (observed)",
-};
-const US_EARLY = { "2026-11-27": "13:00", "2026-12-24": "13:00", "2027-11-26": "13:00" };
-const US_SOURCE = {
-  name: "NYSE Holidays & Trading Hours (NYSE, Nasdaq and NYSE Arca share it)",
-  url: "https://www.nyse.com/markets/hours-calendars",
-  asOf: "2026-11-27",
-};
-
-const EURONEXT_HOLIDAYS = {
-  "2026-01-01": "New Year's Day",
-  "2026-04-03": "Good Friday",
-  "2026-04-06": "Easter Monday",
-  "2026-05-01": "Labour Day",
-  "2026-12-25": "Christmas Day",
-  "2027-01-01": "New Year's Day",
-  "2027-03-26": "Good Friday",
-  "2027-03-29": "Easter Monday",
-};
-const EURONEXT_EARLY = { "2026-12-24": "14:05", "2026-12-31": "14:05", "2027-12-24": "14:05", "2027-12-31": "14:05" };
-const EURONEXT_SOURCE = {
-  name: "Euronext trading calendar and hours (cash markets)",
-  url: "https://www.euronext.com/en/trade/trading-hours-holidays",
-  asOf: "2026-11-27",
-};
-
-const euronext = (code: string, mic: string, name: string, timeZone: string): Venue => ({
-  code,
-  mic,
-  name,
-  timeZone,
-  open: "09:00",
-  close: "17:30",
-  holidays: EURONEXT_HOLIDAYS,
-  earlyCloses: EURONEXT_EARLY,
-  source: EURONEXT_SOURCE,
-});
-
-const us = (code: string, mic: string, name: string): Venue => ({
-  code,
-  mic,
-  name,
-  timeZone: "America/New_York",
-  open: "09:30",
-  close: "16:00",
-  holidays: US_HOLIDAYS,
-  earlyCloses: US_EARLY,
-  source: US_SOURCE,
-});
+/** Whether the calendars hold the holidays of `date`'s year. */
+export const calendarHolds = (date: string): boolean =>
+  (CALENDAR_YEARS as readonly string[]).includes(date.slice(0, 4));
 
 /** Every venue the catalogue lists on, by its catalogue code. */
-export const VENUES: Readonly<Record<string, Venue>> = {
-  NASDAQ: us("NASDAQ", "XNAS", "Nasdaq Stock Market"),
-  NYSE: us("NYSE", "XNYS", "New York Stock Exchange"),
-  NYSEARCA: us("NYSEARCA", "ARCX", "NYSE Arca"),
-  PAR: euronext("PAR", "XPAR", "Euronext Paris", "Europe/Paris"),
-  AMS: euronext("AMS", "XAMS", "Euronext Amsterdam", "Europe/Amsterdam"),
-  BRU: euronext("BRU", "XBRU", "Euronext Brussels", "Europe/Brussels"),
-  XETRA: {
-    code: "XETRA",
-    mic: "XETR",
-    name: "Xetra (Deutsche Börse)",
-    timeZone: "Europe/Berlin",
-    open: "09:00",
-    close: "17:30",
-    holidays: {
-      "2026-01-01": "New Year's Day",
-      "2026-04-03": "Good Friday",
-      "2026-04-06": "Easter Monday",
-      "2026-05-01": "Labour Day",
-      "2026-12-24": "Christmas Eve",
-      "2026-12-25": "Christmas Day",
-      "2026-12-31": "New Year's Eve",
-      "2027-01-01": "New Year's Day",
-      "2027-03-26": "Good Friday",
-      "2027-03-29": "Easter Monday",
-      "2027-12-24": "Christmas Eve",
-      "2027-12-31": "New Year's Eve",
-    },
-    // The year's last trading day ends with the closing auction at 14:00.
-    earlyCloses: { "2026-12-30": "14:00", "2027-12-30": "14:00" },
-    source: {
-      name: "Deutsche Börse Xetra trading calendar",
-      url: "https://www.xetra.com/xetra-en/newsroom/trading-calendar",
-      asOf: "2026-11-27",
-    },
-  },
-  MIL: {
-    code: "MIL",
-    mic: "XMIL",
-    name: "Euronext Milan (Borsa Italiana)",
-    timeZone: "Europe/Rome",
-    open: "09:00",
-    close: "17:30",
-    holidays: {
-      "2026-01-01": "New Year's Day",
-      "2026-04-03": "Good Friday",
-      "2026-04-06": "Easter Monday",
-      "2026-05-01": "Labour Day",
-      "2026-12-24": "Christmas Eve",
-      "2026-12-25": "Christmas Day",
-      "2026-12-31": "New Year's Eve",
-      "2027-01-01": "New Year's Day",
-      "2027-03-26": "Good Friday",
-      "2027-03-29": "Easter Monday",
-      "2027-12-24": "Christmas Eve",
-      "2027-12-31": "New Year's Eve",
-    },
-    earlyCloses: {},
-    source: {
-      name: "Borsa Italiana trading calendar",
-      url: "https://www.borsaitaliana.it/borsaitaliana/calendario-e-orari-di-negoziazione/calendario-borsa-orari-di-negoziazione.en.htm",
-      asOf: "2026-11-27",
-    },
-  },
-  LSE: {
-    code: "LSE",
-    mic: "XLON",
-    name: "London Stock Exchange",
-    timeZone: "Europe/London",
-    open: "08:00",
-    close: "16:30",
-    holidays: {
-      "2026-01-01": "New Year's Day",
-      "2026-04-03": "Good Friday",
-      "2026-04-06": "Easter Monday",
-      "2026-05-04": "Early May bank holiday",
-      "2026-05-25": "Spring bank holiday",
-      "2026-08-31": "Summer bank holiday",
-      "2026-12-25": "Christmas Day",
-      "2026-12-28": "Boxing Day (substitute day)",
-      "2027-01-01": "New Year's Day",
-      "2027-03-26": "Good Friday",
-      "2027-03-29": "Easter Monday",
-      "2027-05-03": "Early May bank holiday",
-      "2027-05-31": "Spring bank holiday",
-      "2027-08-30": "Summer bank holiday",
-      "2027-12-27": "Christmas Day (substitute day)",
-      "2027-12-28": "Boxing Day (substitute day)",
-    },
-    earlyCloses: { "2026-12-24": "12:30", "2026-12-31": "12:30", "2027-12-24": "12:30", "2027-12-31": "12:30" },
-    source: {
-      name: "London Stock Exchange business days and UK bank holidays",
-      url: "https://www.londonstockexchange.com/equities-trading/business-days",
-      asOf: "2026-11-27",
-    },
-  },
-  MCE: {
-    code: "MCE",
-    mic: "XMAD",
-    name: "Bolsa de Madrid (BME)",
-    timeZone: "Europe/Madrid",
-    open: "09:00",
-    close: "17:30",
-    holidays: {
-      "2026-01-01": "New Year's Day",
-      "2026-04-03": "Good Friday",
-      "2026-04-06": "Easter Monday",
-      "2026-05-01": "Labour Day",
-      "2026-12-25": "Christmas Day",
-      "2027-01-01": "New Year's Day",
-      "2027-03-26": "Good Friday",
-      "2027-03-29": "Easter Monday",
-    },
-    earlyCloses: { "2026-12-24": "14:00", "2026-12-31": "14:00", "2027-12-24": "14:00", "2027-12-31": "14:00" },
-    source: {
-      name: "BME, Calendario de los mercados financieros españoles",
-      url: "https://www.bolsasymercados.es",
-      asOf: "2026-11-27",
-    },
-  },
-  HEL: {
-    code: "HEL",
-    mic: "XHEL",
-    name: "Nasdaq Helsinki",
-    timeZone: "Europe/Helsinki",
-    open: "10:00",
-    close: "18:30",
-    holidays: {
-      "2026-01-01": "New Year's Day",
-      "2026-01-06": "Epiphany",
-      "2026-04-03": "Good Friday",
-      "2026-04-06": "Easter Monday",
-      "2026-05-01": "May Day",
-      "2026-05-14": "Ascension Day",
-      "2026-06-19": "Midsummer Eve",
-      "2026-12-24": "Christmas Eve",
-      "2026-12-25": "Christmas Day",
-      "2026-12-31": "New Year's Eve",
-      "2027-01-01": "New Year's Day",
-      "2027-01-06": "Epiphany",
-      "2027-03-26": "Good Friday",
-      "2027-03-29": "Easter Monday",
-      "2027-05-06": "Ascension Day",
-      "2027-06-25": "Midsummer Eve",
-      "2027-12-06": "Independence Day",
-      "2027-12-24": "Christmas Eve",
-      "2027-12-31": "New Year's Eve",
-    },
-    earlyCloses: {},
-    source: {
-      name: "Nasdaq Nordic exchange holidays (Helsinki)",
-      url: "https://www.nasdaqomxnordic.com/tradinghours",
-      asOf: "2026-11-27",
-    },
-  },
-};
+export const VENUES: Readonly<Record<string, Venue>> = Object.fromEntries(
+  [...AMERICAS, ...EURONEXT, ...EUROPE, ...NORDIC].map((v) => [v.code, v]),
+);
 
 /**
  * Where listings without a known venue are placed: closed only on the days none of our venues
  * trades (weekends, 1 January, 25 December), closed by 21:00 UTC (the US close in winter), so that
- * they are refreshed with the venues that close last.
+ * they are refreshed with the venues that close last. A ticker without a venue is taken for a US
+ * line (as the stream provider's symbol of it says).
  */
 export const UNKNOWN_VENUE: Venue = {
   code: "OTHER",
@@ -269,6 +68,12 @@ export const UNKNOWN_VENUE: Venue = {
   holidays: { "2026-01-01": "New Year's Day", "2026-12-25": "Christmas Day", "2027-01-01": "New Year's Day" },
   earlyCloses: {},
   source: { name: "the days no venue of the catalogue trades", url: "", asOf: "2026-11-27" },
+  suffix: null,
+  delayedExchanges: [],
+  delayedExchangeName: "",
+  streamExchange: "NASDAQ",
+  currency: "USD",
+  countries: [],
 };
 
 /** The venue of a catalogue exchange code; UNKNOWN_VENUE for a listing without one or on a venue not in VENUES. */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { scaleBars } from "../../src/domain/bars";
 import { missingRanges, sessionsOf } from "../../src/domain/ingest-plan";
-import { currencyScale, isVenueOf, liveScale, splitSuffix, streamSymbolOf } from "../../src/domain/provider-symbols";
+import {
+  currencyScale,
+  isVenueOf,
+  liveScale,
+  splitSuffix,
+  streamSymbolOf,
+  venueOfDelayedExchange,
+  venueOfSuffix,
+} from "../../src/domain/provider-symbols";
 import { isTradingDay, VENUES, type Venue } from "../../src/domain/venues";
 import { decodeFrames, encodeFrame, message } from "../../src/providers/stream/protocol";
 
@@ -18,6 +26,13 @@ describe("provider symbols", () => {
     ["BRK-B", "NYSE", "NYSE:BRK.B"],
     ["SPY", "NYSEARCA", "AMEX:SPY"],
     ["XYZ", null, "NASDAQ:XYZ"],
+    // Suffixes of venues the catalogue does not list yet keep their stream exchange.
+    ["GALP.LS", null, "EURONEXT:GALP"],
+    ["NESN.SW", null, "SIX:NESN"],
+    ["NOKIA.HE", "HEL", "OMXHEX:NOKIA"],
+    // Suffixes of venues the catalogue has none of keep their stream exchange (Frankfurt's floor, Stuttgart).
+    ["SAP.F", "XETRA", "FWB:SAP"],
+    ["SAP.SG", null, "SWB:SAP"],
   ])("names %s (%s) %s on the stream provider", (ticker, exchange, expected) => {
     expect(streamSymbolOf(ticker, exchange)).toBe(expected);
   });
@@ -39,6 +54,16 @@ describe("provider symbols", () => {
     expect(currencyScale("GBP", "GBP")).toBe(1);
     expect(currencyScale("USD", "EUR")).toBeNull();
     expect(currencyScale(null, "EUR")).toBeNull();
+  });
+
+  it("finds the catalogue's venue of a delayed-provider exchange code or a ticker suffix, case ignored", () => {
+    expect(venueOfDelayedExchange("GER")?.code).toBe("XETRA");
+    expect(venueOfDelayedExchange("ngm")?.code).toBe("NASDAQ");
+    expect(venueOfDelayedExchange("FRA")).toBeUndefined();
+    expect(venueOfSuffix("HE")?.code).toBe("HEL");
+    expect(venueOfSuffix("de")?.code).toBe("XETRA");
+    // Frankfurt's floor has a stream exchange but no venue in the catalogue.
+    expect(venueOfSuffix("F")).toBeUndefined();
   });
 
   it("scales pence to pounds without binary residue", () => {

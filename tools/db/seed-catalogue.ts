@@ -3,6 +3,8 @@
  * sector and industry, and their listings. Exchange codes are the catalogue's own: NASDAQ, NYSE,
  * NYSEARCA, PAR (Euronext Paris), AMS (Euronext Amsterdam), XETRA, MIL (Borsa Italiana), LSE.
  */
+import { venueOf } from "../../src/domain/venues";
+
 export interface SeedListing {
   ticker: string;
   exchange: string | null;
@@ -30,17 +32,6 @@ type Row = [
   exchange: string,
   currency: string,
 ];
-
-const CURRENCY_OF: Record<string, string> = {
-  NASDAQ: "USD",
-  NYSE: "USD",
-  NYSEARCA: "USD",
-  PAR: "EUR",
-  AMS: "EUR",
-  XETRA: "EUR",
-  MIL: "EUR",
-  LSE: "GBP",
-};
 
 /** Shares with a single listing. */
 const SINGLE: Row[] = [
@@ -364,7 +355,7 @@ export const SEED_CATALOGUE: readonly SeedInstrument[] = [
     sector: null,
     industry: null,
     country,
-    listings: [{ ticker, exchange, currency: CURRENCY_OF[exchange] ?? "USD", primary: true }],
+    listings: [{ ticker, exchange, currency: venueOf(exchange).currency, primary: true }],
   })),
   ...MULTI,
 ];

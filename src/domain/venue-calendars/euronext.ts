@@ -1,0 +1,72 @@
+/**
+ * The Euronext cash markets on its harmonised calendar: Paris, Amsterdam and Brussels. Milan,
+ * Euronext's too, keeps a calendar of its own.
+ */
+import type { Venue } from "../venues";
+
+const EURONEXT_HOLIDAYS = {
+  "2026-01-01": "New Year's Day",
+  "2026-04-03": "Good Friday",
+  "2026-04-06": "Easter Monday",
+  "2026-05-01": "Labour Day",
+  "2026-12-25": "Christmas Day",
+  "2027-01-01": "New Year's Day",
+  "2027-03-26": "Good Friday",
+  "2027-03-29": "Easter Monday",
+};
+/** Euronext's hours are set in Central European Time: the early close is 14:05 in Paris. */
+const EURONEXT_EARLY = { "2026-12-24": "14:05", "2026-12-31": "14:05", "2027-12-24": "14:05", "2027-12-31": "14:05" };
+const EURONEXT_SOURCE = {
+  name: "Euronext trading calendar and hours (cash markets)",
+  url: "https://www.euronext.com/en/trade/trading-hours-holidays",
+  asOf: "2026-11-27",
+};
+
+type Market = Pick<Venue, "code" | "mic" | "name" | "timeZone" | "suffix" | "delayedExchangeName" | "countries"> & {
+  delayedExchange: string;
+};
+
+const euronext = ({ delayedExchange, ...market }: Market): Venue => ({
+  ...market,
+  open: "09:00",
+  close: "17:30",
+  earlyCloses: EURONEXT_EARLY,
+  holidays: EURONEXT_HOLIDAYS,
+  source: EURONEXT_SOURCE,
+  delayedExchanges: [delayedExchange],
+  streamExchange: "EURONEXT",
+  currency: "EUR",
+});
+
+export const EURONEXT: readonly Venue[] = [
+  euronext({
+    code: "PAR",
+    mic: "XPAR",
+    name: "Euronext Paris",
+    timeZone: "Europe/Paris",
+    suffix: "PA",
+    delayedExchange: "PAR",
+    delayedExchangeName: "Paris",
+    countries: ["FR"],
+  }),
+  euronext({
+    code: "AMS",
+    mic: "XAMS",
+    name: "Euronext Amsterdam",
+    timeZone: "Europe/Amsterdam",
+    suffix: "AS",
+    delayedExchange: "AMS",
+    delayedExchangeName: "Amsterdam",
+    countries: ["NL"],
+  }),
+  euronext({
+    code: "BRU",
+    mic: "XBRU",
+    name: "Euronext Brussels",
+    timeZone: "Europe/Brussels",
+    suffix: "BR",
+    delayedExchange: "BRU",
+    delayedExchangeName: "Brussels",
+    countries: ["BE"],
+  }),
+];
