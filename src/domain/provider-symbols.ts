@@ -4,14 +4,8 @@
  */
 import { VENUES, type Venue, venueOf } from "./venues";
 
-/** Suffixes of venues the catalogue has none of, still named on the stream provider (Frankfurt's floor, Stuttgart, Lisbon, SIX, Vienna). */
-const OTHER_STREAM_EXCHANGES: Readonly<Record<string, string>> = {
-  F: "FWB",
-  SG: "SWB",
-  LS: "EURONEXT",
-  SW: "SIX",
-  VI: "VIE",
-};
+/** Suffixes of venues the catalogue has none of, still named on the stream provider (Frankfurt's floor, Stuttgart). */
+const OTHER_STREAM_EXCHANGES: Readonly<Record<string, string>> = { F: "FWB", SG: "SWB" };
 
 /** Stream-provider exchange of a ticker suffix (Yahoo-style suffixes, as the catalogue uses them). */
 const STREAM_EXCHANGE_OF_SUFFIX: Readonly<Record<string, string>> = {

@@ -5,6 +5,7 @@
  * Pure: instants are computed from the date and the venue's time zone, never read from a clock.
  */
 import { AMERICAS } from "./venue-calendars/americas";
+import { ASIA_PACIFIC } from "./venue-calendars/asia-pacific";
 import { EURONEXT } from "./venue-calendars/euronext";
 import { EUROPE } from "./venue-calendars/europe";
 import { NORDIC } from "./venue-calendars/nordic";
@@ -17,7 +18,7 @@ export interface Venue {
   name: string;
   /** IANA time zone of the venue's hours. */
   timeZone: string;
-  /** Regular session, local time HH:MM. */
+  /** Regular session, local time HH:MM (one session: a lunch break is not modelled). */
   open: string;
   close: string;
   /** Full-day closures, date -> name. */
@@ -49,14 +50,15 @@ export const calendarHolds = (date: string): boolean =>
 
 /** Every venue the catalogue lists on, by its catalogue code. */
 export const VENUES: Readonly<Record<string, Venue>> = Object.fromEntries(
-  [...AMERICAS, ...EURONEXT, ...EUROPE, ...NORDIC].map((v) => [v.code, v]),
+  [...AMERICAS, ...EURONEXT, ...EUROPE, ...NORDIC, ...ASIA_PACIFIC].map((v) => [v.code, v]),
 );
 
 /**
- * Where listings without a known venue are placed: closed only on the days none of our venues
- * trades (weekends, 1 January, 25 December), closed by 21:00 UTC (the US close in winter), so that
- * they are refreshed with the venues that close last. A ticker without a venue is taken for a US
- * line (as the stream provider's symbol of it says).
+ * Where listings without a known venue are placed: closed only on weekends, 1 January and
+ * 25 December (no venue of the catalogue trades on them but Tokyo, open on Christmas Day, whose
+ * lines have a venue), closed by 21:00 UTC (the US close in winter), so that they are refreshed
+ * with the venues that close last. A ticker without a venue is taken for a US line (as the stream
+ * provider's symbol of it says).
  */
 export const UNKNOWN_VENUE: Venue = {
   code: "OTHER",
@@ -67,7 +69,7 @@ export const UNKNOWN_VENUE: Venue = {
   close: "21:00",
   holidays: { "2026-01-01": "New Year's Day", "2026-12-25": "Christmas Day", "2027-01-01": "New Year's Day" },
   earlyCloses: {},
-  source: { name: "the days no venue of the catalogue trades", url: "", asOf: "2026-11-27" },
+  source: { name: "weekends, New Year's Day and Christmas Day", url: "", asOf: "2026-11-27" },
   suffix: null,
   delayedExchanges: [],
   delayedExchangeName: "",

@@ -13,6 +13,7 @@ import {
   closeOf,
   isTradingDay,
   lastClosedSession,
+  localDate,
   localInstant,
   openOf,
   UNKNOWN_VENUE,
@@ -65,6 +66,46 @@ describe("the venues' calendars", () => {
     expect(lastClosedSession(nyse, new Date("2026-11-27T18:00:00Z"))).toBe("2026-11-27");
   });
 
+  it("date a session by the venue's local day, a day ahead of UTC in Tokyo and Sydney", () => {
+    const tse = venue("TSE");
+    // Monday 30 November 2026 begins in Tokyo (UTC+9) at 15:00 UTC on the 29th; it closes at 15:30 JST, 06:30 UTC.
+    expect(localDate(tse, new Date("2026-11-29T15:00:00Z"))).toBe("2026-11-30");
+    expect(closeOf(tse, "2026-11-30").toISOString()).toBe("2026-11-30T06:30:00.000Z");
+    expect(lastClosedSession(tse, new Date("2026-11-30T07:00:00Z"))).toBe("2026-11-30");
+    expect(lastClosedSession(tse, new Date("2026-11-30T05:00:00Z"))).toBe("2026-11-27");
+    // Constitution Memorial Day fell on Sunday 3 May 2026: Tokyo is closed on Wednesday the 6th instead.
+    expect(isTradingDay(tse, "2026-05-06")).toBe(false);
+    expect(lastClosedSession(tse, new Date("2026-05-07T05:00:00Z"))).toBe("2026-05-01");
+    expect(lastClosedSession(tse, new Date("2026-05-07T07:00:00Z"))).toBe("2026-05-07");
+    const asx = venue("ASX");
+    // Sydney in summer time (UTC+11): 1 December begins at 13:00 UTC on 30 November, closes at 05:00 UTC.
+    expect(localDate(asx, new Date("2026-11-30T13:00:00Z"))).toBe("2026-12-01");
+    expect(localDate(asx, new Date("2026-11-30T12:59:00Z"))).toBe("2026-11-30");
+    expect(lastClosedSession(asx, new Date("2026-12-01T04:59:00Z"))).toBe("2026-11-30");
+    expect(lastClosedSession(asx, new Date("2026-12-01T05:00:00Z"))).toBe("2026-12-01");
+    // In winter (UTC+10) it closes at 06:00 UTC; on Christmas Eve at 14:10 (03:10 UTC).
+    expect(closeOf(asx, "2026-07-01").toISOString()).toBe("2026-07-01T06:00:00.000Z");
+    expect(closeOf(asx, "2026-12-24").toISOString()).toBe("2026-12-24T03:10:00.000Z");
+  });
+
+  it("know Hong Kong's half days and Toronto's own holidays", () => {
+    const hk = venue("HKEX");
+    // Christmas Eve: the morning session only, to 12:00 (04:00 UTC).
+    expect(closeOf(hk, "2026-12-24").toISOString()).toBe("2026-12-24T04:00:00.000Z");
+    expect(lastClosedSession(hk, new Date("2026-12-24T03:59:00Z"))).toBe("2026-12-23");
+    expect(lastClosedSession(hk, new Date("2026-12-24T04:00:00Z"))).toBe("2026-12-24");
+    // Lunar New Year 2026: a half day on its eve (Monday 16 February), then three days closed.
+    expect(closeOf(hk, "2026-02-16").toISOString()).toBe("2026-02-16T04:00:00.000Z");
+    expect(lastClosedSession(hk, new Date("2026-02-20T03:00:00Z"))).toBe("2026-02-16");
+    const tsx = venue("TSX");
+    // Victoria Day (Monday 18 May 2026): Toronto is closed, New York trades.
+    expect(isTradingDay(tsx, "2026-05-18")).toBe(false);
+    expect(isTradingDay(venue("NYSE"), "2026-05-18")).toBe(true);
+    expect(lastClosedSession(tsx, new Date("2026-05-19T12:00:00Z"))).toBe("2026-05-15");
+    expect(closeOf(tsx, "2026-05-19").toISOString()).toBe("2026-05-19T20:00:00.000Z");
+    expect(closeOf(tsx, "2026-12-24").toISOString()).toBe("2026-12-24T18:00:00.000Z");
+  });
+
   it("hold every venue's holidays for each calendar year, none on a weekend", () => {
     for (const v of Object.values(VENUES)) {
       for (const year of CALENDAR_YEARS) {
@@ -89,8 +130,10 @@ describe("the scheduled refresh (the five-minute trigger)", () => {
     return d;
   };
 
-  it("makes each venue's session due half an hour after its close, on every trading day, summer and winter", () => {
-    for (const code of Object.keys(VENUES)) {
+  // One test per venue: each checks every day of the calendar years, on every venue's schedule.
+  it.each(Object.keys(VENUES))(
+    "makes %s's session due half an hour after its close, on every trading day, summer and winter",
+    (code) => {
       const v = venue(code);
       for (const date of CALENDAR_YEARS.flatMap(daysOf)) {
         if (!isTradingDay(v, date)) continue;
@@ -101,8 +144,8 @@ describe("the scheduled refresh (the five-minute trigger)", () => {
         // Due before the venue's next open: a refresh never races the next session.
         expect(due, `${code} ${date}`).toBeLessThan(openOf(v, addDay(date)).getTime());
       }
-    }
-  });
+    },
+  );
 
   it("follows summer time and early closes", () => {
     const covered = { XETRA: "2026-06-30", NYSE: "2026-11-25" };
@@ -111,6 +154,22 @@ describe("the scheduled refresh (the five-minute trigger)", () => {
     // The day after Thanksgiving closes at 13:00 in New York (18:00 UTC).
     expect(dueScope(new Date("2026-11-27T18:29:00Z"), covered).sessions.NYSE).toBeUndefined();
     expect(dueScope(new Date("2026-11-27T18:30:00Z"), covered).sessions.NYSE).toBe("2026-11-27");
+  });
+
+  it("makes Tokyo's and Sydney's sessions due on their own day, and says when their day has begun before UTC's", () => {
+    // Tokyo closes at 06:30 UTC: its session is due at 07:00 UTC the same day.
+    expect(dueScope(new Date("2026-11-30T06:59:00Z"), { TSE: "2026-11-27" }).sessions.TSE).toBeUndefined();
+    expect(dueScope(new Date("2026-11-30T07:00:00Z"), { TSE: "2026-11-27" }).sessions.TSE).toBe("2026-11-30");
+    expect(dueScope(new Date("2026-05-06T08:00:00Z"), { TSE: "2026-05-01" }).skipped.TSE).toBe(
+      "2026-05-06: holiday: Constitution Memorial Day (substitute holiday)",
+    );
+    // Sydney's Tuesday 1 December closes at 05:00 UTC, due at 05:30; at 23:00 UTC on 30 November it has begun.
+    expect(dueScope(new Date("2026-12-01T05:30:00Z"), { ASX: "2026-11-30" }).sessions.ASX).toBe("2026-12-01");
+    expect(dueScope(new Date("2026-11-30T23:00:00Z"), { ASX: "2026-11-30" }).skipped.ASX).toBe(
+      "2026-12-01: the session has not closed yet (or is settling)",
+    );
+    // Tokyo trades on Christmas Day.
+    expect(dueScope(new Date("2026-12-25T17:00:00Z"), { TSE: "2026-12-24" }).sessions.TSE).toBe("2026-12-25");
   });
 
   it("leaves out a venue on its holiday or once refreshed, says why, and catches up a missed day", () => {

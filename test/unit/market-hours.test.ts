@@ -71,12 +71,25 @@ describe("a venue open or closed at an instant", () => {
     expect(iso(marketState(NYSE, at("2027-03-15T12:00:00Z")).nextOpen)).toBe("2027-03-15T13:30:00.000Z");
   });
 
+  it("holds Hong Kong's half day to the morning session, and its lunch hour as in session", () => {
+    const hk = VENUES.HKEX as Venue;
+    // Christmas Eve 2026, 11:00 in Hong Kong (UTC+8): open until 12:00.
+    const s = marketState(hk, at("2026-12-24T03:00:00Z"));
+    expect(s.isOpen).toBe(true);
+    expect(s.today).toMatchObject({ date: "2026-12-24", earlyClose: true });
+    expect(iso(s.nextClose)).toBe("2026-12-24T04:00:00.000Z");
+    // Christmas Day is a holiday; the next session is Monday 28 December, 09:30 local.
+    expect(iso(marketState(hk, at("2026-12-24T05:00:00Z")).nextOpen)).toBe("2026-12-28T01:30:00.000Z");
+    // One session from the morning open to the afternoon close: 12:30 on a regular day counts as in it.
+    expect(inSession(hk, at("2026-12-23T04:30:00Z"))).toBe(true);
+  });
+
   it("reads the code with any case and spaces, and knows no other (not the placeholder OTHER)", () => {
     expect(catalogueVenue(" xetra ")?.code).toBe("XETRA");
     expect(catalogueVenue("NOPE")).toBeUndefined();
     expect(catalogueVenue("OTHER")).toBeUndefined();
     expect(catalogueVenue(null)).toBeUndefined();
-    expect(listedVenues().map((v) => v.code)).toHaveLength(11);
+    expect(listedVenues().map((v) => v.code)).toHaveLength(22);
     expect(listedVenues().every((v) => /^[A-Z]{4}$/.test(v.mic ?? ""))).toBe(true);
   });
 });

@@ -26,9 +26,15 @@ describe("provider symbols", () => {
     ["BRK-B", "NYSE", "NYSE:BRK.B"],
     ["SPY", "NYSEARCA", "AMEX:SPY"],
     ["XYZ", null, "NASDAQ:XYZ"],
-    // Suffixes of venues the catalogue does not list yet keep their stream exchange.
-    ["GALP.LS", null, "EURONEXT:GALP"],
-    ["NESN.SW", null, "SIX:NESN"],
+    ["7203.T", "TSE", "TSE:7203"],
+    ["7203", "TSE", "TSE:7203"],
+    ["BHP.AX", "ASX", "ASX:BHP"],
+    ["SHOP.TO", "TSX", "TSX:SHOP"],
+    ["NESN.SW", "SIX", "SIX:NESN"],
+    ["EQNR.OL", "OSL", "OSL:EQNR"],
+    ["EBS.VI", "VIE", "VIE:EBS"],
+    ["GALP.LS", "LIS", "EURONEXT:GALP"],
+    ["RYA.IR", "DUB", "EURONEXT:RYA"],
     ["NOKIA.HE", "HEL", "OMXHEX:NOKIA"],
     // Suffixes of venues the catalogue has none of keep their stream exchange (Frankfurt's floor, Stuttgart).
     ["SAP.F", "XETRA", "FWB:SAP"],
@@ -57,11 +63,19 @@ describe("provider symbols", () => {
   });
 
   it("finds the catalogue's venue of a delayed-provider exchange code or a ticker suffix, case ignored", () => {
+    expect(isVenueOf("JPX", "TSE")).toBe(true);
+    expect(isVenueOf("HKG", "TSE")).toBe(false);
+    expect(isVenueOf("ISE", "dub")).toBe(true);
     expect(venueOfDelayedExchange("GER")?.code).toBe("XETRA");
+    expect(venueOfDelayedExchange("HKG")?.code).toBe("HKEX");
     expect(venueOfDelayedExchange("ngm")?.code).toBe("NASDAQ");
+    expect(venueOfDelayedExchange("EBS")?.code).toBe("SIX");
     expect(venueOfDelayedExchange("FRA")).toBeUndefined();
     expect(venueOfSuffix("HE")?.code).toBe("HEL");
     expect(venueOfSuffix("de")?.code).toBe("XETRA");
+    expect(venueOfSuffix("AX")?.code).toBe("ASX");
+    expect(venueOfSuffix("to")?.code).toBe("TSX");
+    expect(venueOfSuffix("LS")?.code).toBe("LIS");
     // Frankfurt's floor has a stream exchange but no venue in the catalogue.
     expect(venueOfSuffix("F")).toBeUndefined();
   });

@@ -63,4 +63,26 @@ describe("the venues' records", () => {
     const shared = [...homeOf].filter(([, codes]) => codes.length > 1);
     expect(shared).toEqual([["US", ["NASDAQ", "NYSE", "NYSEARCA"]]]);
   });
+
+  it("hold the venues users meet next, with their MIC and main currency", () => {
+    const byCode = (code: string) => [VENUES[code]?.mic, VENUES[code]?.currency, VENUES[code]?.timeZone];
+    expect(byCode("TSX")).toEqual(["XTSE", "CAD", "America/Toronto"]);
+    expect(byCode("SIX")).toEqual(["XSWX", "CHF", "Europe/Zurich"]);
+    expect(byCode("STO")).toEqual(["XSTO", "SEK", "Europe/Stockholm"]);
+    expect(byCode("CPH")).toEqual(["XCSE", "DKK", "Europe/Copenhagen"]);
+    expect(byCode("OSL")).toEqual(["XOSL", "NOK", "Europe/Oslo"]);
+    expect(byCode("VIE")).toEqual(["XWBO", "EUR", "Europe/Vienna"]);
+    expect(byCode("LIS")).toEqual(["XLIS", "EUR", "Europe/Lisbon"]);
+    expect(byCode("DUB")).toEqual(["XDUB", "EUR", "Europe/Dublin"]);
+    expect(byCode("TSE")).toEqual(["XTKS", "JPY", "Asia/Tokyo"]);
+    expect(byCode("HKEX")).toEqual(["XHKG", "HKD", "Asia/Hong_Kong"]);
+    expect(byCode("ASX")).toEqual(["XASX", "AUD", "Australia/Sydney"]);
+    // Lisbon and Dublin keep Euronext's hours, an hour behind Paris: the same instants.
+    expect([VENUES.LIS?.open, VENUES.LIS?.close, VENUES.DUB?.earlyCloses["2026-12-24"]]).toEqual([
+      "08:00",
+      "16:30",
+      "13:05",
+    ]);
+    expect(VENUES.DUB?.holidays).toBe(VENUES.PAR?.holidays);
+  });
 });

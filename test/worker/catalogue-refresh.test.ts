@@ -269,30 +269,28 @@ describe("the catalogue refresh", () => {
       });
       expect(Object.keys(first?.sessions ?? {}).sort()).toEqual([...REFRESH_VENUES].sort());
 
-      // Christmas Day: every venue is closed; only listings on no known venue (their day closes at
-      // 21:00 UTC) have Christmas Eve's session to catch up.
+      // Christmas Day: every venue is closed but Tokyo, which traded; listings on no known venue
+      // (their day closes at 21:00 UTC) have Christmas Eve's session to catch up.
       const christmas = await due("2026-12-25T17:00:00Z");
-      expect(christmas?.sessions).toEqual({ OTHER: "2026-12-24" });
+      expect(christmas?.sessions).toEqual({ TSE: "2026-12-25", OTHER: "2026-12-24" });
       expect(christmas?.skipped.XETRA).toBe("2026-12-25: holiday: Christmas Day");
-      expect(Object.keys(christmas?.skipped ?? {})).toHaveLength(REFRESH_VENUES.length - 1);
+      expect(Object.keys(christmas?.skipped ?? {})).toHaveLength(REFRESH_VENUES.length - 2);
       expect(await due("2026-12-25T17:05:00Z")).toBeNull();
 
-      // Monday 28 December, 17:00 UTC: the continental venues have closed (London keeps Boxing Day), New York has not.
+      // Monday 28 December, 17:00 UTC: the continental venues, Dublin, Lisbon, Tokyo and Hong Kong
+      // have closed (London, Toronto and Sydney keep Boxing Day), New York has not.
       const monday = await due("2026-12-28T17:00:00Z");
       expect(monday?.trigger).toBe("cron");
-      expect(monday?.sessions).toEqual({
-        AMS: "2026-12-28",
-        BRU: "2026-12-28",
-        HEL: "2026-12-28",
-        MCE: "2026-12-28",
-        MIL: "2026-12-28",
-        PAR: "2026-12-28",
-        XETRA: "2026-12-28",
-      });
+      const closedMonday = "AMS BRU CPH DUB HEL HKEX LIS MCE MIL OSL PAR SIX STO TSE VIE XETRA".split(" ");
+      expect(monday?.sessions).toEqual(Object.fromEntries(closedMonday.map((code) => [code, "2026-12-28"])));
       expect(monday?.skipped.LSE).toBe("2026-12-28: holiday: Boxing Day (substitute day)");
+      expect(monday?.skipped.TSX).toBe("2026-12-28: holiday: Boxing Day (observed)");
       expect(monday?.skipped.NYSE).toMatch(/^2026-12-28: the session has not closed yet/);
       const queued = await db.db.execute<{ n: number }>(sql`
-        SELECT count(*)::int AS n FROM listings WHERE is_active AND exchange IN ('AMS','BRU','HEL','MCE','MIL','PAR','XETRA')`);
+        SELECT count(*)::int AS n FROM listings WHERE is_active AND exchange IN (${sql.join(
+          closedMonday.map((code) => sql`${code}`),
+          sql`, `,
+        )})`);
       expect(monday?.queued).toBe(queued.rows[0]?.n);
       // Once covered, the same day's ticks start nothing; New York's close starts its own run.
       expect(await due("2026-12-28T17:05:00Z")).toBeNull();

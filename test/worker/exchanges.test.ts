@@ -9,23 +9,13 @@ describe("GET /exchanges", () => {
     expect(res.status).toBe(200);
     // The pinned clock runs on from the pinned instant, and the files of one runtime share an app
     // pinned at an instant (worker-http): another file may have pinned this one minutes before.
-    // Every expectation below holds until 16:25 UTC.
+    // Every expectation below holds until 15:20 UTC.
     const sincePinned = Date.parse(res.body.as_of) - Date.parse("2026-11-27T15:00:00Z");
     expect(sincePinned).toBeGreaterThanOrEqual(0);
     expect(sincePinned).toBeLessThan(20 * 60_000);
-    expect(res.body.exchanges.map((e) => e.code).sort()).toEqual([
-      "AMS",
-      "BRU",
-      "HEL",
-      "LSE",
-      "MCE",
-      "MIL",
-      "NASDAQ",
-      "NYSE",
-      "NYSEARCA",
-      "PAR",
-      "XETRA",
-    ]);
+    expect(res.body.exchanges.map((e) => e.code).sort()).toEqual(
+      "AMS ASX BRU CPH DUB HEL HKEX LIS LSE MCE MIL NASDAQ NYSE NYSEARCA OSL PAR SIX STO TSE TSX VIE XETRA".split(" "),
+    );
     expect(res.body.count).toBe(res.body.exchanges.length);
     const xetra = res.body.exchanges.find((e) => e.code === "XETRA");
     expect(xetra).toMatchObject({
@@ -40,8 +30,16 @@ describe("GET /exchanges", () => {
     const nyse = res.body.exchanges.find((e) => e.code === "NYSE");
     expect(nyse).toMatchObject({ is_open: true, next_close: "2026-11-27T18:00:00.000Z" });
     expect(nyse?.today).toMatchObject({ early_close: true, close: "2026-11-27T18:00:00.000Z" });
-    // The first change is at 16:30 UTC (Xetra, London, Madrid and Helsinki close), 90 minutes away: the cap holds.
-    expect(res.headers.get("cache-control")).toBe("private, max-age=300");
+    // Toronto is open too (until 21:00 UTC); Tokyo, Hong Kong and Sydney are in their Saturday.
+    expect(res.body.exchanges.find((e) => e.code === "TSX")).toMatchObject({ is_open: true });
+    expect(res.body.exchanges.find((e) => e.code === "TSE")?.today).toMatchObject({
+      date: "2026-11-28",
+      trading: false,
+    });
+    // The first change is Oslo's close at 15:20 UTC (16:20 there), 20 minutes after the pinned
+    // instant: the five-minute cap holds until 15:15 UTC, then the answer lasts until that close.
+    const untilOsloCloses = Math.floor((Date.parse("2026-11-27T15:20:00Z") - Date.parse(res.body.as_of)) / 1000);
+    expect(res.headers.get("cache-control")).toBe(`private, max-age=${Math.max(1, Math.min(300, untilOsloCloses))}`);
   });
 });
 

@@ -167,8 +167,9 @@ function sessions(until: string): string[] {
 }
 
 /**
- * Good Friday of a year (Easter by the anonymous Gregorian computus, less two days): every venue of
- * the catalogue closes that day, a holiday the service's own calendar does not know.
+ * Good Friday of a year (Easter by the anonymous Gregorian computus, less two days): every venue the
+ * seed catalogue lists on closes that day (Tokyo does not), a holiday of years the service's own
+ * calendars do not hold.
  */
 export function goodFriday(year: number): string {
   const a = year % 19;

@@ -1,4 +1,4 @@
-/** The venues of the Americas: New York's three, which share the NYSE calendar. */
+/** The venues of the Americas: New York's three, which share the NYSE calendar, and Toronto. */
 import type { Venue } from "../venues";
 
 const US_HOLIDAYS = {
@@ -51,6 +51,50 @@ const us = (
   countries: ["US"],
 });
 
+/** TSX: Ontario's statutory holidays (Family Day, Civic Holiday; not Easter Monday), weekend ones moved to Monday. */
+const TSX: Venue = {
+  code: "TSX",
+  mic: "XTSE",
+  name: "Toronto Stock Exchange",
+  timeZone: "America/Toronto",
+  open: "09:30",
+  close: "16:00",
+  holidays: {
+    "2026-01-01": "New Year's Day",
+    "2026-02-16": "Family Day",
+    "2026-04-03": "Good Friday",
+    "2026-05-18": "Victoria Day",
+    "2026-07-01": "Canada Day",
+    "2026-08-03": "Civic Holiday",
+    "2026-09-07": "Labour Day",
+    "2026-10-12": "Thanksgiving Day",
+    "2026-12-25": "Christmas Day",
+    "2026-12-28": "Boxing Day (observed)",
+    "2027-01-01": "New Year's Day",
+    "2027-02-15": "Family Day",
+    "2027-03-26": "Good Friday",
+    "2027-05-24": "Victoria Day",
+    "2027-07-01": "Canada Day",
+    "2027-08-02": "Civic Holiday",
+    "2027-09-06": "Labour Day",
+    "2027-10-11": "Thanksgiving Day",
+    "2027-12-27": "Christmas Day (observed)",
+    "2027-12-28": "Boxing Day (observed)",
+  },
+  earlyCloses: { "2026-12-24": "13:00", "2027-12-24": "13:00" },
+  source: {
+    name: "TMX Group, TSX and TSXV market hours and holidays",
+    url: "https://www.tsx.com/trading/calendars-and-trading-hours",
+    asOf: "2026-11-29",
+  },
+  suffix: "TO",
+  delayedExchanges: ["TOR"],
+  delayedExchangeName: "Toronto",
+  streamExchange: "TSX",
+  currency: "CAD",
+  countries: ["CA"],
+};
+
 export const AMERICAS: readonly Venue[] = [
   us("NASDAQ", "XNAS", "Nasdaq Stock Market", {
     delayedExchanges: ["NMS", "NGM", "NCM", "NAS"],
@@ -68,4 +112,5 @@ export const AMERICAS: readonly Venue[] = [
     delayedExchangeName: "NYSEArca",
     streamExchange: "AMEX",
   }),
+  TSX,
 ];

@@ -1,6 +1,7 @@
 /**
- * The Euronext cash markets on its harmonised calendar: Paris, Amsterdam and Brussels. Milan,
- * Euronext's too, keeps a calendar of its own.
+ * The Euronext cash markets on its harmonised calendar: Paris, Amsterdam, Brussels, Lisbon and
+ * Dublin (Euronext Dublin keeps no Irish bank holiday: it trades on St Patrick's Day and the
+ * Irish bank holidays). Milan and Oslo, Euronext's too, keep calendars of their own.
  */
 import type { Venue } from "../venues";
 
@@ -22,15 +23,28 @@ const EURONEXT_SOURCE = {
   asOf: "2026-11-27",
 };
 
+/** An HH:MM time an hour earlier. */
+const hourEarlier = (time: string) => `${String(Number(time.slice(0, 2)) - 1).padStart(2, "0")}${time.slice(2)}`;
+
+/** The same instants in local time where the clocks are an hour behind Paris, summer and winter alike (Lisbon, Dublin). */
+const hourBehindParis = (hours: Pick<Venue, "open" | "close" | "earlyCloses">) => ({
+  open: hourEarlier(hours.open),
+  close: hourEarlier(hours.close),
+  earlyCloses: Object.fromEntries(Object.entries(hours.earlyCloses).map(([d, t]) => [d, hourEarlier(t)])),
+});
+
+/** Paris's hours, set in Central European Time. */
+const CET_HOURS = { open: "09:00", close: "17:30", earlyCloses: EURONEXT_EARLY };
+
 type Market = Pick<Venue, "code" | "mic" | "name" | "timeZone" | "suffix" | "delayedExchangeName" | "countries"> & {
   delayedExchange: string;
+  /** Lisbon and Dublin keep their clocks an hour behind Paris. */
+  hourBehindParis?: true;
 };
 
-const euronext = ({ delayedExchange, ...market }: Market): Venue => ({
+const euronext = ({ delayedExchange, hourBehindParis: behind, ...market }: Market): Venue => ({
   ...market,
-  open: "09:00",
-  close: "17:30",
-  earlyCloses: EURONEXT_EARLY,
+  ...(behind ? hourBehindParis(CET_HOURS) : CET_HOURS),
   holidays: EURONEXT_HOLIDAYS,
   source: EURONEXT_SOURCE,
   delayedExchanges: [delayedExchange],
@@ -68,5 +82,27 @@ export const EURONEXT: readonly Venue[] = [
     delayedExchange: "BRU",
     delayedExchangeName: "Brussels",
     countries: ["BE"],
+  }),
+  euronext({
+    code: "LIS",
+    mic: "XLIS",
+    name: "Euronext Lisbon",
+    timeZone: "Europe/Lisbon",
+    suffix: "LS",
+    delayedExchange: "LIS",
+    delayedExchangeName: "Lisbon",
+    countries: ["PT"],
+    hourBehindParis: true,
+  }),
+  euronext({
+    code: "DUB",
+    mic: "XDUB",
+    name: "Euronext Dublin",
+    timeZone: "Europe/Dublin",
+    suffix: "IR",
+    delayedExchange: "ISE",
+    delayedExchangeName: "Irish",
+    countries: ["IE"],
+    hourBehindParis: true,
   }),
 ];

@@ -1,4 +1,4 @@
-/** Europe's venues with calendars of their own: Xetra, Milan, London and Madrid. */
+/** Europe's venues with calendars of their own: Xetra, Milan, London, Madrid, SIX and Vienna. */
 import type { Venue } from "../venues";
 
 const XETRA: Venue = {
@@ -142,4 +142,84 @@ const MCE: Venue = {
   countries: ["ES"],
 };
 
-export const EUROPE: readonly Venue[] = [XETRA, MIL, LSE, MCE];
+/** SIX closes on the Swiss holidays of Zurich's calendar and on Christmas Eve and New Year's Eve. */
+const SIX: Venue = {
+  code: "SIX",
+  mic: "XSWX",
+  name: "SIX Swiss Exchange",
+  timeZone: "Europe/Zurich",
+  open: "09:00",
+  close: "17:30",
+  holidays: {
+    "2026-01-01": "New Year's Day",
+    "2026-01-02": "Berchtold's Day",
+    "2026-04-03": "Good Friday",
+    "2026-04-06": "Easter Monday",
+    "2026-05-01": "Labour Day",
+    "2026-05-14": "Ascension Day",
+    "2026-05-25": "Whit Monday",
+    "2026-12-24": "Christmas Eve",
+    "2026-12-25": "Christmas Day",
+    "2026-12-31": "New Year's Eve",
+    "2027-01-01": "New Year's Day",
+    "2027-03-26": "Good Friday",
+    "2027-03-29": "Easter Monday",
+    "2027-05-06": "Ascension Day",
+    "2027-05-17": "Whit Monday",
+    "2027-12-24": "Christmas Eve",
+    "2027-12-31": "New Year's Eve",
+  },
+  earlyCloses: {},
+  source: {
+    name: "SIX Swiss Exchange trading calendar",
+    url: "https://www.six-group.com/en/products-services/the-swiss-stock-exchange/trading/trading-provisions/trading-hours.html",
+    asOf: "2026-11-29",
+  },
+  suffix: "SW",
+  delayedExchanges: ["EBS"],
+  delayedExchangeName: "Swiss",
+  streamExchange: "SIX",
+  currency: "CHF",
+  countries: ["CH", "LI"],
+};
+
+/** Wiener Börse trades on most Austrian holidays (Epiphany, Ascension, Corpus Christi, National Day...). */
+const VIE: Venue = {
+  code: "VIE",
+  mic: "XWBO",
+  name: "Wiener Börse",
+  timeZone: "Europe/Vienna",
+  open: "09:00",
+  // The end of continuous trading; the closing auction follows (as Xetra's and Euronext's do).
+  close: "17:30",
+  holidays: {
+    "2026-01-01": "New Year's Day",
+    "2026-04-03": "Good Friday",
+    "2026-04-06": "Easter Monday",
+    "2026-05-01": "Labour Day",
+    "2026-05-25": "Whit Monday",
+    "2026-12-24": "Christmas Eve",
+    "2026-12-25": "Christmas Day",
+    "2026-12-31": "New Year's Eve",
+    "2027-01-01": "New Year's Day",
+    "2027-03-26": "Good Friday",
+    "2027-03-29": "Easter Monday",
+    "2027-05-17": "Whit Monday",
+    "2027-12-24": "Christmas Eve",
+    "2027-12-31": "New Year's Eve",
+  },
+  earlyCloses: {},
+  source: {
+    name: "Wiener Börse trading calendar",
+    url: "https://www.wienerborse.at/en/trading/trading-information/trading-calendar/",
+    asOf: "2026-11-29",
+  },
+  suffix: "VI",
+  delayedExchanges: ["VIE"],
+  delayedExchangeName: "Vienna",
+  streamExchange: "VIE",
+  currency: "EUR",
+  countries: ["AT"],
+};
+
+export const EUROPE: readonly Venue[] = [XETRA, MIL, LSE, MCE, SIX, VIE];

@@ -1,4 +1,7 @@
-/** The Nordic venues: Nasdaq Helsinki. */
+/**
+ * The Nordic venues: Nasdaq Helsinki, Stockholm and Copenhagen, and Oslo Børs (Euronext Oslo since
+ * 2019, on a Norwegian calendar of its own). All close on Christmas Eve and New Year's Eve.
+ */
 import type { Venue } from "../venues";
 
 const NASDAQ_NORDIC_URL = "https://www.nasdaqomxnordic.com/tradinghours";
@@ -45,4 +48,139 @@ const HEL: Venue = {
   countries: ["FI"],
 };
 
-export const NORDIC: readonly Venue[] = [HEL];
+/** Stockholm closes at 13:00 on the eves of Epiphany, Good Friday, 1 May, Ascension and All Saints' Day. */
+const STO: Venue = {
+  code: "STO",
+  mic: "XSTO",
+  name: "Nasdaq Stockholm",
+  timeZone: "Europe/Stockholm",
+  open: "09:00",
+  close: "17:30",
+  holidays: {
+    "2026-01-01": "New Year's Day",
+    "2026-01-06": "Epiphany",
+    "2026-04-03": "Good Friday",
+    "2026-04-06": "Easter Monday",
+    "2026-05-01": "May Day",
+    "2026-05-14": "Ascension Day",
+    "2026-06-19": "Midsummer Eve",
+    "2026-12-24": "Christmas Eve",
+    "2026-12-25": "Christmas Day",
+    "2026-12-31": "New Year's Eve",
+    "2027-01-01": "New Year's Day",
+    "2027-01-06": "Epiphany",
+    "2027-03-26": "Good Friday",
+    "2027-03-29": "Easter Monday",
+    "2027-05-06": "Ascension Day",
+    "2027-06-25": "Midsummer Eve",
+    "2027-12-24": "Christmas Eve",
+    "2027-12-31": "New Year's Eve",
+  },
+  earlyCloses: {
+    "2026-01-05": "13:00",
+    "2026-04-02": "13:00",
+    "2026-04-30": "13:00",
+    "2026-05-13": "13:00",
+    "2026-10-30": "13:00",
+    "2027-01-05": "13:00",
+    "2027-03-25": "13:00",
+    "2027-04-30": "13:00",
+    "2027-05-05": "13:00",
+    "2027-11-05": "13:00",
+  },
+  source: {
+    name: "Nasdaq Nordic exchange holidays and half days (Stockholm)",
+    url: NASDAQ_NORDIC_URL,
+    asOf: "2026-11-29",
+  },
+  suffix: "ST",
+  delayedExchanges: ["STO"],
+  delayedExchangeName: "Stockholm",
+  streamExchange: "OMXSTO",
+  currency: "SEK",
+  countries: ["SE"],
+};
+
+/** Copenhagen also closes on Maundy Thursday, the bank holiday after Ascension and Constitution Day (5 June). */
+const CPH: Venue = {
+  code: "CPH",
+  mic: "XCSE",
+  name: "Nasdaq Copenhagen",
+  timeZone: "Europe/Copenhagen",
+  open: "09:00",
+  close: "17:30",
+  holidays: {
+    "2026-01-01": "New Year's Day",
+    "2026-04-02": "Maundy Thursday",
+    "2026-04-03": "Good Friday",
+    "2026-04-06": "Easter Monday",
+    "2026-05-14": "Ascension Day",
+    "2026-05-15": "Day after Ascension Day",
+    "2026-05-25": "Whit Monday",
+    "2026-06-05": "Constitution Day",
+    "2026-12-24": "Christmas Eve",
+    "2026-12-25": "Christmas Day",
+    "2026-12-31": "New Year's Eve",
+    "2027-01-01": "New Year's Day",
+    "2027-03-25": "Maundy Thursday",
+    "2027-03-26": "Good Friday",
+    "2027-03-29": "Easter Monday",
+    "2027-05-06": "Ascension Day",
+    "2027-05-07": "Day after Ascension Day",
+    "2027-05-17": "Whit Monday",
+    "2027-12-24": "Christmas Eve",
+    "2027-12-31": "New Year's Eve",
+  },
+  earlyCloses: {},
+  source: { name: "Nasdaq Nordic exchange holidays (Copenhagen)", url: NASDAQ_NORDIC_URL, asOf: "2026-11-29" },
+  suffix: "CO",
+  delayedExchanges: ["CPH"],
+  delayedExchangeName: "Copenhagen",
+  streamExchange: "OMXCOP",
+  currency: "DKK",
+  countries: ["DK"],
+};
+
+/** Oslo: continuous trading ends at 16:20 (the closing auction follows); 17 May is Constitution Day. */
+const OSL: Venue = {
+  code: "OSL",
+  mic: "XOSL",
+  name: "Oslo Børs (Euronext Oslo)",
+  timeZone: "Europe/Oslo",
+  open: "09:00",
+  close: "16:20",
+  holidays: {
+    "2026-01-01": "New Year's Day",
+    "2026-04-02": "Maundy Thursday",
+    "2026-04-03": "Good Friday",
+    "2026-04-06": "Easter Monday",
+    "2026-05-01": "Labour Day",
+    "2026-05-14": "Ascension Day",
+    "2026-05-25": "Whit Monday",
+    "2026-12-24": "Christmas Eve",
+    "2026-12-25": "Christmas Day",
+    "2026-12-31": "New Year's Eve",
+    "2027-01-01": "New Year's Day",
+    "2027-03-25": "Maundy Thursday",
+    "2027-03-26": "Good Friday",
+    "2027-03-29": "Easter Monday",
+    "2027-05-06": "Ascension Day",
+    "2027-05-17": "Constitution Day; Whit Monday",
+    "2027-12-24": "Christmas Eve",
+    "2027-12-31": "New Year's Eve",
+  },
+  earlyCloses: {},
+  source: {
+    name: "Euronext trading calendar (Oslo Børs)",
+    url: "https://www.euronext.com/en/trade/trading-hours-holidays",
+    asOf: "2026-11-29",
+  },
+  suffix: "OL",
+  delayedExchanges: ["OSL"],
+  delayedExchangeName: "Oslo",
+  streamExchange: "OSL",
+  currency: "NOK",
+  countries: ["NO"],
+};
+
+export const NORDIC: readonly Venue[] = [HEL, STO, CPH, OSL];

@@ -1,0 +1,170 @@
+/**
+ * Tokyo, Hong Kong and Sydney: ahead of UTC, so a session's day is the venue's local day, which
+ * has begun (or ended) while it is still the day before (or the same day) in UTC. Tokyo and Hong
+ * Kong break for lunch; a venue holds one session here, from the morning open to the afternoon
+ * close, so the lunch hour counts as in session.
+ */
+import type { Venue } from "../venues";
+
+/** Japan's national holidays, their substitute days (a Sunday holiday moves to the next weekday) and the year-end closure (31 December to 3 January). */
+const TSE: Venue = {
+  code: "TSE",
+  mic: "XTKS",
+  name: "Tokyo Stock Exchange",
+  timeZone: "Asia/Tokyo",
+  open: "09:00",
+  // Since 5 November 2024 (15:00 before); lunch break 11:30-12:30, not modelled.
+  close: "15:30",
+  holidays: {
+    "2026-01-01": "New Year's Day",
+    "2026-01-02": "Year-end and New Year holidays",
+    "2026-01-12": "Coming of Age Day",
+    "2026-02-11": "National Foundation Day",
+    "2026-02-23": "Emperor's Birthday",
+    "2026-03-20": "Vernal Equinox Day",
+    "2026-04-29": "Showa Day",
+    "2026-05-04": "Greenery Day",
+    "2026-05-05": "Children's Day",
+    "2026-05-06": "Constitution Memorial Day (substitute holiday)",
+    "2026-07-20": "Marine Day",
+    "2026-08-11": "Mountain Day",
+    "2026-09-21": "Respect for the Aged Day",
+    "2026-09-22": "Citizens' Holiday",
+    "2026-09-23": "Autumnal Equinox Day",
+    "2026-10-12": "Sports Day",
+    "2026-11-03": "Culture Day",
+    "2026-11-23": "Labour Thanksgiving Day",
+    "2026-12-31": "Year-end and New Year holidays",
+    "2027-01-01": "New Year's Day",
+    "2027-01-11": "Coming of Age Day",
+    "2027-02-11": "National Foundation Day",
+    "2027-02-23": "Emperor's Birthday",
+    "2027-03-22": "Vernal Equinox Day (substitute holiday)",
+    "2027-04-29": "Showa Day",
+    "2027-05-03": "Constitution Memorial Day",
+    "2027-05-04": "Greenery Day",
+    "2027-05-05": "Children's Day",
+    "2027-07-19": "Marine Day",
+    "2027-08-11": "Mountain Day",
+    "2027-09-20": "Respect for the Aged Day",
+    "2027-09-23": "Autumnal Equinox Day",
+    "2027-10-11": "Sports Day",
+    "2027-11-03": "Culture Day",
+    "2027-11-23": "Labour Thanksgiving Day",
+    "2027-12-31": "Year-end and New Year holidays",
+  },
+  earlyCloses: {},
+  source: {
+    name: "JPX market holidays and trading hours",
+    url: "https://www.jpx.co.jp/english/corporate/about-jpx/calendar/index.html",
+    asOf: "2026-11-29",
+  },
+  suffix: "T",
+  delayedExchanges: ["JPX"],
+  delayedExchangeName: "Tokyo",
+  streamExchange: "TSE",
+  currency: "JPY",
+  countries: ["JP"],
+};
+
+/**
+ * Hong Kong's general holidays (a Sunday one moves to the next weekday, a Saturday one is lost);
+ * no afternoon session on the eves of Christmas, New Year and Lunar New Year that are weekdays.
+ */
+const HKEX: Venue = {
+  code: "HKEX",
+  mic: "XHKG",
+  name: "Hong Kong Stock Exchange (HKEX)",
+  timeZone: "Asia/Hong_Kong",
+  open: "09:30",
+  // Lunch break 12:00-13:00, not modelled.
+  close: "16:00",
+  holidays: {
+    "2026-01-01": "New Year's Day",
+    "2026-02-17": "Lunar New Year's Day",
+    "2026-02-18": "The second day of Lunar New Year",
+    "2026-02-19": "The third day of Lunar New Year",
+    "2026-04-03": "Good Friday",
+    "2026-04-06": "The day following Ching Ming Festival",
+    "2026-04-07": "The day following Easter Monday",
+    "2026-05-01": "Labour Day",
+    "2026-05-25": "The day following the Birthday of the Buddha",
+    "2026-06-19": "Tuen Ng Festival",
+    "2026-07-01": "HKSAR Establishment Day",
+    "2026-10-01": "National Day",
+    "2026-10-19": "The day following Chung Yeung Festival",
+    "2026-12-25": "Christmas Day",
+    "2027-01-01": "New Year's Day",
+    "2027-02-08": "The third day of Lunar New Year",
+    "2027-02-09": "The fourth day of Lunar New Year",
+    "2027-03-26": "Good Friday",
+    "2027-03-29": "Easter Monday",
+    "2027-04-05": "Ching Ming Festival",
+    "2027-05-13": "The Birthday of the Buddha",
+    "2027-06-09": "Tuen Ng Festival",
+    "2027-07-01": "HKSAR Establishment Day",
+    "2027-09-16": "The day following Mid-Autumn Festival",
+    "2027-10-01": "National Day",
+    "2027-10-08": "Chung Yeung Festival",
+    "2027-12-27": "The first weekday after Christmas Day",
+  },
+  earlyCloses: {
+    "2026-02-16": "12:00",
+    "2026-12-24": "12:00",
+    "2026-12-31": "12:00",
+    "2027-02-05": "12:00",
+    "2027-12-24": "12:00",
+    "2027-12-31": "12:00",
+  },
+  source: {
+    name: "HKEX trading calendar and trading hours (securities market)",
+    url: "https://www.hkex.com.hk/Services/Trading-hours-and-Severe-Weather-Arrangements/Trading-Hours/Securities-Market",
+    asOf: "2026-11-29",
+  },
+  suffix: "HK",
+  delayedExchanges: ["HKG"],
+  delayedExchangeName: "HKSE",
+  streamExchange: "HKEX",
+  currency: "HKD",
+  countries: ["HK"],
+};
+
+/** ASX: the national holidays and New South Wales's King's Birthday; closes at 14:10 on Christmas Eve and New Year's Eve. */
+const ASX: Venue = {
+  code: "ASX",
+  mic: "XASX",
+  name: "Australian Securities Exchange",
+  timeZone: "Australia/Sydney",
+  open: "10:00",
+  close: "16:00",
+  holidays: {
+    "2026-01-01": "New Year's Day",
+    "2026-01-26": "Australia Day",
+    "2026-04-03": "Good Friday",
+    "2026-04-06": "Easter Monday",
+    "2026-06-08": "King's Birthday",
+    "2026-12-25": "Christmas Day",
+    "2026-12-28": "Boxing Day (observed)",
+    "2027-01-01": "New Year's Day",
+    "2027-01-26": "Australia Day",
+    "2027-03-26": "Good Friday",
+    "2027-03-29": "Easter Monday",
+    "2027-06-14": "King's Birthday",
+    "2027-12-27": "Christmas Day (observed)",
+    "2027-12-28": "Boxing Day (observed)",
+  },
+  earlyCloses: { "2026-12-24": "14:10", "2026-12-31": "14:10", "2027-12-24": "14:10", "2027-12-31": "14:10" },
+  source: {
+    name: "ASX trading hours and market calendar",
+    url: "https://www.asx.com.au/markets/market-resources/trading-hours-calendar",
+    asOf: "2026-11-29",
+  },
+  suffix: "AX",
+  delayedExchanges: ["ASX"],
+  delayedExchangeName: "ASX",
+  streamExchange: "ASX",
+  currency: "AUD",
+  countries: ["AU"],
+};
+
+export const ASIA_PACIFIC: readonly Venue[] = [TSE, HKEX, ASX];
