@@ -2,6 +2,8 @@
  * What an ingestion still has to fetch: only the parts of the asked window that are not stored.
  * Dates are YYYY-MM-DD (UTC); windows are inclusive.
  */
+import { calendarHolds, isTradingDay, type Venue } from "./venues";
+
 export interface DateRange {
   from: string;
   to: string;
@@ -20,8 +22,8 @@ export const later = (a: string, b: string) => (a >= b ? a : b);
 export const dayBefore = (date: string) => addDays(date, -1);
 
 /**
- * A day on which none of the venues we list trades: weekends, 1 January and 25 December (closed
- * on NYSE, Nasdaq, Euronext, Xetra, Borsa Italiana and the LSE alike). Other holidays differ by venue.
+ * A day on which no venue we list trades, Tokyo on Christmas Day aside: weekends, 1 January and
+ * 25 December. Other holidays differ by venue.
  */
 export function noSessionAnywhere(date: string): boolean {
   const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -34,6 +36,17 @@ export type SessionTest = (date: string) => boolean;
 
 /** The test of a listing on no known venue: any day some venue trades. */
 export const someVenueTrades: SessionTest = (date) => !noSessionAnywhere(date);
+
+/**
+ * The days a listing's venue may trade: its calendar's in the years the calendars hold (so a venue
+ * holiday at either end of a window is never asked for, and Tokyo's Christmas Day is); in other
+ * years its weekdays but 1 January and 25 December. A listing on no known venue: any venue's day.
+ * @example venueSessionTest(VENUES.TSE)("2026-12-25") // true
+ */
+export function venueSessionTest(venue: Venue | undefined): SessionTest {
+  if (!venue) return someVenueTrades;
+  return (date) => isTradingDay(venue, date) && (calendarHolds(date) || someVenueTrades(date));
+}
 
 /**
  * A range narrowed to its first and last possible session; null when it holds none: asking a

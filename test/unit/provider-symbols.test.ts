@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaleBars } from "../../src/domain/bars";
-import { missingRanges, sessionsOf } from "../../src/domain/ingest-plan";
+import { missingRanges, sessionsOf, venueSessionTest } from "../../src/domain/ingest-plan";
 import {
   currencyScale,
   isVenueOf,
@@ -158,6 +158,19 @@ describe("ingestion plan", () => {
         to: "2026-12-30",
       },
     );
+  });
+
+  it("asks for Tokyo's Christmas Day, a session there, on the venue's calendar where it holds the year", () => {
+    const wanted = { from: "2016-12-26", to: "2026-12-25" };
+    const stored = { first: "2016-12-26", last: "2026-12-24" };
+    expect(missingRanges(wanted, stored, venueSessionTest(VENUES.TSE))).toEqual([
+      { from: "2026-12-25", to: "2026-12-25" },
+    ]);
+    expect(missingRanges(wanted, stored, venueSessionTest(VENUES.XETRA))).toEqual([]);
+    expect(missingRanges(wanted, stored, venueSessionTest(undefined))).toEqual([]);
+    // Years no calendar holds: weekdays but 1 January and 25 December, on every venue.
+    expect(venueSessionTest(VENUES.TSE)("2028-12-25")).toBe(false);
+    expect(venueSessionTest(VENUES.TSE)("2028-12-26")).toBe(true);
   });
 
   it("never asks for a range that holds no weekday", () => {

@@ -15,13 +15,12 @@ import {
   missingRanges,
   type SessionTest,
   sessionsOf,
-  someVenueTrades,
+  venueSessionTest,
 } from "../../domain/ingest-plan";
 import { catalogueVenue } from "../../domain/market-hours";
 import { capitalGainsInDividends } from "../../domain/price-sanity-sources";
 import { STREAM } from "../../domain/provider-names";
 import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
-import { isTradingDay } from "../../domain/venues";
 import { ProviderError } from "../../providers/errors";
 import type { HistoryProvider } from "../../providers/history";
 import { checkPrices } from "../prices/check-prices";
@@ -116,14 +115,8 @@ interface Plan {
  */
 const emptyTtlSeconds = (range: DateRange, today: string) => (range.to >= dayBefore(today) ? 3_600 : 86_400);
 
-/**
- * The days the listing's venue may trade: its calendar's (the refresh's own) where the catalogue
- * holds it, so a venue holiday at either end of a window is never asked for; else any venue's.
- */
-function sessionTestOf(listing: ListingRow): SessionTest {
-  const venue = catalogueVenue(listing.exchange);
-  return venue ? (date) => someVenueTrades(date) && isTradingDay(venue, date) : someVenueTrades;
-}
+/** The days the listing's venue may trade, on the calendar the refresh runs on (venueSessionTest). */
+const sessionTestOf = (listing: ListingRow): SessionTest => venueSessionTest(catalogueVenue(listing.exchange));
 
 /** A listing's stored span and the span of its stream-sourced bars (`sourced`), as a caller has just read them. */
 export type KnownSpans = Pick<ListingPrices, "stored" | "sourced">;
