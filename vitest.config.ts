@@ -17,10 +17,12 @@ const worker = (opts: { hardening: boolean }) =>
       // would change the database under the nets' snapshots. The worker tests consume theirs.
       // The worker tests also get that queue, for a run that must not be ingested (the first refresh
       // of the whole catalogue).
+      // Imports likewise: the nets' imports stay queued, so that a repeat finds the same import running.
       queueProducers: {
         [opts.hardening ? "REFRESH_QUEUE" : "UNCONSUMED_REFRESH_QUEUE"]: {
           queueName: "catalogue-refresh-unconsumed",
         },
+        ...(opts.hardening ? { IMPORT_QUEUE: { queueName: "catalogue-import-unconsumed" } } : {}),
       },
       ratelimits: {
         KEY_RATE_LIMITER: { namespace_id: "1001", simple: { limit: 10_000_000, period: 60 } },

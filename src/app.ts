@@ -1,5 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import type { DepsOptions } from "./deps";
+import { MAX_IMPORT_BYTES } from "./domain/catalogue-import";
 import { ServiceError } from "./domain/errors";
 import { renderError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
@@ -56,14 +57,18 @@ export function createApp(opts: DepsOptions = {}) {
   app.use("*", authenticate);
   app.use("*", providerRests);
   app.use("*", edgeCache);
-  app.use(
-    "*",
+  // After the key check: only the bulk import (a full-access route) may send more than 64 KiB.
+  const limited = (maxSize: number, what: string) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: () => {
-        throw new ServiceError("PAYLOAD_TOO_LARGE", `Request bodies are at most ${MAX_BODY_BYTES} bytes`);
+        throw new ServiceError("PAYLOAD_TOO_LARGE", `${what} are at most ${maxSize} bytes`);
       },
-    }),
+    });
+  const anyBody = limited(MAX_BODY_BYTES, "Request bodies");
+  const importBody = limited(MAX_IMPORT_BYTES, "Import bodies");
+  app.use("*", (c, next) =>
+    (c.req.method === "POST" && c.req.path === "/assets/import" ? importBody : anyBody)(c, next),
   );
 
   app.route("/", healthApi);

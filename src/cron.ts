@@ -1,4 +1,5 @@
 import { cacheKeys } from "./cache";
+import { resumeImports } from "./services/catalogue/imports/resume-imports";
 import { startDueRefresh } from "./services/catalogue/refresh/start-refresh";
 import { applyLogRetention } from "./services/database/cleanup";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
@@ -69,6 +70,16 @@ const catalogueRefresh: Job = {
     }),
 };
 
+/** Imports whose queued lines lost their messages (a stopped stack, a purged queue): sent again. */
+const importResume: Job = {
+  name: "import_resume",
+  run: (env) =>
+    withWorkDeps(env, async (deps) => {
+      const r = await resumeImports(deps);
+      return r.lines ? `${r.lines} import line(s) sent again in ${r.messages} message(s)` : "nothing lost";
+    }),
+};
+
 const restoreStreams: Job = {
   name: "restore_subscriptions",
   run: async (env) => `${(await restoreSubscriptions(env)).length} stored subscription(s) streaming`,
@@ -79,7 +90,7 @@ const restoreStreams: Job = {
  * same expressions; the README has the table).
  */
 export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
-  "*/5 * * * *": [restoreStreams, catalogueRefresh],
+  "*/5 * * * *": [restoreStreams, catalogueRefresh, importResume],
   // DGS10 is published for the previous business day in the US afternoon; 06:15 UTC reads it the next morning.
   "15 6 * * *": [refreshMacroRates],
   // The quietest hour of the markets served.

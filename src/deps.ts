@@ -3,6 +3,7 @@ import { type Cache, createCache } from "./cache";
 import { Keeping } from "./cache/keeping";
 import { type Clock, type Deadline, deadlineIn, pinnedClock, systemClock } from "./clock";
 import { DbHandle } from "./db/client";
+import type { ImportMessage } from "./domain/catalogue-import";
 import type { RefreshMessage } from "./domain/catalogue-refresh";
 import { type Bindings, type Config, loadConfig } from "./env";
 import { DelayedProviderClient } from "./providers/delayed/client";
@@ -16,7 +17,7 @@ import { type Pace, unpaced } from "./providers/pace";
 import { setRestPolicy } from "./providers/rest";
 import { BusinessInsiderPages } from "./providers/scraped/businessinsider";
 import { OnvistaPages } from "./providers/scraped/onvista";
-import type { ScrapedProvider } from "./providers/scraped/types";
+import type { IsinDirectory, ScrapedProvider } from "./providers/scraped/types";
 import { EdgarClient } from "./providers/sec/edgar";
 import { StreamProviderClient } from "./providers/stream/client";
 import { type StreamDirectory, streamDirectory } from "./services/realtime/directory";
@@ -38,6 +39,8 @@ export interface Deps {
   usage: UsageSink;
   /** The catalogue refresh's queue (one message per listing of a run); null when not bound. */
   refreshQueue: Queue<RefreshMessage> | null;
+  /** The bulk import's queue (a few lines of an import per message); null when not bound. */
+  importQueue: Queue<ImportMessage> | null;
   /** The schema drift the providers' clients read around, recorded after the work (services/monitoring/record-drifts). */
   drifts: DriftJournal;
   /**
@@ -47,6 +50,14 @@ export interface Deps {
   defer(work: Promise<unknown>): void;
   /** Whether and how long the answer may be kept, as its read-throughs found (the edge cache reads it). */
   keeping: Keeping;
+  /** Whose key the request came with, once authenticated (null: a public route, a cron, a queue). */
+  caller: Caller | null;
+}
+
+/** The key of a request: its kind, and the fingerprint per-key limits count by. */
+export interface Caller {
+  kind: KeyKind;
+  fingerprint: string;
 }
 
 /** The external sources a request may call, aimed at their configured base URLs. */
@@ -57,6 +68,8 @@ export interface Providers {
   stream: HistoryProvider;
   /** Web pages of trailing P/E, EPS and dividend yield (a fallback of /fundamental). */
   scraped: ScrapedProvider[];
+  /** A source that states the ISIN of a ticker (the scraped site's search): how a symbol joins the catalogue. */
+  isinDirectory: IsinDirectory;
   /** SEC EDGAR (Form 4 insider transactions). */
   edgar: EdgarClient;
   /** The macro provider (FRED): the risk-free rate. */
@@ -163,6 +176,12 @@ class RequestProviders implements Providers {
     return this.#scraped;
   }
 
+  get isinDirectory(): IsinDirectory {
+    const site = this.scraped.find((p): p is BusinessInsiderPages => p instanceof BusinessInsiderPages);
+    if (!site) throw new Error("the scraped providers lack the site whose search states ISINs");
+    return site;
+  }
+
   get edgar(): EdgarClient {
     const { config: c, cache, deadline, clock, drifts } = this;
     this.#edgar ??= new EdgarClient(
@@ -227,8 +246,10 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     streams: streamDirectory(env),
     usage: usageSink(env, db),
     refreshQueue: (env.REFRESH_QUEUE as Queue<RefreshMessage> | undefined) ?? null,
+    importQueue: (env.IMPORT_QUEUE as Queue<ImportMessage> | undefined) ?? null,
     drifts,
     keeping: new Keeping(),
+    caller: null,
     defer: (work) => waitUntil(work.catch((err: unknown) => console.warn("deferred work failed", String(err)))),
   };
 }

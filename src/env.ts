@@ -126,6 +126,11 @@ export const configSchema = z.object({
   /** Seconds before a failed listing's first retry (tripled for each next one). */
   REFRESH_RETRY_DELAY_SECONDS: int(30, 0, 3600),
 
+  /** Reads of an ISIN or symbol the catalogue lacks add its instrument (GET /assets/by-isin, /eod, /fundamental). */
+  CATALOGUE_DISCOVERY: bool(true),
+  /** Attempts to add instruments a key may make per minute (POST /assets items and discoveries): each costs provider calls. */
+  CATALOGUE_ADDITIONS_PER_MINUTE: int(30, 1, 10_000),
+
   TECHNICAL_CACHE_ENABLED: bool(true),
   TECHNICAL_DEFAULT_LIMIT: int(500, 1, 100_000),
   TECHNICAL_MAX_BATCH_TICKERS: int(20, 1, 1000),

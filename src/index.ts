@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import { runScheduled } from "./cron";
+import { consumeImport, IMPORT_QUEUE_NAME } from "./services/catalogue/imports/consume-import";
 import { consumeRefresh, REFRESH_QUEUE_NAME } from "./services/catalogue/refresh/consume-refresh";
 import { consumeUsage } from "./services/usage/consume-usage";
 
@@ -15,7 +16,11 @@ export default {
   scheduled: async (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env));
   },
-  /** The queues' consumers: the catalogue refresh's listings, and batches of usage-log entries. */
+  /** The queues' consumers: the catalogue refresh's listings, the bulk import's lines, batches of usage-log entries. */
   queue: async (batch, env, _ctx) =>
-    batch.queue === REFRESH_QUEUE_NAME ? consumeRefresh(batch, env) : consumeUsage(batch, env),
+    batch.queue === REFRESH_QUEUE_NAME
+      ? consumeRefresh(batch, env)
+      : batch.queue === IMPORT_QUEUE_NAME
+        ? consumeImport(batch, env)
+        : consumeUsage(batch, env),
 } satisfies ExportedHandler<Env>;

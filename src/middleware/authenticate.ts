@@ -21,6 +21,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     );
   }
   c.set("keyKind", identity.kind);
+  c.get("deps").caller = { kind: identity.kind, fingerprint: identity.fingerprint };
   if (access === "full" && identity.kind !== "full") {
     throw new ServiceError(
       "FORBIDDEN",

@@ -90,12 +90,17 @@ function writes(op: Operation): boolean {
  * POST of `/a/b` creates (its own example), by the usual REST convention; an operation may also
  * name a GET to run first (`x-precondition`, e.g. the enrichment a valuation reads).
  */
-function preconditionOf(op: Operation, all: Operation[]): { path: string; init: RequestInit } | undefined {
-  if (op.precondition) return { path: op.precondition, init: { method: "GET", headers: { "x-api-key": FULL_KEY } } };
+function preconditionOf(
+  op: Operation,
+  all: Operation[],
+): { path: string; init: RequestInit; status: number } | undefined {
+  if (op.precondition)
+    return { path: op.precondition, init: { method: "GET", headers: { "x-api-key": FULL_KEY } }, status: 200 };
   if (op.method !== "DELETE") return undefined;
   const collection = op.template.replace(/\/\{\w+\}$/, "");
   const post = all.find((o) => o.method === "POST" && o.template === collection);
-  return post ? exampleRequest(post) : undefined;
+  // The POST answers as it documents (201 where it creates).
+  return post ? { ...exampleRequest(post), status: post.exampleStatus ?? 200 } : undefined;
 }
 
 /** How long a catalogue refresh another net started may still be working in the background. */
@@ -135,7 +140,7 @@ describe(`${AT_ONCE} identical requests at once have the effect of one`, async (
       await resetState(tickers);
       if (!pre) return;
       const made = await send(pre.path, pre.init);
-      expect(made.status, `precondition ${pre.init.method} ${pre.path}`).toBe(200);
+      expect(made.status, `precondition ${pre.init.method} ${pre.path}`).toBe(pre.status);
     };
 
     await setUp();

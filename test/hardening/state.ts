@@ -13,6 +13,8 @@ import { resetMacroRates, resetTickers } from "../helpers/listings";
  */
 const NOT_STATE = new Set([
   "usage_logs",
+  // Each attempt to add an instrument counts against its key's minute, by design (a rate limit).
+  "catalogue_addition_budget",
   "ingest_leases",
   "provider_checks",
   "prices_intraday",
@@ -92,6 +94,7 @@ export async function resetState(names: string[]): Promise<void> {
         .innerJoin(assets, eq(assets.id, listings.assetId))
         .where(inArray(assets.isin, isins));
       tickers.push(...rows.map((r) => r.ticker));
+      await forgetAdded(db.db, isins);
     } finally {
       await db.close();
     }
@@ -103,6 +106,7 @@ export async function resetState(names: string[]): Promise<void> {
     // No refresh run, as on a new instance: run ids start again, so a run started after the reset
     // is the same run as one started after the reset before it.
     await db.db.execute(sql`TRUNCATE catalogue_refresh_runs, catalogue_refresh_items RESTART IDENTITY`);
+    await db.db.execute(sql`TRUNCATE catalogue_imports, catalogue_import_lines RESTART IDENTITY`);
   } finally {
     await db.close();
   }
@@ -114,4 +118,23 @@ export async function resetState(names: string[]): Promise<void> {
       }),
     );
   }
+}
+
+/**
+ * Instruments among `isins` that a request added (not the seed's) are taken out of the catalogue
+ * again, with what is remembered of them, and the id sequences go back to the rows that remain, so
+ * that adding one again gives it the same ids (the rows refer to each other by them).
+ */
+async function forgetAdded(db: ReturnType<typeof buildDeps>["db"]["db"], isins: readonly string[]): Promise<void> {
+  const list = `{${isins.join(",")}}`;
+  await db.execute(sql`DELETE FROM assets WHERE isin = ANY(${list}::text[]) AND added_via <> 'seed'`);
+  await db.execute(
+    sql`DELETE FROM catalogue_misses WHERE query = ANY(${`{${isins.map((i) => `isin:${i}`).join(",")}}`}::text[])`,
+  );
+  for (const table of ["assets", "listings"])
+    await db.execute(
+      sql.raw(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
+      ),
+    );
 }

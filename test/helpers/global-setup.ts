@@ -216,6 +216,9 @@ async function startStack(
     // The scheduled refresh would ingest the whole catalogue beside the tests (the five-minute
     // trigger runs in them): test/worker/catalogue-refresh.test.ts turns it on for itself.
     REFRESH_SCHEDULED: "false",
+    // The nets send one key thousands of requests naming tickers no catalogue has; the limit's own
+    // test (test/worker/catalogue-additions.test.ts) sets it low for its calls.
+    CATALOGUE_ADDITIONS_PER_MINUTE: "10000",
   };
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {

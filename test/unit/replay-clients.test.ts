@@ -72,6 +72,7 @@ describe("the delayed provider's chart and search, replayed", () => {
     ["a Xetra share", "chart-xetra.json", "WSU.DE"],
     ["a London share quoted in pence", "chart-london.json", "OCDO.L"],
     ["NVDA across a 4:1 split, its pre-split prices with five decimals", "chart-NVDA-2021-split-4-1.json", "NVDA"],
+    ["a Hong Kong share in HKD, each session stamped at its 09:30 open", "chart-0700.HK-1d-1y.json", "0700.HK"],
   ])("reads %s: every bar at the provider's precision, its currency as sent", async (_what, file, symbol) => {
     const { meta, bars } = recordedBars(file);
     expect(bars.length).toBeGreaterThan(0);

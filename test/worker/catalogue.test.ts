@@ -47,7 +47,12 @@ describe("GET /assets/by-isin/{isin}", () => {
   it("answers 404 for an unknown ISIN and 400 for a malformed one or one whose check digit is wrong", async () => {
     const unknown = await call<ErrorBody>("/assets/by-isin/US0000000002");
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: "Not found", message: "Instrument with ISIN 'US0000000002' not found" });
+    // Asked of the providers first (discovery on read), which know it no more than the catalogue.
+    expect(unknown.body).toEqual({
+      error: "No data found",
+      message: "Instrument with ISIN 'US0000000002' not found",
+      reason: "no provider knows US0000000002",
+    });
     // Apple's ISIN with its last digit mistyped: no instrument anywhere (a departure from the spec's 404).
     for (const path of [
       "/assets/by-isin/US0378331006",

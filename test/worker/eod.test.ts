@@ -236,7 +236,7 @@ describe("GET /eod/{ticker}: bad input", () => {
     expect(res.body).toEqual({
       error: "No data found",
       message: "No data found for NOSUCH",
-      reason: "NOSUCH is not a listing of the catalogue",
+      reason: "NOSUCH is not a listing of the catalogue; no provider knows NOSUCH",
     });
   });
 });

@@ -258,7 +258,7 @@ describe("GET /fundamental: what a caller can ask", () => {
     expect((await call<ErrorBody>("/fundamental")).status).toBe(400);
     const missing = await call<ErrorBody>("/fundamental?ticker=NOSUCH");
     expect(missing.status).toBe(404);
-    expect(missing.body.reason).toBe("NOSUCH is not a listing of the catalogue");
+    expect(missing.body.reason).toBe("NOSUCH is not a listing of the catalogue; no provider knows NOSUCH");
   });
 });
 

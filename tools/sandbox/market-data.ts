@@ -1,6 +1,7 @@
 import { streamSymbolOf } from "../../src/domain/provider-symbols";
 import { venueOf } from "../../src/domain/venues";
 import { FULL_CATALOGUE } from "../db/seed-indices";
+import { WORLD } from "./world";
 
 /**
  * Deterministic market data for the provider simulators: every bar of a symbol depends only on the
@@ -20,7 +21,7 @@ export interface SimSymbol {
   quoteType: "EQUITY" | "ETF";
   /** The catalogue's exchange code (NASDAQ, XETRA): its venue's session hours time the intraday bars. */
   exchange: string;
-  /** Session open in UTC (hours), the time of a daily bar. */
+  /** Session open in hours from the session day's midnight UTC, the time of a daily bar (negative: the evening before, east of UTC). */
   openUtcHour: number;
   gmtoffset: number;
   timezone: string;
@@ -124,8 +125,22 @@ export const SIM_SYMBOLS: ReadonlyMap<string, SimSymbol> = (() => {
       });
     }
   }
+  // The world the catalogue does not hold yet (tools/sandbox/world.ts); a seed line keeps its symbol.
+  for (const inst of WORLD) for (const l of inst.lines) if (!out.has(l.symbol)) out.set(l.symbol, l);
   return out;
 })();
+
+/** Each ISIN's lines, as the providers' identifier searches find them (none for an ISIN they miss). */
+export const SIM_LINES_OF_ISIN: ReadonlyMap<string, readonly SimSymbol[]> = (() => {
+  const out = new Map<string, SimSymbol[]>();
+  for (const s of SIM_SYMBOLS.values()) out.set(s.isin, [...(out.get(s.isin) ?? []), s]);
+  return out;
+})();
+
+/** ISINs the delayed provider's identifier search does not find though it quotes their lines. */
+export const ISIN_SEARCH_MISSES: ReadonlySet<string> = new Set(
+  WORLD.filter((w) => !w.isinSearchable).map((w) => w.isin),
+);
 
 /** FNV-1a: a symbol's (or a day's) fixed seed. */
 export function hash(text: string): number {

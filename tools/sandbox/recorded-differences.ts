@@ -51,6 +51,17 @@ export const SIM_REQUESTS: Record<string, SimRequest> = {
     sim: "delayed",
     path: "/v8/finance/chart/NVDA?useYfid=true&interval=1d&includePrePost=true&events=split&lang=en-US&period1=1612137600&period2=1643587200",
   },
+  "delayed_provider/chart-0700.HK-1d-1y.json": {
+    sim: "delayed",
+    path: "/v8/finance/chart/3000.HK?interval=1d&range=1y",
+    because: "the sandbox's world holds no Tencent; 3000.HK is the first of its Hong Kong shares",
+  },
+  "delayed_provider/search-BMW-name.json": {
+    sim: "delayed",
+    path: "/v1/finance/search?q=Bayerische+Motoren+Werke&lang=en-US&region=US&quotesCount=6&newsCount=4&enableFuzzyQuery=false",
+    because:
+      "the sandbox names BMW by its full legal name (Aktiengesellschaft); its name search matches a part of the name",
+  },
   "delayed_provider/search-AAPL.json": {
     sim: "delayed",
     path: "/v1/finance/search?q=AAPL&lang=en-US&region=US&quotesCount=6&newsCount=4&enableFuzzyQuery=false",
@@ -218,8 +229,13 @@ const CHARTS = [
   "delayed_provider/chart-NVDA-2021-split-4-1.json",
   "delayed_provider/chart-london.json",
   "delayed_provider/chart-xetra.json",
+  "delayed_provider/chart-0700.HK-1d-1y.json",
 ];
-const SEARCHES = ["delayed_provider/search-AAPL.json", "delayed_provider/search-sedol-BJ0CDD2.json"];
+const SEARCHES = [
+  "delayed_provider/search-AAPL.json",
+  "delayed_provider/search-sedol-BJ0CDD2.json",
+  "delayed_provider/search-BMW-name.json",
+];
 const FORM4S = ["sec_edgar/form4-374water-scwo-2025-04-30.json", "sec_edgar/form4-snow-scarpelli-2022-12-13.json"];
 const RSS = ["yahoo_finance_rss/tsla-headline.json", "google_news_rss/apple-search.json"];
 const FORM4 = "ownershipDocument[]";
@@ -394,6 +410,13 @@ export const RECORDED_DIFFERENCES: RecordedDifference[] = [
       "timeTakenFor*",
     ],
     reason: "search results' classification, news and timings: the service reads symbol, exchange, type and names only",
+  },
+  {
+    files: ["delayed_provider/search-BMW-name.json"],
+    kind: "missing",
+    paths: ["nav[]*", "lists[]*"],
+    reason:
+      "a company name's navigation links and users' watchlists: the service reads the quotes only, and the simulator sends both lists empty",
   },
   {
     files: RSS,

@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import { SimulatorControl } from "./control";
 import { type SimCompany, simCompany } from "./fundamentals-data";
-import { SIM_SYMBOLS } from "./market-data";
+import { hash, SIM_LINES_OF_ISIN, SIM_SYMBOLS } from "./market-data";
 
 /**
  * The scraped providers' simulator: the two web pages the service reads for trailing P/E, EPS and
@@ -39,18 +39,22 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The company behind an ISIN (its first listing in the catalogue, the primary one). */
 function companyOfIsin(isin: string): SimCompany | null {
-  for (const s of SIM_SYMBOLS.values()) if (s.isin === isin) return simCompany(s.symbol);
-  return null;
+  const first = SIM_LINES_OF_ISIN.get(isin)?.[0];
+  return first ? simCompany(first.symbol) : null;
 }
 
-const slugOf = (c: SimCompany) => (c.sym.symbol === "BRK-B" ? "brk.b" : c.sym.symbol.toLowerCase());
+/** A line's page id: a US share's by its ticker (`aapl`, `brk.b`), another's by its name (`aallon_group`). */
+function slugOf(s: { symbol: string; isin: string; name: string }): string {
+  if (s.isin.startsWith("US")) return s.symbol === "BRK-B" ? "brk.b" : s.symbol.toLowerCase();
+  return s.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+}
 
+/** The company of a page id: US shares only (the site's pages the service reads). */
 function companyOfSlug(slug: string): SimCompany | null {
-  for (const s of SIM_SYMBOLS.values()) {
-    if (!s.isin.startsWith("US")) continue;
-    const c = simCompany(s.symbol);
-    if (c && slugOf(c) === slug) return c;
-  }
+  for (const s of SIM_SYMBOLS.values()) if (s.isin.startsWith("US") && slugOf(s) === slug) return simCompany(s.symbol);
   return null;
 }
 
@@ -86,16 +90,30 @@ function businessInsiderPage(c: SimCompany, unitsChanged: boolean): string {
 </body></html>`;
 }
 
-function suggestions(isin: string): string {
-  const c = companyOfIsin(isin);
-  const rows =
-    c && isin.startsWith("US")
-      ? [
-          `new Array("${c.seed.name}", "Stocks", "${c.sym.symbol}|${isin}|${c.sym.symbol}||${c.sym.symbol}", "9", "", "${slugOf(c)}")`,
-        ]
-      : [];
-  return `mmSuggestDeliver(0, new Array("Name", "Category", "Keywords", "Bias", "Extension", "IDs"), new Array(${rows.join(", ")}), ${rows.length}, 0);`;
+/**
+ * The site's suggestions for a query, in its real format: an ISIN finds the instrument, a ticker
+ * finds every instrument with a line of that ticker (suffix aside). Keywords are `TICKER|ISIN|…`,
+ * the last field `slug|TICKER|1|<id>`, as the site sends them.
+ */
+function suggestions(query: string): string {
+  const q = query.trim().toUpperCase();
+  const lines = SIM_LINES_OF_ISIN.get(q) ?? [...SIM_SYMBOLS.values()].filter((s) => baseOf(s.symbol) === q);
+  const seen = new Set<string>();
+  const rows = lines.flatMap((s) => {
+    if (seen.has(s.isin)) return [];
+    seen.add(s.isin);
+    const ticker = baseOf(s.symbol);
+    const slug = slugOf(s);
+    const id = hash(s.isin) % 900_000_000;
+    return [
+      `new Array("${s.name}", "Stocks", "${ticker}|${s.isin}|${ticker}||", "75", "", "${slug}|${ticker}|1|${id}")`,
+    ];
+  });
+  return `mmSuggestDeliver(0, new Array("Name", "Category", "Keywords", "Bias", "Extension", "IDs"), new Array(${rows.join(",")}), ${rows.length}, 0);`;
 }
+
+/** A line's ticker without its venue suffix (BRK-B keeps its class letter). */
+const baseOf = (symbol: string) => symbol.replace(/\.[A-Z]{1,2}$/, "");
 
 function onvistaPage(asked: string, c: SimCompany, unitsChanged: boolean): string {
   const k = unitsChanged ? UNITS_CHANGED : { pe: 1, yield: 1 };

@@ -4,7 +4,15 @@ import { type Clock, systemClock } from "../../src/clock";
 import { resample } from "../../src/domain/bars";
 import { SimulatorControl, sendJson } from "./control";
 import { simCompany } from "./fundamentals-data";
-import { chartColumns, dailyHistory, SIM_SYMBOLS, type SimBar, type SimSymbol } from "./market-data";
+import {
+  chartColumns,
+  dailyHistory,
+  ISIN_SEARCH_MISSES,
+  SIM_LINES_OF_ISIN,
+  SIM_SYMBOLS,
+  type SimBar,
+  type SimSymbol,
+} from "./market-data";
 import { type GlitchedHistory, glitched, isPriceGlitch, type PriceGlitch } from "./price-glitches";
 import { quoteSummaryResult, timeseriesResult } from "./yahoo-fundamentals";
 import { intradayChart, isIntraday } from "./yahoo-intraday";
@@ -238,10 +246,11 @@ function search(q: string) {
   const text = q.trim();
   let quotes: ReturnType<typeof searchItem>[] = [];
   if (/^[A-Z]{2}[A-Z0-9]{10}$/i.test(text)) {
-    if (!ISIN_SEARCH_EMPTY.has(text.toUpperCase())) {
-      quotes = [...SIM_SYMBOLS.values(), ...SEARCH_ONLY]
-        .filter((s) => s.isin === text.toUpperCase())
-        .map((s) => searchItem(s, 20000));
+    const isin = text.toUpperCase();
+    if (!ISIN_SEARCH_EMPTY.has(isin) && !ISIN_SEARCH_MISSES.has(isin)) {
+      quotes = [...(SIM_LINES_OF_ISIN.get(isin) ?? []), ...SEARCH_ONLY.filter((s) => s.isin === isin)].map((s) =>
+        searchItem(s, 20000),
+      );
     }
   } else if (text.length >= 2) {
     const needle = text.toLowerCase();

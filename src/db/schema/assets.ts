@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import type { AdditionVia, FieldSources } from "../../domain/catalogue-additions";
 
 /** One row per instrument, identified by its ISIN. */
 export const assets = pgTable(
@@ -21,6 +22,14 @@ export const assets = pgTable(
     secCik: integer("sec_cik"),
     /** When the weekly earnings refresh last asked the delayed provider about this instrument's reports. */
     earningsCheckedAt: timestamp("earnings_checked_at", { withTimezone: true }),
+    /** How the instrument joined the catalogue: the seed import, an explicit POST /assets, a read that discovered it, a bulk import. */
+    addedVia: text("added_via").$type<AdditionVia>().notNull().default("seed"),
+    /** The kind of key whose request added it (null for the seed import). */
+    addedByKey: text("added_by_key"),
+    /** Where each stored field was read (name, quote type, sector, industry, each listing). */
+    fieldSources: jsonb("field_sources").$type<FieldSources>(),
+    /** When DELETE /assets deactivated its listings; null while it is in the catalogue. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

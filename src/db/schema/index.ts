@@ -1,4 +1,6 @@
 export * from "./assets";
+export * from "./catalogue-additions";
+export * from "./catalogue-imports";
 export * from "./catalogue-refresh";
 export * from "./corporate-actions";
 export * from "./fundamentals";

@@ -7,7 +7,7 @@ import { observed } from "../outcomes";
 import { isinInText, parsePageNumber } from "./numbers";
 import { fetchPage, PAGE_HEADERS } from "./page";
 import { SCRAPED_PAGE_MAP } from "./page-map";
-import type { ScrapedFigure, ScrapedPage, ScrapedProvider, ScrapeTarget } from "./types";
+import type { IsinDirectory, ScrapedFigure, ScrapedPage, ScrapedProvider, ScrapeTarget, StatedIsin } from "./types";
 
 /**
  * markets.businessinsider.com stock pages (US shares, figures in US dollars): the header names the
@@ -107,7 +107,7 @@ export async function parseBusinessInsider(html: string, url: string): Promise<S
   };
 }
 
-export class BusinessInsiderPages implements ScrapedProvider {
+export class BusinessInsiderPages implements ScrapedProvider, IsinDirectory {
   readonly name = SCRAPED_BUSINESSINSIDER;
 
   constructor(
@@ -133,25 +133,50 @@ export class BusinessInsiderPages implements ScrapedProvider {
     return { timeoutMs: this.timeoutMs, deadline: this.deadline };
   }
 
+  /**
+   * The site's suggestions for a query (an ISIN or a ticker): each names a share, its ticker and the
+   * ISIN the site states for it. A failing or changed search is no answer, never an error: callers
+   * have other ways (the page under the ticker, the delayed provider's search).
+   */
+  async suggest(query: string): Promise<Suggestion[]> {
+    const url = `${this.baseUrl}/ajax/SearchController_Suggest?max_results=25&query=${encodeURIComponent(query)}`;
+    try {
+      const { status, text } = await getText(this.name, url, { ...this.limits(), headers: PAGE_HEADERS });
+      return status === 200 ? parseSuggestions(text) : [];
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      return [];
+    }
+  }
+
   /** The page id: the mapping table, then the site's search by ISIN, then the ticker. */
   private async pageOf(target: ScrapeTarget): Promise<string> {
     const mapped = SCRAPED_PAGE_MAP[this.name]?.[target.isin] ?? SCRAPED_PAGE_MAP[this.name]?.[target.ticker];
     if (mapped) return mapped;
-    const url = `${this.baseUrl}/ajax/SearchController_Suggest?max_results=25&query=${encodeURIComponent(target.isin)}`;
-    try {
-      const { status, text } = await getText(this.name, url, { ...this.limits(), headers: PAGE_HEADERS });
-      if (status === 200) {
-        // Suggestions: new Array("Apple Inc.", "Stocks", "AAPL|US0378331005|AAPL||AAPL", "9", "", "aapl")
-        for (const m of text.matchAll(
-          /new Array\("[^"]*", "Stocks", "[^"|]*\|([A-Z0-9]{12})\|[^"]*", "[^"]*", "[^"]*", "([^"]+)"\)/g,
-        )) {
-          if (m[1] === target.isin && m[2]) return m[2];
-        }
-      }
-    } catch (err) {
-      // The search failing is no reason not to try the page under the ticker.
-      if (!(err instanceof ProviderError)) throw err;
-    }
-    return target.ticker.toLowerCase();
+    const hit = (await this.suggest(target.isin)).find((s) => s.isin === target.isin);
+    return hit?.slug ?? target.ticker.toLowerCase();
   }
+}
+
+/** A share the site's search suggests: its name, ticker, the ISIN it states, and its page id. */
+export interface Suggestion extends StatedIsin {
+  slug: string;
+}
+
+/**
+ * The shares and funds of a suggestion answer, e.g.
+ * `new Array("Apple Inc.", "Stocks", "AAPL|US0378331005|AAPL||AAPL", "75", "", "aapl|AAPL|1|869")`:
+ * name, category, keywords (ticker|ISIN|…, the ticker empty for lines the site trades elsewhere),
+ * bias, extension, ids (the page id first). Other categories are left out.
+ */
+export function parseSuggestions(text: string): Suggestion[] {
+  const out: Suggestion[] = [];
+  // One pass; each field stops at its closing quote, so the time is linear in the answer.
+  for (const m of text.matchAll(
+    /new Array\("([^"]*)", "(?:Stocks|ETFs|Funds)", "([^"|]*)\|([A-Z0-9]{12})\|[^"]*", "[^"]*", "[^"]*", "([^"|]*)[^"]*"\)/g,
+  )) {
+    const [, name, symbol, isin, slug] = m;
+    if (name && isin && slug) out.push({ name, symbol: symbol ?? "", isin, slug });
+  }
+  return out;
 }

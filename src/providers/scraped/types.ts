@@ -42,3 +42,17 @@ export interface ScrapedProvider {
   /** Finds the instrument's page (mapping table, then ISIN, then ticker) and reads it. */
   read(target: ScrapeTarget): Promise<ScrapedPage>;
 }
+
+/** A share as a source that states ISINs names it. */
+export interface StatedIsin {
+  name: string;
+  symbol: string;
+  isin: string;
+}
+
+/** A source whose search states each share's ISIN next to its ticker. */
+export interface IsinDirectory {
+  readonly name: string;
+  /** Shares matching a query (an ISIN or a ticker); none when the source fails or says nothing. */
+  suggest(query: string): Promise<StatedIsin[]>;
+}

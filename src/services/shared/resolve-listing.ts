@@ -9,6 +9,7 @@ import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
 import { compareListings } from "../../domain/listing-choice";
 import { splitSuffix } from "../../domain/provider-symbols";
+import { discover } from "../catalogue/additions/discover";
 
 export interface ListingQuery {
   ticker: string;
@@ -21,10 +22,39 @@ const upper = (s: string | undefined) => s?.trim().toUpperCase() || undefined;
 
 /** The 404 of a ticker (within an ISIN's instrument) that no active listing bears. */
 function noListing({ ticker, isin }: ListingQuery): never {
-  const reason = isin
-    ? `no listing of ${ticker} for ISIN ${upper(isin)} in the catalogue`
-    : `${ticker} is not a listing of the catalogue`;
-  throw new NoDataError(`No data found for ${ticker}`, reason);
+  throw new NotListed(
+    ticker,
+    isin
+      ? `no listing of ${ticker} for ISIN ${upper(isin)} in the catalogue`
+      : `${ticker} is not a listing of the catalogue`,
+  );
+}
+
+/** No active listing bears the ticker: what discovery may change (a currency or exchange that does not match is not). */
+class NotListed extends NoDataError {
+  constructor(
+    ticker: string,
+    readonly why: string,
+  ) {
+    super(`No data found for ${ticker}`, why);
+  }
+}
+
+/**
+ * Runs a resolution; when no listing bears the ticker and discovery is on, the instrument is added
+ * from what providers say (by the ISIN given, else by the symbol) and the resolution runs once more.
+ * Only requests with a key discover (a cron or a queue never does), within the key's budget.
+ */
+async function withDiscovery<T>(ctx: Deps, input: ListingQuery, resolve: () => Promise<T>): Promise<T> {
+  try {
+    return await resolve();
+  } catch (err) {
+    if (!(err instanceof NotListed) || !ctx.config.CATALOGUE_DISCOVERY || !ctx.caller) throw err;
+    const found = await discover(ctx, input);
+    if (found === "known") throw err;
+    if (found !== null) throw new NoDataError(err.message, `${err.why}; ${found}`);
+    return resolve();
+  }
 }
 
 /**
@@ -74,30 +104,34 @@ function candidateFilters(input: ListingQuery): { ticker: string; isin?: string 
 }
 
 /** The listing an /eod-like request reads (see `chooseListing`) and its instrument, in one round trip (see `resolveListingWithPrices`). */
-export async function resolveListingWithAsset({
+export function resolveListingWithAsset({
   ctx,
   input,
 }: {
   ctx: Deps;
   input: ListingQuery;
 }): Promise<{ listing: ListingRow; asset: AssetRow | undefined }> {
-  for (const filter of candidateFilters(input)) {
-    const found = await findActiveListingsWithAssets(ctx.db.db, filter);
-    if (found.listings.length === 0) continue;
-    const listing = chooseListing(input, found.listings);
-    return { listing, asset: found.assets.get(listing.assetId) };
-  }
-  return noListing(input);
+  return withDiscovery(ctx, input, async () => {
+    for (const filter of candidateFilters(input)) {
+      const found = await findActiveListingsWithAssets(ctx.db.db, filter);
+      if (found.listings.length === 0) continue;
+      const listing = chooseListing(input, found.listings);
+      return { listing, asset: found.assets.get(listing.assetId) };
+    }
+    return noListing(input);
+  });
 }
 
 /** The listing an /eod-like request reads (see `chooseListing`). */
-export async function resolveListing({ ctx, input }: { ctx: Deps; input: ListingQuery }): Promise<ListingRow> {
-  let rows: ListingRow[] = [];
-  for (const filter of candidateFilters(input)) {
-    rows = await findActiveListings(ctx.db.db, filter);
-    if (rows.length > 0) break;
-  }
-  return chooseListing(input, rows);
+export function resolveListing({ ctx, input }: { ctx: Deps; input: ListingQuery }): Promise<ListingRow> {
+  return withDiscovery(ctx, input, async () => {
+    let rows: ListingRow[] = [];
+    for (const filter of candidateFilters(input)) {
+      rows = await findActiveListings(ctx.db.db, filter);
+      if (rows.length > 0) break;
+    }
+    return chooseListing(input, rows);
+  });
 }
 
 /** The listing `resolveListing` chooses, or null when no active listing bears the ticker (where that is no error). */
@@ -121,11 +155,13 @@ export async function resolveListingWithPrices({
   ctx: Deps;
   input: ListingQuery & { window: BarWindow; source: string };
 }): Promise<{ listing: ListingRow; prices: ListingPrices }> {
-  for (const filter of candidateFilters(input)) {
-    const read = await readTickerPrices(ctx.db.db, filter, input.window, input.source);
-    if (read.listings.length === 0) continue;
-    const listing = chooseListing(input, read.listings);
-    return { listing, prices: pricesOf(read, listing.id) };
-  }
-  return noListing(input);
+  return withDiscovery(ctx, input, async () => {
+    for (const filter of candidateFilters(input)) {
+      const read = await readTickerPrices(ctx.db.db, filter, input.window, input.source);
+      if (read.listings.length === 0) continue;
+      const listing = chooseListing(input, read.listings);
+      return { listing, prices: pricesOf(read, listing.id) };
+    }
+    return noListing(input);
+  });
 }

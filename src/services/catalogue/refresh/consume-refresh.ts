@@ -27,7 +27,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * every isolate, so the refresh's total rate per provider never exceeds the setting. `counted` is
  * told of each request.
  */
-function pacedBy(env: Bindings, perMinute: number, counted: () => void): Pace {
+export function pacedBy(env: Bindings, perMinute: number, counted: () => void): Pace {
   const intervalMs = 60_000 / perMinute;
   return async (provider) => {
     counted();

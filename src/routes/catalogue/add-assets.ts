@@ -1,0 +1,59 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../deps";
+import { addItem, addItems } from "../../services/catalogue/additions/add-assets";
+import { keyed, withErrors } from "../openapi";
+import {
+  AdditionListSchema,
+  AdditionRequestSchema,
+  AdditionSchema,
+  additionStatus,
+  EXAMPLE_ISIN,
+  toAddition,
+  toAdditionList,
+} from "./additions-schema";
+
+const route = createRoute(
+  withErrors(
+    {
+      method: "post",
+      path: "/assets",
+      tags: ["Assets and listings"],
+      summary:
+        "Adds an instrument by ISIN or by symbol (its ISIN from a source that states it), with its listings on supported venues (full-access key)",
+      security: keyed,
+      // The example adds an instrument of the sandbox's world (tools/sandbox/world.ts); the nets remove it again.
+      "x-example-status": 201,
+      "x-touches": [EXAMPLE_ISIN],
+      request: {
+        body: {
+          required: true,
+          content: { "application/json": { schema: AdditionRequestSchema } },
+        },
+      },
+      responses: {
+        200: {
+          description: "Known already: nothing changed (or, for items, nothing was added)",
+          content: { "application/json": { schema: AdditionSchema.or(AdditionListSchema) } },
+        },
+        201: {
+          description: "Added: the instrument, a new listing of it, or its return after a removal",
+          content: { "application/json": { schema: AdditionSchema.or(AdditionListSchema) } },
+        },
+      },
+    },
+    [404, 422],
+  ),
+);
+
+export function registerAddAssets(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const ctx = c.get("deps");
+    if ("items" in body) {
+      const list = toAdditionList(await addItems(ctx, { via: "request" }, body.items));
+      return c.json(list, list.added > 0 ? 201 : 200);
+    }
+    const addition = await addItem(ctx, { via: "request" }, body);
+    return c.json(toAddition(addition), additionStatus(addition));
+  });
+}

@@ -1,0 +1,88 @@
+import { findActiveListingsWithAssets, findAssetByIsin } from "../../../db/repositories/catalogue";
+import { saveMiss } from "../../../db/repositories/catalogue-additions";
+import type { Deps } from "../../../deps";
+import { MAX_TICKER_LENGTH, missKey, placeLine, sameCompany } from "../../../domain/catalogue-additions";
+import { BadRequestError, NoDataError, UnprocessableError } from "../../../domain/errors";
+import { isinProblem } from "../../../domain/isin";
+import { preferredShown } from "../../../domain/listing-choice";
+import { splitSuffix } from "../../../domain/provider-symbols";
+import { type Addition, type AdditionContext, addByIsin, rememberedMiss, spend } from "./add-instrument";
+
+/** A symbol as a request names it: 1 to 10 characters of a ticker (spec Limits), upper-cased. */
+export function checkedSymbol(raw: string): string {
+  const symbol = raw.trim().toUpperCase();
+  if (symbol.length === 0) throw new BadRequestError("symbol is empty");
+  if (symbol.length > MAX_TICKER_LENGTH)
+    throw new BadRequestError(
+      `symbol '${symbol.slice(0, 40)}' has ${symbol.length} characters; a ticker has at most ${MAX_TICKER_LENGTH} characters (spec Limits)`,
+    );
+  if (!/^[A-Z0-9][A-Z0-9.\-^=&]*$/.test(symbol))
+    throw new BadRequestError(`symbol '${symbol}' has characters no ticker has`);
+  return symbol;
+}
+
+/**
+ * Adds the instrument of a symbol (optionally on a catalogue exchange): the delayed provider's
+ * search finds the line, and its ISIN must come from a source that states it for that line (the
+ * directory's suggestion with the same ticker and the same company's name): never derived or
+ * invented. None, or two different ones: 422 saying so. A symbol the catalogue already lists
+ * answers its instrument without a provider call.
+ */
+export async function addBySymbol(
+  ctx: Deps,
+  how: AdditionContext,
+  input: { symbol: string; exchange?: string },
+): Promise<Addition> {
+  const symbol = checkedSymbol(input.symbol);
+  const exchange = input.exchange?.trim().toUpperCase() || undefined;
+  const listed = await findActiveListingsWithAssets(ctx.db.db, { ticker: symbol });
+  const mine = listed.listings.find((l) => !exchange || l.exchange === exchange);
+  if (mine) {
+    const found = await findAssetByIsin(ctx.db.db, mine.isin);
+    if (found)
+      return {
+        status: "known",
+        found: { asset: found.asset, preferred: preferredShown(found.listings), listings: found.listings },
+        added: [],
+        refused: [],
+        sources: found.asset.fieldSources ?? { all: "the seed catalogue" },
+      };
+  }
+  const key = missKey({ symbol, exchange });
+  const asked = `${symbol}${exchange ? ` on ${exchange}` : ""}`;
+  await rememberedMiss(ctx, key);
+  await spend(ctx);
+  const hits = await ctx.providers.delayed.search(symbol);
+  const line = hits.find((h) => {
+    if (h.symbol.toUpperCase() !== symbol) return false;
+    const placed = placeLine(h);
+    return !exchange || ("venue" in placed && placed.venue.code === exchange);
+  });
+  if (!line) {
+    const reason = `no provider knows ${asked}`;
+    await saveMiss(ctx.db.db, key, 404, reason, ctx.clock.now());
+    throw new NoDataError(`No data found for ${symbol}`, reason);
+  }
+  const placed = placeLine(line);
+  if ("refused" in placed) throw new UnprocessableError(placed.refused);
+
+  const { base } = splitSuffix(symbol);
+  const directory = ctx.providers.isinDirectory;
+  const stated = (await directory.suggest(base)).filter(
+    (s) => (s.symbol.toUpperCase() === base || s.symbol.toUpperCase() === symbol) && sameCompany(s.name, line.name),
+  );
+  const isins = [...new Set(stated.map((s) => s.isin))].filter((i) => isinProblem(i) === null);
+  if (isins.length !== 1) {
+    const reason =
+      isins.length === 0
+        ? `no source states the ISIN of ${asked} (${line.name ?? "unnamed"}); an instrument joins the catalogue only under an ISIN a source states`
+        : `sources state several ISINs for ${asked}: ${isins.join(", ")}; add it by ISIN`;
+    await saveMiss(ctx.db.db, key, 422, reason, ctx.clock.now());
+    throw new UnprocessableError(reason);
+  }
+  const isin = isins[0] as string;
+  return addByIsin(ctx, how, isin, {
+    offer: { line, source: `delayed provider search for ${symbol}` },
+    isinSource: `${directory.name} states ${isin} for ${base} (${stated[0]?.name})`,
+  });
+}

@@ -1,0 +1,113 @@
+import { type QueuedLine, queuedLines, settleLine } from "../../../db/repositories/catalogue-imports";
+import { readListingsWithSpans } from "../../../db/repositories/prices";
+import type { ImportOutcome } from "../../../db/schema";
+import type { Deps } from "../../../deps";
+import type { ImportMessage } from "../../../domain/catalogue-import";
+import { retryDelaySeconds } from "../../../domain/catalogue-refresh";
+import { ServiceError } from "../../../domain/errors";
+import { tenYearsBefore } from "../../../domain/periods";
+import { STREAM } from "../../../domain/provider-names";
+import { type Bindings, loadConfig } from "../../../env";
+import { ProviderError } from "../../../providers/errors";
+import { ingestListing } from "../../eod/ingest-listing";
+import { withWorkDeps } from "../../shared/background-work";
+import { addItem } from "../additions/add-assets";
+import type { Addition } from "../additions/add-instrument";
+import { pacedBy } from "../refresh/consume-refresh";
+
+export const IMPORT_QUEUE_NAME = "catalogue-import";
+/** Deliveries of a message: the first and wrangler.toml's `max_retries` (3) more. */
+export const IMPORT_MAX_ATTEMPTS = 4;
+
+const isMessage = (b: unknown): b is ImportMessage => {
+  const m = b as Partial<ImportMessage> | null;
+  return typeof m?.importId === "number" && Array.isArray(m.lines) && m.lines.every((n) => Number.isInteger(n));
+};
+
+/** Errors a later attempt may mend (a provider, the database, the key's budget): the line stays queued. */
+const transient = (err: unknown) =>
+  err instanceof ProviderError ||
+  (err instanceof ServiceError && (err.code === "UPSTREAM_UNAVAILABLE" || err.code === "RATE_LIMITED"));
+
+/** Ingests the prices of an added instrument's listings now (paced like the refresh); a failure is logged, the next run catches up. */
+async function ingestAdded(deps: Deps, addition: Addition): Promise<void> {
+  const ids = addition.found.listings.filter((l) => l.isActive).map((l) => l.id);
+  const today = deps.clock.today();
+  for (const { listing, spans } of await readListingsWithSpans(deps.db.db, ids, STREAM)) {
+    await ingestListing({
+      ctx: deps,
+      input: { listing, wanted: { from: tenYearsBefore(today), to: today }, today, known: spans },
+    }).catch((err: unknown) =>
+      console.warn("catalogue import: prices of", listing.ticker, "not ingested:", String(err)),
+    );
+  }
+}
+
+/** Works one queued line: added, known or refused (settled), or a transient failure (left queued, counted). */
+async function workLine(deps: Deps, importId: number, line: QueuedLine, ingest: boolean, lastAttempt: boolean) {
+  const settle = (outcome: ImportOutcome, reason: string | null, isin: string | null) =>
+    settleLine(deps.db.db, { importId, line: line.line, outcome, reason, isin, at: deps.clock.now() });
+  try {
+    const addition = await addItem(deps, { via: "import" }, line.item);
+    if (ingest && addition.status !== "known") await ingestAdded(deps, addition);
+    const refused = addition.refused.map((r) => `${r.symbol}: ${r.reason}`).join("; ") || null;
+    await settle(addition.status === "known" ? "known" : "added", refused, addition.found.asset.isin);
+    return true;
+  } catch (err) {
+    if (!transient(err)) {
+      if (!(err instanceof ServiceError)) throw err;
+      await settle("refused", err.extra.reason ?? err.message, null);
+      return true;
+    }
+    const why = err instanceof Error ? err.message : String(err);
+    await settle(lastAttempt ? "failed" : "queued", lastAttempt ? why : `attempt failed, retried: ${why}`, null);
+    return lastAttempt;
+  }
+}
+
+/**
+ * The `catalogue-import` queue's consumer: each message names a few lines of an import; the lines
+ * still queued in the database are worked one after another (the providers are paced in total by
+ * the ProviderPacer objects, as for the refresh), each settled as soon as it is done. A message
+ * with a line a retry may mend is retried with a growing delay; settled lines are never worked
+ * again, so a redelivery or a resumed import repeats nothing.
+ */
+export async function consumeImport(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
+  const config = loadConfig(env);
+  for (const m of batch.messages) {
+    if (!isMessage(m.body)) {
+      console.warn("catalogue import: a message that is not lines of an import, dropped", JSON.stringify(m.body));
+      m.ack();
+      continue;
+    }
+    const { importId, lines } = m.body;
+    const pace = pacedBy(env, config.REFRESH_REQUESTS_PER_MINUTE, () => undefined);
+    try {
+      const settled = await withWorkDeps(
+        env,
+        async (deps) => {
+          const { ingest, lines: todo } = await queuedLines(deps.db.db, importId, lines);
+          let all = true;
+          for (const line of todo)
+            all = (await workLine(deps, importId, line, ingest, m.attempts >= IMPORT_MAX_ATTEMPTS)) && all;
+          return all;
+        },
+        { pace },
+      );
+      if (settled) m.ack();
+      else m.retry({ delaySeconds: retryDelaySeconds(m.attempts, config.REFRESH_RETRY_DELAY_SECONDS) });
+    } catch (err) {
+      console.warn(
+        "catalogue import",
+        importId,
+        "lines",
+        lines.join(","),
+        "attempt",
+        m.attempts,
+        "failed:",
+        String(err),
+      );
+      m.retry({ delaySeconds: retryDelaySeconds(m.attempts, config.REFRESH_RETRY_DELAY_SECONDS) });
+    }
+  }
+}
