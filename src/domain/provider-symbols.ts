@@ -50,12 +50,14 @@ export function splitSuffix(ticker: string): { base: string; suffix: string | nu
 /**
  * The stream-provider symbol (`EXCHANGE:SYMBOL`) of a listing: the ticker suffix names the exchange
  * (`.PA` -> EURONEXT, `.DE` -> XETR); without a suffix the catalogue exchange does, and a ticker
- * with neither is taken for a US line (NASDAQ). US class shares use a dot there (`BRK-B` -> `NYSE:BRK.B`).
+ * with neither is taken for a US line (NASDAQ). US class shares use a dot there (`BRK-B` -> `NYSE:BRK.B`);
+ * Hong Kong's codes lose their leading zeros (`0700.HK` -> `HKEX:700`).
  * @example streamSymbolOf("MC.PA", "PAR") // "EURONEXT:MC"
  */
 export function streamSymbolOf(ticker: string, catalogueExchange: string | null): string {
   const { base, suffix } = splitSuffix(ticker);
   const bySuffix = suffix ? STREAM_EXCHANGE_OF_SUFFIX[suffix] : undefined;
+  if (bySuffix === "HKEX") return `${bySuffix}:${base.replace(/^0+(?=\d)/, "")}`;
   if (bySuffix) return `${bySuffix}:${base}`;
   const exchange = venueOf(catalogueExchange).streamExchange;
   const symbol = US_STREAM_EXCHANGES.has(exchange) ? ticker.toUpperCase().replace(/-/g, ".") : ticker.toUpperCase();

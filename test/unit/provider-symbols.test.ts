@@ -29,6 +29,9 @@ describe("provider symbols", () => {
     ["7203.T", "TSE", "TSE:7203"],
     ["7203", "TSE", "TSE:7203"],
     ["BHP.AX", "ASX", "ASX:BHP"],
+    // Hong Kong's codes without their leading zeros on the stream (0700 is HKEX:700 there).
+    ["0700.HK", "HKEX", "HKEX:700"],
+    ["3000.HK", "HKEX", "HKEX:3000"],
     ["SHOP.TO", "TSX", "TSX:SHOP"],
     ["NESN.SW", "SIX", "SIX:NESN"],
     ["EQNR.OL", "OSL", "OSL:EQNR"],
