@@ -137,8 +137,17 @@ function aggregate(minutes: readonly Minute[], width: number, open: number): Min
   return out;
 }
 
-/** The minutes of a symbol's sessions within [p1, p2) epoch seconds, up to `now` (a session under way shows what has traded). */
-function minutesIn(s: SimSymbol, p1: number, p2: number, now: number): { minutes: Minute[]; days: SimBar[] } {
+/**
+ * The minutes of a symbol's sessions within [p1, p2) epoch seconds, up to `now` (a session under
+ * way shows what has traded), each session with its own: a year of 1h bars is one pass, not one
+ * pass over every minute for each day.
+ */
+function minutesIn(
+  s: SimSymbol,
+  p1: number,
+  p2: number,
+  now: number,
+): { sessions: { day: SimBar; minutes: Minute[] }[]; days: SimBar[] } {
   const venue = venueOf(s.exchange);
   const today = localDate(venue, new Date(now * 1000));
   const days = dailyHistory(s.symbol, today).bars.filter((b) => {
@@ -147,10 +156,11 @@ function minutesIn(s: SimSymbol, p1: number, p2: number, now: number): { minutes
     const close = closeOf(venue, b.date).getTime() / 1000;
     return close > p1 && open < p2 && open <= now;
   });
-  const minutes = days.flatMap((d) =>
-    sessionMinutes(s, d).filter((m) => m.time >= p1 && m.time < p2 && m.time + 60 <= now),
-  );
-  return { minutes, days };
+  const sessions = days.map((day) => ({
+    day,
+    minutes: sessionMinutes(s, day).filter((m) => m.time >= p1 && m.time < p2 && m.time + 60 <= now),
+  }));
+  return { sessions, days };
 }
 
 /** An intraday chart answer, or the provider's refusal of the window. */
@@ -178,14 +188,16 @@ export function intradayChart(
       `${interval} data not available for startTime=${p1} and endTime=${p2}. Only 8 days worth of 1m granularity data are allowed to be fetched per request.`,
     );
   const venue = venueOf(s.exchange);
-  const { minutes, days } = minutesIn(s, p1, p2, now);
+  const { sessions, days } = minutesIn(s, p1, p2, now);
   const width = MINUTES[interval] ?? 1;
   const bars: Minute[] = [];
-  for (const d of days) {
-    const mine = minutes.filter((m) => !m.missing && localDate(venue, new Date(m.time * 1000)) === d.date);
-    const candles = aggregate(mine, width, openOf(venue, d.date).getTime() / 1000);
-    const nulls =
-      width === 1 ? minutes.filter((m) => m.missing && localDate(venue, new Date(m.time * 1000)) === d.date) : [];
+  for (const { day: d, minutes } of sessions) {
+    const candles = aggregate(
+      minutes.filter((m) => !m.missing),
+      width,
+      openOf(venue, d.date).getTime() / 1000,
+    );
+    const nulls = width === 1 ? minutes.filter((m) => m.missing) : [];
     bars.push(...candles, ...nulls);
   }
   bars.sort((a, b) => a.time - b.time);
