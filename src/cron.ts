@@ -1,4 +1,6 @@
 import { cacheKeys } from "./cache";
+import { pruneMisses } from "./db/repositories/catalogue-additions";
+import { MISS_REMEMBERED_MS } from "./domain/catalogue-additions";
 import { resumeImports } from "./services/catalogue/imports/resume-imports";
 import { startDueRefresh } from "./services/catalogue/refresh/start-refresh";
 import { applyLogRetention } from "./services/database/cleanup";
@@ -32,7 +34,9 @@ const logRetention: Job = {
   run: (env) =>
     withWorkDeps(env, async (deps) => {
       const c = await applyLogRetention(deps);
-      return `deleted ${c.usage_logs} usage log(s), ${c.provider_checks} provider check(s), ${c.validation_results} validation result(s), ${c.alerts} resolved alert(s)`;
+      // A catalogue miss is believed a day: older ones are never read again.
+      const misses = await pruneMisses(deps.db.db, new Date(deps.clock.now().getTime() - 2 * MISS_REMEMBERED_MS));
+      return `deleted ${c.usage_logs} usage log(s), ${c.provider_checks} provider check(s), ${c.validation_results} validation result(s), ${c.alerts} resolved alert(s), ${misses} catalogue miss(es)`;
     }),
 };
 

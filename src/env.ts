@@ -130,6 +130,9 @@ export const configSchema = z.object({
   CATALOGUE_DISCOVERY: bool(true),
   /** Attempts to add instruments a key may make per minute (POST /assets items and discoveries): each costs provider calls. */
   CATALOGUE_ADDITIONS_PER_MINUTE: int(30, 1, 10_000),
+  /** Discoveries all keys together may attempt per minute, and instruments reads may add per day (UTC). */
+  CATALOGUE_DISCOVERIES_PER_MINUTE: int(60, 1, 100_000),
+  CATALOGUE_DISCOVERIES_PER_DAY: int(2000, 0, 1_000_000),
 
   TECHNICAL_CACHE_ENABLED: bool(true),
   TECHNICAL_DEFAULT_LIMIT: int(500, 1, 100_000),

@@ -85,21 +85,29 @@ export interface NewListing {
 /**
  * The primary listing of an instrument that has none (one that has one keeps it, so every seed
  * instrument's primary stays as it is): a share's listing on a venue of its ISIN's country in that
- * venue's currency (its home market); else, and for funds, the most traded by value; ties by
+ * venue's currency (its home market); else, and for funds, a line in the home country's currency
+ * (`homeCurrency`) before others, then the most traded by value (values in different currencies
+ * are not converted: the currency rule comes first so that yen never outweigh euros); ties by
  * exchange code, then ticker, byte order.
  */
 export function choosePrimary(
   candidates: readonly NewListing[],
   isin: string,
   quoteType: string,
+  homeCurrency: string | null = null,
 ): NewListing | undefined {
   const country = isin.slice(0, 2).toUpperCase();
   const home = (l: NewListing) =>
     quoteType === "EQUITY" && l.countries.includes(country) && l.currency === l.venueCurrency ? 1 : 0;
+  const inHomeCurrency = (l: NewListing) => (homeCurrency !== null && l.currency === homeCurrency ? 1 : 0);
   const byte = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...candidates].sort(
     (a, b) =>
-      home(b) - home(a) || b.tradedValue - a.tradedValue || byte(a.exchange, b.exchange) || byte(a.ticker, b.ticker),
+      home(b) - home(a) ||
+      inHomeCurrency(b) - inHomeCurrency(a) ||
+      b.tradedValue - a.tradedValue ||
+      byte(a.exchange, b.exchange) ||
+      byte(a.ticker, b.ticker),
   )[0];
 }
 
@@ -131,6 +139,22 @@ export function sameCompany(a: string | null, b: string | null): boolean {
   if (wa.length === 0 || wb.length === 0 || wa[0] !== wb[0]) return false;
   const shared = wa.filter((w) => wb.includes(w)).length;
   return shared * 2 >= Math.min(wa.length, wb.length);
+}
+
+/**
+ * Whether a name-search hit is the line of an instrument a directory named (its name, its ticker):
+ * its ticker is the stated one, or its name is the stated name word for word once legal forms are
+ * left out. Nothing fuzzier: a line attached to the wrong ISIN could never be moved to its own (a
+ * fund's Acc and Dist classes, "Apple Hospitality REIT" and "Apple Inc." share most words).
+ * @example isStatedLine({ symbol: "IWDA.AS", name: "iShares Core MSCI World UCITS ETF" }, { symbol: "IWDA", name: "iShares Core MSCI World UCITS ETF" }) // true
+ */
+export function isStatedLine(
+  hit: { symbol: string; name: string | null },
+  stated: { symbol: string; name: string },
+): boolean {
+  const ticker = stated.symbol.trim().toUpperCase();
+  if (ticker !== "" && splitSuffix(hit.symbol).base === ticker) return true;
+  return hit.name !== null && nameWords(hit.name).join(" ") === nameWords(stated.name).join(" ");
 }
 
 /** The key under which a miss is remembered. */

@@ -219,6 +219,8 @@ async function startStack(
     // The nets send one key thousands of requests naming tickers no catalogue has; the limit's own
     // test (test/worker/catalogue-additions.test.ts) sets it low for its calls.
     CATALOGUE_ADDITIONS_PER_MINUTE: "10000",
+    CATALOGUE_DISCOVERIES_PER_MINUTE: "100000",
+    CATALOGUE_DISCOVERIES_PER_DAY: "1000000",
   };
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   choosePrimary,
+  isStatedLine,
   listingCurrencyOf,
   medianTradedValue,
   type NewListing,
@@ -84,6 +85,13 @@ describe("the primary listing of a new instrument", () => {
     expect(choosePrimary([], "IE00B5BMR087", "ETF")).toBeUndefined();
   });
 
+  it("puts a line in the home country's currency before bigger numbers in another (no FX: yen never outweigh euros)", () => {
+    const paris = l("PAR", "EUR", ["FR"], "EUR", 4e6);
+    const tokyo = l("TSE", "JPY", ["JP"], "JPY", 6e8);
+    expect(choosePrimary([tokyo, paris], "IE00B4L5Y983", "ETF", "EUR")).toBe(paris);
+    expect(choosePrimary([tokyo, paris], "IE00B4L5Y983", "ETF", null)).toBe(tokyo);
+  });
+
   it("weighs lines by their median traded value", () => {
     expect(medianTradedValue([])).toBe(0);
     expect(
@@ -93,6 +101,19 @@ describe("the primary listing of a new instrument", () => {
         { close: 10, volume: 1_000_000 },
       ]),
     ).toBe(3000);
+  });
+});
+
+describe("a name-search hit taken for the line a directory named", () => {
+  it.each([
+    ["IWDA.AS", "iShares Core MSCI World UCITS ETF", "IWDA", "iShares Core MSCI World UCITS ETF", true],
+    ["SWDA.L", "iShares Core MSCI World UCITS ETF", "", "iShares Core MSCI World UCITS ETF", true],
+    ["EIMI.L", "iShares Core MSCI EM IMI UCITS ETF", "", "iShares Core MSCI World UCITS ETF USD (Acc)", false],
+    ["VWRA.L", "Vanguard FTSE All-World UCITS ETF (Acc)", "", "Vanguard FTSE All-World UCITS ETF (Dist)", false],
+    ["APLE", "Apple Hospitality REIT, Inc.", "", "Apple Inc.", false],
+    ["NOKIA.HE", "Nokia Oyj", "NOKIA", "Nokia Corporation", true],
+  ])("%s (%s) for %s (%s): %s", (symbol, name, statedSymbol, statedName, same) => {
+    expect(isStatedLine({ symbol, name }, { symbol: statedSymbol, name: statedName })).toBe(same);
   });
 });
 

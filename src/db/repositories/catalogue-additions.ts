@@ -41,6 +41,19 @@ export async function spendAddition(db: Db, fingerprint: string, at: Date): Prom
   return Number(rows.rows[0]?.spent ?? 1);
 }
 
+/** Instruments reads have added since `since` (the discoveries' daily budget). */
+export async function discoveredSince(db: Db, since: Date): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM ${assets} WHERE added_via = 'discovery' AND created_at >= ${since.toISOString()}`);
+  return rows.rows[0]?.n ?? 0;
+}
+
+/** Misses remembered longer than they are believed: none is read again. */
+export async function pruneMisses(db: Db, before: Date): Promise<number> {
+  const rows = await db.execute(sql`DELETE FROM ${catalogueMisses} WHERE checked_at < ${before.toISOString()}`);
+  return rows.rowCount ?? 0;
+}
+
 /** Which of these lines another instrument than `isin` holds (ticker, venue and currency taken). */
 export async function linesHeldElsewhere(
   db: Db,
@@ -95,7 +108,8 @@ export interface StoredInstrument {
 
 /**
  * Stores an instrument and its listings in one transaction, idempotently: the instrument's row is
- * created or kept (its fields are filled where unknown, never overwritten), each listing is
+ * created or kept (its fields are filled where unknown, never overwritten; `sources` is the caller's
+ * merge of what it knew with the new listings'), each listing is
  * inserted unless its ticker, venue and currency are taken; a taken one stays with its instrument
  * and comes back as a conflict. Two additions of one ISIN at once write the same rows.
  */
@@ -113,7 +127,7 @@ export async function storeInstrument(db: Db, at: Date, i: InstrumentToStore): P
       ON CONFLICT (isin) DO UPDATE SET
         sector = coalesce(${assets.sector}, EXCLUDED.sector),
         industry = coalesce(${assets.industry}, EXCLUDED.industry),
-        field_sources = coalesce(${assets.fieldSources}, EXCLUDED.field_sources),
+        field_sources = EXCLUDED.field_sources,
         updated_at = EXCLUDED.updated_at
       RETURNING id, (xmax = 0) AS created, removed_at`),
     db.execute(sql`

@@ -57,21 +57,25 @@ export interface QueuedLine {
 
 /**
  * The lines among `lines` still to be worked (settled ones are skipped: a redelivery repeats
- * nothing), and whether their import ingests prices at once.
+ * nothing), and whether their import ingests prices at once. Each is touched as it is taken: the
+ * import is alive (see `staleLines`).
  */
 export async function queuedLines(
   db: Db,
   importId: number,
   lines: readonly number[],
+  at: Date,
 ): Promise<{ ingest: boolean; lines: QueuedLine[] }> {
   const result = await db.execute<{ line: number; item: ImportItem; attempts: number; ingest: boolean }>(sql`
-    SELECT l.line, l.item, l.attempts, i.ingest
-    FROM ${catalogueImportLines} l JOIN ${catalogueImports} i ON i.id = l.import_id
-    WHERE l.import_id = ${importId} AND l.line = ANY(${`{${lines.join(",")}}`}::int[]) AND l.outcome = 'queued'
-    ORDER BY l.line`);
+    UPDATE ${catalogueImportLines} l SET updated_at = ${at.toISOString()}
+    FROM ${catalogueImports} i
+    WHERE i.id = l.import_id AND l.import_id = ${importId} AND l.line = ANY(${`{${lines.join(",")}}`}::int[])
+      AND l.outcome = 'queued'
+    RETURNING l.line, l.item, l.attempts, i.ingest`);
+  const rows = [...result.rows].sort((a, b) => a.line - b.line);
   return {
-    ingest: result.rows[0]?.ingest ?? false,
-    lines: result.rows.map((r) => ({ line: r.line, item: r.item, attempts: r.attempts })),
+    ingest: rows[0]?.ingest ?? false,
+    lines: rows.map((r) => ({ line: r.line, item: r.item, attempts: r.attempts })),
   };
 }
 
@@ -85,7 +89,10 @@ export async function settleLine(
   s: { importId: number; line: number; outcome: ImportOutcome; reason: string | null; isin: string | null; at: Date },
 ): Promise<boolean> {
   const at = s.at.toISOString();
-  const [, finished] = await inOneTransaction(db, [
+  // The import's row first: two consumers settling its last two lines at once take turns, so the
+  // second sees the first's line settled and one of them closes the import.
+  const [, , finished] = await inOneTransaction(db, [
+    db.execute(sql`SELECT id FROM ${catalogueImports} WHERE id = ${s.importId} FOR UPDATE`),
     db.execute(sql`
       UPDATE ${catalogueImportLines}
       SET outcome = ${s.outcome}, reason = ${s.reason}, isin = ${s.isin}, attempts = attempts + 1, updated_at = ${at}
@@ -143,9 +150,10 @@ export async function readImport(
 }
 
 /**
- * Queued lines of unfinished imports untouched since `before` (their messages lost: a stack stopped
- * mid-run, a queue purged), oldest first, at most `max`; each is touched, so the next resume leaves
- * it to the message about to be sent.
+ * Queued lines of imports in which nothing has moved since `before` (no line taken or settled:
+ * their messages were lost with a stopped stack, a purged queue, a send that failed), oldest
+ * first, at most `max`; each is touched, so the next resume leaves it to the message about to be
+ * sent. A long import whose consumers are busy is alive and left alone, however long its backlog.
  */
 export async function staleLines(
   db: Db,
@@ -156,10 +164,13 @@ export async function staleLines(
   const result = await db.execute<{ import_id: number; line: number }>(sql`
     UPDATE ${catalogueImportLines} l SET updated_at = ${at.toISOString()}
     FROM (
-      SELECT import_id, line FROM ${catalogueImportLines}
-      WHERE outcome = 'queued' AND updated_at < ${before.toISOString()}
-      ORDER BY updated_at, import_id, line LIMIT ${max}
-      FOR UPDATE SKIP LOCKED
+      SELECT q.import_id, q.line FROM ${catalogueImportLines} q
+      JOIN ${catalogueImports} i ON i.id = q.import_id AND i.finished_at IS NULL
+      WHERE q.outcome = 'queued'
+        AND NOT EXISTS (
+          SELECT 1 FROM ${catalogueImportLines} x WHERE x.import_id = q.import_id AND x.updated_at >= ${before.toISOString()})
+      ORDER BY q.import_id, q.line LIMIT ${max}
+      FOR UPDATE OF q SKIP LOCKED
     ) s
     WHERE l.import_id = s.import_id AND l.line = s.line
     RETURNING l.import_id, l.line`);

@@ -37,5 +37,7 @@ export const assets = pgTable(
     index("assets_name_idx").on(sql`lower(${t.name})`),
     // GET /search: a name's prefix and its near misses (pg_trgm, created by migration 0014).
     index("assets_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    // The discoveries' daily budget counts today's.
+    index("assets_added_idx").on(t.addedVia, t.createdAt),
   ],
 );

@@ -135,25 +135,25 @@ export class BusinessInsiderPages implements ScrapedProvider, IsinDirectory {
 
   /**
    * The site's suggestions for a query (an ISIN or a ticker): each names a share, its ticker and the
-   * ISIN the site states for it. A failing or changed search is no answer, never an error: callers
-   * have other ways (the page under the ticker, the delayed provider's search).
+   * ISIN the site states for it. Null when the site did not answer (an error, a refusal, another
+   * status): "nothing found" and "not asked" must not be confused by a caller that remembers misses.
    */
-  async suggest(query: string): Promise<Suggestion[]> {
+  async suggest(query: string): Promise<Suggestion[] | null> {
     const url = `${this.baseUrl}/ajax/SearchController_Suggest?max_results=25&query=${encodeURIComponent(query)}`;
     try {
       const { status, text } = await getText(this.name, url, { ...this.limits(), headers: PAGE_HEADERS });
-      return status === 200 ? parseSuggestions(text) : [];
+      return status === 200 ? parseSuggestions(text) : null;
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
-      return [];
+      return null;
     }
   }
 
-  /** The page id: the mapping table, then the site's search by ISIN, then the ticker. */
+  /** The page id: the mapping table, then the site's search by ISIN (a failing search is no reason not to try the ticker), then the ticker. */
   private async pageOf(target: ScrapeTarget): Promise<string> {
     const mapped = SCRAPED_PAGE_MAP[this.name]?.[target.isin] ?? SCRAPED_PAGE_MAP[this.name]?.[target.ticker];
     if (mapped) return mapped;
-    const hit = (await this.suggest(target.isin)).find((s) => s.isin === target.isin);
+    const hit = (await this.suggest(target.isin))?.find((s) => s.isin === target.isin);
     return hit?.slug ?? target.ticker.toLowerCase();
   }
 }

@@ -53,6 +53,6 @@ export interface StatedIsin {
 /** A source whose search states each share's ISIN next to its ticker. */
 export interface IsinDirectory {
   readonly name: string;
-  /** Shares matching a query (an ISIN or a ticker); none when the source fails or says nothing. */
-  suggest(query: string): Promise<StatedIsin[]>;
+  /** Shares matching a query (an ISIN or a ticker); null when the source did not answer. */
+  suggest(query: string): Promise<StatedIsin[] | null>;
 }

@@ -1,9 +1,10 @@
 import type { AssetRow, ListingRow } from "../../db/repositories/catalogue";
 import { findAssetByIsin } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
-import { BadRequestError, NoDataError, NotFoundError } from "../../domain/errors";
+import { BadRequestError, NoDataError, NotFoundError, RateLimitedError, ServiceError } from "../../domain/errors";
 import { isinProblem, normaliseIsin } from "../../domain/isin";
 import { preferredShown } from "../../domain/listing-choice";
+import { ProviderError } from "../../providers/errors";
 import { addByIsin } from "./additions/add-instrument";
 
 export interface AssetWithListings {
@@ -40,6 +41,19 @@ export async function getAssetByIsin({
 /** An ISIN the catalogue lacks: added from what providers say when discovery is on, else the spec's 404. */
 async function discovered(ctx: Deps, isin: string): Promise<{ asset: AssetRow; listings: ListingRow[] }> {
   if (!ctx.config.CATALOGUE_DISCOVERY || !ctx.caller) throw new NotFoundError("Instrument with ISIN", isin);
-  const addition = await addByIsin(ctx, { via: "discovery" }, isin);
-  return { asset: addition.found.asset, listings: addition.found.listings };
+  try {
+    const addition = await addByIsin(ctx, { via: "discovery" }, isin);
+    return { asset: addition.found.asset, listings: addition.found.listings };
+  } catch (err) {
+    // The spec's answer for an instrument the catalogue lacks is a 404: why it could not be added is its reason.
+    if (err instanceof RateLimitedError || err instanceof NoDataError) throw err;
+    const why =
+      err instanceof ServiceError
+        ? (err.extra.reason ?? err.message)
+        : err instanceof ProviderError
+          ? `it could not be looked up (${err.message}); asked again on the next read`
+          : null;
+    if (why === null) throw err;
+    throw new NoDataError(`Instrument with ISIN '${isin}' not found`, why);
+  }
 }

@@ -104,7 +104,11 @@ export async function seriesOrReason(
       })
     ).series;
   } catch (err) {
-    if (err instanceof ServiceError && (err.code === "NOT_FOUND" || err.code === "NO_DATA"))
+    // A ticker the key may not add now (its budget of additions spent) is that ticker's error, not the batch's.
+    if (
+      err instanceof ServiceError &&
+      (err.code === "NOT_FOUND" || err.code === "NO_DATA" || err.code === "RATE_LIMITED")
+    )
       return err.extra.reason ? `${err.message}: ${err.extra.reason}` : err.message;
     throw err;
   }

@@ -1,5 +1,6 @@
 import { findAssetByIsin } from "../../../db/repositories/catalogue";
 import {
+  discoveredSince,
   linesHeldElsewhere,
   readMiss,
   saveMiss,
@@ -14,10 +15,17 @@ import {
   MISS_REMEMBERED_MS,
   missKey,
 } from "../../../domain/catalogue-additions";
-import { BadRequestError, NoDataError, RateLimitedError, UnprocessableError } from "../../../domain/errors";
+import {
+  BadRequestError,
+  NoDataError,
+  RateLimitedError,
+  ServiceError,
+  UnprocessableError,
+} from "../../../domain/errors";
 import { profileOf } from "../../../domain/fundamentals/delayed-figures";
 import { isinProblem, normaliseIsin } from "../../../domain/isin";
 import { preferredShown } from "../../../domain/listing-choice";
+import { VENUES } from "../../../domain/venues";
 import { ProviderError } from "../../../providers/errors";
 import type { AssetWithListings } from "../get-asset-by-isin";
 import { type Offer, offeredLines, type RefusedLine, type VerifiedLine, verifyLines } from "./verify-lines";
@@ -49,17 +57,43 @@ export function checkedIsin(raw: string): string {
   return isin;
 }
 
-/** One attempt against the caller's per-minute budget (imports and crons have none: they are paced). */
-export async function spend(ctx: Deps): Promise<void> {
+/** The budget of discoveries of all keys together: what read-only keys may add, in all. */
+const DISCOVERIES = "*discovery";
+
+/**
+ * One attempt against the budgets: the caller's key per minute (imports and crons have none: they
+ * are paced); a discovery also against every key's discoveries together, per minute and per day,
+ * so that however many keys read, the instruments reads add (and the refresh then carries) stay bounded.
+ */
+export async function spend(ctx: Deps, via: AdditionVia): Promise<void> {
   if (!ctx.caller) return;
-  const spent = await spendAddition(ctx.db.db, ctx.caller.fingerprint, ctx.clock.now());
-  if (spent > ctx.config.CATALOGUE_ADDITIONS_PER_MINUTE) {
-    const wait = 60 - ctx.clock.now().getUTCSeconds();
+  const now = ctx.clock.now();
+  const wait = 60 - now.getUTCSeconds();
+  const c = ctx.config;
+  if ((await spendAddition(ctx.db.db, ctx.caller.fingerprint, now)) > c.CATALOGUE_ADDITIONS_PER_MINUTE)
     throw new RateLimitedError(
-      `This key has asked for ${ctx.config.CATALOGUE_ADDITIONS_PER_MINUTE} catalogue additions this minute, its limit; retry after ${wait} seconds`,
+      `This key has asked for ${c.CATALOGUE_ADDITIONS_PER_MINUTE} catalogue additions this minute, its limit; retry after ${wait} seconds`,
       wait,
     );
+  if (via !== "discovery") return;
+  const [minute, today] = await Promise.all([
+    spendAddition(ctx.db.db, DISCOVERIES, now),
+    discoveredSince(ctx.db.db, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))),
+  ]);
+  if (today >= c.CATALOGUE_DISCOVERIES_PER_DAY) {
+    const untilMidnight = Math.ceil(
+      (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000,
+    );
+    throw new RateLimitedError(
+      `Reads have added ${c.CATALOGUE_DISCOVERIES_PER_DAY} instruments today, the service's limit; POST /assets with a full-access key adds more`,
+      untilMidnight,
+    );
   }
+  if (minute > c.CATALOGUE_DISCOVERIES_PER_MINUTE)
+    throw new RateLimitedError(
+      `Reads have asked for ${c.CATALOGUE_DISCOVERIES_PER_MINUTE} catalogue additions this minute, the service's limit; retry after ${wait} seconds`,
+      wait,
+    );
 }
 
 /** A remembered miss, thrown as it was answered the first time. */
@@ -118,13 +152,22 @@ export async function addByIsin(
       `removed from the catalogue on ${existing.asset.removedAt.toISOString().slice(0, 10)}; a POST /assets with a full-access key brings it back`,
     );
   if (existing && how.via === "discovery") return knownAnswer(existing);
-  if (!existing) await rememberedMiss(ctx, missKey({ isin }));
+  // The symbol path brings a line of its own, verified whatever the ISIN search once missed.
+  if (!existing && !extra) await rememberedMiss(ctx, missKey({ isin }));
   // The symbol path has spent its attempt already.
-  if (!extra) await spend(ctx);
+  if (!extra) await spend(ctx, how.via);
 
   const { offers, statedName } = await offeredLines(ctx, isin);
   const all = extra ? [extra.offer, ...offers] : offers;
   const checked = await verifyLines(ctx, all, today(ctx));
+  // A line whose chart failed may be the home one: storing the others would fix a wrong primary
+  // for good. Nothing is stored; asked again, the providers may answer.
+  const failed = checked.refused.filter((r) => r.transient);
+  if (failed.length > 0)
+    throw new ServiceError(
+      "UPSTREAM_UNAVAILABLE",
+      `${isin} was not added: ${failed.map((r) => r.reason).join("; ")}; ask again shortly`,
+    );
   // A line another instrument holds stays with it (the store re-checks this under its lock-free upsert).
   const held = await linesHeldElsewhere(ctx.db.db, isin, checked.verified);
   const heldKey = (l: { ticker: string; exchange: string; currency: string }) =>
@@ -133,15 +176,18 @@ export async function addByIsin(
   const verified = checked.verified.filter((v) => !heldKeys.has(heldKey(v)));
   const refused: RefusedLine[] = [...checked.refused, ...held.map(conflictOf)];
   if (verified.length === 0) {
+    if (existing?.asset.removedAt)
+      throw new UnprocessableError(
+        `${isin} cannot be brought back: no line of it verifies now (${refused.map((r) => r.reason).join("; ") || "the providers list none"})`,
+      );
     if (existing) return { ...knownAnswer(existing), refused };
-    const transient = refused.some((r) => r.transient);
     const unsupported = refused.length > 0;
     const reason = unsupported
       ? `${isin}: no line the catalogue can list (${refused.map((r) => r.reason).join("; ")})`
       : `no provider knows ${isin}${statedName ? ` (${statedName})` : ""}`;
     const status = unsupported ? 422 : 404;
     // A conflict is an operator's to settle, and may be settled within the day: not remembered.
-    if (!transient && held.length === 0) await saveMiss(ctx.db.db, missKey({ isin }), status, reason, ctx.clock.now());
+    if (held.length === 0) await saveMiss(ctx.db.db, missKey({ isin }), status, reason, ctx.clock.now());
     throw missError(missKey({ isin }), status, reason);
   }
 
@@ -149,16 +195,25 @@ export async function addByIsin(
   const quoteType = existing?.asset.quoteType ?? first.quoteType ?? "EQUITY";
   const named = verified.find((v) => v.name) ?? first;
   const prof = existing ? null : await profile(ctx, first);
-  const primary = existing?.listings.some((l) => l.isPrimary) ? undefined : choosePrimary(verified, isin, quoteType);
-  const sources: FieldSources = {
-    isin: extra?.isinSource ?? "asked",
-    name: `delayed provider search (${named.delayedSymbol})`,
-    quote_type: `delayed provider search (${first.delayedSymbol})`,
-    ...(prof?.sector ? { sector: `delayed provider profile (${first.delayedSymbol})` } : {}),
-    ...(prof?.industry ? { industry: `delayed provider profile (${first.delayedSymbol})` } : {}),
-    ...(primary ? { primary: "home venue of the ISIN's country, else most traded by value" } : {}),
-    ...Object.fromEntries(verified.map((v) => [`listing ${v.ticker}`, v.source])),
-  };
+  const homeCurrency = Object.values(VENUES).find((v) => v.countries.includes(isin.slice(0, 2)))?.currency ?? null;
+  const primary = existing?.listings.some((l) => l.isPrimary)
+    ? undefined
+    : choosePrimary(verified, isin, quoteType, homeCurrency);
+  const listingSources = Object.fromEntries(verified.map((v) => [`listing ${v.ticker}`, v.source]));
+  // A known instrument keeps what it knew of its fields; only its new listings' sources are added.
+  const sources: FieldSources = existing
+    ? { ...(existing.asset.fieldSources ?? { all: "the seed catalogue" }), ...listingSources }
+    : {
+        isin: extra?.isinSource ?? "asked",
+        name: `delayed provider search (${named.delayedSymbol})`,
+        quote_type: `delayed provider search (${first.delayedSymbol})`,
+        ...(prof?.sector ? { sector: `delayed provider profile (${first.delayedSymbol})` } : {}),
+        ...(prof?.industry ? { industry: `delayed provider profile (${first.delayedSymbol})` } : {}),
+        ...(primary
+          ? { primary: "home venue of the ISIN's country, else its currency, else most traded by value" }
+          : {}),
+        ...listingSources,
+      };
   const stored = await storeInstrument(ctx.db.db, ctx.clock.now(), {
     isin,
     name: existing?.asset.name ?? named.name ?? isin,

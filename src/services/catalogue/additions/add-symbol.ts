@@ -6,6 +6,8 @@ import { BadRequestError, NoDataError, UnprocessableError } from "../../../domai
 import { isinProblem } from "../../../domain/isin";
 import { preferredShown } from "../../../domain/listing-choice";
 import { splitSuffix } from "../../../domain/provider-symbols";
+import { VENUES } from "../../../domain/venues";
+import { ProviderError } from "../../../providers/errors";
 import { type Addition, type AdditionContext, addByIsin, rememberedMiss, spend } from "./add-instrument";
 
 /** A symbol as a request names it: 1 to 10 characters of a ticker (spec Limits), upper-cased. */
@@ -35,6 +37,10 @@ export async function addBySymbol(
 ): Promise<Addition> {
   const symbol = checkedSymbol(input.symbol);
   const exchange = input.exchange?.trim().toUpperCase() || undefined;
+  if (exchange && !VENUES[exchange])
+    throw new BadRequestError(
+      `exchange '${exchange}' is not a venue of the catalogue (${Object.keys(VENUES).join(", ")})`,
+    );
   const listed = await findActiveListingsWithAssets(ctx.db.db, { ticker: symbol });
   const mine = listed.listings.find((l) => !exchange || l.exchange === exchange);
   if (mine) {
@@ -51,7 +57,7 @@ export async function addBySymbol(
   const key = missKey({ symbol, exchange });
   const asked = `${symbol}${exchange ? ` on ${exchange}` : ""}`;
   await rememberedMiss(ctx, key);
-  await spend(ctx);
+  await spend(ctx, how.via);
   const hits = await ctx.providers.delayed.search(symbol);
   const line = hits.find((h) => {
     if (h.symbol.toUpperCase() !== symbol) return false;
@@ -64,11 +70,17 @@ export async function addBySymbol(
     throw new NoDataError(`No data found for ${symbol}`, reason);
   }
   const placed = placeLine(line);
-  if ("refused" in placed) throw new UnprocessableError(placed.refused);
+  if ("refused" in placed) {
+    await saveMiss(ctx.db.db, key, 422, placed.refused, ctx.clock.now());
+    throw new UnprocessableError(placed.refused);
+  }
 
   const { base } = splitSuffix(symbol);
   const directory = ctx.providers.isinDirectory;
-  const stated = (await directory.suggest(base)).filter(
+  const suggested = await directory.suggest(base);
+  if (suggested === null)
+    throw new ProviderError(directory.name, "unavailable", `its search for ${base} did not answer`);
+  const stated = suggested.filter(
     (s) => (s.symbol.toUpperCase() === base || s.symbol.toUpperCase() === symbol) && sameCompany(s.name, line.name),
   );
   const isins = [...new Set(stated.map((s) => s.isin))].filter((i) => isinProblem(i) === null);
@@ -81,8 +93,15 @@ export async function addBySymbol(
     throw new UnprocessableError(reason);
   }
   const isin = isins[0] as string;
-  return addByIsin(ctx, how, isin, {
-    offer: { line, source: `delayed provider search for ${symbol}` },
-    isinSource: `${directory.name} states ${isin} for ${base} (${stated[0]?.name})`,
-  });
+  try {
+    return await addByIsin(ctx, how, isin, {
+      offer: { line, source: `delayed provider search for ${symbol}` },
+      isinSource: `${directory.name} states ${isin} for ${base} (${stated[0]?.name})`,
+    });
+  } catch (err) {
+    // A removed instrument, or one nobody lists after all: the symbol's next read asks nobody either.
+    if (err instanceof NoDataError)
+      await saveMiss(ctx.db.db, key, 404, err.extra.reason ?? err.message, ctx.clock.now());
+    throw err;
+  }
 }

@@ -23,6 +23,8 @@ export async function discover(
     if (err instanceof RateLimitedError) throw err;
     if (err instanceof ServiceError) return err.extra.reason ?? err.message;
     if (err instanceof ProviderError) return `it could not be looked up (${err.message}); asked again on the next read`;
-    throw err;
+    // Whatever else failed while adding (the database, say) costs the addition, never the read's own answer.
+    console.warn("discovery failed", input.isin ?? input.ticker, String(err));
+    return "it could not be added just now; asked again on the next read";
   }
 }

@@ -1,15 +1,15 @@
 import type { Deps } from "../../../deps";
 import {
+  isStatedLine,
   listingCurrencyOf,
   MAX_LINES_PROBED,
   medianTradedValue,
   type NewListing,
   type OfferedLine,
   placeLine,
-  sameCompany,
 } from "../../../domain/catalogue-additions";
 import { addDays } from "../../../domain/ingest-plan";
-import { venueOfDelayedExchange } from "../../../domain/provider-symbols";
+import { currencyScale, venueOfDelayedExchange } from "../../../domain/provider-symbols";
 import { ProviderError } from "../../../providers/errors";
 
 /** An offered line and where the offer came from (said in the answer's `found_by`). */
@@ -43,7 +43,8 @@ const held = (h: OfferedLine) => !h.quoteType || QUOTE_TYPES_HELD.has(h.quoteTyp
 /**
  * The lines providers offer for an ISIN: the delayed provider's identifier search; where it finds
  * none (it often misses UCITS funds), the directory that states ISINs names the instrument, and
- * the delayed search by that name keeps the hits of that company (or bearing the directory's ticker).
+ * the delayed search by that name keeps the hits that are that line (`isStatedLine`). A directory
+ * that does not answer is the provider's failure, never "no provider knows it".
  */
 export async function offeredLines(ctx: Deps, isin: string): Promise<{ offers: Offer[]; statedName: string | null }> {
   const byIsin = (await ctx.providers.delayed.search(isin)).filter(held);
@@ -52,14 +53,14 @@ export async function offeredLines(ctx: Deps, isin: string): Promise<{ offers: O
       offers: byIsin.map((line) => ({ line, source: `delayed provider search for ${isin}` })),
       statedName: null,
     };
-  const stated = (await ctx.providers.isinDirectory.suggest(isin)).find((s) => s.isin === isin);
+  const directory = ctx.providers.isinDirectory;
+  const suggested = await directory.suggest(isin);
+  if (suggested === null)
+    throw new ProviderError(directory.name, "unavailable", `its search for ${isin} did not answer`);
+  const stated = suggested.find((s) => s.isin === isin);
   if (!stated) return { offers: [], statedName: null };
-  const byName = (await ctx.providers.delayed.search(stated.name)).filter(
-    (h) =>
-      held(h) &&
-      (sameCompany(h.name, stated.name) || h.symbol.toUpperCase().split(".")[0] === stated.symbol.toUpperCase()),
-  );
-  const source = `${ctx.providers.isinDirectory.name} states ${isin} for ${stated.name}; delayed provider search for that name`;
+  const byName = (await ctx.providers.delayed.search(stated.name)).filter((h) => held(h) && isStatedLine(h, stated));
+  const source = `${directory.name} states ${isin} for ${stated.name}; delayed provider search for that name`;
   return { offers: byName.map((line) => ({ line, source })), statedName: stated.name };
 }
 
@@ -90,7 +91,7 @@ export async function verifyLines(
       refused.push({
         symbol,
         reason: `not checked: at most ${MAX_LINES_PROBED} lines are checked per instrument`,
-        transient: true,
+        transient: false,
       });
       continue;
     }
@@ -119,7 +120,8 @@ export async function verifyLines(
           currency,
           countries: venue.countries,
           venueCurrency: venue.currency,
-          tradedValue: medianTradedValue(chart.bars),
+          // In the listing's currency: a London line's pence counted as pounds.
+          tradedValue: medianTradedValue(chart.bars) * (currencyScale(chart.currency, currency) ?? 1),
           delayedSymbol: symbol,
           name: line.name,
           quoteType: line.quoteType?.toUpperCase() ?? null,

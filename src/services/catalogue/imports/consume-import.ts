@@ -43,8 +43,12 @@ async function ingestAdded(deps: Deps, addition: Addition): Promise<void> {
   }
 }
 
-/** Works one queued line: added, known or refused (settled), or a transient failure (left queued, counted). */
-async function workLine(deps: Deps, importId: number, line: QueuedLine, ingest: boolean, lastAttempt: boolean) {
+/**
+ * Works one queued line: added, known or refused (settled), or a failure a retry may mend (left
+ * queued, its attempt counted), settled `failed` on the line's IMPORT_MAX_ATTEMPTS-th attempt
+ * whatever the deliveries (a line that keeps failing never holds its import open).
+ */
+async function workLine(deps: Deps, importId: number, line: QueuedLine, ingest: boolean): Promise<boolean> {
   const settle = (outcome: ImportOutcome, reason: string | null, isin: string | null) =>
     settleLine(deps.db.db, { importId, line: line.line, outcome, reason, isin, at: deps.clock.now() });
   try {
@@ -54,14 +58,14 @@ async function workLine(deps: Deps, importId: number, line: QueuedLine, ingest: 
     await settle(addition.status === "known" ? "known" : "added", refused, addition.found.asset.isin);
     return true;
   } catch (err) {
-    if (!transient(err)) {
-      if (!(err instanceof ServiceError)) throw err;
+    if (err instanceof ServiceError && !transient(err)) {
       await settle("refused", err.extra.reason ?? err.message, null);
       return true;
     }
     const why = err instanceof Error ? err.message : String(err);
-    await settle(lastAttempt ? "failed" : "queued", lastAttempt ? why : `attempt failed, retried: ${why}`, null);
-    return lastAttempt;
+    const last = line.attempts + 1 >= IMPORT_MAX_ATTEMPTS;
+    await settle(last ? "failed" : "queued", last ? why : `attempt ${line.attempts + 1} failed, retried: ${why}`, null);
+    return last;
   }
 }
 
@@ -86,10 +90,9 @@ export async function consumeImport(batch: MessageBatch<unknown>, env: Bindings)
       const settled = await withWorkDeps(
         env,
         async (deps) => {
-          const { ingest, lines: todo } = await queuedLines(deps.db.db, importId, lines);
+          const { ingest, lines: todo } = await queuedLines(deps.db.db, importId, lines, deps.clock.now());
           let all = true;
-          for (const line of todo)
-            all = (await workLine(deps, importId, line, ingest, m.attempts >= IMPORT_MAX_ATTEMPTS)) && all;
+          for (const line of todo) all = (await workLine(deps, importId, line, ingest)) && all;
           return all;
         },
         { pace },

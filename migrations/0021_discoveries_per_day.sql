@@ -1,0 +1,1 @@
+CREATE INDEX "assets_added_idx" ON "assets" USING btree ("added_via","created_at");

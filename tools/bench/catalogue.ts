@@ -1,0 +1,218 @@
+import pg from "pg";
+import { worldInstrument } from "../sandbox/world";
+import { benchHeader, percentile } from "./load";
+import { type BenchStack, runBench } from "./stack";
+
+/**
+ * `npm run bench:catalogue`: the catalogue at the design size.
+ * 1. An import of IMPORTED world instruments (tools/sandbox/world.ts) through POST /assets/import
+ *    and the queue, paced at REQUESTS_PER_MINUTE per provider: instruments/s and provider
+ *    requests/s (counted by the simulators) against that pace.
+ * 2. SYNTHETIC listings inserted directly (one instrument each, with an RSI snapshot), then:
+ *    GET /search p50 over names, tickers and misspellings; GET /technical/screen uncached p50 (each
+ *    request a new threshold); the time POST /catalogue/refresh takes to queue a run of every
+ *    listing (measured last: the stack stops before the run is worked).
+ * 3. The cost at that size: rows and bytes per stored bar read from the database, extrapolated to
+ *    ten years of bars per listing, and the first refresh's duration at the default pace.
+ * Prints JSON; one run per database (DATABASE_URL for Postgres, else the embedded PGlite).
+ */
+const IMPORTED = Number(process.env.BENCH_IMPORTED ?? 1000);
+const SYNTHETIC = Number(process.env.BENCH_SYNTHETIC_LISTINGS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+/** A provider's pace for this bench: far below the simulators' capacity, as a real provider's would be. */
+const REQUESTS_PER_MINUTE = 3000;
+/** The refresh's pace by default (REFRESH_REQUESTS_PER_MINUTE): what a real first run is held to. */
+const DEFAULT_PACE = 120;
+const TEN_YEARS_OF_SESSIONS = 2520;
+
+const json = async (res: Response) => {
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${res.url}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as Record<string, unknown>;
+};
+
+/** Requests the simulators have counted so far, per simulator. */
+async function simCounts(stack: BenchStack): Promise<{ delayed: number; scraped: number }> {
+  const sum = async (url: string) =>
+    Object.values((await (await fetch(`${url}/__sandbox/requests`)).json()) as Record<string, number>).reduce(
+      (a, b) => a + b,
+      0,
+    );
+  return { delayed: await sum(stack.control.delayed), scraped: await sum(stack.control.scraped) };
+}
+
+async function importWorld(stack: BenchStack) {
+  const lines = Array.from({ length: IMPORTED }, (_, i) => worldInstrument(5000 + i).isin);
+  const before = await simCounts(stack);
+  const started = performance.now();
+  const res = await fetch(`${stack.base}/assets/import`, {
+    method: "POST",
+    headers: { ...stack.headers, "content-type": "text/csv" },
+    body: ["isin", ...lines].join("\n"),
+  });
+  const { id } = (await json(res)) as { id: number };
+  let state: { status: string; counts: Record<string, number> };
+  for (;;) {
+    state = (await json(
+      await fetch(`${stack.base}/assets/import/${id}?limit=0`, { headers: stack.headers }),
+    )) as typeof state;
+    if (state.status === "finished") break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const after = await simCounts(stack);
+  const delayed = after.delayed - before.delayed;
+  return {
+    lines: IMPORTED,
+    counts: state.counts,
+    seconds: Number(seconds.toFixed(1)),
+    instruments_per_second: Number((IMPORTED / seconds).toFixed(2)),
+    provider_requests: { delayed: delayed, directory: after.scraped - before.scraped },
+    delayed_requests_per_second: Number((delayed / seconds).toFixed(1)),
+    pace_setting_per_second: REQUESTS_PER_MINUTE / 60,
+    within_pace: delayed / seconds <= REQUESTS_PER_MINUTE / 60,
+  };
+}
+
+/** SYNTHETIC instruments, each with one listing (no venue) and an RSI(14) snapshot, inserted directly. */
+async function addSynthetic(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = performance.now();
+  try {
+    await client.query(
+      `INSERT INTO assets (isin, name, quote_type, added_via)
+       SELECT 'ZZ' || lpad(n::text, 10, '0'),
+              initcap(substr(md5(n::text), 1, 6)) || ' ' || (ARRAY['Holdings','Industries','Bank','Energy','Systems'])[1 + n % 5] || ' ' || n,
+              'EQUITY', 'import'
+       FROM generate_series(1, $1) n ON CONFLICT DO NOTHING`,
+      [SYNTHETIC],
+    );
+    await client.query(
+      `INSERT INTO listings (asset_id, ticker, exchange, currency, name, source, is_primary)
+       SELECT a.id, 'S' || substr(a.isin, 7), NULL, 'USD', a.name, 'bench', true FROM assets a
+       WHERE a.isin LIKE 'ZZ%' ON CONFLICT DO NOTHING`,
+    );
+    await client.query(
+      `INSERT INTO indicator_snapshots (listing_id, indicator, params, window_bars, formula, value, computable, as_of, window_from)
+       SELECT l.id, 'rsi', '{"length":14}', 500, (SELECT max(formula) FROM indicator_snapshots),
+              20 + (l.id * 7919 % 6000) / 100.0, true, current_date - 1, current_date - 730
+       FROM listings l WHERE l.source = 'bench' ON CONFLICT DO NOTHING`,
+    );
+    await client.query("ANALYZE assets; ANALYZE listings; ANALYZE indicator_snapshots");
+  } finally {
+    await client.end();
+  }
+  return Number(((performance.now() - started) / 1000).toFixed(1));
+}
+
+/** Milliseconds of each request, ascending, with the last answer. */
+async function timed(stack: BenchStack, paths: readonly string[]) {
+  const times: number[] = [];
+  let last: Record<string, unknown> = {};
+  for (const path of paths) {
+    const started = performance.now();
+    last = await json(await fetch(`${stack.base}${path}`, { headers: stack.headers }));
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    runs: paths.length,
+    p50_ms: Number(percentile(times, 50).toFixed(1)),
+    p90_ms: Number(percentile(times, 90).toFixed(1)),
+    max_ms: Number((times.at(-1) ?? 0).toFixed(1)),
+    last,
+  };
+}
+
+async function searches(stack: BenchStack) {
+  const queries = ["apple", "deutsche", "S012345", "S050000", "holdings 4242", "banc", "mircosoft", "energy 999"];
+  const paths = Array.from(
+    { length: RUNS },
+    (_, i) => `/search?q=${encodeURIComponent(queries[i % queries.length] ?? "")}&limit=10`,
+  );
+  // The provider's part is cached a day: a first pass warms it, so the figures are the catalogue's own.
+  await timed(stack, [...new Set(paths)]);
+  const r = await timed(stack, paths);
+  return { p50_ms: r.p50_ms, p90_ms: r.p90_ms, max_ms: r.max_ms, under_30_ms: r.p50_ms < 30 };
+}
+
+async function screens(stack: BenchStack) {
+  const paths = Array.from(
+    { length: RUNS },
+    (_, i) => `/technical/screen?indicator=rsi&operator=lt&value=${(50 + i / 1000).toFixed(3)}`,
+  );
+  const r = await timed(stack, paths);
+  const last = r.last as { screened?: number; total?: number };
+  return {
+    instruments_screened: last.screened,
+    p50_ms: r.p50_ms,
+    p90_ms: r.p90_ms,
+    max_ms: r.max_ms,
+    under_250_ms: r.p50_ms < 250,
+  };
+}
+
+async function queueFullRefresh(stack: BenchStack) {
+  const started = performance.now();
+  const body = await json(
+    await fetch(`${stack.base}/catalogue/refresh`, {
+      method: "POST",
+      headers: { ...stack.headers, "content-type": "application/json" },
+      body: "{}",
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const run = body.run as { listings: { queued: number } };
+  return { listings_queued: run.listings.queued, seconds: Number(seconds.toFixed(1)), under_60_s: seconds < 60 };
+}
+
+async function costs(databaseUrl: string, listings: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const r = await client.query<{ rows: string; bytes: string }>(
+      `SELECT count(*) AS rows, pg_total_relation_size('prices_daily') AS bytes FROM prices_daily`,
+    );
+    const rows = Number(r.rows[0]?.rows ?? 0);
+    const perRow = rows > 0 ? Number(r.rows[0]?.bytes ?? 0) / rows : 0;
+    const tenYears = listings * TEN_YEARS_OF_SESSIONS;
+    return {
+      bars_stored_now: rows,
+      bytes_per_bar_with_indexes: Math.round(perRow),
+      ten_years_at_size: { listings, bars: tenYears, gigabytes: Number(((tenYears * perRow) / 1e9).toFixed(1)) },
+      first_refresh_at_default_pace: {
+        requests_per_minute: DEFAULT_PACE,
+        // One chart call fetches a listing's ten years; a listing the delayed provider lacks costs a search and a chart more.
+        hours_at_one_request_per_listing: Number((listings / DEFAULT_PACE / 60).toFixed(1)),
+      },
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+runBench(
+  async (stack) => {
+    // The import is measured once per database (BENCH_IMPORTED=0 leaves it out of the other runs).
+    const imported = IMPORTED > 0 ? await importWorld(stack) : null;
+    const insertSeconds = await addSynthetic(stack.databaseUrl);
+    const search = await searches(stack);
+    const screen = await screens(stack);
+    const cost = await costs(stack.databaseUrl, SYNTHETIC + IMPORTED);
+    // Last: the run's listings are queued to a consumer the stack's stop ends.
+    const refresh = await queueFullRefresh(stack);
+    return {
+      ...benchHeader("catalogue"),
+      database: stack.databaseLabel,
+      cache: stack.cacheLabel,
+      import: imported,
+      synthetic: { listings: SYNTHETIC, insert_seconds: insertSeconds },
+      search,
+      screen_uncached: screen,
+      queue_full_refresh: refresh,
+      cost,
+    };
+  },
+  { vars: { REFRESH_REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE), REFRESH_SCHEDULED: "false" } },
+);
