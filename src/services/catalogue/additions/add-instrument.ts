@@ -252,7 +252,11 @@ const conflictOf = (c: { ticker: string; exchange: string; currency: string; own
   transient: false,
 });
 
-function knownAnswer(found: { asset: AssetWithListings["asset"]; listings: AssetWithListings["listings"] }): Addition {
+/** An instrument the catalogue holds, answered as it is: nothing added, nothing asked of a provider. */
+export function knownAnswer(found: {
+  asset: AssetWithListings["asset"];
+  listings: AssetWithListings["listings"];
+}): Addition {
   return {
     status: "known",
     found: { asset: found.asset, preferred: preferredShown(found.listings), listings: found.listings },

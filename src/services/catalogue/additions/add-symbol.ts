@@ -4,11 +4,10 @@ import type { Deps } from "../../../deps";
 import { MAX_TICKER_LENGTH, missKey, placeLine, sameCompany } from "../../../domain/catalogue-additions";
 import { BadRequestError, NoDataError, UnprocessableError } from "../../../domain/errors";
 import { isinProblem } from "../../../domain/isin";
-import { preferredShown } from "../../../domain/listing-choice";
 import { splitSuffix } from "../../../domain/provider-symbols";
 import { VENUES } from "../../../domain/venues";
 import { ProviderError } from "../../../providers/errors";
-import { type Addition, type AdditionContext, addByIsin, rememberedMiss, spend } from "./add-instrument";
+import { type Addition, type AdditionContext, addByIsin, knownAnswer, rememberedMiss, spend } from "./add-instrument";
 
 /** A symbol as a request names it: 1 to 10 characters of a ticker (spec Limits), upper-cased. */
 export function checkedSymbol(raw: string): string {
@@ -45,14 +44,7 @@ export async function addBySymbol(
   const mine = listed.listings.find((l) => !exchange || l.exchange === exchange);
   if (mine) {
     const found = await findAssetByIsin(ctx.db.db, mine.isin);
-    if (found)
-      return {
-        status: "known",
-        found: { asset: found.asset, preferred: preferredShown(found.listings), listings: found.listings },
-        added: [],
-        refused: [],
-        sources: found.asset.fieldSources ?? { all: "the seed catalogue" },
-      };
+    if (found) return knownAnswer(found);
   }
   const key = missKey({ symbol, exchange });
   const asked = `${symbol}${exchange ? ` on ${exchange}` : ""}`;
