@@ -8,7 +8,7 @@ import type { SearchBody } from "../../src/routes/search/schema";
 import { WORLD, type WorldInstrument, worldIsin } from "../../tools/sandbox/world";
 import { withDb } from "../helpers/db";
 import { READ_ONLY_KEY } from "../helpers/keys";
-import { simRequests } from "../helpers/listings";
+import { fault, simRequests } from "../helpers/listings";
 import { type CallOptions, call } from "../helpers/worker-http";
 
 /**
@@ -142,6 +142,18 @@ describe("POST /assets by ISIN", () => {
     expect(elsewhere.body.message).toContain(
       `${warsaw.lines[0]?.symbol} trades on WSE, a venue the catalogue does not support`,
     );
+  });
+
+  it("finds a fund its ISIN search misses through the directory, and never remembers a directory that failed as a miss", async () => {
+    // An ETF whose ISIN the delayed provider's search misses, as with real UCITS funds.
+    const fund = first((w) => w.quoteType === "ETF" && !w.isinSearchable && w.lines.length === 1);
+    await fault(inject("scrapedSimUrl"), `suggest ${fund.isin}`, "500");
+    const failed = await ask<ErrorBody>("/assets", { method: "POST", body: { isin: fund.isin } });
+    expect(failed.status).toBe(503);
+    // Asked again once the directory answers: added, not a remembered "no provider knows".
+    const added = await post({ isin: fund.isin });
+    expect([added.status, added.body.status, added.body.ticker]).toEqual([201, "added", fund.lines[0]?.symbol]);
+    expect(added.body.found_by[`listing ${fund.lines[0]?.symbol}`]).toContain(`states ${fund.isin} for ${fund.name}`);
   });
 
   it("never moves a listing that another instrument holds", async () => {

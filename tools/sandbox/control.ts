@@ -48,6 +48,15 @@ export class SimulatorControl<Mode extends string> {
     return this.takeWithDate(key, appliesTo)?.mode;
   }
 
+  /** The fault set for `key` itself, if any (a fault for every request does not apply). */
+  takeOwn(key: string): Mode | undefined {
+    const f = this.faults.get(key);
+    if (!f) return undefined;
+    f.remaining -= 1;
+    if (f.remaining <= 0) this.faults.delete(key);
+    return f.mode;
+  }
+
   /** `take`, with the session a fault named (`"date"` in its body: where a price glitch goes). */
   takeWithDate(
     key: string,

@@ -13,7 +13,7 @@ import { hash, SIM_LINES_OF_ISIN, SIM_SYMBOLS } from "./market-data";
  * Quirks of real pages, on purpose: onvista's page of SAP (DE0007164600) is about Siemens
  * (DE0007236101), a page about another instrument; its page of Adyen (NL0012969182) shows a yield of
  * 0.21 whose scale (21 % or 0.21 %) nothing on the page settles.
- * Faults on demand: POST /__sandbox/faults {"symbol": <ISIN or slug> | "*", "mode", "times"?} with
+ * Faults on demand: POST /__sandbox/faults {"symbol": <ISIN or slug> | "suggest <QUERY>" | "*", "mode", "times"?} with
  * modes 500, timeout, malformed, unknown (404), ratelimit (429), error200 (a consent page served with
  * HTTP 200 instead of the figures), out_of_range (the P/E written 1,000 times too large and the
  * dividend yield 100 times, as a page that changed its units would: the canary must fail);
@@ -186,7 +186,8 @@ export async function startScrapedPagesSim(opts: { port?: number } = {}): Promis
     const suggest = path === "/ajax/SearchController_Suggest";
     const key = decodeURIComponent(bi?.[1] ?? ov?.[1] ?? url.searchParams.get("query") ?? "");
     control.count(`${bi ? "businessinsider" : ov ? "onvista" : suggest ? "suggest" : path} ${key}`);
-    const fault = suggest ? undefined : control.take(key);
+    // The search takes only faults set for it by name (`suggest <query>`): a page's fault is the page's.
+    const fault = suggest ? control.takeOwn(`suggest ${key.toUpperCase()}`) : control.take(key);
     if (fault === "timeout") {
       control.hold(res);
       return;
