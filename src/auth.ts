@@ -142,7 +142,8 @@ export function extractKey(headers: Headers, url?: URL): string | undefined {
   return undefined;
 }
 
-async function digest(text: string): Promise<Uint8Array> {
+/** The SHA-256 of a text (the key check's digest; an import's body is named by it too). */
+export async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 }
 

@@ -24,6 +24,13 @@ export const MAX_LINES_PROBED = 8;
 /** The quote types the catalogue holds: shares and exchange-traded funds. */
 const HELD_TYPES = new Set(["EQUITY", "ETF"]);
 
+/** Whether a line of this quote type may join the catalogue (a line that names none may: its chart decides). */
+export const isHeldQuoteType = (quoteType: string | null): boolean =>
+  !quoteType || HELD_TYPES.has(quoteType.toUpperCase());
+
+/** The characters of a ticker, wherever one enters (its length is MAX_TICKER_LENGTH's to bound). */
+export const TICKER_CHARS = /^[A-Z0-9][A-Z0-9.\-^=&]*$/i;
+
 /** A line a provider offered for an instrument (a search hit). */
 export interface OfferedLine {
   symbol: string;
@@ -44,7 +51,7 @@ export type Placement = { venue: Venue; ticker: string } | { refused: string };
  */
 export function placeLine(line: OfferedLine): Placement {
   const symbol = line.symbol.trim().toUpperCase();
-  if (line.quoteType && !HELD_TYPES.has(line.quoteType.toUpperCase()))
+  if (line.quoteType && !isHeldQuoteType(line.quoteType))
     return { refused: `${symbol} is a ${line.quoteType.toLowerCase()}; the catalogue holds shares and ETFs` };
   const { suffix } = splitSuffix(symbol);
   const venue =

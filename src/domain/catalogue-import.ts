@@ -3,6 +3,7 @@
  * wrote it, with the lines that cannot be read kept as refused (their number and why), and handed to
  * the queue in messages of a few lines. Pure; linear in the body's length.
  */
+import { MAX_TICKER_LENGTH, TICKER_CHARS } from "./catalogue-additions";
 import { isinProblem, normaliseIsin } from "./isin";
 
 /** Lines one import may hold (spec-free; the issue's bound). */
@@ -26,7 +27,6 @@ export interface ImportMessage {
 }
 
 const ISIN_SHAPE = /^[A-Za-z]{2}[A-Za-z0-9]{9}[0-9]$/;
-const TICKER_SHAPE = /^[A-Za-z0-9][A-Za-z0-9.\-^=&]{0,9}$/;
 
 /** An item from one value (and an exchange): a 12-character ISIN shape is an ISIN, else a ticker. */
 function itemOf(value: string, exchange: string | undefined): ImportItem | { refused: string } {
@@ -34,7 +34,7 @@ function itemOf(value: string, exchange: string | undefined): ImportItem | { ref
     const problem = isinProblem(value);
     return problem ? { refused: problem } : { isin: normaliseIsin(value) as string };
   }
-  if (!TICKER_SHAPE.test(value))
+  if (!TICKER_CHARS.test(value) || value.length > MAX_TICKER_LENGTH)
     return { refused: `'${value.slice(0, 40)}' is neither an ISIN nor a ticker of at most 10 characters` };
   return exchange ? { symbol: value.toUpperCase(), exchange: exchange.toUpperCase() } : { symbol: value.toUpperCase() };
 }

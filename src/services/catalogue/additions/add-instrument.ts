@@ -47,8 +47,6 @@ export interface AdditionContext {
   via: AdditionVia;
 }
 
-const today = (ctx: Deps) => ctx.clock.now().toISOString().slice(0, 10);
-
 /** The ISIN as asked, or a 400 naming what is wrong with it (a wrong check digit names no instrument anywhere). */
 export function checkedIsin(raw: string): string {
   const problem = isinProblem(raw);
@@ -159,7 +157,7 @@ export async function addByIsin(
 
   const { offers, statedName } = await offeredLines(ctx, isin);
   const all = extra ? [extra.offer, ...offers] : offers;
-  const checked = await verifyLines(ctx, all, today(ctx));
+  const checked = await verifyLines(ctx, all, ctx.clock.today());
   // A line whose chart failed may be the home one: storing the others would fix a wrong primary
   // for good. Nothing is stored; asked again, the providers may answer.
   const failed = checked.refused.filter((r) => r.transient);

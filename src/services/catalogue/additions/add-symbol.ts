@@ -1,7 +1,7 @@
 import { findActiveListingsWithAssets, findAssetByIsin } from "../../../db/repositories/catalogue";
 import { saveMiss } from "../../../db/repositories/catalogue-additions";
 import type { Deps } from "../../../deps";
-import { MAX_TICKER_LENGTH, missKey, placeLine, sameCompany } from "../../../domain/catalogue-additions";
+import { MAX_TICKER_LENGTH, missKey, placeLine, sameCompany, TICKER_CHARS } from "../../../domain/catalogue-additions";
 import { BadRequestError, NoDataError, UnprocessableError } from "../../../domain/errors";
 import { isinProblem } from "../../../domain/isin";
 import { splitSuffix } from "../../../domain/provider-symbols";
@@ -17,8 +17,7 @@ export function checkedSymbol(raw: string): string {
     throw new BadRequestError(
       `symbol '${symbol.slice(0, 40)}' has ${symbol.length} characters; a ticker has at most ${MAX_TICKER_LENGTH} characters (spec Limits)`,
     );
-  if (!/^[A-Z0-9][A-Z0-9.\-^=&]*$/.test(symbol))
-    throw new BadRequestError(`symbol '${symbol}' has characters no ticker has`);
+  if (!TICKER_CHARS.test(symbol)) throw new BadRequestError(`symbol '${symbol}' has characters no ticker has`);
   return symbol;
 }
 

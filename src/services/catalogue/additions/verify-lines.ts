@@ -1,5 +1,6 @@
 import type { Deps } from "../../../deps";
 import {
+  isHeldQuoteType,
   isStatedLine,
   listingCurrencyOf,
   MAX_LINES_PROBED,
@@ -35,10 +36,7 @@ export interface RefusedLine {
 
 /** Days of bars a verification reads: enough sessions for a median traded value, one provider call. */
 const PROBE_DAYS = 14;
-/** Quote types a search hit may have to be looked at (a hit without one is looked at too). */
-const QUOTE_TYPES_HELD = new Set(["EQUITY", "ETF"]);
-
-const held = (h: OfferedLine) => !h.quoteType || QUOTE_TYPES_HELD.has(h.quoteType.toUpperCase());
+const held = (h: OfferedLine) => isHeldQuoteType(h.quoteType);
 
 /**
  * The lines providers offer for an ISIN: the delayed provider's identifier search; where it finds

@@ -1,3 +1,4 @@
+import { digest } from "../../../auth";
 import { insertImport, readImport } from "../../../db/repositories/catalogue-imports";
 import type { Deps } from "../../../deps";
 import {
@@ -11,10 +12,7 @@ import { BadRequestError, ServiceError } from "../../../domain/errors";
 import type { ImportView } from "./get-import";
 import { importView } from "./get-import";
 
-async function sha256(text: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+const sha256 = async (text: string) => [...(await digest(text))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /** Hands lines of imports to the queue, MESSAGES_PER_SEND messages per call (the Queues limit). */
 export async function sendImportLines(
