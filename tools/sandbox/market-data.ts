@@ -167,8 +167,12 @@ function normal(r: () => number): number {
 
 const round = (x: number, dp: number) => Math.round(x * 10 ** dp) / 10 ** dp;
 
-/** Business days from START through `until` (inclusive), less New Year's Day and Christmas. */
+const sessionsCache = new Map<string, string[]>();
+
+/** Business days from START through `until` (inclusive), less New Year's Day and Christmas (computed once per `until`). */
 function sessions(until: string): string[] {
+  const hit = sessionsCache.get(until);
+  if (hit) return hit;
   const out: string[] = [];
   const d = new Date(`${START}T00:00:00Z`);
   const end = new Date(`${until}T00:00:00Z`).getTime();
@@ -178,6 +182,7 @@ function sessions(until: string): string[] {
     if (day !== 0 && day !== 6 && md !== "01-01" && md !== "12-25") out.push(d.toISOString().slice(0, 10));
     d.setUTCDate(d.getUTCDate() + 1);
   }
+  sessionsCache.set(until, out);
   return out;
 }
 
@@ -187,6 +192,17 @@ function sessions(until: string): string[] {
  * calendars do not hold.
  */
 export function goodFriday(year: number): string {
+  let hit = goodFridays.get(year);
+  if (hit === undefined) {
+    hit = computus(year);
+    goodFridays.set(year, hit);
+  }
+  return hit;
+}
+
+const goodFridays = new Map<number, string>();
+
+function computus(year: number): string {
   const a = year % 19;
   const b = Math.floor(year / 100);
   const c = year % 100;

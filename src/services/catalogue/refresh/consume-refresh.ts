@@ -16,8 +16,11 @@ import { refreshSnapshots } from "../../technical/snapshots";
 export const REFRESH_QUEUE_NAME = "catalogue-refresh";
 /** Deliveries of a message: the first and wrangler.toml's `max_retries` (3) more; the last failure is dead-lettered. */
 export const REFRESH_MAX_ATTEMPTS = 4;
-/** Listings of a batch refreshed side by side (the providers are paced anyway). */
-const PARALLEL = 4;
+/**
+ * Listings of a batch refreshed side by side (the providers are paced anyway): six, the connections
+ * a Worker invocation may hold open at once; more would only queue inside the runtime.
+ */
+const PARALLEL = 6;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
