@@ -37,18 +37,16 @@ const listingColumns = {
 
 /**
  * Each catalogue instrument once, as its preferred active listing (id, asset_id, ticker, name,
- * isin): the /eod choice (primary, then currency, then exchange, unknown exchange last), in byte
- * order as the service compares them (`compareListings`). A subquery for screens over the
- * catalogue; `share` keeps the instruments whose id is `share.index` modulo `share.of`.
+ * isin): the /eod choice (`compareListings`), which the database keeps in `listings.preferred`
+ * (migration 0022). A subquery for screens over the catalogue; `share` keeps the instruments whose
+ * id is `share.index` modulo `share.of`.
  */
 export function preferredListingsSql(share?: { index: number; of: number }): SQL {
   const only = share && share.of > 1 ? sql`AND l.asset_id % ${share.of} = ${share.index}` : sql``;
   return sql`
-  SELECT DISTINCT ON (l.asset_id) l.id, l.asset_id, l.ticker, l.name, a.isin
+  SELECT l.id, l.asset_id, l.ticker, l.name, a.isin
   FROM listings l JOIN assets a ON a.id = l.asset_id
-  WHERE l.is_active ${only}
-  ORDER BY l.asset_id, l.is_primary DESC, l.currency COLLATE "C",
-           l.exchange IS NULL, l.exchange COLLATE "C", l.id`;
+  WHERE l.preferred ${only}`;
 }
 
 /** An instrument and all its listings, in one round trip. */

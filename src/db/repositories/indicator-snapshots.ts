@@ -3,7 +3,6 @@ import { SNAPSHOT_FORMULA, type Snapshot } from "../../domain/indicators/snapsho
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { indicatorSnapshots } from "../schema";
-import { preferredListingsSql } from "./catalogue";
 
 /** Rows per INSERT: 9 parameters a row stays far below Postgres's 65,535-parameter limit. */
 const BATCH = 2000;
@@ -94,31 +93,39 @@ export interface SnapshotScreenResult {
 }
 
 /**
- * The screen over snapshots in one statement: each instrument's preferred active listing, its
- * snapshot of the indicator, the condition. Lowest first for lt/lte, highest for gt/gte.
+ * The screen over snapshots in one statement, each instrument once (its preferred listing's
+ * snapshot, marked in the snapshot row itself so that one index answers): the counts, and the
+ * first `limit` matches, most extreme first (lowest for lt/lte, highest for gt/gte). The matches
+ * are read up to the `limit`-th value in index order, then ordered with their tie-breaks.
  */
 export async function screenSnapshots(db: Db, q: SnapshotScreen): Promise<SnapshotScreenResult> {
   const test = COMPARISONS[q.operator];
-  const order = q.operator.startsWith("l") ? sql`ASC` : sql`DESC`;
+  const low = q.operator.startsWith("l");
+  const order = low ? sql`ASC` : sql`DESC`;
+  const within = low ? sql`<=` : sql`>=`;
   const result = await db.execute<{
     candidates: number;
     screened: number;
     total: number;
     matches: SnapshotScreenResult["matches"] | null;
   }>(sql`
-    WITH preferred AS (${preferredListingsSql()}), s AS (
-      SELECT p.ticker, p.name, p.isin, s.value, s.computable
-      FROM preferred p JOIN ${indicatorSnapshots} s ON s.listing_id = p.id
-      WHERE s.indicator = ${q.indicator} AND s.params = ${q.params} AND s.window_bars = ${q.windowBars}
+    WITH s AS NOT MATERIALIZED (
+      SELECT listing_id, value, computable FROM ${indicatorSnapshots}
+      WHERE preferred AND indicator = ${q.indicator} AND params = ${q.params} AND window_bars = ${q.windowBars}
+    ), edge AS (
+      SELECT value FROM s WHERE s.value ${test} ${q.value} ORDER BY s.value ${order} OFFSET ${q.limit - 1} LIMIT 1
     )
     SELECT
-      (SELECT count(*) FROM preferred)::int AS candidates,
+      (SELECT count(*) FROM listings WHERE preferred)::int AS candidates,
       (SELECT count(*) FROM s WHERE s.computable)::int AS screened,
       (SELECT count(*) FROM s WHERE s.value ${test} ${q.value})::int AS total,
       (SELECT json_agg(json_build_object('ticker', m.ticker, 'name', m.name, 'isin', m.isin, 'value', m.value)
                        ORDER BY m.value ${order}, m.ticker COLLATE "C", m.isin)
-       FROM (SELECT s.ticker, s.name, s.isin, s.value FROM s WHERE s.value ${test} ${q.value}
-             ORDER BY s.value ${order}, s.ticker COLLATE "C", s.isin LIMIT ${q.limit}) m) AS matches`);
+       FROM (SELECT l.ticker, l.name, a.isin, s.value
+             FROM s JOIN listings l ON l.id = s.listing_id JOIN assets a ON a.id = l.asset_id
+             WHERE s.value ${test} ${q.value}
+               AND (NOT EXISTS (SELECT 1 FROM edge) OR s.value ${within} (SELECT value FROM edge))
+             ORDER BY s.value ${order}, l.ticker COLLATE "C", a.isin LIMIT ${q.limit}) m) AS matches`);
   const row = result.rows[0];
   return {
     candidates: row?.candidates ?? 0,

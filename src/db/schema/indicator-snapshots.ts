@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -38,9 +39,15 @@ export const indicatorSnapshots = pgTable(
     /** The first bar of the window the value was computed over. */
     windowFrom: date("window_from", { mode: "string" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Its listing's `preferred`, copied by the database (migration 0022) so that a screen reads one index. */
+    preferred: boolean("preferred").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.listingId, t.indicator, t.params] }),
     index("indicator_snapshots_screen_idx").on(t.indicator, t.params, t.windowBars, t.value),
+    // The screener's: each instrument once, ordered by value.
+    index("indicator_snapshots_preferred_idx")
+      .on(t.indicator, t.params, t.windowBars, t.value)
+      .where(sql`${t.preferred}`),
   ],
 );

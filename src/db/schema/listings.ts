@@ -18,6 +18,12 @@ export const listings = pgTable(
     source: text("source").notNull(),
     isPrimary: boolean("is_primary").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * The listing that stands for its instrument in screens and calendars: its active listing first
+     * by the /eod choice (`compareListings`). Kept by the database itself (migration 0022's
+     * triggers), whichever statement changes an instrument's listings; never written by the service.
+     */
+    preferred: boolean("preferred").notNull().default(false),
     /** Delayed-provider symbol found from the ISIN and checked against the currency (null: never query). */
     delayedSymbol: text("delayed_symbol"),
     delayedSymbolCheckedAt: timestamp("delayed_symbol_checked_at", { withTimezone: true }),
@@ -30,5 +36,6 @@ export const listings = pgTable(
     index("listings_ticker_idx").on(t.ticker),
     // GET /search: a provider symbol typed as such (MC.PA, RACE.MI).
     index("listings_delayed_symbol_idx").on(t.delayedSymbol),
+    index("listings_preferred_idx").on(t.assetId).where(sql`${t.preferred}`),
   ],
 );

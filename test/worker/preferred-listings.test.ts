@@ -1,0 +1,146 @@
+import { env } from "cloudflare:workers";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { upsertSnapshots } from "../../src/db/repositories/indicator-snapshots";
+import { assets, indicatorSnapshots, listings } from "../../src/db/schema";
+import { buildDeps } from "../../src/deps";
+import { SNAPSHOT_FORMULA } from "../../src/domain/indicators/snapshots";
+import { preferredListing } from "../../src/domain/listing-choice";
+import { createAsset, uniqueTicker } from "../helpers/factories";
+
+/** A fixed pseudo-random sequence (mulberry32): the same instruments every run. */
+function rng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const created: number[] = [];
+
+describe("the preferred listing, kept by the database", () => {
+  const db = buildDeps(env).db;
+  afterAll(async () => {
+    if (created.length > 0) await db.db.delete(assets).where(inArray(assets.id, created));
+    await db.close();
+  });
+
+  /** Each asset's listing marked preferred (none: 0), and the one compareListings picks among its active ones. */
+  async function marked(assetIds: number[]) {
+    const rows = await db.db.select().from(listings).where(inArray(listings.assetId, assetIds)).orderBy(listings.id);
+    const out: { asset: number; marked: number[]; chosen: number }[] = [];
+    for (const id of assetIds) {
+      const mine = rows.filter((r) => r.assetId === id);
+      out.push({
+        asset: id,
+        marked: mine.filter((r) => r.preferred).map((r) => r.id),
+        chosen: preferredListing(mine.filter((r) => r.isActive))?.id ?? 0,
+      });
+    }
+    return out;
+  }
+
+  const agree = (found: Awaited<ReturnType<typeof marked>>) => {
+    for (const f of found) expect(f.marked, `asset ${f.asset}`).toEqual(f.chosen === 0 ? [] : [f.chosen]);
+  };
+
+  it("is the /eod choice among the active listings after every insert, update and delete, in one statement or many", async () => {
+    const next = rng(43);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T;
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const asset = await createAsset(db.db);
+      created.push(asset.id);
+      ids.push(asset.id);
+      const n = 1 + Math.floor(next() * 4);
+      // One statement inserts all the instrument's listings: the mark is set once, at its end.
+      await db.db.insert(listings).values(
+        Array.from({ length: n }, () => ({
+          assetId: asset.id,
+          ticker: uniqueTicker(),
+          exchange: pick(["XETRA", "PAR", "LSE", null]),
+          currency: pick(["EUR", "USD", "GBp"]),
+          name: asset.name,
+          source: "test",
+          isPrimary: next() < 0.3,
+          isActive: next() < 0.85,
+        })),
+      );
+    }
+    agree(await marked(ids));
+    // Updates one listing at a time, and several at once.
+    const all = await db.db.select().from(listings).where(inArray(listings.assetId, ids));
+    for (const l of all.slice(0, 30)) {
+      await db.db
+        .update(listings)
+        .set({ isActive: next() < 0.7, isPrimary: next() < 0.4, currency: pick(["EUR", "USD"]) })
+        .where(eq(listings.id, l.id));
+    }
+    await db.db
+      .update(listings)
+      .set({ isPrimary: false })
+      .where(inArray(listings.assetId, ids.slice(20)));
+    agree(await marked(ids));
+    // A deleted listing hands the mark on.
+    const gone = (await marked(ids)).filter((f) => f.chosen !== 0).slice(0, 5);
+    await db.db.delete(listings).where(
+      inArray(
+        listings.id,
+        gone.map((g) => g.chosen),
+      ),
+    );
+    agree(await marked(ids));
+    expect((await marked(ids)).filter((f) => f.chosen !== 0).length).toBeGreaterThan(20);
+  });
+
+  it("travels to the listing's snapshots, so that a screen counts each instrument once", async () => {
+    const asset = await createAsset(db.db);
+    created.push(asset.id);
+    const [eur, usd] = await db.db
+      .insert(listings)
+      .values(
+        ["EUR", "USD"].map((currency) => ({
+          assetId: asset.id,
+          ticker: uniqueTicker(),
+          exchange: "XETRA",
+          currency,
+          name: asset.name,
+          source: "test",
+          isPrimary: false,
+        })),
+      )
+      .returning();
+    if (!eur || !usd) throw new Error("listings not inserted");
+    const snapshot = (listingId: number) => ({
+      listingId,
+      indicator: "rsi",
+      params: '{"length":14}',
+      windowBars: 500,
+      formula: SNAPSHOT_FORMULA,
+      value: 42,
+      computable: true,
+      asOf: "2026-11-27",
+      windowFrom: "2024-12-02",
+    });
+    await upsertSnapshots(db.db, [snapshot(eur.id), snapshot(usd.id)], new Date("2026-11-28T00:00:00Z"));
+    const marks = async () =>
+      Object.fromEntries(
+        (
+          await db.db
+            .select({ id: indicatorSnapshots.listingId, preferred: indicatorSnapshots.preferred })
+            .from(indicatorSnapshots)
+            .where(inArray(indicatorSnapshots.listingId, [eur.id, usd.id]))
+        ).map((r) => [r.id === eur.id ? "EUR" : "USD", r.preferred]),
+      );
+    // EUR before USD by currency; then USD made primary takes the mark, snapshots included.
+    expect(await marks()).toEqual({ EUR: true, USD: false });
+    await db.db.update(listings).set({ isPrimary: true }).where(eq(listings.id, usd.id));
+    expect(await marks()).toEqual({ EUR: false, USD: true });
+    // The instrument's last active listing gone: no snapshot of it is screened.
+    await db.db.update(listings).set({ isActive: false }).where(eq(listings.assetId, asset.id));
+    expect(await marks()).toEqual({ EUR: false, USD: false });
+  });
+});
