@@ -99,6 +99,8 @@ export interface InstrumentToStore {
 export interface StoredInstrument {
   assetId: number;
   created: boolean;
+  /** False when every line was taken by another instrument meanwhile: nothing of it was kept. */
+  stored: boolean;
   reactivated: boolean;
   /** Listings this call added, by ticker. */
   added: string[];
@@ -107,7 +109,8 @@ export interface StoredInstrument {
 }
 
 /**
- * Stores an instrument and its listings in one transaction, idempotently: the instrument's row is
+ * Stores an instrument and its listings in one transaction, idempotently (a removed one comes back
+ * with `reactivate`, with the listings named now): the instrument's row is
  * created or kept (its fields are filled where unknown, never overwritten; `sources` is the caller's
  * merge of what it knew with the new listings'), each listing is
  * inserted unless its ticker, venue and currency are taken; a taken one stays with its instrument
@@ -119,7 +122,7 @@ export async function storeInstrument(db: Db, at: Date, i: InstrumentToStore): P
     i.listings.map((l) => ({ ticker: l.ticker, exchange: l.exchange, currency: l.currency, symbol: l.delayedSymbol })),
   );
   const assetOf = sql`(SELECT id FROM ${assets} WHERE isin = ${i.isin})`;
-  const [asset, inserted, , reactivated, owners] = await inOneTransaction(db, [
+  const [asset, inserted, , reactivated, owners, emptied] = await inOneTransaction(db, [
     db.execute(sql`
       INSERT INTO ${assets} (isin, name, quote_type, sector, industry, country, added_via, added_by_key, field_sources, created_at, updated_at)
       VALUES (${i.isin}, ${i.name}, ${i.quoteType}, ${i.sector}, ${i.industry}, ${i.country}, ${i.via}, ${i.keyKind},
@@ -157,7 +160,12 @@ export async function storeInstrument(db: Db, at: Date, i: InstrumentToStore): P
         UPDATE ${assets} SET removed_at = NULL, updated_at = ${now} WHERE isin = ${i.isin} AND removed_at IS NOT NULL
         RETURNING id
       ), listed AS (
-        UPDATE ${listings} SET is_active = true, updated_at = ${now} WHERE asset_id IN (SELECT id FROM back) RETURNING 1
+        -- Only the lines the provider confirmed now come back: one delisted since stays out.
+        UPDATE ${listings} l SET is_active = true, updated_at = ${now}
+        FROM jsonb_to_recordset(${rows}::jsonb) AS x(ticker text, exchange text, currency text)
+        WHERE l.asset_id IN (SELECT id FROM back)
+          AND l.ticker = x.ticker AND coalesce(l.exchange, '') = x.exchange AND l.currency = x.currency
+        RETURNING 1
       )
       SELECT count(*)::int AS n FROM back`
         : sql`SELECT 0 AS n`,
@@ -168,12 +176,19 @@ export async function storeInstrument(db: Db, at: Date, i: InstrumentToStore): P
       JOIN jsonb_to_recordset(${rows}::jsonb) AS x(ticker text, exchange text, currency text)
         ON l.ticker = x.ticker AND coalesce(l.exchange, '') = x.exchange AND l.currency = x.currency
       WHERE a.isin <> ${i.isin}`),
+    // An instrument is never left without a listing: when another ISIN took every line between
+    // the check and this store, the instrument goes again (and the lines come back as conflicts).
+    db.execute(sql`
+      DELETE FROM ${assets} a WHERE a.isin = ${i.isin}
+        AND NOT EXISTS (SELECT 1 FROM ${listings} l WHERE l.asset_id = a.id)
+      RETURNING id`),
   ]);
   const assetRow = (asset as { rows: { id: number; created: boolean }[] }).rows[0];
   if (!assetRow) throw new Error(`storing ${i.isin} returned no row`);
   return {
     assetId: assetRow.id,
     created: assetRow.created,
+    stored: (emptied as { rows: unknown[] }).rows.length === 0,
     reactivated: ((reactivated as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0,
     added: (inserted as { rows: { ticker: string; created: boolean }[] }).rows
       .filter((r) => r.created)

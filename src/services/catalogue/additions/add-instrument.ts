@@ -226,9 +226,13 @@ export async function addByIsin(
     listings: verified,
     primary: primary ?? null,
   });
+  const conflicts = stored.conflicts.filter((c) => !heldKeys.has(heldKey(c))).map(conflictOf);
+  if (!stored.stored)
+    throw new UnprocessableError(
+      `${isin} was not added: ${[...refused, ...conflicts].map((r) => r.reason).join("; ")}`,
+    );
   const after = await findAssetByIsin(ctx.db.db, isin);
   if (!after) throw new Error(`${isin} was stored but cannot be read back`);
-  const conflicts = stored.conflicts.filter((c) => !heldKeys.has(heldKey(c))).map(conflictOf);
   return {
     status: stored.created
       ? "added"

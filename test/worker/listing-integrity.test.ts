@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { storeInstrument } from "../../src/db/repositories/catalogue-additions";
 import { upsertSnapshots } from "../../src/db/repositories/indicator-snapshots";
 import { assets, indicatorSnapshots, listings } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { SNAPSHOT_FORMULA } from "../../src/domain/indicators/snapshots";
 import { preferredListing } from "../../src/domain/listing-choice";
-import { createAsset, uniqueTicker } from "../helpers/factories";
+import { createAsset, uniqueIsin, uniqueTicker } from "../helpers/factories";
 
 /** A fixed pseudo-random sequence (mulberry32): the same instruments every run. */
 function rng(seed: number) {
@@ -142,5 +143,49 @@ describe("the preferred listing, kept by the database", () => {
     // The instrument's last active listing gone: no snapshot of it is screened.
     await db.db.update(listings).set({ isActive: false }).where(eq(listings.assetId, asset.id));
     expect(await marks()).toEqual({ EUR: false, USD: false });
+  });
+});
+
+describe("storing an instrument whose lines another took meanwhile", () => {
+  const db = buildDeps(env).db;
+  const mine: number[] = [];
+  afterAll(async () => {
+    if (mine.length > 0) await db.db.delete(assets).where(inArray(assets.id, mine));
+    await db.close();
+  });
+
+  it("keeps nothing of it and names the conflicts: an instrument is never left without a listing", async () => {
+    const owner = await createAsset(db.db);
+    mine.push(owner.id);
+    const ticker = uniqueTicker();
+    await db.db.insert(listings).values({
+      assetId: owner.id,
+      ticker,
+      exchange: "XETRA",
+      currency: "EUR",
+      name: owner.name,
+      source: "test",
+      isPrimary: true,
+    });
+    const late = uniqueIsin();
+    const stored = await storeInstrument(db.db, new Date("2026-11-25T12:00:00Z"), {
+      isin: late,
+      name: "Late Instrument",
+      quoteType: "EQUITY",
+      sector: null,
+      industry: null,
+      country: null,
+      via: "request",
+      keyKind: "full",
+      sources: {},
+      reactivate: true,
+      listings: [{ ticker, exchange: "XETRA", currency: "EUR", delayedSymbol: `${ticker}.DE` }],
+      primary: { ticker, exchange: "XETRA", currency: "EUR" },
+    });
+    expect(stored.stored).toBe(false);
+    expect(stored.conflicts).toEqual([{ ticker, exchange: "XETRA", currency: "EUR", ownerIsin: owner.isin }]);
+    expect(await db.db.select().from(assets).where(eq(assets.isin, late))).toEqual([]);
+    const [kept] = await db.db.select().from(listings).where(eq(listings.ticker, ticker));
+    expect([kept?.assetId, kept?.preferred]).toEqual([owner.id, true]);
   });
 });
