@@ -9,22 +9,25 @@ CREATE INDEX "listings_preferred_idx" ON "listings" USING btree ("asset_id") WHE
 -- then exchange (unknown last), then id, in byte order.
 CREATE FUNCTION mark_preferred_listings(asset_ids int[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  -- Joins rather than = ANY(asset_ids): a bulk insert's 100,000 instruments stay one hash join.
-  WITH ids AS (SELECT DISTINCT x AS asset_id FROM unnest(asset_ids) AS x),
-  best AS (
-    SELECT DISTINCT ON (c.asset_id) c.asset_id, c.id FROM listings c JOIN ids ON ids.asset_id = c.asset_id
-    WHERE c.is_active
-    ORDER BY c.asset_id, c.is_primary DESC, c.currency COLLATE "C", c.exchange IS NULL, c.exchange COLLATE "C", c.id
-  ), chosen AS (
-    SELECT ids.asset_id, coalesce(best.id, 0) AS id FROM ids LEFT JOIN best ON best.asset_id = ids.asset_id
-  )
-  UPDATE listings l SET preferred = (l.id = chosen.id)
-  FROM chosen
-  WHERE l.asset_id = chosen.asset_id AND l.preferred <> (l.id = chosen.id);
-  WITH ids AS (SELECT DISTINCT x AS asset_id FROM unnest(asset_ids) AS x)
-  UPDATE indicator_snapshots s SET preferred = l.preferred
-  FROM listings l JOIN ids ON ids.asset_id = l.asset_id
-  WHERE s.listing_id = l.id AND s.preferred <> l.preferred;
+  -- The instruments go in as a constant array (EXECUTE of a literal), so that the planner knows how
+  -- many there are: a bulk insert of 100,000 listings is then a hash join, not a nested loop over
+  -- a table its statistics still believe small.
+  EXECUTE format($q$
+    WITH ids AS (SELECT DISTINCT x AS asset_id FROM unnest(%1$L::int[]) AS x),
+    best AS (
+      SELECT DISTINCT ON (c.asset_id) c.asset_id, c.id FROM listings c JOIN ids ON ids.asset_id = c.asset_id
+      WHERE c.is_active
+      ORDER BY c.asset_id, c.is_primary DESC, c.currency COLLATE "C", c.exchange IS NULL, c.exchange COLLATE "C", c.id
+    ), chosen AS (
+      SELECT ids.asset_id, coalesce(best.id, 0) AS id FROM ids LEFT JOIN best ON best.asset_id = ids.asset_id
+    )
+    UPDATE listings l SET preferred = (l.id = chosen.id)
+    FROM chosen
+    WHERE l.asset_id = chosen.asset_id AND l.preferred <> (l.id = chosen.id)$q$, asset_ids);
+  EXECUTE format($q$
+    UPDATE indicator_snapshots s SET preferred = l.preferred
+    FROM listings l JOIN (SELECT DISTINCT x AS asset_id FROM unnest(%1$L::int[]) AS x) ids ON ids.asset_id = l.asset_id
+    WHERE s.listing_id = l.id AND s.preferred <> l.preferred$q$, asset_ids);
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION listings_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -34,15 +37,19 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Only a change the rule reads marks again: the marking's own updates (of `preferred`) end here.
+-- EXCEPT rather than a join of the two transition tables, which have no statistics: a bulk update
+-- stays a hash of each, never a nested loop of 100,000 by 100,000.
 CREATE FUNCTION listings_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE changed int[];
 BEGIN
   changed := ARRAY(
-    SELECT n.asset_id FROM new_rows n JOIN old_rows o ON o.id = n.id
-    WHERE (n.asset_id, n.is_active, n.is_primary, n.currency, n.exchange)
-      IS DISTINCT FROM (o.asset_id, o.is_active, o.is_primary, o.currency, o.exchange)
-    UNION
-    SELECT o.asset_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.asset_id <> o.asset_id);
+    SELECT asset_id FROM (
+      (SELECT id, asset_id, is_active, is_primary, currency, exchange FROM new_rows
+       EXCEPT SELECT id, asset_id, is_active, is_primary, currency, exchange FROM old_rows)
+      UNION
+      (SELECT id, asset_id, is_active, is_primary, currency, exchange FROM old_rows
+       EXCEPT SELECT id, asset_id, is_active, is_primary, currency, exchange FROM new_rows)
+    ) d GROUP BY asset_id);
   IF cardinality(changed) > 0 THEN
     PERFORM mark_preferred_listings(changed);
   END IF;

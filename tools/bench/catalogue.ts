@@ -225,12 +225,18 @@ runBench(
     // The import is measured once per database (BENCH_IMPORTED=0 leaves it out of the other runs).
     const imported = IMPORTED > 0 ? await importWorld(stack) : null;
     console.error("bench: import", JSON.stringify(imported));
-    const insertSeconds = await addSynthetic(stack.databaseUrl);
-    const search = await searches(stack);
-    const screen = await screens(stack);
-    const cost = await costs(stack.databaseUrl, SYNTHETIC + IMPORTED);
+    const stage = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      const out = await work();
+      console.error(`bench: ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return out;
+    };
+    const insertSeconds = await stage("synthetic listings", () => addSynthetic(stack.databaseUrl));
+    const search = await stage("search", () => searches(stack));
+    const screen = await stage("screen", () => screens(stack));
+    const cost = await stage("cost", () => costs(stack.databaseUrl, SYNTHETIC + IMPORTED));
     // Last: the run's listings are queued to a consumer the stack's stop ends.
-    const refresh = await queueFullRefresh(stack);
+    const refresh = await stage("queueing a full refresh", () => queueFullRefresh(stack));
     return {
       ...benchHeader("catalogue"),
       database: stack.databaseLabel,
