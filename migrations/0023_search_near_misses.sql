@@ -1,1 +1,1 @@
-CREATE INDEX "assets_name_trgm_gist_idx" ON "assets" USING gist ("name" gist_trgm_ops(siglen=64));
+CREATE INDEX "assets_name_lower_trgm_gist_idx" ON "assets" USING gist (lower("name") gist_trgm_ops(siglen=64));

@@ -59,8 +59,8 @@ interface HitRow extends Record<string, unknown> {
 const startsWith = (name: SQL, s: CatalogueSearch) => sql`${name} ILIKE ${s.prefix} ESCAPE '\\'`;
 
 /**
- * Near misses looked at, at most, for a search of `limit`: the nearest by the trigram index. A common
- * word ("holdings") is near tens of thousands of names; ranking them all took seconds at 100,000.
+ * Near misses ranked, at most, for a search of `limit`. A common word ("holdings") is near tens of
+ * thousands of names; ranking them all took seconds at 100,000.
  */
 const nearMissesFor = (limit: number) => limit * 4 + 20;
 
@@ -68,14 +68,25 @@ const nearMissesFor = (limit: number) => limit * 4 + 20;
  * The instruments a search may return, each with the best way it matched (0 ticker or provider
  * symbol, 1 ISIN, 2 name prefix, 3 near miss): a UNION rather than ORs across the two tables, so
  * that each arm is served by indexes of its own (listings' ticker and delayed symbol; the unique
- * ISIN; the names' trigram GIN index for the prefix; their trigram GiST index, nearest first, for
- * the near misses).
+ * ISIN; the names' trigram GIN index for the prefix and the near misses). When the near misses
+ * are more than `nearMissesFor(limit)`, the nearest of them come instead from the trigram GiST
+ * index over lower(name), in distance order; among many names equally near, the index chooses.
  */
 export function searchCandidatesSql(s: CatalogueSearch): SQL {
+  const cap = nearMissesFor(s.limit);
   const near = s.fuzzy
-    ? sql`UNION ALL (SELECT id, 3 FROM assets WHERE ${s.text} <% name ORDER BY ${s.text} <<-> name LIMIT ${nearMissesFor(s.limit)})`
+    ? sql`
+    UNION ALL
+    SELECT id, 3 FROM near WHERE (SELECT count(*) FROM near) <= ${cap}
+    UNION ALL
+    (SELECT id, 3 FROM assets WHERE (SELECT count(*) FROM near) > ${cap} AND lower(${s.text}) <% lower(name)
+     ORDER BY lower(${s.text}) <<-> lower(name) LIMIT ${cap})`
+    : sql``;
+  const nearFirst = s.fuzzy
+    ? sql`WITH near AS MATERIALIZED (SELECT id FROM assets WHERE ${s.text} <% name LIMIT ${cap + 1})`
     : sql``;
   return sql`
+    ${nearFirst}
     SELECT asset_id AS id, 0 AS rank FROM listings WHERE ticker = ${s.code} OR delayed_symbol = ${s.code}
     UNION ALL
     SELECT id, 1 FROM assets WHERE isin = ${s.code}
