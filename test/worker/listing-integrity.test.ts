@@ -7,18 +7,8 @@ import { assets, indicatorSnapshots, listings } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { SNAPSHOT_FORMULA } from "../../src/domain/indicators/snapshots";
 import { preferredListing } from "../../src/domain/listing-choice";
+import { rng } from "../../tools/sandbox/market-data";
 import { createAsset, uniqueIsin, uniqueTicker } from "../helpers/factories";
-
-/** A fixed pseudo-random sequence (mulberry32): the same instruments every run. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const created: number[] = [];
 
@@ -49,6 +39,7 @@ describe("the preferred listing, kept by the database", () => {
   };
 
   it("is the /eod choice among the active listings after every insert, update and delete, in one statement or many", async () => {
+    // A fixed pseudo-random sequence: the same instruments every run.
     const next = rng(43);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T;
     const ids: number[] = [];
