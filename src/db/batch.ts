@@ -15,3 +15,9 @@ export async function inOneTransaction(db: Db, statements: readonly BatchItem<"p
 export function changedRows(result: unknown): number {
   return (result as { rowCount?: number | null }).rowCount ?? 0;
 }
+
+/**
+ * A Postgres array literal of numbers or dates (no element needs quoting): one parameter for a
+ * whole column, for `unnest(...)` or `= ANY(...)`.
+ */
+export const arrayLiteral = (values: readonly (number | string)[]) => `{${values.join(",")}}`;

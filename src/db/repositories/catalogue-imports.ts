@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ImportItem, ImportLine } from "../../domain/catalogue-import";
-import { inOneTransaction } from "../batch";
+import { arrayLiteral, inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { catalogueImportLines, catalogueImports, type ImportOutcome } from "../schema";
 
@@ -69,7 +69,7 @@ export async function queuedLines(
   const result = await db.execute<{ line: number; item: ImportItem; attempts: number; ingest: boolean }>(sql`
     UPDATE ${catalogueImportLines} l SET updated_at = ${at.toISOString()}
     FROM ${catalogueImports} i
-    WHERE i.id = l.import_id AND l.import_id = ${importId} AND l.line = ANY(${`{${lines.join(",")}}`}::int[])
+    WHERE i.id = l.import_id AND l.import_id = ${importId} AND l.line = ANY(${arrayLiteral(lines)}::int[])
       AND l.outcome = 'queued'
     RETURNING l.line, l.item, l.attempts, i.ingest`);
   const rows = [...result.rows].sort((a, b) => a.line - b.line);

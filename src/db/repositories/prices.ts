@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, type SQLWrapper, s
 import type { Bar } from "../../domain/bars";
 import type { Finding } from "../../domain/price-sanity";
 import type { StoredPrecision } from "../../domain/provider-precision";
-import { inOneTransaction } from "../batch";
+import { arrayLiteral, inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { adjustmentChecks, assets, listings, pricesDaily, pricesIntraday } from "../schema";
 import {
@@ -16,9 +16,6 @@ import { type FindingRow, findingsQuery } from "./price-findings";
 
 /** Rows per INSERT: a ten-year history is one statement; a longer one a few, in the same transaction. */
 const BATCH = 10_000;
-
-/** A Postgres array literal of numbers or dates (no element needs quoting). */
-const arrayLiteral = (values: readonly (number | string)[]) => `{${values.join(",")}}`;
 
 /**
  * Upserts daily bars of a listing (`INSERT ... ON CONFLICT DO UPDATE`, all statements in one

@@ -11,9 +11,9 @@ import { type Bindings, loadConfig } from "../../../env";
 import { ProviderError } from "../../../providers/errors";
 import { ingestListing } from "../../eod/ingest-listing";
 import { withWorkDeps } from "../../shared/background-work";
+import { pacedBy } from "../../shared/provider-pace";
 import { addItem } from "../additions/add-assets";
 import type { Addition } from "../additions/add-instrument";
-import { pacedBy } from "../refresh/consume-refresh";
 
 export const IMPORT_QUEUE_NAME = "catalogue-import";
 /** Deliveries of a message: the first and wrangler.toml's `max_retries` (3) more. */

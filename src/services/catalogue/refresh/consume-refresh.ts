@@ -7,10 +7,10 @@ import { SNAPSHOT_SET } from "../../../domain/indicators/snapshots";
 import { tenYearsBefore } from "../../../domain/periods";
 import { STREAM } from "../../../domain/provider-names";
 import { type Bindings, loadConfig } from "../../../env";
-import type { Pace } from "../../../providers/pace";
 import { refreshEarningsIfDue } from "../../earnings/refresh-earnings";
 import { ingestListing } from "../../eod/ingest-listing";
 import { withWorkDeps } from "../../shared/background-work";
+import { pacedBy } from "../../shared/provider-pace";
 import { refreshSnapshots } from "../../technical/snapshots";
 
 export const REFRESH_QUEUE_NAME = "catalogue-refresh";
@@ -21,25 +21,6 @@ export const REFRESH_MAX_ATTEMPTS = 4;
  * a Worker invocation may hold open at once; more would only queue inside the runtime.
  */
 const PARALLEL = 6;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Each request to a provider waits for its slot from that provider's ProviderPacer: one object per
- * provider hands out slots `60,000 / REFRESH_REQUESTS_PER_MINUTE` ms apart to every consumer in
- * every isolate, so the refresh's total rate per provider never exceeds the setting. `counted` is
- * told of each request.
- */
-export function pacedBy(env: Bindings, perMinute: number, counted: () => void): Pace {
-  const intervalMs = 60_000 / perMinute;
-  return async (provider) => {
-    counted();
-    const pacers = env.PROVIDER_PACER;
-    if (!pacers) return;
-    const wait = await pacers.get(pacers.idFromName(provider)).take(intervalMs);
-    if (wait > 0) await sleep(wait);
-  };
-}
 
 const isMessage = (b: unknown): b is RefreshMessage => {
   const m = b as Partial<RefreshMessage> | null;
