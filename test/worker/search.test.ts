@@ -62,6 +62,8 @@ describe("GET /search", () => {
     const again = await call<SearchBody>("/search?q=APLE");
     expect(again.body.provider).toEqual({ name: "delayed_provider", status: "ok", cache_hit: true });
     expect((await simRequests(yahoo))["search aple"] ?? 0).toBe(before);
+    // The cached hits are told from the catalogue's in the search's own round trip: the same answer.
+    expect(again.body.results).toEqual(res.body.results);
   });
 
   it("finds an instrument's listings by its ISIN, and leaves out the provider's lines the catalogue has", async () => {
@@ -72,6 +74,10 @@ describe("GET /search", () => {
     expect(res.body.results[0]).toMatchObject({ match: "isin", isin: "US0378331005", ticker: "AAPL" });
     // The provider's identifier search gives AAPL (catalogued, left out) and Apple's Xetra line.
     expect(fromProvider(res.body).map((r) => !r.in_catalogue && [r.symbol, r.exchange])).toEqual([["APC.DE", "GER"]]);
+    // From the cached hits, AAPL is still told apart as the catalogue's.
+    const again = await call<SearchBody>("/search?q=us0378331005");
+    expect(again.body.provider.cache_hit).toBe(true);
+    expect(fromProvider(again.body).map((r) => !r.in_catalogue && [r.symbol, r.exchange])).toEqual([["APC.DE", "GER"]]);
   });
 
   it("ranks a ticker before names that start with the query, before near misses", async () => {

@@ -95,16 +95,45 @@ export function searchCandidatesSql(s: CatalogueSearch): SQL {
     ${near}`;
 }
 
+/** A catalogue listing a provider's symbol names: by its ticker or its recorded provider symbol. */
+export interface CataloguedSymbol {
+  ticker: string;
+  exchange: string | null;
+  delayedSymbol: string | null;
+}
+
+/** The listings whose ticker or provider symbol is one of `symbols` (index-served). */
+const cataloguedSymbolsSql = (symbols: readonly string[]) => {
+  const list = sql.join(
+    symbols.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return sql`SELECT ticker, exchange, delayed_symbol FROM listings WHERE ticker IN (${list}) OR delayed_symbol IN (${list})`;
+};
+
+type SymbolRow = { ticker: string; exchange: string | null; delayed_symbol: string | null };
+const toCatalogued = (r: SymbolRow): CataloguedSymbol => ({
+  ticker: r.ticker,
+  exchange: r.exchange,
+  delayedSymbol: r.delayed_symbol,
+});
+
 /**
  * Catalogue instruments matching a search, ranked: a listing's ticker or provider symbol, then the
  * ISIN, then a name starting with the query, then a name within a few typos (pg_trgm word
  * similarity), each with all its listings. One statement over the indexed candidates; the
- * similarity threshold is set for that statement alone, in the same transaction.
+ * similarity threshold is set for that statement alone, in the same transaction. `symbols` (a
+ * provider's hits already at hand) are looked up in the same round trip: which the catalogue has.
  */
-export async function searchCatalogue(db: Db, s: CatalogueSearch): Promise<CatalogueHit[]> {
-  const [, found] = await db.batch([
-    db.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(s.threshold)}, true)`),
-    db.execute<HitRow>(sql`
+export async function searchCatalogue(
+  db: Db,
+  s: CatalogueSearch,
+  symbols: readonly string[] = [],
+): Promise<{ hits: CatalogueHit[]; catalogued: CataloguedSymbol[] }> {
+  const threshold = db.execute(
+    sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(s.threshold)}, true)`,
+  );
+  const search = db.execute<HitRow>(sql`
       WITH candidates AS (${searchCandidatesSql(s)}),
       best AS (SELECT id, min(rank) AS rank FROM candidates GROUP BY id),
       hits AS (
@@ -120,49 +149,46 @@ export async function searchCatalogue(db: Db, s: CatalogueSearch): Promise<Catal
         ) ORDER BY l.id) AS listings
       FROM hits h JOIN assets a ON a.id = h.id JOIN listings l ON l.asset_id = a.id
       GROUP BY h.rank, h.score, a.id
-      ORDER BY h.rank, h.score DESC, a.name COLLATE "C", a.id`),
-  ]);
-  return found.rows.map((r) => ({
-    match: MATCH_KINDS[r.rank] ?? "fuzzy",
-    score: Number(r.score),
-    assetId: r.asset_id,
-    isin: r.isin,
-    name: r.name,
-    quoteType: r.quote_type,
-    sector: r.sector,
-    industry: r.industry,
-    listings: r.listings.map((l) => ({
-      id: l.id,
+      ORDER BY h.rank, h.score DESC, a.name COLLATE "C", a.id`);
+  const [found, catalogued] =
+    symbols.length === 0
+      ? [(await db.batch([threshold, search]))[1], { rows: [] as SymbolRow[] }]
+      : (await db.batch([threshold, search, db.execute<SymbolRow>(cataloguedSymbolsSql(symbols))])).slice(1);
+  return {
+    hits: (found.rows as HitRow[]).map((r) => ({
+      match: MATCH_KINDS[r.rank] ?? "fuzzy",
+      score: Number(r.score),
       assetId: r.asset_id,
-      ticker: l.ticker,
-      exchange: l.exchange,
-      currency: l.currency,
       isin: r.isin,
-      name: l.name,
-      source: l.source,
-      isPrimary: l.is_primary,
-      isActive: l.is_active,
-      delayedSymbol: l.delayed_symbol,
-      delayedSymbolCheckedAt: null,
+      name: r.name,
+      quoteType: r.quote_type,
+      sector: r.sector,
+      industry: r.industry,
+      listings: r.listings.map((l) => ({
+        id: l.id,
+        assetId: r.asset_id,
+        ticker: l.ticker,
+        exchange: l.exchange,
+        currency: l.currency,
+        isin: r.isin,
+        name: l.name,
+        source: l.source,
+        isPrimary: l.is_primary,
+        isActive: l.is_active,
+        delayedSymbol: l.delayed_symbol,
+        delayedSymbolCheckedAt: null,
+      })),
     })),
-  }));
+    catalogued: (catalogued.rows as SymbolRow[]).map(toCatalogued),
+  };
 }
 
 /**
  * Which of a provider's symbols name a catalogue listing: its recorded provider symbol, or its
  * ticker (`symbols` carries each hit's bare ticker too). Index-served, like the search.
  */
-export async function cataloguedSymbols(
-  db: Db,
-  symbols: readonly string[],
-): Promise<{ ticker: string; exchange: string | null; delayedSymbol: string | null }[]> {
+export async function cataloguedSymbols(db: Db, symbols: readonly string[]): Promise<CataloguedSymbol[]> {
   if (symbols.length === 0) return [];
-  const list = sql.join(
-    symbols.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const rows = await db.execute<{ ticker: string; exchange: string | null; delayed_symbol: string | null }>(sql`
-    SELECT ticker, exchange, delayed_symbol FROM listings
-    WHERE ticker IN (${list}) OR delayed_symbol IN (${list})`);
-  return rows.rows.map((r) => ({ ticker: r.ticker, exchange: r.exchange, delayedSymbol: r.delayed_symbol }));
+  const rows = await db.execute<SymbolRow>(cataloguedSymbolsSql(symbols));
+  return rows.rows.map(toCatalogued);
 }
