@@ -16,7 +16,7 @@ export function searchTerms(query: string, limit: number) {
   return {
     text,
     code: text.toUpperCase(),
-    // ILIKE's wildcards in the query are the characters themselves.
+    // LIKE's wildcards in the query are the characters themselves.
     prefix: `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     fuzzy: text.length >= FUZZY_MIN_LENGTH,
     threshold: FUZZY_THRESHOLD,

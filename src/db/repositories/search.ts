@@ -24,7 +24,7 @@ export interface CatalogueSearch {
   text: string;
   /** The query upper-cased: compared with tickers, provider symbols and ISINs. */
   code: string;
-  /** Names that start with the query (an ILIKE pattern, its wildcards escaped). */
+  /** Names that start with the query (a LIKE pattern, its wildcards escaped). */
   prefix: string;
   /** Whether near misses of the name are looked for (a typo needs a few letters around it). */
   fuzzy: boolean;
@@ -55,8 +55,8 @@ interface HitRow extends Record<string, unknown> {
   }[];
 }
 
-/** A name starting with the query. */
-const startsWith = (name: SQL, s: CatalogueSearch) => sql`${name} ILIKE ${s.prefix} ESCAPE '\\'`;
+/** A name starting with the query, case ignored: a range of the prefix index over lower(name). */
+const startsWith = (s: CatalogueSearch) => sql`lower(name) LIKE lower(${s.prefix}) ESCAPE '\\'`;
 
 /**
  * Near misses ranked, at most, for a search of `limit`. A common word ("holdings") is near tens of
@@ -68,7 +68,7 @@ const nearMissesFor = (limit: number) => limit * 4 + 20;
  * The instruments a search may return, each with the best way it matched (0 ticker or provider
  * symbol, 1 ISIN, 2 name prefix, 3 near miss): a UNION rather than ORs across the two tables, so
  * that each arm is served by indexes of its own (listings' ticker and delayed symbol; the unique
- * ISIN; the names' trigram GIN index for the prefix and the near misses). When the near misses
+ * ISIN; the lowered names' pattern index for the prefix; the trigram GIN index for the near misses). When the near misses
  * are more than `nearMissesFor(limit)`, the nearest of them come instead from the trigram GiST
  * index over lower(name), in distance order; among many names equally near, the index chooses.
  */
@@ -91,7 +91,7 @@ export function searchCandidatesSql(s: CatalogueSearch): SQL {
     UNION ALL
     SELECT id, 1 FROM assets WHERE isin = ${s.code}
     UNION ALL
-    SELECT id, 2 FROM assets WHERE ${startsWith(sql`name`, s)}
+    SELECT id, 2 FROM assets WHERE ${startsWith(s)}
     ${near}`;
 }
 

@@ -34,8 +34,10 @@ export const assets = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("assets_name_idx").on(sql`lower(${t.name})`),
-    // GET /search: a name's prefix and its near misses (pg_trgm, created by migration 0014).
+    // GET /search: a name's prefix as a range of the lowered names (pattern order, whatever the
+    // database's collation): a tenth of a millisecond where the trigram index took milliseconds.
+    index("assets_name_prefix_idx").on(sql`lower(${t.name}) text_pattern_ops`),
+    // GET /search: a name's near misses (pg_trgm, created by migration 0014).
     index("assets_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     // Its near misses nearest first (`<<->`), when a word is near too many names to rank them all:
     // only GiST orders by trigram distance. Over lower(name) (trigrams ignore case) so that the
