@@ -3,6 +3,7 @@
  * offered lines become listings (and why others do not), each listing's ticker and currency, the
  * primary listing, and whether two names are one company's. Pure.
  */
+import { DELAYED } from "./provider-names";
 import { currencyScale, splitSuffix, venueOfDelayedExchange, venueOfSuffix } from "./provider-symbols";
 import type { Venue } from "./venues";
 
@@ -11,6 +12,25 @@ export type AdditionVia = "seed" | "request" | "discovery" | "import";
 
 /** Where each stored field was read: `name`, `quote_type`, `sector`, `industry`, `isin`, and per listing ticker. */
 export type FieldSources = Record<string, string>;
+
+/** Where a listing was learned (`listings.source`): the seed's own rows, else the delayed provider's search. */
+export const listingSourceOf = (via: AdditionVia): string => (via === "seed" ? "seed" : DELAYED);
+
+/** The record of an instrument the seed import stored (and of one stored before records were kept). */
+export const SEED_SOURCES: FieldSources = { all: "the seed catalogue" };
+
+/**
+ * What a store records of where an instrument's fields were read: a known instrument keeps what it
+ * knew of its fields (the seed's record when it kept none) and gains its new listings' sources; a
+ * new one has what was read now.
+ */
+export function sourcesToStore(
+  known: { sources: FieldSources | null } | null,
+  readNow: FieldSources,
+  listingSources: FieldSources,
+): FieldSources {
+  return known ? { ...(known.sources ?? SEED_SOURCES), ...listingSources } : { ...readNow, ...listingSources };
+}
 
 /** ISINs one POST /assets may carry: each costs a few provider calls, paced. */
 export const MAX_ITEMS_PER_REQUEST = 25;

@@ -65,4 +65,51 @@ describe("the seed import", () => {
     expect(seeded.listings).toBe(285);
     expect(await ownerOf("FAST", "NASDAQ", "USD")).toBe(OTHER);
   });
+
+  it("stores the seed as an import: recorded as the seed's, never overwriting, never bringing back a removed instrument", async () => {
+    const vias = await client.query<{ added_via: string; n: number }>(
+      "SELECT added_via, count(*)::int AS n FROM assets WHERE isin = ANY($1) GROUP BY added_via",
+      [["US0378331005", "US5949181045", "FR0000121014"]],
+    );
+    expect(vias.rows).toEqual([{ added_via: "seed", n: 3 }]);
+    const apple = await client.query(
+      `SELECT a.field_sources, l.source, l.delayed_symbol FROM assets a JOIN listings l ON l.asset_id = a.id
+       WHERE a.isin = 'US0378331005'`,
+    );
+    expect(apple.rows).toEqual([
+      {
+        field_sources: { all: "the seed catalogue", "listing AAPL": "the seed catalogue" },
+        source: "seed",
+        // Checked by the listing's first refresh (the test stack's may have done so already).
+        delayed_symbol: apple.rows[0]?.delayed_symbol === null ? null : "AAPL",
+      },
+    ]);
+
+    // Removed (as DELETE /assets does) and renamed by an operator, LVMH stays as it is.
+    const LVMH = "FR0000121014";
+    const before = await client.query<{ name: string }>("SELECT name FROM assets WHERE isin = $1", [LVMH]);
+    await client.query("UPDATE assets SET removed_at = now(), name = 'LVMH, renamed' WHERE isin = $1", [LVMH]);
+    await client.query(
+      "UPDATE listings SET is_active = false WHERE asset_id = (SELECT id FROM assets WHERE isin = $1)",
+      [LVMH],
+    );
+    try {
+      await seedCatalogue(databaseUrl);
+      const after = await client.query<{ name: string; removed: boolean; active: boolean[] }>(
+        `SELECT a.name, a.removed_at IS NOT NULL AS removed, array_agg(l.is_active) AS active
+         FROM assets a JOIN listings l ON l.asset_id = a.id WHERE a.isin = $1 GROUP BY a.id`,
+        [LVMH],
+      );
+      expect(after.rows).toEqual([{ name: "LVMH, renamed", removed: true, active: [false] }]);
+    } finally {
+      await client.query("UPDATE assets SET removed_at = NULL, name = $2 WHERE isin = $1", [
+        LVMH,
+        before.rows[0]?.name,
+      ]);
+      await client.query(
+        "UPDATE listings SET is_active = true WHERE asset_id = (SELECT id FROM assets WHERE isin = $1)",
+        [LVMH],
+      );
+    }
+  });
 });

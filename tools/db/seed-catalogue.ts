@@ -7,7 +7,7 @@ import { venueOf } from "../../src/domain/venues";
 
 export interface SeedListing {
   ticker: string;
-  exchange: string | null;
+  exchange: string;
   currency: string;
   primary: boolean;
 }

@@ -1,5 +1,10 @@
 import pg from "pg";
+import type { Db } from "../../src/db/client";
+import { fieldSourcesOf, storeInstrument } from "../../src/db/repositories/catalogue-additions";
+import { SEED_SOURCES, sourcesToStore } from "../../src/domain/catalogue-additions";
 import { runAsScript } from "./connect";
+import { withHttpDb } from "./http-db";
+import type { SeedInstrument } from "./seed-catalogue";
 import { indexKey, FULL_CATALOGUE as SEED_CATALOGUE, SEED_INDICES } from "./seed-indices";
 
 /** A seed listing left as it is: the same ticker, venue and currency belong to another instrument. */
@@ -13,66 +18,85 @@ export interface RefusedListing {
   reason: string;
 }
 
+/** Instruments stored side by side: the connections a Worker invocation may hold, as the refresh. */
+const PARALLEL = 6;
+
 /**
- * Upserts the seed catalogue (with the index members it lacks) and the index compositions:
- * rerunning it changes nothing and adds nothing. A listing is never moved to another instrument:
- * one the catalogue already holds under another ISIN is refused, with its reason. Answers the counts.
+ * Stores the seed catalogue (with the index members it lacks) as the first import: each instrument
+ * through the store every addition uses (`storeInstrument`, one transaction each), `added_via`
+ * "seed", with the seed's primary listing. As any import, it fills what an instrument lacks and
+ * overwrites nothing, adds the listings it lacks, never moves a listing another instrument holds
+ * (refused, with its reason) and never brings back a removed instrument. Rerun, it changes nothing.
+ */
+async function storeSeed(db: Db, at: Date): Promise<{ listings: number; refused: RefusedListing[] }> {
+  const known = await fieldSourcesOf(
+    db,
+    SEED_CATALOGUE.map((i) => i.isin),
+  );
+  let listings = 0;
+  const refused: RefusedListing[] = [];
+  const store = async (inst: SeedInstrument) => {
+    const primary = inst.listings.find((l) => l.primary) ?? null;
+    const stored = await storeInstrument(db, at, {
+      isin: inst.isin,
+      name: inst.name,
+      quoteType: inst.quoteType,
+      sector: inst.sector,
+      industry: inst.industry,
+      country: inst.country,
+      via: "seed",
+      keyKind: null,
+      sources: sourcesToStore(
+        known.has(inst.isin) ? { sources: known.get(inst.isin) ?? null } : null,
+        SEED_SOURCES,
+        Object.fromEntries(inst.listings.map((l) => [`listing ${l.ticker}`, SEED_SOURCES.all as string])),
+      ),
+      reactivate: false,
+      // The provider's symbol of each is checked by its first refresh.
+      listings: inst.listings.map((l) => ({
+        ticker: l.ticker,
+        exchange: l.exchange,
+        currency: l.currency,
+        delayedSymbol: null,
+      })),
+      primary: primary && { ticker: primary.ticker, exchange: primary.exchange, currency: primary.currency },
+    });
+    listings += inst.listings.length - stored.conflicts.length;
+    for (const c of stored.conflicts)
+      refused.push({
+        ticker: c.ticker,
+        exchange: c.exchange,
+        currency: c.currency,
+        isin: inst.isin,
+        ownerIsin: c.ownerIsin,
+        reason: `${c.ticker} on ${c.exchange} in ${c.currency} is a listing of ${c.ownerIsin}; the seed names it for ${inst.isin} and never moves a listing`,
+      });
+  };
+  for (let i = 0; i < SEED_CATALOGUE.length; i += PARALLEL)
+    await Promise.all(SEED_CATALOGUE.slice(i, i + PARALLEL).map(store));
+  // In the seed's order, whichever store finished first.
+  const order = new Map(SEED_CATALOGUE.map((inst, n) => [inst.isin, n]));
+  refused.sort((a, b) => (order.get(a.isin) ?? 0) - (order.get(b.isin) ?? 0) || a.ticker.localeCompare(b.ticker));
+  return { listings, refused };
+}
+
+/**
+ * The seed import (`storeSeed`), then the index compositions: members whose instrument is in the
+ * catalogue, each composition replaced. Answers the counts.
  */
 export async function seedCatalogue(
   url: string,
+  at: Date = new Date(),
 ): Promise<{ assets: number; listings: number; indices: number; refused: RefusedListing[] }> {
+  const { listings, refused } = await withHttpDb(url, (db) => storeSeed(db, at));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query("BEGIN");
-    const assetIds = new Map<string, number>();
-    for (const inst of SEED_CATALOGUE) {
-      const res = await client.query<{ id: number }>(
-        `INSERT INTO assets (isin, name, quote_type, sector, industry, country)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (isin) DO UPDATE SET name = EXCLUDED.name, quote_type = EXCLUDED.quote_type,
-           sector = EXCLUDED.sector, industry = EXCLUDED.industry, country = EXCLUDED.country, updated_at = now()
-         RETURNING id`,
-        [inst.isin, inst.name, inst.quoteType, inst.sector, inst.industry, inst.country],
-      );
-      const id = res.rows[0]?.id;
-      if (id === undefined) throw new Error(`no id for ${inst.isin}`);
-      assetIds.set(inst.isin, id);
-    }
-    let listings = 0;
-    const refused: RefusedListing[] = [];
-    for (const inst of SEED_CATALOGUE) {
-      for (const l of inst.listings) {
-        // Updated only while it is this instrument's: a listing is never moved to another one.
-        const res = await client.query(
-          `INSERT INTO listings (asset_id, ticker, exchange, currency, name, source, is_primary, is_active)
-           VALUES ($1, $2, $3, $4, $5, 'seed', $6, true)
-           ON CONFLICT (ticker, (coalesce(exchange, '')), currency) DO UPDATE SET
-             name = EXCLUDED.name, is_primary = EXCLUDED.is_primary, updated_at = now()
-             WHERE listings.asset_id = EXCLUDED.asset_id
-           RETURNING id`,
-          [assetIds.get(inst.isin), l.ticker, l.exchange, l.currency, inst.name, l.primary],
-        );
-        if (res.rows.length > 0) {
-          listings++;
-          continue;
-        }
-        const owner = await client.query<{ isin: string }>(
-          `SELECT a.isin FROM listings l JOIN assets a ON a.id = l.asset_id
-           WHERE l.ticker = $1 AND coalesce(l.exchange, '') = coalesce($2, '') AND l.currency = $3`,
-          [l.ticker, l.exchange, l.currency],
-        );
-        const ownerIsin = owner.rows[0]?.isin ?? "?";
-        refused.push({
-          ticker: l.ticker,
-          exchange: l.exchange,
-          currency: l.currency,
-          isin: inst.isin,
-          ownerIsin,
-          reason: `${l.ticker} on ${l.exchange ?? "no venue"} in ${l.currency} is a listing of ${ownerIsin}; the seed names it for ${inst.isin} and never moves a listing`,
-        });
-      }
-    }
+    const ids = await client.query<{ id: number; isin: string }>("SELECT id, isin FROM assets WHERE isin = ANY($1)", [
+      SEED_CATALOGUE.map((i) => i.isin),
+    ]);
+    const assetIds = new Map(ids.rows.map((r) => [r.isin, r.id]));
     for (const index of SEED_INDICES) {
       await client.query(
         `INSERT INTO market_indices (code, name, symbol, aliases, as_of, source) VALUES ($1, $2, $3, $4, $5, $6)
@@ -87,14 +111,17 @@ export async function seedCatalogue(
           index.source,
         ],
       );
-      const members = index.members.map((m) => ({ assetId: assetIds.get(m.isin), ticker: m.ticker, weight: m.weight }));
+      // A member whose instrument is not in the catalogue (every line of it held by another) is left out.
+      const members = index.members.flatMap((m) => {
+        const assetId = assetIds.get(m.isin);
+        return assetId === undefined ? [] : [{ assetId, ticker: m.ticker, weight: m.weight }];
+      });
       // The composition is replaced: a member that left the index leaves the table.
       await client.query("DELETE FROM index_members WHERE index_code = $1 AND NOT (asset_id = ANY($2::int[]))", [
         index.code,
         members.map((m) => m.assetId),
       ]);
       for (const m of members) {
-        if (m.assetId === undefined) throw new Error(`index ${index.code}: member not in the catalogue`);
         await client.query(
           `INSERT INTO index_members (index_code, asset_id, listing_id, weight)
            VALUES ($1, $2, (SELECT id FROM listings WHERE asset_id = $2 AND ticker = $3 LIMIT 1), $4)
@@ -104,7 +131,7 @@ export async function seedCatalogue(
       }
     }
     await client.query("COMMIT");
-    return { assets: SEED_CATALOGUE.length, listings, indices: SEED_INDICES.length, refused };
+    return { assets: assetIds.size, listings, indices: SEED_INDICES.length, refused };
   } catch (err) {
     await client.query("ROLLBACK").catch(() => undefined);
     throw err;

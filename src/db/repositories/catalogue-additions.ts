@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { AdditionVia, FieldSources } from "../../domain/catalogue-additions";
-import { inOneTransaction } from "../batch";
+import { type AdditionVia, type FieldSources, listingSourceOf } from "../../domain/catalogue-additions";
+import { arrayLiteral, inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { assets, catalogueAdditionBudget, catalogueMisses, listings, realtimeSubscriptions } from "../schema";
 
@@ -71,12 +71,22 @@ export async function linesHeldElsewhere(
   return found.rows.map((r) => ({ ticker: r.ticker, exchange: r.exchange, currency: r.currency, ownerIsin: r.isin }));
 }
 
-/** A listing to store (the delayed-provider symbol verified against its currency). */
+/** The catalogue's instruments among `isins`, with the record of where their fields were read. */
+export async function fieldSourcesOf(db: Db, isins: readonly string[]): Promise<Map<string, FieldSources | null>> {
+  const rows = await db.execute<{ isin: string; field_sources: FieldSources | null }>(sql`
+    SELECT isin, field_sources FROM ${assets} WHERE isin = ANY(${arrayLiteral(isins)}::text[])`);
+  return new Map(rows.rows.map((r) => [r.isin, r.field_sources]));
+}
+
+/**
+ * A listing to store: with the delayed-provider symbol verified against its currency, or (the seed's)
+ * none yet, checked by the listing's first refresh.
+ */
 export interface ListingToStore {
   ticker: string;
   exchange: string;
   currency: string;
-  delayedSymbol: string;
+  delayedSymbol: string | null;
 }
 
 export interface InstrumentToStore {
@@ -136,8 +146,9 @@ export async function storeInstrument(db: Db, at: Date, i: InstrumentToStore): P
     db.execute(sql`
       INSERT INTO ${listings} (asset_id, ticker, exchange, currency, name, source, is_primary, is_active,
                                delayed_symbol, delayed_symbol_checked_at, created_at, updated_at)
-      SELECT ${assetOf}, x.ticker, x.exchange, x.currency, ${i.name}, 'delayed_provider', false,
-             (SELECT removed_at IS NULL FROM ${assets} WHERE isin = ${i.isin}) OR ${i.reactivate}, x.symbol, ${now}, ${now}, ${now}
+      SELECT ${assetOf}, x.ticker, x.exchange, x.currency, ${i.name}, ${listingSourceOf(i.via)}, false,
+             (SELECT removed_at IS NULL FROM ${assets} WHERE isin = ${i.isin}) OR ${i.reactivate}, x.symbol,
+             CASE WHEN x.symbol IS NULL THEN NULL ELSE ${now}::timestamptz END, ${now}, ${now}
       FROM jsonb_to_recordset(${rows}::jsonb) AS x(ticker text, exchange text, currency text, symbol text)
       ON CONFLICT (ticker, (coalesce(exchange, '')), currency) DO UPDATE SET
         delayed_symbol = coalesce(${listings.delayedSymbol}, EXCLUDED.delayed_symbol),
@@ -177,9 +188,11 @@ export async function storeInstrument(db: Db, at: Date, i: InstrumentToStore): P
         ON l.ticker = x.ticker AND coalesce(l.exchange, '') = x.exchange AND l.currency = x.currency
       WHERE a.isin <> ${i.isin}`),
     // An instrument is never left without a listing: when another ISIN took every line between
-    // the check and this store, the instrument goes again (and the lines come back as conflicts).
+    // the check and this store, the instrument this store created goes again (and the lines come
+    // back as conflicts). One created earlier stays whatever it holds: its fundamentals and news
+    // would go with it.
     db.execute(sql`
-      DELETE FROM ${assets} a WHERE a.isin = ${i.isin}
+      DELETE FROM ${assets} a WHERE a.isin = ${i.isin} AND a.created_at = ${now}
         AND NOT EXISTS (SELECT 1 FROM ${listings} l WHERE l.asset_id = a.id)
       RETURNING id`),
   ]);

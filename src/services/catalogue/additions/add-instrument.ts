@@ -14,6 +14,8 @@ import {
   type FieldSources,
   MISS_REMEMBERED_MS,
   missKey,
+  SEED_SOURCES,
+  sourcesToStore,
 } from "../../../domain/catalogue-additions";
 import {
   BadRequestError,
@@ -198,20 +200,18 @@ export async function addByIsin(
     ? undefined
     : choosePrimary(verified, isin, quoteType, homeCurrency);
   const listingSources = Object.fromEntries(verified.map((v) => [`listing ${v.ticker}`, v.source]));
-  // A known instrument keeps what it knew of its fields; only its new listings' sources are added.
-  const sources: FieldSources = existing
-    ? { ...(existing.asset.fieldSources ?? { all: "the seed catalogue" }), ...listingSources }
-    : {
-        isin: extra?.isinSource ?? "asked",
-        name: `delayed provider search (${named.delayedSymbol})`,
-        quote_type: `delayed provider search (${first.delayedSymbol})`,
-        ...(prof?.sector ? { sector: `delayed provider profile (${first.delayedSymbol})` } : {}),
-        ...(prof?.industry ? { industry: `delayed provider profile (${first.delayedSymbol})` } : {}),
-        ...(primary
-          ? { primary: "home venue of the ISIN's country, else its currency, else most traded by value" }
-          : {}),
-        ...listingSources,
-      };
+  const sources = sourcesToStore(
+    existing ? { sources: existing.asset.fieldSources } : null,
+    {
+      isin: extra?.isinSource ?? "asked",
+      name: `delayed provider search (${named.delayedSymbol})`,
+      quote_type: `delayed provider search (${first.delayedSymbol})`,
+      ...(prof?.sector ? { sector: `delayed provider profile (${first.delayedSymbol})` } : {}),
+      ...(prof?.industry ? { industry: `delayed provider profile (${first.delayedSymbol})` } : {}),
+      ...(primary ? { primary: "home venue of the ISIN's country, else its currency, else most traded by value" } : {}),
+    },
+    listingSources,
+  );
   const stored = await storeInstrument(ctx.db.db, ctx.clock.now(), {
     isin,
     name: existing?.asset.name ?? named.name ?? isin,
@@ -264,6 +264,6 @@ export function knownAnswer(found: {
     found: { asset: found.asset, preferred: preferredShown(found.listings), listings: found.listings },
     added: [],
     refused: [],
-    sources: found.asset.fieldSources ?? { all: "the seed catalogue" },
+    sources: found.asset.fieldSources ?? SEED_SOURCES,
   };
 }
