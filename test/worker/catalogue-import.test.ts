@@ -6,6 +6,7 @@ import { insertImport, settleLine } from "../../src/db/repositories/catalogue-im
 import { buildDeps } from "../../src/deps";
 import { readImportCsv } from "../../src/domain/catalogue-import";
 import type { ImportSchema } from "../../src/routes/catalogue/import-assets";
+import { addItem } from "../../src/services/catalogue/additions/add-assets";
 import { LOST_AFTER_MS, resumeImports } from "../../src/services/catalogue/imports/resume-imports";
 import { WORLD, type WorldInstrument } from "../../tools/sandbox/world";
 import { withDb } from "../helpers/db";
@@ -103,6 +104,46 @@ describe("POST /assets/import", () => {
         SELECT count(*)::int AS n FROM catalogue_import_lines
         WHERE import_id = ${id} AND line <= 10 AND reason = 'settled before the stop' AND attempts = 1`);
       expect(settledBefore.rows[0]?.n).toBe(10);
+    } finally {
+      await deps.db.close();
+    }
+  }, 120_000);
+
+  it("counts a line added when the delivery that stored its instrument stopped before settling it, and a repeated line once", async () => {
+    const [first, second] = OWN.slice(150).filter((w) => expected([w]).added === 1);
+    if (!first || !second) throw new Error("the world has too few instruments for this test");
+    const deps = buildDeps(env);
+    try {
+      const db = deps.db.db;
+      const long = new Date(Date.now() - LOST_AFTER_MS - 60_000);
+      const { id } = await insertImport(db, {
+        lines: readImportCsv([first.isin, second.isin, first.isin].join("\n")),
+        digest: "a stack that stopped after a store",
+        ingest: false,
+        requestedBy: "full",
+        at: long,
+      });
+      // The first delivery of line 1 stored its instrument, as the consumer does, and the stack
+      // stopped before the line was settled.
+      const stored = await addItem(deps, { via: "import", importId: id }, { isin: first.isin });
+      expect(stored.status).toBe("added");
+      expect(stored.found.asset.addedByImport).toBe(id);
+      await db.execute(
+        sql`UPDATE catalogue_import_lines SET updated_at = ${long.toISOString()} WHERE import_id = ${id}`,
+      );
+
+      expect((await resumeImports(deps)).lines).toBe(3);
+      const done = await finished(id);
+      // Two instruments added (the first by its redelivered line), the repeated line known.
+      expect(done.counts).toEqual({ queued: 0, added: 2, known: 1, refused: 0, failed: 0 });
+      const byIsin = await db.execute<{ isin: string; outcome: string }>(sql`
+        SELECT isin, outcome FROM catalogue_import_lines WHERE import_id = ${id} ORDER BY outcome, isin COLLATE "C"`);
+      const added = [first.isin, second.isin].sort();
+      expect(byIsin.rows.map((r) => [r.outcome, r.isin])).toEqual([
+        ["added", added[0]],
+        ["added", added[1]],
+        ["known", first.isin],
+      ]);
     } finally {
       await deps.db.close();
     }

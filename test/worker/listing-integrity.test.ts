@@ -168,6 +168,7 @@ describe("storing an instrument whose lines another took meanwhile", () => {
       country: null,
       via: "request",
       keyKind: "full",
+      importId: null,
       sources: {},
       reactivate: true,
       listings: [{ ticker, exchange: "XETRA", currency: "EUR", delayedSymbol: `${ticker}.DE` }],

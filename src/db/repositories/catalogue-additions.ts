@@ -98,6 +98,8 @@ export interface InstrumentToStore {
   country: string | null;
   via: AdditionVia;
   keyKind: string | null;
+  /** The bulk import adding it, if one is. */
+  importId: number | null;
   sources: FieldSources;
   /** An explicit addition brings a removed instrument back; a discovery or the seed never does. */
   reactivate: boolean;
@@ -134,8 +136,9 @@ export async function storeInstrument(db: Db, at: Date, i: InstrumentToStore): P
   const assetOf = sql`(SELECT id FROM ${assets} WHERE isin = ${i.isin})`;
   const [asset, inserted, , reactivated, owners, emptied] = await inOneTransaction(db, [
     db.execute(sql`
-      INSERT INTO ${assets} (isin, name, quote_type, sector, industry, country, added_via, added_by_key, field_sources, created_at, updated_at)
-      VALUES (${i.isin}, ${i.name}, ${i.quoteType}, ${i.sector}, ${i.industry}, ${i.country}, ${i.via}, ${i.keyKind},
+      INSERT INTO ${assets} (isin, name, quote_type, sector, industry, country, added_via, added_by_key, added_by_import,
+                             field_sources, created_at, updated_at)
+      VALUES (${i.isin}, ${i.name}, ${i.quoteType}, ${i.sector}, ${i.industry}, ${i.country}, ${i.via}, ${i.keyKind}, ${i.importId},
               ${JSON.stringify(i.sources)}::jsonb, ${now}, ${now})
       ON CONFLICT (isin) DO UPDATE SET
         sector = coalesce(${assets.sector}, EXCLUDED.sector),

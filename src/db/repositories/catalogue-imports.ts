@@ -81,12 +81,22 @@ export async function queuedLines(
 
 /**
  * Settles a line (only while it is queued: two deliveries of one line settle it once) or, with
- * outcome `queued`, counts a failed attempt; closes the import when no line is left. Answers
- * whether this call finished the import.
+ * outcome `queued`, counts a failed attempt; closes the import when no line is left. With `once`,
+ * an `added` line is `known` when another line of the import already counts its instrument as
+ * added (two lines naming one new instrument, worked side by side, count it once). Answers whether
+ * this call finished the import.
  */
 export async function settleLine(
   db: Db,
-  s: { importId: number; line: number; outcome: ImportOutcome; reason: string | null; isin: string | null; at: Date },
+  s: {
+    importId: number;
+    line: number;
+    outcome: ImportOutcome;
+    reason: string | null;
+    isin: string | null;
+    at: Date;
+    once?: boolean;
+  },
 ): Promise<boolean> {
   const at = s.at.toISOString();
   // The import's row first: two consumers settling its last two lines at once take turns, so the
@@ -95,7 +105,11 @@ export async function settleLine(
     db.execute(sql`SELECT id FROM ${catalogueImports} WHERE id = ${s.importId} FOR UPDATE`),
     db.execute(sql`
       UPDATE ${catalogueImportLines}
-      SET outcome = ${s.outcome}, reason = ${s.reason}, isin = ${s.isin}, attempts = attempts + 1, updated_at = ${at}
+      SET outcome = CASE WHEN ${s.once === true} AND EXISTS (
+            SELECT 1 FROM ${catalogueImportLines} o
+            WHERE o.import_id = ${s.importId} AND o.isin = ${s.isin} AND o.outcome = 'added' AND o.line <> ${s.line})
+          THEN 'known' ELSE ${s.outcome} END,
+        reason = ${s.reason}, isin = ${s.isin}, attempts = attempts + 1, updated_at = ${at}
       WHERE import_id = ${s.importId} AND line = ${s.line} AND outcome = 'queued'`),
     db.execute(sql`
       UPDATE ${catalogueImports} SET finished_at = ${at}

@@ -26,6 +26,11 @@ export const assets = pgTable(
     addedVia: text("added_via").$type<AdditionVia>().notNull().default("seed"),
     /** The kind of key whose request added it (null for the seed import). */
     addedByKey: text("added_by_key"),
+    /**
+     * The bulk import that added it (`catalogue_imports.id`, no foreign key: a pruned import leaves
+     * the number): a redelivered line whose instrument its first delivery stored counts as added.
+     */
+    addedByImport: integer("added_by_import"),
     /** Where each stored field was read (name, quote type, sector, industry, each listing). */
     fieldSources: jsonb("field_sources").$type<FieldSources>(),
     /** When DELETE /assets deactivated its listings; null while it is in the catalogue. */

@@ -47,6 +47,8 @@ export interface Addition {
 /** Who asks, and how: the per-key budget and the instrument's record of how it came. */
 export interface AdditionContext {
   via: AdditionVia;
+  /** The bulk import whose line this is. */
+  importId?: number;
 }
 
 /** The ISIN as asked, or a 400 naming what is wrong with it (a wrong check digit names no instrument anywhere). */
@@ -221,6 +223,7 @@ export async function addByIsin(
     country: prof?.country ?? null,
     via: how.via,
     keyKind: ctx.caller?.kind ?? null,
+    importId: how.importId ?? null,
     sources,
     reactivate: how.via === "request",
     listings: verified,

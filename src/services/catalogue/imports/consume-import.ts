@@ -49,13 +49,22 @@ async function ingestAdded(deps: Deps, addition: Addition): Promise<void> {
  * whatever the deliveries (a line that keeps failing never holds its import open).
  */
 async function workLine(deps: Deps, importId: number, line: QueuedLine, ingest: boolean): Promise<boolean> {
-  const settle = (outcome: ImportOutcome, reason: string | null, isin: string | null) =>
-    settleLine(deps.db.db, { importId, line: line.line, outcome, reason, isin, at: deps.clock.now() });
+  const settle = (outcome: ImportOutcome, reason: string | null, isin: string | null, once = false) =>
+    settleLine(deps.db.db, { importId, line: line.line, outcome, reason, isin, at: deps.clock.now(), once });
   try {
-    const addition = await addItem(deps, { via: "import" }, line.item);
-    if (ingest && addition.status !== "known") await ingestAdded(deps, addition);
+    const addition = await addItem(deps, { via: "import", importId }, line.item);
+    // This import created the instrument, on this delivery or on one that stored it and stopped
+    // before settling (the redelivery finds it known): added, counted once per import.
+    const created =
+      addition.status === "added" || (addition.status === "known" && addition.found.asset.addedByImport === importId);
+    if (ingest && (created || addition.status !== "known")) await ingestAdded(deps, addition);
     const refused = addition.refused.map((r) => `${r.symbol}: ${r.reason}`).join("; ") || null;
-    await settle(addition.status === "known" ? "known" : "added", refused, addition.found.asset.isin);
+    await settle(
+      created || addition.status !== "known" ? "added" : "known",
+      refused,
+      addition.found.asset.isin,
+      created,
+    );
     return true;
   } catch (err) {
     if (err instanceof ServiceError && !transient(err)) {

@@ -1,0 +1,1 @@
+ALTER TABLE "assets" ADD COLUMN "added_by_import" integer;
