@@ -53,6 +53,15 @@ describe("GET /assets/by-isin/{isin}", () => {
       message: "Instrument with ISIN 'US0000000002' not found",
       reason: "no provider knows US0000000002",
     });
+    // With discovery off, the same 404; its reason says the providers were not asked.
+    const off = await call<ErrorBody>("/assets/by-isin/US0000000002", { env: { CATALOGUE_DISCOVERY: "false" } });
+    expect(off.status).toBe(404);
+    expect(off.body).toEqual({
+      error: "No data found",
+      message: "Instrument with ISIN 'US0000000002' not found",
+      reason:
+        "not in the catalogue, and reads do not add instruments here (CATALOGUE_DISCOVERY=false): a POST /assets with a full-access key adds it",
+    });
     // Apple's ISIN with its last digit mistyped: no instrument anywhere (a departure from the spec's 404).
     for (const path of [
       "/assets/by-isin/US0378331006",

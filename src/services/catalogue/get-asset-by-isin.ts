@@ -1,7 +1,7 @@
 import type { AssetRow, ListingRow } from "../../db/repositories/catalogue";
 import { findAssetByIsin } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
-import { BadRequestError, NoDataError, NotFoundError, RateLimitedError, ServiceError } from "../../domain/errors";
+import { BadRequestError, NoDataError, RateLimitedError, ServiceError } from "../../domain/errors";
 import { isinProblem, normaliseIsin } from "../../domain/isin";
 import { preferredShown } from "../../domain/listing-choice";
 import { ProviderError } from "../../providers/errors";
@@ -40,7 +40,12 @@ export async function getAssetByIsin({
 
 /** An ISIN the catalogue lacks: added from what providers say when discovery is on, else the spec's 404. */
 async function discovered(ctx: Deps, isin: string): Promise<{ asset: AssetRow; listings: ListingRow[] }> {
-  if (!ctx.config.CATALOGUE_DISCOVERY || !ctx.caller) throw new NotFoundError("Instrument with ISIN", isin);
+  // The same 404 whether or not the providers were asked: its reason says which.
+  if (!ctx.config.CATALOGUE_DISCOVERY || !ctx.caller)
+    throw new NoDataError(
+      `Instrument with ISIN '${isin}' not found`,
+      `not in the catalogue, and reads do not add instruments here (CATALOGUE_DISCOVERY=false): a POST /assets with a full-access key adds it`,
+    );
   try {
     const addition = await addByIsin(ctx, { via: "discovery" }, isin);
     return { asset: addition.found.asset, listings: addition.found.listings };
