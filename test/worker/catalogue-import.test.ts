@@ -109,6 +109,36 @@ describe("POST /assets/import", () => {
     }
   }, 120_000);
 
+  it("finishes an import once when its last two lines are settled at once", async () => {
+    const deps = buildDeps(env);
+    try {
+      const db = deps.db.db;
+      for (let round = 0; round < 5; round++) {
+        const { id } = await insertImport(db, {
+          lines: readImportCsv(
+            OWN.slice(300, 302)
+              .map((w) => w.isin)
+              .join("\n"),
+          ),
+          digest: `two consumers at the end, round ${round}`,
+          ingest: false,
+          requestedBy: "full",
+          at: new Date(),
+        });
+        const settle = (line: number) =>
+          settleLine(db, { importId: id, line, outcome: "refused", reason: "a test", isin: null, at: new Date() });
+        const finishedBy = await Promise.all([settle(1), settle(2)]);
+        // Exactly one of the two saw the other's line settled and closed the import.
+        expect(finishedBy.filter(Boolean)).toHaveLength(1);
+        const head = await db.execute<{ finished: boolean }>(sql`
+          SELECT finished_at IS NOT NULL AS finished FROM catalogue_imports WHERE id = ${id}`);
+        expect(head.rows).toEqual([{ finished: true }]);
+      }
+    } finally {
+      await deps.db.close();
+    }
+  });
+
   it("counts a line added when the delivery that stored its instrument stopped before settling it, and a repeated line once", async () => {
     const [first, second] = OWN.slice(150).filter((w) => expected([w]).added === 1);
     if (!first || !second) throw new Error("the world has too few instruments for this test");
