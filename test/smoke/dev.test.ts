@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../tools/net";
+import { freeFixedPort } from "../../tools/net";
 import { interrupt, launch, sleep, stopLaunched } from "./launch";
 
 /** Starts the README's dev commands as a new user would (no DATABASE_URL, no keys, no network) and talks to them over HTTP. */
@@ -21,7 +21,7 @@ describe("npm run dev", () => {
 
 describe("npm run dev:sandbox", () => {
   it("ingests MC.PA from the simulators on the first call and reads the database on the second, offline", async () => {
-    const delayedPort = await freePort();
+    const delayedPort = await freeFixedPort();
     // Without the first refresh of the catalogue, whose ingestions would answer this test's first calls.
     const r = await launch("dev:sandbox", { SANDBOX_DELAYED_PORT: String(delayedPort), REFRESH_SCHEDULED: "false" });
     expect(r.output()).toContain("providers: simulators");

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { freePort } from "../../tools/net";
+import { freeFixedPort } from "../../tools/net";
 
 /** Starting the README's dev commands as a new user would, for the smoke tests. */
 
@@ -37,7 +37,8 @@ export function stopLaunched(): void {
 export async function launch(script: string, extraEnv: Record<string, string> = {}): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), "mds-smoke-"));
   dirs.push(dataDir);
-  const port = await freePort();
+  // Below the ephemeral range: the simulators the launched stack starts listen on ports the OS picks.
+  const port = await freeFixedPort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DEV_DATA_DIR: dataDir, ...extraEnv };
   for (const k of [
     "DATABASE_URL",

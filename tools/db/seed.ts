@@ -46,6 +46,7 @@ async function storeSeed(db: Db, at: Date): Promise<{ listings: number; refused:
       country: inst.country,
       via: "seed",
       keyKind: null,
+      importId: null,
       sources: sourcesToStore(
         known.has(inst.isin) ? { sources: known.get(inst.isin) ?? null } : null,
         SEED_SOURCES,
