@@ -131,9 +131,7 @@ describe("the preferred listing, kept by the database", () => {
     expect(await marks()).toEqual({ EUR: true, USD: false });
     await db.db.update(listings).set({ isPrimary: true }).where(eq(listings.id, usd.id));
     expect(await marks()).toEqual({ EUR: false, USD: true });
-    // A snapshot row that missed a marking (written beside it, before it committed) is mended by
-    // the listing's next snapshot write.
-    await db.db.update(indicatorSnapshots).set({ preferred: false }).where(eq(indicatorSnapshots.listingId, usd.id));
+    // A later write of a snapshot leaves its mark to the marking.
     await upsertSnapshots(db.db, [{ ...snapshot(usd.id), asOf: "2026-11-30" }], new Date("2026-12-01T00:00:00Z"));
     expect(await marks()).toEqual({ EUR: false, USD: true });
     // The instrument's last active listing gone: no snapshot of it is screened.

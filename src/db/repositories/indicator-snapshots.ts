@@ -29,9 +29,8 @@ export async function upsertSnapshots(
             asOf: sql`excluded.as_of`,
             windowFrom: sql`excluded.window_from`,
             updatedAt: sql`excluded.updated_at`,
-            // The listing's mark as the insert trigger read it: a new row that missed a marking
-            // committed beside it (migration 0022) is mended by its next write.
-            preferred: sql`excluded.preferred`,
+            // `preferred` is left to the marking (migration 0022): the insert trigger read the
+            // listing's mark without waiting for a marking in flight, which is the newer one.
           },
           // A write computed from older bars (a refresh beside an ingestion) never replaces a newer one.
           setWhere: sql`excluded.as_of >= ${indicatorSnapshots.asOf}`,
