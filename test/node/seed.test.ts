@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seedCatalogue } from "../../tools/db/seed";
+import { FULL_CATALOGUE } from "../../tools/db/seed-indices";
 
 /**
  * The seed import against the test stack's database: rerun, it changes nothing; it never moves a
@@ -18,6 +19,22 @@ async function ownerOf(ticker: string, exchange: string, currency: string): Prom
     [ticker, exchange, currency],
   );
   return r.rows[0]?.isin;
+}
+
+/** The seed's instruments, listings and index members as stored (what a rerun must leave as it is). */
+async function seedRows() {
+  const isins = FULL_CATALOGUE.map((i) => i.isin);
+  const rows = await client.query(
+    `SELECT a.id, a.isin, a.name, a.quote_type, a.sector, a.industry, a.country, a.added_via, a.field_sources,
+            a.removed_at, l.id AS listing_id, l.ticker, l.exchange, l.currency, l.name AS listing_name, l.source,
+            l.is_primary, l.is_active, l.preferred
+     FROM assets a JOIN listings l ON l.asset_id = a.id WHERE a.isin = ANY($1) ORDER BY a.isin, l.id`,
+    [isins],
+  );
+  const members = await client.query(
+    "SELECT index_code, asset_id, listing_id, weight FROM index_members ORDER BY index_code, asset_id",
+  );
+  return { instruments: rows.rows, members: members.rows };
 }
 
 describe("the seed import", () => {
@@ -40,9 +57,11 @@ describe("the seed import", () => {
 
   it("reruns without a change, and refuses to move a listing another instrument holds", async () => {
     expect(seedOwner).toBe("US3119001044");
+    const before = await seedRows();
     const again = await seedCatalogue(databaseUrl);
     expect(again.refused).toEqual([]);
     expect(again.listings).toBe(286);
+    expect(await seedRows()).toEqual(before);
     // The listing came to another instrument (an import's, say): the seed names it for Fastenal.
     const other = await client.query<{ id: number }>(
       `INSERT INTO assets (isin, name, quote_type) VALUES ($1, 'Another instrument', 'EQUITY') RETURNING id`,
@@ -78,7 +97,7 @@ describe("the seed import", () => {
     );
     expect(apple.rows).toEqual([
       {
-        field_sources: { all: "the seed catalogue", "listing AAPL": "the seed catalogue" },
+        field_sources: { all: "the seed catalogue" },
         source: "seed",
         // Checked by the listing's first refresh (the test stack's may have done so already).
         delayed_symbol: apple.rows[0]?.delayed_symbol === null ? null : "AAPL",

@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { env } from "cloudflare:workers";
+import { sql, TransactionRollbackError } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { searchCandidatesSql } from "../../src/db/repositories/search";
+import { buildDeps } from "../../src/deps";
 import { searchTerms } from "../../src/domain/search";
 import type { ErrorBody } from "../../src/routes/openapi";
 import type { SearchBody } from "../../src/routes/search/schema";
@@ -177,6 +179,33 @@ describe("GET /search", () => {
     } finally {
       await withDb((db) => db.execute(sql`DELETE FROM assets WHERE isin LIKE 'XZBROADWD%'`));
     }
+  });
+
+  it("serves a name's prefix from the pattern index over lower(name)", async () => {
+    // The GiST index serves LIKE too, and the planner prefers it on a table this small: planned
+    // without it (dropped in a transaction rolled back) and without sequential scans.
+    const handle = buildDeps(env).db;
+    let indexes: string[] = [];
+    try {
+      await handle.pooled
+        .transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+          await tx.execute(sql`DROP INDEX assets_name_lower_trgm_gist_idx`);
+          const explained = await tx.execute(
+            sql`EXPLAIN (FORMAT JSON) ${searchCandidatesSql(searchTerms("Deutsche", 10))}`,
+          );
+          const cell = Object.values(explained.rows[0] ?? {})[0];
+          const [root] = (typeof cell === "string" ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+          indexes = root ? flatten(root.Plan).flatMap((n) => n["Index Name"] ?? []) : [];
+          tx.rollback();
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof TransactionRollbackError)) throw err;
+        });
+    } finally {
+      await handle.close();
+    }
+    expect(indexes).toContain("assets_name_prefix_idx");
   });
 
   it("finds its candidates through indexes alone, whichever way the query matches", async () => {

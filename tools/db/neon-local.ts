@@ -19,7 +19,10 @@ export interface NeonLocal {
   close(): Promise<void>;
 }
 
-export async function startNeonLocal(target: { host: string; port: number }, listenPort = 0): Promise<NeonLocal> {
+export async function startNeonLocal(
+  target: { host: string; port: number; ssl?: boolean },
+  listenPort = 0,
+): Promise<NeonLocal> {
   const sql = sqlOverHttp(target);
   const server = createServer((req, res) => sql.handle(req, res));
   // Keep-alive as Neon's: the Worker's fetches reuse a connection instead of opening one per query.

@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { Db } from "../../src/db/client";
-import { fieldSourcesOf, storeInstrument } from "../../src/db/repositories/catalogue-additions";
-import { SEED_SOURCES, sourcesToStore } from "../../src/domain/catalogue-additions";
+import { storeInstrument } from "../../src/db/repositories/catalogue-additions";
+import { SEED_SOURCES } from "../../src/domain/catalogue-additions";
 import { runAsScript } from "./connect";
 import { withHttpDb } from "./http-db";
 import type { SeedInstrument } from "./seed-catalogue";
@@ -29,10 +29,6 @@ const PARALLEL = 6;
  * (refused, with its reason) and never brings back a removed instrument. Rerun, it changes nothing.
  */
 async function storeSeed(db: Db, at: Date): Promise<{ listings: number; refused: RefusedListing[] }> {
-  const known = await fieldSourcesOf(
-    db,
-    SEED_CATALOGUE.map((i) => i.isin),
-  );
   let listings = 0;
   const refused: RefusedListing[] = [];
   const store = async (inst: SeedInstrument) => {
@@ -47,11 +43,8 @@ async function storeSeed(db: Db, at: Date): Promise<{ listings: number; refused:
       via: "seed",
       keyKind: null,
       importId: null,
-      sources: sourcesToStore(
-        known.has(inst.isin) ? { sources: known.get(inst.isin) ?? null } : null,
-        SEED_SOURCES,
-        Object.fromEntries(inst.listings.map((l) => [`listing ${l.ticker}`, SEED_SOURCES.all as string])),
-      ),
+      // The seed's listings are its own ("all"); a record kept of a known instrument stays.
+      sources: SEED_SOURCES,
       reactivate: false,
       // The provider's symbol of each is checked by its first refresh.
       listings: inst.listings.map((l) => ({

@@ -65,7 +65,7 @@ function unreachable(err: unknown): { status: number; json: unknown } {
   return { status: 502, json: { message } };
 }
 
-export function sqlOverHttp(target: { host: string; port: number }): SqlOverHttp {
+export function sqlOverHttp(target: { host: string; port: number; ssl?: boolean }): SqlOverHttp {
   // One small pool per database and user: HTTP requests are independent, like Neon's.
   const pools = new Map<string, pg.Pool>();
   const poolFor = (connectionString: string): pg.Pool => {
@@ -76,6 +76,8 @@ export function sqlOverHttp(target: { host: string; port: number }): SqlOverHttp
       pool = new pg.Pool({
         host: target.host,
         port: target.port,
+        // A hosted Postgres asks for TLS (sslmode=require in its URL); the local ones have none.
+        ...(target.ssl ? { ssl: true } : {}),
         user: decodeURIComponent(url.username) || "postgres",
         password: decodeURIComponent(url.password) || undefined,
         database: decodeURIComponent(url.pathname.slice(1)) || "postgres",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AdditionVia, type FieldSources, listingSourceOf } from "../../domain/catalogue-additions";
-import { arrayLiteral, inOneTransaction } from "../batch";
+import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { assets, catalogueAdditionBudget, catalogueMisses, listings, realtimeSubscriptions } from "../schema";
 
@@ -71,13 +71,6 @@ export async function linesHeldElsewhere(
   return found.rows.map((r) => ({ ticker: r.ticker, exchange: r.exchange, currency: r.currency, ownerIsin: r.isin }));
 }
 
-/** The catalogue's instruments among `isins`, with the record of where their fields were read. */
-export async function fieldSourcesOf(db: Db, isins: readonly string[]): Promise<Map<string, FieldSources | null>> {
-  const rows = await db.execute<{ isin: string; field_sources: FieldSources | null }>(sql`
-    SELECT isin, field_sources FROM ${assets} WHERE isin = ANY(${arrayLiteral(isins)}::text[])`);
-  return new Map(rows.rows.map((r) => [r.isin, r.field_sources]));
-}
-
 /**
  * A listing to store: with the delayed-provider symbol verified against its currency, or (the seed's)
  * none yet, checked by the listing's first refresh.
@@ -123,8 +116,8 @@ export interface StoredInstrument {
 /**
  * Stores an instrument and its listings in one transaction, idempotently (a removed one comes back
  * with `reactivate`, with the listings named now): the instrument's row is
- * created or kept (its fields are filled where unknown, never overwritten; `sources` is the caller's
- * merge of what it knew with the new listings'), each listing is
+ * created or kept (its fields are filled where unknown, never overwritten; `sources` joins the
+ * record of where they were read, which keeps what it holds and gains the keys it lacks), each listing is
  * inserted unless its ticker, venue and currency are taken; a taken one stays with its instrument
  * and comes back as a conflict. Two additions of one ISIN at once write the same rows.
  */
@@ -143,7 +136,8 @@ export async function storeInstrument(db: Db, at: Date, i: InstrumentToStore): P
       ON CONFLICT (isin) DO UPDATE SET
         sector = coalesce(${assets.sector}, EXCLUDED.sector),
         industry = coalesce(${assets.industry}, EXCLUDED.industry),
-        field_sources = EXCLUDED.field_sources,
+        -- What was recorded stays; keys it lacks (a new listing's) are added.
+        field_sources = EXCLUDED.field_sources || coalesce(${assets.fieldSources}, '{}'::jsonb),
         updated_at = EXCLUDED.updated_at
       RETURNING id, (xmax = 0) AS created, removed_at`),
     db.execute(sql`

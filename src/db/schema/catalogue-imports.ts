@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { ImportItem } from "../../domain/catalogue-import";
 
@@ -42,6 +43,8 @@ export const catalogueImportLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.importId, t.line] }),
     index("catalogue_import_lines_queued_idx").on(t.outcome, t.updatedAt),
+    // A settle asks whether another line of the import already counts its instrument as added.
+    index("catalogue_import_lines_added_idx").on(t.importId, t.isin).where(sql`${t.outcome} = 'added'`),
   ],
 );
 

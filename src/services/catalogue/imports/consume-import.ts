@@ -53,10 +53,9 @@ async function workLine(deps: Deps, importId: number, line: QueuedLine, ingest: 
     settleLine(deps.db.db, { importId, line: line.line, outcome, reason, isin, at: deps.clock.now(), once });
   try {
     const addition = await addItem(deps, { via: "import", importId }, line.item);
-    // This import created the instrument, on this delivery or on one that stored it and stopped
-    // before settling (the redelivery finds it known): added, counted once per import.
-    const created =
-      addition.status === "added" || (addition.status === "known" && addition.found.asset.addedByImport === importId);
+    // This import created the instrument, on this delivery, on another line, or on a delivery that
+    // stored it and stopped before settling (the redelivery finds it known): counted once per import.
+    const created = addition.found.asset.addedByImport === importId;
     if (ingest && (created || addition.status !== "known")) await ingestAdded(deps, addition);
     const refused = addition.refused.map((r) => `${r.symbol}: ${r.reason}`).join("; ") || null;
     await settle(

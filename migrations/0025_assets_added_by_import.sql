@@ -1,1 +1,0 @@
-ALTER TABLE "assets" ADD COLUMN "added_by_import" integer;

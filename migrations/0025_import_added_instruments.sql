@@ -1,0 +1,2 @@
+ALTER TABLE "assets" ADD COLUMN "added_by_import" integer;--> statement-breakpoint
+CREATE INDEX "catalogue_import_lines_added_idx" ON "catalogue_import_lines" USING btree ("import_id","isin") WHERE "catalogue_import_lines"."outcome" = 'added';
