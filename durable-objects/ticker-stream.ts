@@ -66,6 +66,13 @@ function clientCommand(text: string): z.infer<typeof ClientCommand> | null {
   }
 }
 
+/**
+ * What a start came to, as POST /realtime/subscribe answers it: the provider resolved the symbol,
+ * refused it (with its reason; the stream has stopped), or said neither within the wait (the
+ * stream goes on connecting, and a refusal that comes later ends it as usual).
+ */
+export type StartOutcome = { state: "streaming" } | { state: "refused"; reason: string } | { state: "connecting" };
+
 export interface StreamStatus {
   ticker: string | null;
   streaming: boolean;
@@ -114,6 +121,10 @@ export class TickerStream extends DurableObject<Env> {
   private attempts = 0;
   private lastTick: { at: number; tick: RealtimeTick } | null = null;
   private error: string | null = null;
+  /** The provider resolved the symbol on a connection of this stream. */
+  private resolved = false;
+  /** Starts waiting to learn whether the provider takes the symbol. */
+  private waiters: ((outcome: StartOutcome) => void)[] = [];
   private listing: { id: number; exchange: string | null; currency: string } | null | undefined;
   /** Cache effects are applied one tick after another, so a slow write never reorders them. */
   private effects: Promise<void> = Promise.resolve();
@@ -199,18 +210,47 @@ export class TickerStream extends DurableObject<Env> {
     return null;
   }
 
-  /** Starts (or keeps) streaming the ticker. */
-  async start(ticker: string): Promise<void> {
+  /**
+   * Starts (or keeps) streaming the ticker; waits at most `waitMs` for the provider to take or
+   * refuse the symbol, and answers which (0: answers at once).
+   */
+  async start(ticker: string, waitMs = 0): Promise<StartOutcome> {
     // Asked to stream now (a subscription, a full-access socket): no restart decision overrides it.
     this.restarted = false;
     if (!this.streaming || this.ticker !== ticker) {
       this.ticker = ticker;
       this.streaming = true;
       this.error = null;
+      this.resolved = false;
       await this.ctx.storage.put({ ticker, streaming: true });
       await registryOf(this.env.STREAM_REGISTRY).add(ticker, this.clock.now().getTime());
     }
     await this.openUpstream();
+    return this.outcome(waitMs);
+  }
+
+  private outcome(waitMs: number): Promise<StartOutcome> {
+    if (!this.streaming) return Promise.resolve({ state: "refused", reason: this.error ?? "the stream stopped" });
+    if (this.resolved) return Promise.resolve({ state: "streaming" });
+    if (waitMs <= 0) return Promise.resolve({ state: "connecting" });
+    return new Promise((resolve) => {
+      const waiter = (o: StartOutcome) => {
+        clearTimeout(timer);
+        resolve(o);
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve({ state: "connecting" });
+      }, waitMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Tells every start waiting what came of the symbol. */
+  private settle(outcome: StartOutcome): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const w of waiting) w(outcome);
   }
 
   /** Stops streaming; clients are told by a normal close. */
@@ -222,7 +262,9 @@ export class TickerStream extends DurableObject<Env> {
     if (this.ticker) await registryOf(this.env.STREAM_REGISTRY).remove(this.ticker);
     this.upstream?.close();
     this.upstream = undefined;
+    this.resolved = false;
     for (const ws of this.ctx.getWebSockets()) this.closeQuietly(ws, 1000, "stream stopped");
+    this.settle({ state: "connecting" });
   }
 
   async status(): Promise<StreamStatus> {
@@ -335,6 +377,11 @@ export class TickerStream extends DurableObject<Env> {
           onBar: (bar) => this.onBar(ticker, bar),
           onFatal: (err) => void this.onFatal(ticker, err.message),
           onDrift: (drifts) => void this.recordDrift(ticker, drifts),
+          onResolved: () => {
+            if (generation !== this.generation) return;
+            this.resolved = true;
+            this.settle({ state: "streaming" });
+          },
           onClosed: () => {
             // A connection that closes before it was adopted is handled below; an older one is nobody's.
             if (live === undefined || this.upstream !== live) return;
@@ -396,8 +443,14 @@ export class TickerStream extends DurableObject<Env> {
       this.closeQuietly(ws, 1011, "the stream provider refused the symbol");
     }
     this.upstream = undefined;
+    // Said before the stop settles the waiting starts as still connecting.
+    this.error = message;
+    this.settle({ state: "refused", reason: message });
     await this.stop();
     this.error = message;
+    await registryOf(this.env.STREAM_REGISTRY)
+      .refuse(ticker, message, now.getTime())
+      .catch((err: unknown) => console.warn("recording a refused symbol failed", ticker, String(err)));
     await this.withDb((db) => deactivateSubscription(db, ticker)).catch((err: unknown) =>
       console.warn("deactivating a refused subscription failed", ticker, String(err)),
     );

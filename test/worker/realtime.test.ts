@@ -226,6 +226,31 @@ describe("stream lifecycle", () => {
     expect((await call<RealtimeStatus>("/realtime/status")).body.active_tickers).not.toContain("ZZZZ");
   });
 
+  it("answers a symbol the stream provider refuses as refused, with its reason, never as streaming", async () => {
+    // NVDA: this file's own streamed ticker.
+    started.push("NVDA");
+    const sub = await call<Subscription[]>("/realtime/subscribe", {
+      method: "POST",
+      body: { tickers: ["NOPE.XX", "NVDA"] },
+    });
+    expect(sub.status).toBe(200);
+    const nope = sub.body.find((s) => s.ticker === "NOPE.XX");
+    expect(nope).toMatchObject({ is_active: false, is_streaming: false, stream_state: "refused" });
+    expect(nope?.refused_reason).toBe("stream_provider: symbol_error for NASDAQ:NOPE.XX: invalid symbol");
+    // The other ticker of the same request is taken.
+    expect(sub.body.find((s) => s.ticker === "NVDA")).toMatchObject({
+      is_active: true,
+      is_streaming: true,
+      stream_state: "streaming",
+      refused_reason: null,
+    });
+    const status = (await call<RealtimeStatus>("/realtime/status")).body;
+    expect(status.active_tickers).toContain("NVDA");
+    expect(status.active_tickers).not.toContain("NOPE.XX");
+    expect(status.refused_tickers["NOPE.XX"]?.reason).toBe(nope?.refused_reason);
+    expect(status.refused_tickers.NVDA).toBeUndefined();
+  });
+
   it("restores stored subscriptions from the cron, catalogue tickers only", async () => {
     started.push("META", "NOTCAT");
     await call("/realtime/subscribe", { method: "POST", body: { tickers: ["META", "NOTCAT"] } });

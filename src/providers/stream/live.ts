@@ -26,6 +26,8 @@ export interface LiveHandlers {
   onClosed(reason: string): void;
   /** A bar of another shape than the protocol's was left out (reported as schema_drift). */
   onDrift?(drifts: SchemaDrift[]): void;
+  /** The provider knows the symbol (`symbol_resolved`): its series will follow. */
+  onResolved?(): void;
 }
 
 const SERIES = "sds_1";
@@ -98,6 +100,7 @@ export class LiveSeries {
       const info = params[2] as { pricescale?: unknown; currency_code?: unknown } | undefined;
       this.decimals = decimalsOf(info?.pricescale);
       this.currency = typeof info?.currency_code === "string" ? info.currency_code : null;
+      this.handlers.onResolved?.();
       return;
     }
     if (method === "timescale_update" || method === "du") {

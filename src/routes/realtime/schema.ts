@@ -32,7 +32,14 @@ export const SubscriptionSchema = z
     subscribed_at: z.string(),
     last_tick_at: z.string().nullable(),
     tick_count: z.number().int(),
-    is_streaming: z.boolean(),
+    is_streaming: z.boolean().openapi({
+      description: "The stream runs (connected or connecting); false when the stream provider refused the symbol",
+    }),
+    stream_state: z.enum(["streaming", "connecting", "refused"]).openapi({
+      description:
+        "What the stream provider said within the wait: the symbol taken, nothing yet (the stream goes on connecting), or the symbol refused",
+    }),
+    refused_reason: z.string().nullable().openapi({ description: "The stream provider's reason, when it refused" }),
   })
   .openapi("Subscription");
 export type Subscription = z.infer<typeof SubscriptionSchema>;
@@ -55,6 +62,10 @@ export const RealtimeStatusSchema = z
         description:
           "The restore cron's last run (every 5 minutes): when, streams restored, restores that failed; null if none within a day",
       }),
+    refused_tickers: z.record(z.string(), z.object({ reason: z.string(), at: z.string() })).openapi({
+      description:
+        "Tickers the stream provider refused within the last day (their streams stopped), with its reason and when",
+    }),
     out_of_session: z
       .record(z.string(), z.object({ candles: z.number().int(), last_at: z.string().nullable() }))
       .openapi({

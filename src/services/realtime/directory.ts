@@ -1,17 +1,21 @@
 import { registryOf } from "../../../durable-objects/registry-stub";
-import type { ClientKind, StreamStatus } from "../../../durable-objects/ticker-stream";
+import type { Refusal } from "../../../durable-objects/stream-registry";
+import type { ClientKind, StartOutcome, StreamStatus } from "../../../durable-objects/ticker-stream";
 import type { RealtimeTick } from "../../domain/realtime";
 import type { Bindings } from "../../env";
 
 /** The realtime streams as the services see them: one Durable Object per ticker (upper-cased by the parameter schemas), and their registry. */
 export interface StreamDirectory {
-  start(ticker: string): Promise<void>;
+  /** Starts the ticker's stream; waits at most `waitMs` to learn whether the provider takes the symbol. */
+  start(ticker: string, waitMs?: number): Promise<StartOutcome>;
   stop(ticker: string): Promise<void>;
   status(ticker: string): Promise<StreamStatus>;
   /** The ticker's last tick if streamed and fresh, asked of its object (where no shared cache holds it). */
   lastFreshTick(ticker: string): Promise<RealtimeTick | null>;
   /** Tickers being streamed. */
   list(): Promise<string[]>;
+  /** The stream provider's refusals of the day before `now` (epoch ms). */
+  refusals(now: number): Promise<Refusal[]>;
   /** Hands a client's WebSocket upgrade to the ticker's stream. */
   /** `client`: the key's fingerprint, so the ticker's object can bound the sockets of one key. */
   connect(request: Request, ticker: string, kind: ClientKind, client: string): Promise<Response>;
@@ -25,11 +29,17 @@ export function streamDirectory(env: Bindings): StreamDirectory | null {
   const stub = (ticker: string) => streams.get(streams.idFromName(ticker));
   const registry = () => registryOf(registryNs);
   return {
-    start: (t) => stub(t).start(t),
+    start: async (t, waitMs) => {
+      // Plain data out of the RPC result (its stubs are disposable).
+      const o = await stub(t).start(t, waitMs ?? 0);
+      return o.state === "refused" ? { state: "refused", reason: o.reason } : { state: o.state };
+    },
     stop: (t) => stub(t).stop(),
     status: (t) => stub(t).status(),
     lastFreshTick: (t) => stub(t).lastFreshTick(),
     list: () => registry().list(),
+    refusals: async (now) =>
+      (await registry().refusals(now)).map((r) => ({ ticker: r.ticker, reason: r.reason, at: r.at })),
     connect: (request, t, kind, client) => {
       const url = new URL(request.url);
       // Set here, over anything the client put in its query.

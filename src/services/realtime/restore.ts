@@ -26,8 +26,10 @@ export async function restoreSubscriptions(env: Env): Promise<string[]> {
     const results = await Promise.allSettled(tickers.map((t) => streams.start(t)));
     results.forEach((r, i) => {
       if (r.status === "rejected") console.warn("restore failed", tickers[i], String(r.reason));
+      else if (r.value.state === "refused") console.warn("restore refused", tickers[i], r.value.reason);
     });
-    const failed = results.filter((r) => r.status === "rejected").length;
+    // A symbol the provider refuses now (known at once only when it was refused before) has failed too.
+    const failed = results.filter((r) => r.status === "rejected" || r.value.state === "refused").length;
     const run: RestoreRun = { at: deps.clock.now().toISOString(), restored: tickers.length - failed, failed };
     await deps.cache.set(cacheKeys.restoreRun(), run, RESTORE_RUN_TTL);
     return tickers;

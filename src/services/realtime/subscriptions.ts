@@ -1,3 +1,4 @@
+import type { StartOutcome } from "../../../durable-objects/ticker-stream";
 import { cacheKeys } from "../../cache";
 import {
   deactivateSubscription,
@@ -22,6 +23,8 @@ export interface SubscriptionAnswer {
   last_tick_at: string | null;
   tick_count: number;
   is_streaming: boolean;
+  stream_state: StartOutcome["state"];
+  refused_reason: string | null;
 }
 
 function directory(ctx: Deps): StreamDirectory {
@@ -38,22 +41,27 @@ const toAnswer = (
     SubscriptionRow,
     "ticker" | "tvExchange" | "tvSymbol" | "isActive" | "subscribedAt" | "lastTickAt" | "tickCount"
   >,
-  streaming: boolean,
+  outcome: StartOutcome,
 ): SubscriptionAnswer => ({
   ticker: r.ticker,
   tv_exchange: r.tvExchange,
   tv_symbol: r.tvSymbol,
-  is_active: r.isActive,
+  // A refused symbol's stored subscription is deactivated by its stream.
+  is_active: r.isActive && outcome.state !== "refused",
   subscribed_at: r.subscribedAt.toISOString(),
   last_tick_at: r.lastTickAt ? r.lastTickAt.toISOString() : null,
   tick_count: r.tickCount,
-  is_streaming: streaming,
+  is_streaming: outcome.state !== "refused",
+  stream_state: outcome.state,
+  refused_reason: outcome.state === "refused" ? outcome.reason : null,
 });
 
 /**
  * POST /realtime/subscribe: starts each ticker's stream; a ticker naming a catalogue listing is
  * stored so the cron restores it, others stream until the next restart only. The subscription is
- * stored before the stream starts, so a refusal by the provider (which deactivates it) comes after.
+ * stored before the stream starts; each start waits (at most PROVIDER_TIMEOUT_MS, the tickers side
+ * by side) for the stream provider to take or refuse the symbol, and the answer says which: a
+ * refused symbol is never answered as streaming (its stream stops and its subscription ends).
  */
 export async function subscribe({
   ctx,
@@ -63,30 +71,27 @@ export async function subscribe({
   input: { tickers: string[] };
 }): Promise<SubscriptionAnswer[]> {
   const streams = directory(ctx);
-  const out: SubscriptionAnswer[] = [];
-  for (const ticker of new Set(input.tickers)) {
+  const one = async (ticker: string): Promise<SubscriptionAnswer> => {
     const listing = await findListing({ ctx, input: { ticker } });
     const [tvExchange = "", tvSymbol = ""] = streamSymbolOf(ticker, listing?.exchange ?? null).split(":");
     const stored = listing
       ? await saveSubscription(ctx.db.db, { ticker, listingId: listing.id, tvExchange, tvSymbol })
       : undefined;
-    await streams.start(ticker);
-    out.push(
-      toAnswer(
-        stored ?? {
-          ticker,
-          tvExchange,
-          tvSymbol,
-          isActive: true,
-          subscribedAt: ctx.clock.now(),
-          lastTickAt: null,
-          tickCount: 0,
-        },
-        true,
-      ),
+    const outcome = await streams.start(ticker, ctx.config.PROVIDER_TIMEOUT_MS);
+    return toAnswer(
+      stored ?? {
+        ticker,
+        tvExchange,
+        tvSymbol,
+        isActive: true,
+        subscribedAt: ctx.clock.now(),
+        lastTickAt: null,
+        tickCount: 0,
+      },
+      outcome,
     );
-  }
-  return out;
+  };
+  return Promise.all([...new Set(input.tickers)].map(one));
 }
 
 /** DELETE /realtime/subscribe/{ticker}: 404 when the ticker is not streamed. */
@@ -116,6 +121,8 @@ export interface RealtimeStatus {
   objects_answering: number;
   /** The restore cron's last run (every 5 minutes; null: none within a day). */
   restore_last_run: RestoreRun | null;
+  /** Tickers the stream provider refused within the last day, with its reason and when. */
+  refused_tickers: Record<string, { reason: string; at: string }>;
   /** Stored subscriptions whose stream sent candles outside the venue's session (counted, never stored). */
   out_of_session: Record<string, { candles: number; last_at: string | null }>;
 }
@@ -133,6 +140,7 @@ const noStreams = (
   worker_running: false,
   objects_answering: 0,
   restore_last_run,
+  refused_tickers: {},
   out_of_session,
 });
 
@@ -165,6 +173,10 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
     console.warn("realtime status: the registry did not answer", String(err));
     return noStreams(restore_last_run, await counted);
   }
+  const refusals = streams.refusals(ctx.clock.now().getTime()).catch((err: unknown) => {
+    console.warn("realtime status: the refusals were not read", String(err));
+    return [];
+  });
   const settled = await Promise.allSettled(tickers.map((t) => streams.status(t)));
   const ws_connections: Record<string, number> = {};
   let clients = 0;
@@ -187,6 +199,9 @@ export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeSt
     worker_running: answering === tickers.length,
     objects_answering: answering,
     restore_last_run,
+    refused_tickers: Object.fromEntries(
+      (await refusals).map((r) => [r.ticker, { reason: r.reason, at: new Date(r.at).toISOString() }]),
+    ),
     out_of_session: await counted,
   };
 }
