@@ -24,7 +24,7 @@ describe("what several indicators cost", () => {
   it("refuses past the bound, saying the cost and how to narrow it", () => {
     const forty = requests(Array.from({ length: 40 }, (_, i) => `sma_${i + 2}`));
     expect(costProblem(forty, 100_000)).toBe(
-      `40 indicators (40 series) over 100000 bars are 4000000 values; at most ${MAX_INDICATOR_VALUES}: ask for fewer indicators or a smaller limit`,
+      `40 indicators (40 series) over 100000 bars are 4000000 values; at most ${MAX_INDICATOR_VALUES}: ask for fewer indicators`,
     );
   });
 });

@@ -6,7 +6,8 @@ import { indicatorSnapshots, listings, pricesDaily, pricesIntraday } from "../..
 import { buildDeps } from "../../src/deps";
 import { resample } from "../../src/domain/bars";
 import { toDecimalString } from "../../src/domain/decimal";
-import { indicatorSpec, withDefaults } from "../../src/domain/indicators/catalogue";
+import { INDICATORS, indicatorSpec, withDefaults } from "../../src/domain/indicators/catalogue";
+import { HISTORY_BARS } from "../../src/domain/indicators/history";
 import { seriesOfBars } from "../../src/domain/indicators/series";
 import { isSnapshotted, SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
 import type { StoredTicker } from "../../src/routes/database/schema";
@@ -61,12 +62,11 @@ describe("GET /technical/{ticker}", () => {
     const dates = eod.body.data.map((b) => `${b.Date}T00:00:00Z`);
     for (const s of series) {
       expect(s.values.map((p) => p.t)).toEqual(dates);
-      // TA-Lib's warm-up: nothing before bar 33, a decimal string from there on.
-      expect(s.values.slice(0, 33).every((p) => p.v === null)).toBe(true);
-      expect(s.values.slice(33).every((p) => typeof p.v === "string" && /^-?\d+(\.\d+)?$/.test(p.v))).toBe(true);
+      // Computed over the ten stored years: TA-Lib's warm-up lies before the window, every bar has a value.
+      expect(s.values.every((p) => typeof p.v === "string" && /^-?\d+(\.\d+)?$/.test(p.v))).toBe(true);
     }
     const [line, signal, hist] = series;
-    for (let i = 33; i < 500; i++) {
+    for (let i = 0; i < 500; i++) {
       const expected = Number(line?.values[i]?.v) - Number(signal?.values[i]?.v);
       expect(Math.abs(Number(hist?.values[i]?.v) - expected)).toBeLessThan(2e-10);
     }
@@ -92,10 +92,17 @@ describe("GET /technical/{ticker}", () => {
     expect(none.body.message).toBe(
       "No 1D prices stored for DIS: ingest them through GET /eod/DIS or POST /historical/ingest",
     );
-    const few = await call<ErrorBody>("/technical/AAPL?indicator=sma&period=400&limit=300");
+    // A window shorter than the indicator needs answers: the history is long enough.
+    const short = await call<IndicatorResult>("/technical/AAPL?indicator=sma&period=400&limit=300");
+    expect(short.status).toBe(200);
+    expect(short.body.count).toBe(300);
+    expect(short.body.series[0]?.values.every((p) => p.v !== null)).toBe(true);
+    // 422 only when the stored history itself is too short: ten years are about 121 months.
+    const months = resample(await readDailyBars(db.db, await listingId("AAPL")), "monthly").length;
+    const few = await call<ErrorBody>("/technical/AAPL?indicator=sma&period=400&resolution=1M");
     expect(few.status).toBe(422);
-    expect(few.body.message).toBe("sma needs at least 400 bars; 300 are available for these parameters and window");
-    expect(few.body.details).toEqual([{ path: "bars", message: "required 400, available 300" }]);
+    expect(few.body.message).toBe(`sma needs at least 400 bars; ${months} are stored`);
+    expect(few.body.details).toEqual([{ path: "bars", message: `required 400, stored ${months}` }]);
   });
 
   it("computes on weekly bars aggregated as /eod aggregates them", async () => {
@@ -129,6 +136,9 @@ describe("GET /technical/{ticker}", () => {
       { t: `${day}T14:31:00Z`, v: "9.75" },
       { t: `${day}T14:32:00Z`, v: "10" },
     ]);
+    // The last candle alone is still computed over the day's candles before it.
+    const last = await call<IndicatorResult>("/technical/HD?indicator=vwap&resolution=1min&limit=1");
+    expect(last.body.series[0]?.values).toEqual([{ t: `${day}T14:32:00Z`, v: "10" }]);
     await db.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, id));
   });
 
@@ -209,6 +219,77 @@ describe("GET /technical/list", () => {
   });
 });
 
+describe("a date's value, whatever the window", () => {
+  const DAILY = INDICATORS.filter((i) => !i.intradayOnly).map((i) => i.name);
+  type Values = Map<string, string | null>;
+  /** Each indicator output's value by bar time, from one /multi answer. */
+  const valuesOf = (r: MultiResult): Values => {
+    const out: Values = new Map();
+    for (const ind of r.indicators)
+      for (const s of ind.series) for (const p of s.values) out.set(`${ind.indicator}.${s.name}@${p.t}`, p.v);
+    return out;
+  };
+  const multi = async (resolution: string, window: string) => {
+    const res = await call<MultiResult>(
+      `/technical/AAPL/multi?indicators=${DAILY.join(",")}&resolution=${resolution}${window}`,
+    );
+    expect(res.status, window).toBe(200);
+    expect(res.body.errors, window).toEqual([]);
+    return valuesOf(res.body);
+  };
+
+  it("is the same for every indicator and resolution over windows of any start, end and length", async () => {
+    for (const resolution of ["1D", "1W", "1M"]) {
+      const whole = await multi(resolution, "&limit=100000");
+      const times = [...new Set([...whole.keys()].map((k) => k.split("@")[1] as string))].sort();
+      const day = (i: number) => (times.at(i) as string).slice(0, 10);
+      const windows = [
+        "",
+        `&from_date=${day(-30)}`,
+        `&from_date=${day(-3)}`,
+        `&limit=2`,
+        `&to_date=${day(-10)}&limit=5`,
+        `&from_date=${day(-40)}&to_date=${day(-20)}`,
+      ];
+      for (const w of windows) {
+        const got = await multi(resolution, w);
+        expect(got.size, `${resolution}${w}`).toBeGreaterThan(0);
+        // A week or month that `to_date` cuts is another bar (its days up to that date), as in /eod.
+        const cut = resolution === "1D" ? null : (/to_date=([\d-]+)/.exec(w)?.[1] ?? null);
+        for (const [key, v] of got)
+          if (!cut || !key.endsWith(`@${cut}T00:00:00Z`)) expect(v, `${resolution}${w} ${key}`).toBe(whole.get(key));
+      }
+    }
+  });
+
+  it("is the same for RSI, MACD and Bollinger bands from the single route, the batch and the screener", async () => {
+    const last = (await call<IndicatorResult>("/technical/AAPL?indicator=rsi")).body;
+    const date = last.to_date?.slice(0, 10) as string;
+    const june = new Date(Date.parse(`${date}T00:00:00Z`) - 180 * 86_400_000).toISOString().slice(0, 10);
+    const month = `${date.slice(0, 8)}01`;
+    for (const indicator of ["rsi", "macd", "bbands"]) {
+      const at = async (window: string) => {
+        const r = await call<IndicatorResult>(`/technical/AAPL?indicator=${indicator}${window}`);
+        return r.body.series.map((s) => s.values.find((p) => p.t.startsWith(date))?.v);
+      };
+      const values = await at("");
+      expect(values.every((v) => typeof v === "string")).toBe(true);
+      expect(await at(`&from_date=${june}`)).toEqual(values);
+      expect(await at(`&from_date=${month}`)).toEqual(values);
+      expect(await at(`&to_date=${date}&limit=1`)).toEqual(values);
+    }
+    const batch = await call<BatchAnswer>("/technical/batch", {
+      method: "POST",
+      body: { tickers: ["AAPL"], indicators: ["rsi_14"], limit: 3 },
+    });
+    const batchRsi = batch.body.AAPL?.indicators[0]?.series[0]?.values.at(-1);
+    expect(batchRsi).toEqual(last.series[0]?.values.at(-1));
+    const screen = await call<ScreenAnswer>("/technical/screen?indicator=rsi&operator=gt&value=0&limit=500");
+    const aapl = screen.body.matches.find((m) => m.ticker === "AAPL");
+    expect(aapl?.value).toBe(last.series[0]?.values.at(-1)?.v);
+  });
+});
+
 describe("GET /technical/{ticker}/multi and /chart", () => {
   it("computes the default set on one read and reports failures beside the results", async () => {
     const res = await call<MultiResult>("/technical/AAPL/multi");
@@ -239,7 +320,8 @@ describe("GET /technical/{ticker}/multi and /chart", () => {
     expect(res.body.timestamps[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(Object.keys(res.body.indicators)).toEqual(["sma_20", "ema_50", "volume"]);
     for (const col of Object.values(res.body.indicators)) expect(col).toHaveLength(200);
-    expect(res.body.indicators.sma_20?.slice(0, 19).every((v) => v === null)).toBe(true);
+    // Computed over the stored history: the first answered bar has its value too.
+    expect(res.body.indicators.sma_20?.every((v) => v !== null)).toBe(true);
     const closes = res.body.ohlcv.close;
     expect(res.body.indicators.sma_20?.[19]).toBeCloseTo(closes.slice(0, 20).reduce((a, b) => a + b, 0) / 20, 9);
     expect(res.body.indicators.volume).toEqual(res.body.ohlcv.volume);
@@ -471,6 +553,7 @@ describe("GET /technical/screen", () => {
     );
     expect(rows).toHaveLength(SNAPSHOT_SET.length);
     for (const r of rows) expect(r.asOf, r.indicator).toBe(last.rows[0]?.d);
-    expect(rows.every((r) => r.windowBars === 500 && r.computable)).toBe(true);
+    // Over the stored history, as every indicator route computes.
+    expect(rows.every((r) => r.windowBars === HISTORY_BARS && r.computable)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { HISTORY_BARS } from "../../src/domain/indicators/history";
 import { SNAPSHOT_FORMULA } from "../../src/domain/indicators/snapshots";
 import { worldInstrument } from "../sandbox/world";
 import { benchHeader, percentile } from "./load";
@@ -102,10 +103,10 @@ async function addSynthetic(databaseUrl: string): Promise<number> {
     );
     await client.query(
       `INSERT INTO indicator_snapshots (listing_id, indicator, params, window_bars, formula, value, computable, as_of, window_from)
-       SELECT l.id, 'rsi', '{"length":14}', 500, $1,
+       SELECT l.id, 'rsi', '{"length":14}', $2, $1,
               20 + (l.id * 7919 % 6000) / 100.0, true, current_date - 1, current_date - 730
        FROM listings l WHERE l.source = 'bench' ON CONFLICT DO NOTHING`,
-      [SNAPSHOT_FORMULA],
+      [SNAPSHOT_FORMULA, HISTORY_BARS],
     );
     await client.query("ANALYZE assets; ANALYZE listings; ANALYZE indicator_snapshots");
   } finally {

@@ -62,7 +62,7 @@ const DECLARED = "indicator=rsi";
 const OTHER_LENGTHS = {
   /** Windowed: only its own 31 bars an instrument. */
   windowed: "indicator=sma&period=30",
-  /** A recursion: the ticker route's 500 bars an instrument. */
+  /** A recursion: the stored history (at most HISTORY_BARS) an instrument, as every route computes. */
   recursive: "indicator=rsi&period=21",
 };
 const OTHER_RUNS = Number(process.env.BENCH_OTHER_RUNS ?? 5);

@@ -26,7 +26,7 @@ export const indicatorSnapshots = pgTable(
     indicator: text("indicator").notNull(),
     /** The parameters as canonical JSON (`{"length":14}`). */
     params: text("params").notNull(),
-    /** Bars the value is computed over at most (TECHNICAL_DEFAULT_LIMIT when it was written). */
+    /** Bars the value is computed over at most (HISTORY_BARS: the stored history, as every route computes). */
     windowBars: integer("window_bars").notNull(),
     /** The version of the indicators' arithmetic the value was computed with (SNAPSHOT_FORMULA). */
     formula: smallint("formula").notNull().default(1),

@@ -44,9 +44,10 @@ export function isSnapshotted(name: string, params: Params): boolean {
 
 /**
  * The version of the indicators' arithmetic: a snapshot written by an earlier one (1: plain running
- * sums; 2: windows summed exactly) is recomputed by the next refresh of its listing.
+ * sums; 2: windows summed exactly; 3: over the stored history, not the default window) is
+ * recomputed by the next refresh of its listing.
  */
-export const SNAPSHOT_FORMULA = 2;
+export const SNAPSHOT_FORMULA = 3;
 
 /** One stored value: the indicator's first output at the last bar, over the window's bars. */
 export interface Snapshot {
@@ -64,8 +65,8 @@ export interface Snapshot {
 
 /**
  * Every snapshot of a listing from its newest bars: each value is computed over the last
- * `windowBars` of them, exactly as GET /technical/{ticker} computes over its default `limit`, so
- * the screener and the ticker's own route give the same last value. No bars, no snapshot.
+ * `windowBars` of them (HISTORY_BARS: the history every indicator route computes over), so the
+ * screener and the ticker's own routes give the same last value. No bars, no snapshot.
  */
 export function snapshotsOf(bars: readonly Bar[], windowBars: number): Snapshot[] {
   const window = bars.slice(-windowBars);

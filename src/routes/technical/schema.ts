@@ -179,7 +179,10 @@ export const TechnicalBatchRequestSchema = z
       .min(1)
       .max(100_000)
       .optional()
-      .openapi({ description: "Bars loaded per ticker; default TECHNICAL_DEFAULT_LIMIT (500)" }),
+      .openapi({
+        description:
+          "Bars answered per ticker (the newest of the window); default TECHNICAL_DEFAULT_LIMIT (500). Values are computed over the stored history",
+      }),
     include_ohlcv: z.boolean().default(false),
   })
   .openapi("TechnicalBatchRequest", { example: { tickers: ["MC.PA", "AAPL"], indicators: ["rsi_14", "macd"] } });

@@ -1,8 +1,10 @@
 import type { Deps } from "../../deps";
+import { shownSeries } from "../../domain/indicators/history";
 import type { Resolution } from "../../domain/indicators/request";
 import { rememberTechnical } from "./get-indicator";
 import { checkCost, computeAll, hasPrices, type IndicatorError, parseIndicatorList, seriesOrReason } from "./get-multi";
 import type { SeriesWindow } from "./load-series";
+import { shownOutput } from "./result";
 
 export interface ChartQuery extends SeriesWindow {
   ticker: string;
@@ -66,22 +68,23 @@ async function computeChart(ctx: Deps, input: ChartQuery): Promise<ChartResult> 
     ...computeAll(requests, series, input.resolution, (req, outputs) => {
       req.spec.outputs.forEach((o, k) => {
         indicators[req.spec.outputs.length === 1 ? req.key : `${req.key}_${o.name}`] = column(
-          outputs[k] ?? new Float64Array(),
+          shownOutput(outputs[k], series),
         );
       });
     }),
   );
-  if (wantsVolume) indicators.volume = Array.from(series.volume);
+  const shown = shownSeries(series);
+  if (wantsVolume) indicators.volume = Array.from(shown.volume);
   return {
     ticker: input.ticker,
     resolution: input.resolution,
-    timestamps: series.times.map((t) => label(t, input.resolution)),
+    timestamps: shown.times.map((t) => label(t, input.resolution)),
     ohlcv: {
-      open: Array.from(series.open),
-      high: Array.from(series.high),
-      low: Array.from(series.low),
-      close: Array.from(series.close),
-      volume: Array.from(series.volume),
+      open: Array.from(shown.open),
+      high: Array.from(shown.high),
+      low: Array.from(shown.low),
+      close: Array.from(shown.close),
+      volume: Array.from(shown.volume),
     },
     indicators,
     errors,

@@ -2,6 +2,7 @@ import type { Deps } from "../../deps";
 import { BadRequestError, ServiceError } from "../../domain/errors";
 import { costProblem } from "../../domain/indicators/cost";
 import { type IndicatorRequest, parseIndicator, type Resolution } from "../../domain/indicators/request";
+import { shownSeries, type WindowedSeries } from "../../domain/indicators/history";
 import type { PriceSeries } from "../../domain/indicators/series";
 import { checkIndicatorFits, rememberTechnical } from "./get-indicator";
 import { loadSeries, type SeriesWindow } from "./load-series";
@@ -55,16 +56,16 @@ export function parseIndicatorList(names: readonly string[]): {
   return { requests, errors };
 }
 
-/** A 400 when computing `requests` on `series` would cost more than the bound (domain/indicators/cost). */
-export function checkCost(requests: readonly IndicatorRequest[], series: PriceSeries): void {
-  const problem = costProblem(requests, series.times.length);
+/** A 400 when computing `requests` over the history would cost more than the bound (domain/indicators/cost). */
+export function checkCost(requests: readonly IndicatorRequest[], series: WindowedSeries): void {
+  const problem = costProblem(requests, series.history.times.length);
   if (problem) throw new BadRequestError(problem);
 }
 
-/** Each request computed on the same series; a failing one is reported in `errors`. */
+/** Each request computed over the same history; a failing one is reported in `errors`. */
 export function computeAll(
   requests: readonly IndicatorRequest[],
-  series: PriceSeries,
+  series: WindowedSeries,
   resolution: Resolution,
   onResult: (req: IndicatorRequest, outputs: Float64Array[]) => void,
 ): IndicatorError[] {
@@ -89,7 +90,7 @@ export function computeAll(
 export async function seriesOrReason(
   ctx: Deps,
   q: Omit<MultiQuery, "indicators" | "includeOhlcv">,
-): Promise<PriceSeries | string> {
+): Promise<WindowedSeries | string> {
   try {
     return (
       await loadSeries({
@@ -148,10 +149,10 @@ export async function getMulti({ ctx, input }: { ctx: Deps; input: MultiQuery })
     return {
       ticker: input.ticker,
       resolution: input.resolution,
-      count: series.times.length,
+      count: series.history.times.length - series.first,
       indicators,
       errors,
-      ...(input.includeOhlcv ? { ohlcv: ohlcvOf(series) } : {}),
+      ...(input.includeOhlcv ? { ohlcv: ohlcvOf(shownSeries(series)) } : {}),
     };
   };
   const variant = [

@@ -4,11 +4,12 @@ import type { Deps } from "../../deps";
 import { resample } from "../../domain/bars";
 import { ServiceError } from "../../domain/errors";
 import type { Resolution } from "../../domain/indicators/request";
+import { firstShown, HISTORY_BARS, type WindowedSeries } from "../../domain/indicators/history";
 import { type PriceSeries, seriesOfBars, seriesOfColumns } from "../../domain/indicators/series";
 import { isoInstant } from "../../domain/instants";
 import { resolveListing } from "../shared/resolve-listing";
 
-/** Which bars: the resolution, an optional date window and how many of the newest (default from the route). */
+/** Which bars are answered: the resolution, an optional date window and how many of its newest (default from the route). */
 export interface SeriesWindow {
   resolution: Resolution;
   fromDate?: string;
@@ -21,13 +22,18 @@ export interface SeriesQuery extends SeriesWindow {
   limit: number;
 }
 
-/** The `limit` newest bars of the ticker's listing at a resolution (weekly and monthly aggregated from daily bars as /eod does). */
-export async function readSeries(ctx: Deps, listing: ListingRow, q: SeriesQuery): Promise<PriceSeries> {
+/**
+ * The ticker's listing's history at a resolution up to the window's end (the newest HISTORY_BARS
+ * bars; weekly and monthly aggregated from daily bars as /eod does) and where the answered bars
+ * start: the last `limit` of those from `fromDate` on.
+ */
+export async function readSeries(ctx: Deps, listing: ListingRow, q: SeriesQuery): Promise<WindowedSeries> {
   const db = ctx.db.db;
-  const window = { from: q.fromDate ?? null, to: q.toDate ?? null };
+  const to = q.toDate ?? null;
+  let history: PriceSeries;
   if (q.resolution === "1min") {
-    const candles = await readIntradayBars(db, listing.id, { ...window, limit: q.limit });
-    return seriesOfColumns({
+    const candles = await readIntradayBars(db, listing.id, { from: null, to, limit: HISTORY_BARS });
+    history = seriesOfColumns({
       times: candles.map((c) => isoInstant(c.minute)),
       open: candles.map((c) => c.open),
       high: candles.map((c) => c.high),
@@ -35,15 +41,19 @@ export async function readSeries(ctx: Deps, listing: ListingRow, q: SeriesQuery)
       close: candles.map((c) => c.close),
       volume: candles.map((c) => c.volume),
     });
+  } else {
+    const daily = await readDailyBars(db, listing.id, { to, lastBars: HISTORY_BARS });
+    history = seriesOfBars(
+      q.resolution === "1D" ? daily : resample(daily, q.resolution === "1W" ? "weekly" : "monthly"),
+    );
   }
-  if (q.resolution === "1D") return seriesOfBars(await readDailyBars(db, listing.id, { ...window, lastBars: q.limit }));
-  const bars = resample(await readDailyBars(db, listing.id, window), q.resolution === "1W" ? "weekly" : "monthly");
-  return seriesOfBars(bars.slice(-q.limit));
+  return { history, first: firstShown(history.times, q.fromDate, q.limit) };
 }
 
 /**
- * The listing (chosen as /eod chooses it) and its bars; 404 when the ticker has nothing stored at
- * that resolution. Indicators never ingest: prices come from GET /eod or POST /historical/ingest.
+ * The listing (chosen as /eod chooses it), its history and the answered bars; 404 when the ticker
+ * has no bars in the window at that resolution. Indicators never ingest: prices come from GET /eod
+ * or POST /historical/ingest.
  */
 export async function loadSeries({
   ctx,
@@ -51,15 +61,17 @@ export async function loadSeries({
 }: {
   ctx: Deps;
   input: SeriesQuery;
-}): Promise<{ listing: ListingRow; series: PriceSeries }> {
+}): Promise<{ listing: ListingRow; series: WindowedSeries }> {
   const listing = await resolveListing({ ctx, input: { ticker: input.ticker } });
   const series = await readSeries(ctx, listing, input);
-  if (series.close.length === 0) {
+  if (series.first >= series.history.close.length) {
     const how =
       input.resolution === "1min"
         ? "1-minute candles are saved while the ticker is streamed"
         : `ingest them through GET /eod/${input.ticker} or POST /historical/ingest`;
-    throw new ServiceError("NOT_FOUND", `No ${input.resolution} prices stored for ${input.ticker}: ${how}`);
+    const where =
+      series.history.close.length > 0 ? ` between ${input.fromDate ?? "the first"} and ${input.toDate ?? "today"}` : "";
+    throw new ServiceError("NOT_FOUND", `No ${input.resolution} prices stored for ${input.ticker}${where}: ${how}`);
   }
   return { listing, series };
 }

@@ -2,6 +2,7 @@ import { toDecimalString } from "../../domain/decimal";
 import { UnprocessableError } from "../../domain/errors";
 import { minBars, type Params } from "../../domain/indicators/catalogue";
 import type { IndicatorRequest, Resolution } from "../../domain/indicators/request";
+import type { WindowedSeries } from "../../domain/indicators/history";
 import type { PriceSeries } from "../../domain/indicators/series";
 
 /** The spec's Indicator result. */
@@ -19,34 +20,37 @@ export interface IndicatorResult {
   calculated_at: string;
 }
 
-/** 422 with the number of bars needed, when the series is too short for the parameters. */
+/** 422 with the number of bars needed, when the stored history is too short for the parameters. */
 export function assertEnoughBars(req: IndicatorRequest, series: PriceSeries): void {
   const needed = minBars(req.spec, req.params);
   const have = series.close.length;
   if (have < needed) {
-    throw new UnprocessableError(
-      `${req.key} needs at least ${needed} bars; ${have} are available for these parameters and window`,
-      [{ path: "bars", message: `required ${needed}, available ${have}` }],
-    );
+    throw new UnprocessableError(`${req.key} needs at least ${needed} bars; ${have} are stored`, [
+      { path: "bars", message: `required ${needed}, stored ${have}` },
+    ]);
   }
 }
 
-/** Computes one indicator over the series (raw outputs, NaN during the warm-up). */
-export function computeOutputs(req: IndicatorRequest, series: PriceSeries): Float64Array[] {
-  assertEnoughBars(req, series);
-  return req.spec.compute(series, req.params);
+/** Computes one indicator over the whole history (raw outputs, NaN during the warm-up). */
+export function computeOutputs(req: IndicatorRequest, series: WindowedSeries): Float64Array[] {
+  assertEnoughBars(req, series.history);
+  return req.spec.compute(series.history, req.params);
 }
 
-/** The outputs as the spec's Indicator result: one series per output, `v` a decimal string or null. */
+/** The answered bars' values of outputs computed over the history. */
+export const shownOutput = (out: Float64Array | undefined, series: WindowedSeries): Float64Array =>
+  out ? out.subarray(series.first) : new Float64Array(series.history.times.length - series.first).fill(Number.NaN);
+
+/** The outputs as the spec's Indicator result over the answered bars: one series per output, `v` a decimal string or null. */
 export function toIndicatorResult(
   ticker: string,
   resolution: Resolution,
   req: IndicatorRequest,
-  series: PriceSeries,
+  series: WindowedSeries,
   outputs: Float64Array[],
   calculatedAt: Date,
 ): IndicatorResult {
-  const times = series.times;
+  const times = series.history.times.slice(series.first);
   return {
     ticker,
     indicator: req.spec.name,
@@ -57,7 +61,7 @@ export function toIndicatorResult(
     to_date: times.at(-1) ?? null,
     count: times.length,
     series: req.spec.outputs.map((o, k) => {
-      const out = outputs[k] ?? new Float64Array(times.length).fill(Number.NaN);
+      const out = shownOutput(outputs[k], series);
       return {
         name: o.name,
         label: o.label,

@@ -13,6 +13,7 @@ import {
   type Params,
   type PriceField,
 } from "../../domain/indicators/catalogue";
+import { HISTORY_BARS } from "../../domain/indicators/history";
 import { paramsFromQuery, type Resolution } from "../../domain/indicators/request";
 import { seriesOfBars } from "../../domain/indicators/series";
 import { isSnapshotted, paramsKey } from "../../domain/indicators/snapshots";
@@ -52,8 +53,8 @@ export interface ScreenResult {
 
 /**
  * GET /technical/screen: the catalogue instruments whose last indicator value meets `operator value`,
- * the last value GET /technical/{ticker} gives over its default window (TECHNICAL_DEFAULT_LIMIT
- * bars): from the snapshots for a declared indicator, else from each instrument's bars read at
+ * the last value GET /technical/{ticker} gives (computed over the stored history, whatever the
+ * window): from the snapshots for a declared indicator, else from each instrument's bars read at
  * once. Cached 15 minutes.
  */
 export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }): Promise<ScreenResult> {
@@ -94,7 +95,7 @@ async function screenSnapshotted(
   const r = await screenSnapshots(ctx.db.db, {
     indicator: spec.name,
     params: paramsKey(params),
-    windowBars: ctx.config.TECHNICAL_DEFAULT_LIMIT,
+    windowBars: HISTORY_BARS,
     operator: input.operator,
     value: input.value,
     limit: input.limit,
@@ -119,7 +120,7 @@ async function runScreen(
   spec: IndicatorSpec,
   params: Params,
 ): Promise<ScreenResult> {
-  const need = lastValueBars(spec, params, ctx.config.TECHNICAL_DEFAULT_LIMIT);
+  const need = lastValueBars(spec, params, HISTORY_BARS);
   const period = input.resolution === "1D" ? null : input.resolution === "1W" ? "weekly" : "monthly";
   const days = period ? dailyBarsFor(need, period) : need;
   const fields = period ? (["date", ...spec.inputs] as const) : spec.inputs;

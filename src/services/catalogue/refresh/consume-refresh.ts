@@ -3,6 +3,7 @@ import { type SnapshotState, snapshotStateQuery } from "../../../db/repositories
 import { readListingsWithSpans } from "../../../db/repositories/prices";
 import type { Deps } from "../../../deps";
 import { type RefreshMessage, retryDelaySeconds, verdictOf } from "../../../domain/catalogue-refresh";
+import { HISTORY_BARS } from "../../../domain/indicators/history";
 import { SNAPSHOT_SET } from "../../../domain/indicators/snapshots";
 import { tenYearsBefore } from "../../../domain/periods";
 import { STREAM } from "../../../domain/provider-names";
@@ -56,7 +57,7 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
     try {
       const [read, states, runs] = await Promise.all([
         readListingsWithSpans(deps.db.db, ids, STREAM),
-        snapshotStateQuery(deps.db.db, ids, deps.config.TECHNICAL_DEFAULT_LIMIT),
+        snapshotStateQuery(deps.db.db, ids, HISTORY_BARS),
         closedRuns(deps.db.db, [...new Set(messages.map((m) => m.body.runId))]),
       ]);
       listings = read;
