@@ -397,6 +397,13 @@ describe("POST /technical/batch", () => {
 });
 
 describe("GET /technical/screen", () => {
+  it("refuses a parameter it does not take with a 400 naming it", async () => {
+    const res = await call<ErrorBody>("/technical/screen?indicator=rsi&operator=lt&value=30&and=sma_200");
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Invalid request");
+    expect(res.body.details?.map((d) => d.message).join(" ")).toMatch(/unrecognized key.*"and"/i);
+  });
+
   it("finds the instruments whose last value meets the condition, with the single route's values", async () => {
     await forgetCached("screener:*");
     // Other files (and earlier runs on a kept database) store prices too: a limit above the catalogue size.

@@ -14,12 +14,10 @@ export const IndicatorQuery = {
   signal: intParam(1, 1000).optional(),
   std: z.coerce.number().min(0.1).max(10).optional().openapi({ description: "Bollinger standard deviations" }),
   ...WindowQuery,
-  limit: intParam(1, 100_000)
-    .optional()
-    .openapi({
-      description:
-        "Bars answered (the newest of the window); default TECHNICAL_DEFAULT_LIMIT (500). Values are computed over the stored history, so a date's value is the same whatever the window",
-    }),
+  limit: intParam(1, 100_000).optional().openapi({
+    description:
+      "Bars answered (the newest of the window); default TECHNICAL_DEFAULT_LIMIT (500). Values are computed over the stored history, so a date's value is the same whatever the window",
+  }),
 };
 
 const route = createRoute(

@@ -173,16 +173,10 @@ export const TechnicalBatchRequestSchema = z
     resolution: z.enum(RESOLUTIONS).default("1D"),
     from_date: DateParam.nullable().default(null),
     to_date: DateParam.nullable().default(null),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(100_000)
-      .optional()
-      .openapi({
-        description:
-          "Bars answered per ticker (the newest of the window); default TECHNICAL_DEFAULT_LIMIT (500). Values are computed over the stored history",
-      }),
+    limit: z.number().int().min(1).max(100_000).optional().openapi({
+      description:
+        "Bars answered per ticker (the newest of the window); default TECHNICAL_DEFAULT_LIMIT (500). Values are computed over the stored history",
+    }),
     include_ohlcv: z.boolean().default(false),
   })
   .openapi("TechnicalBatchRequest", { example: { tickers: ["MC.PA", "AAPL"], indicators: ["rsi_14", "macd"] } });

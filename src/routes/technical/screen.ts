@@ -22,7 +22,8 @@ const route = createRoute(
     summary: "Catalogue instruments whose last indicator value meets a condition (cached 15 minutes)",
     security: keyed,
     request: {
-      query: z.object(ScreenQuery),
+      // A parameter it does not take (`and=`, a misspelt `operater=`) is a 400 naming it, never ignored.
+      query: z.object(ScreenQuery).strict(),
     },
     responses: {
       200: {

@@ -1,8 +1,8 @@
 import type { Deps } from "../../deps";
 import { BadRequestError, ServiceError } from "../../domain/errors";
 import { costProblem } from "../../domain/indicators/cost";
-import { type IndicatorRequest, parseIndicator, type Resolution } from "../../domain/indicators/request";
 import { shownSeries, type WindowedSeries } from "../../domain/indicators/history";
+import { type IndicatorRequest, parseIndicator, type Resolution } from "../../domain/indicators/request";
 import type { PriceSeries } from "../../domain/indicators/series";
 import { checkIndicatorFits, rememberTechnical } from "./get-indicator";
 import { loadSeries, type SeriesWindow } from "./load-series";

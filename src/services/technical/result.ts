@@ -1,8 +1,8 @@
 import { toDecimalString } from "../../domain/decimal";
 import { UnprocessableError } from "../../domain/errors";
 import { minBars, type Params } from "../../domain/indicators/catalogue";
-import type { IndicatorRequest, Resolution } from "../../domain/indicators/request";
 import type { WindowedSeries } from "../../domain/indicators/history";
+import type { IndicatorRequest, Resolution } from "../../domain/indicators/request";
 import type { PriceSeries } from "../../domain/indicators/series";
 
 /** The spec's Indicator result. */
