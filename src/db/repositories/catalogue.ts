@@ -44,7 +44,7 @@ const listingColumns = {
 export function preferredListingsSql(share?: { index: number; of: number }): SQL {
   const only = share && share.of > 1 ? sql`AND l.asset_id % ${share.of} = ${share.index}` : sql``;
   return sql`
-  SELECT l.id, l.asset_id, l.ticker, l.name, a.isin
+  SELECT l.id, l.asset_id, l.ticker, l.name, l.exchange, a.isin
   FROM listings l JOIN assets a ON a.id = l.asset_id
   WHERE l.preferred ${only}`;
 }

@@ -91,7 +91,19 @@ export interface SnapshotScreenResult {
   screened: number;
   /** Those meeting the condition, and the first `limit` of them, most extreme first. */
   total: number;
-  matches: { ticker: string; name: string; isin: string; value: number }[];
+  matches: ScreenMatch[];
+}
+
+/** A screened instrument: its value, the last stored bar it is computed to, and that bar's close. */
+export interface ScreenMatch {
+  ticker: string;
+  name: string;
+  isin: string;
+  exchange: string | null;
+  value: number;
+  asOf: string;
+  /** The close as stored (a decimal string). */
+  close: string | null;
 }
 
 /**
@@ -112,7 +124,7 @@ export async function screenSnapshots(db: Db, q: SnapshotScreen): Promise<Snapsh
     matches: SnapshotScreenResult["matches"] | null;
   }>(sql`
     WITH s AS NOT MATERIALIZED (
-      SELECT listing_id, value, computable FROM ${indicatorSnapshots}
+      SELECT listing_id, value, computable, as_of FROM ${indicatorSnapshots}
       WHERE preferred AND indicator = ${q.indicator} AND params = ${q.params} AND window_bars = ${q.windowBars}
     ), edge AS (
       SELECT value FROM s WHERE s.value ${test} ${q.value} ORDER BY s.value ${order} OFFSET ${q.limit - 1} LIMIT 1
@@ -121,9 +133,12 @@ export async function screenSnapshots(db: Db, q: SnapshotScreen): Promise<Snapsh
       (SELECT count(*) FROM listings WHERE preferred)::int AS candidates,
       (SELECT count(*) FROM s WHERE s.computable)::int AS screened,
       (SELECT count(*) FROM s WHERE s.value ${test} ${q.value})::int AS total,
-      (SELECT json_agg(json_build_object('ticker', m.ticker, 'name', m.name, 'isin', m.isin, 'value', m.value)
+      (SELECT json_agg(json_build_object('ticker', m.ticker, 'name', m.name, 'isin', m.isin, 'exchange', m.exchange,
+                                         'value', m.value, 'asOf', m.as_of, 'close',
+                                         (SELECT d.close::text FROM prices_daily d
+                                          WHERE d.listing_id = m.listing_id AND d.date = m.as_of))
                        ORDER BY m.value ${order}, m.ticker COLLATE "C", m.isin)
-       FROM (SELECT l.ticker, l.name, a.isin, s.value
+       FROM (SELECT l.ticker, l.name, l.exchange, a.isin, s.value, s.as_of, s.listing_id
              FROM s JOIN listings l ON l.id = s.listing_id JOIN assets a ON a.id = l.asset_id
              WHERE s.value ${test} ${q.value}
                AND (NOT EXISTS (SELECT 1 FROM edge) OR s.value ${within} (SELECT value FROM edge))

@@ -15,6 +15,7 @@ export interface ScreenRow {
   ticker: string;
   name: string;
   isin: string;
+  exchange: string | null;
   columns: Partial<Record<PriceField | "date", (number | string)[]>>;
 }
 
@@ -64,14 +65,26 @@ async function readShare(db: Db, q: ScreenBarsQuery, shares: number, share: numb
     q.fields.map((f) => sql`${f}::text, json_agg(${COLUMN[f]} ORDER BY b.date)`),
     sql`, `,
   );
-  const result = await db.execute<{ ticker: string; name: string; isin: string; columns: ScreenRow["columns"] | null }>(
+  const result = await db.execute<{
+    ticker: string;
+    name: string;
+    isin: string;
+    exchange: string | null;
+    columns: ScreenRow["columns"] | null;
+  }>(
     sql`
-    SELECT p.ticker, p.name, p.isin,
+    SELECT p.ticker, p.name, p.isin, p.exchange,
       (SELECT json_build_object(${columns})
        FROM (SELECT d.date, d.open, d.high, d.low, d.close, d.volume FROM prices_daily d
              WHERE d.listing_id = p.id ORDER BY d.date DESC LIMIT ${q.bars}) b
        HAVING count(*) > 0) AS columns
     FROM (${preferredListingsSql({ index: share, of: shares })}) p`,
   );
-  return result.rows.map((r) => ({ ticker: r.ticker, name: r.name, isin: r.isin, columns: r.columns ?? {} }));
+  return result.rows.map((r) => ({
+    ticker: r.ticker,
+    name: r.name,
+    isin: r.isin,
+    exchange: r.exchange,
+    columns: r.columns ?? {},
+  }));
 }

@@ -152,6 +152,12 @@ export const ScreenResultSchema = z
         name: z.string(),
         isin: z.string(),
         value: z.string().openapi({ description: "Last indicator value, decimal string" }),
+        as_of: z.string().openapi({ description: "The last stored daily bar the value is computed to" }),
+        close: z.string().nullable().openapi({ description: "That bar's close, decimal string" }),
+        missing_session: z.string().nullable().openapi({
+          description:
+            "The venue's last closed session when the instrument's bars stop before it (its refresh is behind; the value is as of `as_of`), else null",
+        }),
       }),
     ),
     total: z.number().int().openapi({ description: "Matches before the limit" }),

@@ -1,5 +1,5 @@
 import { cacheKeys, cacheTtls } from "../../cache";
-import { screenSnapshots } from "../../db/repositories/indicator-snapshots";
+import { type ScreenMatch, screenSnapshots } from "../../db/repositories/indicator-snapshots";
 import { readScreenBars, type ScreenRow } from "../../db/repositories/screen-bars";
 import type { Deps } from "../../deps";
 import { type Bar, dailyBarsFor, newestPeriods } from "../../domain/bars";
@@ -17,6 +17,7 @@ import { HISTORY_BARS } from "../../domain/indicators/history";
 import { paramsFromQuery, type Resolution } from "../../domain/indicators/request";
 import { seriesOfBars } from "../../domain/indicators/series";
 import { isSnapshotted, paramsKey } from "../../domain/indicators/snapshots";
+import { lastClosedSession, venueOf } from "../../domain/venues";
 import { readThrough } from "../shared/read-through";
 
 export const OPERATORS = {
@@ -42,7 +43,17 @@ export interface ScreenResult {
   operator: Operator;
   value: number;
   resolution: Resolution;
-  matches: { ticker: string; name: string; isin: string; value: string }[];
+  matches: {
+    ticker: string;
+    name: string;
+    isin: string;
+    value: string;
+    /** The last stored daily bar the value is computed to, and its close. */
+    as_of: string;
+    close: string | null;
+    /** The venue's last closed session when the instrument's bars stop before it (its refresh is behind), else null. */
+    missing_session: string | null;
+  }[];
   total: number;
   /** Instruments whose last value was tested. */
   screened: number;
@@ -123,10 +134,11 @@ async function runScreen(
   const need = lastValueBars(spec, params, HISTORY_BARS);
   const period = input.resolution === "1D" ? null : input.resolution === "1W" ? "weekly" : "monthly";
   const days = period ? dailyBarsFor(need, period) : need;
-  const fields = period ? (["date", ...spec.inputs] as const) : spec.inputs;
+  // The dates and closes too: each match says the bar it is computed to.
+  const fields = [...new Set(["date", "close", ...spec.inputs] as const)];
   const rows = await readScreenBars(ctx.db.db, { bars: days, fields });
   const test = OPERATORS[input.operator];
-  const found: { row: ScreenRow; value: number }[] = [];
+  const found: { row: ScreenRow; value: number; last: Bar }[] = [];
   let skipped = 0;
   for (const row of rows) {
     const daily = barsOfColumns(row.columns);
@@ -135,8 +147,10 @@ async function runScreen(
       skipped += 1;
       continue;
     }
-    const last = spec.compute(seriesOfBars(bars), params)[0]?.[bars.length - 1];
-    if (last !== undefined && !Number.isNaN(last) && test(last, input.value)) found.push({ row, value: last });
+    const value = spec.compute(seriesOfBars(bars), params)[0]?.[bars.length - 1];
+    const last = daily.at(-1);
+    if (value !== undefined && !Number.isNaN(value) && last && test(value, input.value))
+      found.push({ row, value, last });
   }
   // Most extreme first: lowest values for lt/lte, highest for gt/gte; then by ticker and ISIN in
   // byte order (as the snapshot screen orders them).
@@ -146,7 +160,15 @@ async function runScreen(
     (a, b) => sign * (a.value - b.value) || byBytes(a.row.ticker, b.row.ticker) || byBytes(a.row.isin, b.row.isin),
   );
   return resultOf(ctx, input, spec, params, {
-    matches: found.slice(0, input.limit).map(({ row, value }) => ({ ...row, value })),
+    matches: found.slice(0, input.limit).map(({ row, value, last }) => ({
+      ticker: row.ticker,
+      name: row.name,
+      isin: row.isin,
+      exchange: row.exchange,
+      value,
+      asOf: last.date,
+      close: toDecimalString(last.close),
+    })),
     total: found.length,
     screened: rows.length - skipped,
     skipped,
@@ -160,7 +182,7 @@ function resultOf(
   spec: IndicatorSpec,
   params: Params,
   r: {
-    matches: readonly { ticker: string; name: string; isin: string; value: number }[];
+    matches: readonly ScreenMatch[];
     total: number;
     screened: number;
     skipped: number;
@@ -172,7 +194,18 @@ function resultOf(
     operator: input.operator,
     value: input.value,
     resolution: input.resolution,
-    matches: r.matches.map((m) => ({ ticker: m.ticker, name: m.name, isin: m.isin, value: toDecimalString(m.value) })),
+    matches: r.matches.map((m) => {
+      const expected = lastClosedSession(venueOf(m.exchange), ctx.clock.now());
+      return {
+        ticker: m.ticker,
+        name: m.name,
+        isin: m.isin,
+        value: toDecimalString(m.value),
+        as_of: m.asOf,
+        close: m.close,
+        missing_session: m.asOf < expected ? expected : null,
+      };
+    }),
     total: r.total,
     screened: r.screened,
     skipped: r.skipped,
