@@ -68,10 +68,15 @@ function clientCommand(text: string): z.infer<typeof ClientCommand> | null {
 
 /**
  * What a start came to, as POST /realtime/subscribe answers it: the provider resolved the symbol,
- * refused it (with its reason; the stream has stopped), or said neither within the wait (the
- * stream goes on connecting, and a refusal that comes later ends it as usual).
+ * refused it (with its reason; the stream has stopped), said neither within the wait (the stream
+ * goes on connecting, and a refusal that comes later ends it as usual), or the stream was stopped
+ * meanwhile (DELETE /realtime/subscribe).
  */
-export type StartOutcome = { state: "streaming" } | { state: "refused"; reason: string } | { state: "connecting" };
+export type StartOutcome =
+  | { state: "streaming" }
+  | { state: "refused"; reason: string }
+  | { state: "connecting" }
+  | { state: "stopped" };
 
 export interface StreamStatus {
   ticker: string | null;
@@ -215,6 +220,8 @@ export class TickerStream extends DurableObject<Env> {
    * refuse the symbol, and answers which (0: answers at once).
    */
   async start(ticker: string, waitMs = 0): Promise<StartOutcome> {
+    // One deadline for the whole start: the connection's handshake is part of the wait.
+    const deadline = this.clock.now().getTime() + waitMs;
     // Asked to stream now (a subscription, a full-access socket): no restart decision overrides it.
     this.restarted = false;
     if (!this.streaming || this.ticker !== ticker) {
@@ -226,11 +233,12 @@ export class TickerStream extends DurableObject<Env> {
       await registryOf(this.env.STREAM_REGISTRY).add(ticker, this.clock.now().getTime());
     }
     await this.openUpstream();
-    return this.outcome(waitMs);
+    return this.outcome(deadline - this.clock.now().getTime());
   }
 
   private outcome(waitMs: number): Promise<StartOutcome> {
-    if (!this.streaming) return Promise.resolve({ state: "refused", reason: this.error ?? "the stream stopped" });
+    if (!this.streaming)
+      return Promise.resolve(this.error === null ? { state: "stopped" } : { state: "refused", reason: this.error });
     if (this.resolved) return Promise.resolve({ state: "streaming" });
     if (waitMs <= 0) return Promise.resolve({ state: "connecting" });
     return new Promise((resolve) => {
@@ -253,8 +261,11 @@ export class TickerStream extends DurableObject<Env> {
     for (const w of waiting) w(outcome);
   }
 
-  /** Stops streaming; clients are told by a normal close. */
-  async stop(): Promise<void> {
+  /** Stops streaming; clients are told by a normal close, and starts still waiting by `outcome`. */
+  async stop(
+    outcome: StartOutcome = { state: "stopped" },
+    close: { code: number; reason: string } = { code: 1000, reason: "stream stopped" },
+  ): Promise<void> {
     this.streaming = false;
     this.generation += 1;
     await this.ctx.storage.put("streaming", false);
@@ -263,8 +274,8 @@ export class TickerStream extends DurableObject<Env> {
     this.upstream?.close();
     this.upstream = undefined;
     this.resolved = false;
-    for (const ws of this.ctx.getWebSockets()) this.closeQuietly(ws, 1000, "stream stopped");
-    this.settle({ state: "connecting" });
+    for (const ws of this.ctx.getWebSockets()) this.closeQuietly(ws, close.code, close.reason);
+    this.settle(outcome);
   }
 
   async status(): Promise<StreamStatus> {
@@ -440,20 +451,22 @@ export class TickerStream extends DurableObject<Env> {
       } catch {
         // the client is gone
       }
-      this.closeQuietly(ws, 1011, "the stream provider refused the symbol");
     }
     this.upstream = undefined;
-    // Said before the stop settles the waiting starts as still connecting.
     this.error = message;
-    this.settle({ state: "refused", reason: message });
-    await this.stop();
-    this.error = message;
+    // Recorded before anyone hears of it (the waiting starts, the clients' close), so that
+    // /realtime/status and the stored subscription say it by then.
     await registryOf(this.env.STREAM_REGISTRY)
       .refuse(ticker, message, now.getTime())
       .catch((err: unknown) => console.warn("recording a refused symbol failed", ticker, String(err)));
     await this.withDb((db) => deactivateSubscription(db, ticker)).catch((err: unknown) =>
       console.warn("deactivating a refused subscription failed", ticker, String(err)),
     );
+    await this.stop(
+      { state: "refused", reason: message },
+      { code: 1011, reason: "the stream provider refused the symbol" },
+    );
+    this.error = message;
   }
 
   private onBar(ticker: string, bar: LiveBar): void {

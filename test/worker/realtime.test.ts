@@ -251,6 +251,30 @@ describe("stream lifecycle", () => {
     expect(status.refused_tickers.NVDA).toBeUndefined();
   });
 
+  it("answers connecting when the provider says nothing within the wait, and stopped when the stream is stopped meanwhile", async () => {
+    await fault(streamSim, "NASDAQ:QUIET", "silent", 1000);
+    const quiet = await call<Subscription[]>("/realtime/subscribe", { method: "POST", body: { tickers: ["QUIET"] } });
+    expect(quiet.body).toEqual([
+      expect.objectContaining({
+        ticker: "QUIET",
+        is_streaming: true,
+        stream_state: "connecting",
+        refused_reason: null,
+      }),
+    ]);
+    await call("/realtime/subscribe/QUIET", { method: "DELETE" });
+
+    await fault(streamSim, "NASDAQ:HUSH", "silent", 1000);
+    const pending = call<Subscription[]>("/realtime/subscribe", { method: "POST", body: { tickers: ["HUSH"] } });
+    await expect
+      .poll(async () => (await call<RealtimeStatus>("/realtime/status")).body.active_tickers, { timeout: 5000 })
+      .toContain("HUSH");
+    expect((await call("/realtime/subscribe/HUSH", { method: "DELETE" })).status).toBe(200);
+    expect((await pending).body).toEqual([
+      expect.objectContaining({ ticker: "HUSH", is_active: false, is_streaming: false, stream_state: "stopped" }),
+    ]);
+  });
+
   it("restores stored subscriptions from the cron, catalogue tickers only", async () => {
     started.push("META", "NOTCAT");
     await call("/realtime/subscribe", { method: "POST", body: { tickers: ["META", "NOTCAT"] } });

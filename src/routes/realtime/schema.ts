@@ -33,11 +33,12 @@ export const SubscriptionSchema = z
     last_tick_at: z.string().nullable(),
     tick_count: z.number().int(),
     is_streaming: z.boolean().openapi({
-      description: "The stream runs (connected or connecting); false when the stream provider refused the symbol",
-    }),
-    stream_state: z.enum(["streaming", "connecting", "refused"]).openapi({
       description:
-        "What the stream provider said within the wait: the symbol taken, nothing yet (the stream goes on connecting), or the symbol refused",
+        "The stream runs (connected or connecting); false when the stream provider refused the symbol or the stream was stopped",
+    }),
+    stream_state: z.enum(["streaming", "connecting", "refused", "stopped"]).openapi({
+      description:
+        "What the stream provider said within the wait: the symbol taken, nothing yet (the stream goes on connecting), or the symbol refused; or the stream was stopped meanwhile",
     }),
     refused_reason: z.string().nullable().openapi({ description: "The stream provider's reason, when it refused" }),
   })

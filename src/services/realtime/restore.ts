@@ -24,12 +24,11 @@ export async function restoreSubscriptions(env: Env): Promise<string[]> {
   try {
     const tickers = await activeSubscriptions(deps.db.db);
     const results = await Promise.allSettled(tickers.map((t) => streams.start(t)));
+    // Started without waiting: a refusal comes later, and its stream ends the subscription.
     results.forEach((r, i) => {
       if (r.status === "rejected") console.warn("restore failed", tickers[i], String(r.reason));
-      else if (r.value.state === "refused") console.warn("restore refused", tickers[i], r.value.reason);
     });
-    // A symbol the provider refuses now (known at once only when it was refused before) has failed too.
-    const failed = results.filter((r) => r.status === "rejected" || r.value.state === "refused").length;
+    const failed = results.filter((r) => r.status === "rejected").length;
     const run: RestoreRun = { at: deps.clock.now().toISOString(), restored: tickers.length - failed, failed };
     await deps.cache.set(cacheKeys.restoreRun(), run, RESTORE_RUN_TTL);
     return tickers;

@@ -46,12 +46,12 @@ const toAnswer = (
   ticker: r.ticker,
   tv_exchange: r.tvExchange,
   tv_symbol: r.tvSymbol,
-  // A refused symbol's stored subscription is deactivated by its stream.
-  is_active: r.isActive && outcome.state !== "refused",
+  // A refused symbol's stored subscription is deactivated by its stream, a stopped one by the DELETE.
+  is_active: r.isActive && (outcome.state === "streaming" || outcome.state === "connecting"),
   subscribed_at: r.subscribedAt.toISOString(),
   last_tick_at: r.lastTickAt ? r.lastTickAt.toISOString() : null,
   tick_count: r.tickCount,
-  is_streaming: outcome.state !== "refused",
+  is_streaming: outcome.state === "streaming" || outcome.state === "connecting",
   stream_state: outcome.state,
   refused_reason: outcome.state === "refused" ? outcome.reason : null,
 });
