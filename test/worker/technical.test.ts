@@ -250,6 +250,8 @@ describe("a date's value, whatever the window", () => {
         `&limit=2`,
         `&to_date=${day(-10)}&limit=5`,
         `&from_date=${day(-40)}&to_date=${day(-20)}`,
+        // Inside a bar's period (for weeks and months: the bar that holds it is answered).
+        `&from_date=${new Date(Date.parse(day(-4)) + 86_400_000).toISOString().slice(0, 10)}`,
       ];
       for (const w of windows) {
         const got = await multi(resolution, w);

@@ -32,13 +32,15 @@ const COLUMN: Record<PriceField | "date", SQL> = {
 
 /**
  * Values one answer carries at most (about 2 MB): Neon sends a query's answer over HTTP in one
- * piece, up to 10 MB, so a long read (500 bars of four fields over thousands of instruments,
- * years of daily bars for weekly or monthly screens) goes as several statements sent at once,
- * each over a fixed share of the instruments (asset id modulo their number). Workers run six
- * subrequests at a time: up to six shares cost one round trip's wait.
+ * piece, up to 10 MB, so a long read (the stored history of a recursive indicator over thousands
+ * of instruments, years of daily bars for weekly or monthly screens) goes as several statements
+ * sent at once, each over a fixed share of the instruments (asset id modulo their number). Workers
+ * run six subrequests at a time: up to six shares cost one round trip's wait. Ten years of four
+ * fields over 10,000 instruments are 400 shares; MAX_SHARES keeps a read within the 1,000
+ * subrequests an invocation may make.
  */
 const VALUES_PER_ANSWER = 250_000;
-const MAX_SHARES = 64;
+const MAX_SHARES = 512;
 
 /**
  * The catalogue's size as the last read found it (kept by the isolate). A new isolate's first read

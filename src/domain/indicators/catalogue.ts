@@ -341,9 +341,9 @@ export function withDefaults(spec: IndicatorSpec, given: Partial<Params>): Param
 export const minBars = (spec: IndicatorSpec, p: Params) => spec.lookback(p) + 1;
 
 /**
- * The newest bars the last value is computed over when `loaded` bars are loaded (GET
- * /technical/{ticker}'s default window): a windowed indicator's own window, anything else every
- * loaded bar. Fewer bars than that give the same last value only for windowed indicators.
+ * The newest bars the last value is computed over when `loaded` bars are loaded (the stored
+ * history every indicator route computes over, HISTORY_BARS): a windowed indicator's own window,
+ * anything else every loaded bar. Fewer bars than that give the same last value only for windowed indicators.
  */
 export const lastValueBars = (spec: IndicatorSpec, p: Params, loaded: number) =>
   spec.windowed ? Math.min(minBars(spec, p), loaded) : loaded;

@@ -1,3 +1,4 @@
+import { periodKey } from "../bars";
 import type { PriceSeries } from "./series";
 
 /**
@@ -6,9 +7,11 @@ import type { PriceSeries } from "./series";
  * (`limit`, `from_date` and `to_date` choose only the bars answered), and a short window answers
  * whenever the history is long enough. The history read is the newest HISTORY_BARS bars up to the
  * window's end: twenty years of sessions, where the ingestion stores ten; about thirteen sessions
- * of 1-minute candles, beyond which the oldest are left out.
+ * of 1-minute candles, beyond which the oldest are left out (a 1-minute value then depends on
+ * where that cut falls: recursions barely, running totals such as OBV by a constant).
  */
 export const HISTORY_BARS = 5000;
+// Stored snapshots record it (window_bars): changing it needs a migration as 0026 did.
 
 /** The answered bars of a history: `history` from index `first` on. */
 export interface WindowedSeries {
@@ -18,13 +21,21 @@ export interface WindowedSeries {
 
 /**
  * Index of the first bar answered: the last `limit` bars of those on or after `fromDate` (a date,
- * compared with each bar's day).
+ * compared with each bar's day; for weekly or monthly bars, the bar of the week or month that
+ * holds it is answered too).
  * @example firstShown(["2026-11-26T00:00:00Z", "2026-11-27T00:00:00Z"], "2026-11-27", 500) // 1
  */
-export function firstShown(times: readonly string[], fromDate: string | undefined, limit: number): number {
+export function firstShown(
+  times: readonly string[],
+  fromDate: string | undefined,
+  limit: number,
+  period?: "weekly" | "monthly",
+): number {
   let start = 0;
   if (fromDate) {
-    start = times.findIndex((t) => t.slice(0, 10) >= fromDate);
+    const key = (date: string) => (period ? periodKey(date, period) : date);
+    const from = key(fromDate);
+    start = times.findIndex((t) => key(t.slice(0, 10)) >= from);
     if (start < 0) start = times.length;
   }
   return Math.max(start, times.length - limit);

@@ -47,7 +47,8 @@ export async function readSeries(ctx: Deps, listing: ListingRow, q: SeriesQuery)
       q.resolution === "1D" ? daily : resample(daily, q.resolution === "1W" ? "weekly" : "monthly"),
     );
   }
-  return { history, first: firstShown(history.times, q.fromDate, q.limit) };
+  const period = q.resolution === "1W" ? "weekly" : q.resolution === "1M" ? "monthly" : undefined;
+  return { history, first: firstShown(history.times, q.fromDate, q.limit, period) };
 }
 
 /**

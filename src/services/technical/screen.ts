@@ -122,7 +122,7 @@ async function screenSnapshotted(
 /**
  * The screen of any other indicator, length or resolution: every instrument's preferred listing
  * with only the bars its last value is computed over (a windowed indicator's own window; for the
- * others the window GET /technical/{ticker} loads, weekly and monthly bars aggregated from whole
+ * others the stored history GET /technical/{ticker} computes over, weekly and monthly bars aggregated from whole
  * periods of daily bars), in one read, computed here: the ticker route's last value, bit for bit.
  */
 async function runScreen(

@@ -5,11 +5,26 @@ import { HISTORY_BARS } from "../../domain/indicators/history";
 import { snapshotsOf } from "../../domain/indicators/snapshots";
 
 /**
+ * Listings whose snapshots are computed at once: their reads go six at a time (the connections an
+ * invocation holds), ten listings' history each (prices' BARS_PER_READ), so a cleanup that touches
+ * every listing holds sixty histories in memory at most.
+ */
+const LISTINGS_AT_ONCE = 60;
+
+/**
  * Recomputes and stores the indicator snapshots of listings from their stored daily history (the
- * newest HISTORY_BARS bars, as every indicator route computes; one read, one write, whatever the
- * number of listings); a listing without bars loses its snapshots. Answers how many snapshots were written.
+ * newest HISTORY_BARS bars, as every indicator route computes; a read and a write per
+ * LISTINGS_AT_ONCE listings); a listing without bars loses its snapshots. Answers how many
+ * snapshots were written.
  */
 export async function refreshSnapshots(ctx: Deps, listingIds: readonly number[]): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < listingIds.length; i += LISTINGS_AT_ONCE)
+    written += await refreshSome(ctx, listingIds.slice(i, i + LISTINGS_AT_ONCE));
+  return written;
+}
+
+async function refreshSome(ctx: Deps, listingIds: readonly number[]): Promise<number> {
   if (listingIds.length === 0) return 0;
   const db = ctx.db.db;
   const windowBars = HISTORY_BARS;
