@@ -21,6 +21,7 @@ import type {
   MultiResult,
   ScreenAnswer,
 } from "../../src/routes/technical/schema";
+import type { ConditionsAnswer } from "../../src/services/technical/screen-conditions";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -399,6 +400,42 @@ describe("POST /technical/batch", () => {
 });
 
 describe("GET /technical/screen", () => {
+  it("screens several conditions at once, each match with the values it was tested on", async () => {
+    await forgetCached("screener:*");
+    const where = (w: string, limit = 1000) =>
+      call<ConditionsAnswer>(`/technical/screen/conditions?where=${encodeURIComponent(w)}&limit=${limit}`);
+    // One condition (and one always true) is the single screen: the same instruments, order and values.
+    const one = await where("rsi_14 < 101, close > 0");
+    expect(one.status).toBe(200);
+    const single = await call<ScreenAnswer>("/technical/screen?indicator=rsi&operator=lt&value=101&limit=1000");
+    expect(one.body.total).toBe(single.body.total);
+    expect(one.body.matches.map((m) => [m.ticker, m.values.rsi_14, m.close, m.as_of])).toEqual(
+      single.body.matches.map((m) => [m.ticker, m.value, m.close, m.as_of]),
+    );
+
+    // Against another indicator and a text field; AAPL's values are its own routes'.
+    const lastOf = async (q: string) =>
+      (await call<IndicatorResult>(`/technical/AAPL?${q}`)).body.series[0]?.values.at(-1)?.v as string;
+    const [rsi, sma] = [await lastOf("indicator=rsi"), await lastOf("indicator=sma&period=200")];
+    const close = String((await call<EodAnswer>("/eod/AAPL?period=5d")).body.data.at(-1)?.Close);
+    const both = await where("rsi < 101 and close > sma_200, exchange = NASDAQ");
+    expect(both.status).toBe(200);
+    for (const m of both.body.matches) {
+      expect(Number(m.values.close)).toBeGreaterThan(Number(m.values.sma_200));
+      expect(m.ticker.includes(".")).toBe(false);
+    }
+    const aapl = both.body.matches.find((m) => m.ticker === "AAPL");
+    expect(aapl !== undefined).toBe(Number(close) > Number(sma));
+    if (aapl) expect(aapl.values).toEqual({ rsi_14: rsi, sma_200: sma, close });
+    expect(both.body.total).toBeLessThanOrEqual(one.body.total);
+
+    const notKept = await call<ErrorBody>(`/technical/screen/conditions?where=${encodeURIComponent("sma_30 > 1")}`);
+    expect(notKept.status).toBe(400);
+    expect(notKept.body.message).toMatch(/^'sma_30 > 1': sma_30 is not kept as a snapshot/);
+    const extra = await call<ErrorBody>("/technical/screen/conditions?where=rsi%3C30&indicator=rsi");
+    expect(extra.status).toBe(400);
+  });
+
   it("refuses a parameter it does not take with a 400 naming it", async () => {
     const res = await call<ErrorBody>("/technical/screen?indicator=rsi&operator=lt&value=30&and=sma_200");
     expect(res.status).toBe(400);

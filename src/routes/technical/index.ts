@@ -5,11 +5,13 @@ import { registerGetIndicator } from "./get";
 import { registerListIndicators } from "./list";
 import { registerGetMulti } from "./multi";
 import { registerScreen } from "./screen";
+import { registerScreenConditions } from "./screen-conditions";
 
 export const technicalApi = createApi();
-// The fixed paths first: /technical/list and /technical/screen must not be taken for tickers.
+// The fixed paths first: /technical/list and /technical/screen(/conditions) must not be taken for tickers.
 registerListIndicators(technicalApi);
 registerScreen(technicalApi);
+registerScreenConditions(technicalApi);
 registerBatch(technicalApi);
 registerGetIndicator(technicalApi);
 registerGetMulti(technicalApi);

@@ -202,7 +202,7 @@ function resultOf(
         isin: m.isin,
         value: toDecimalString(m.value),
         as_of: m.asOf,
-        close: m.close,
+        close: m.close === null ? null : toDecimalString(Number(m.close)),
         missing_session: m.asOf < expected ? expected : null,
       };
     }),

@@ -1,0 +1,124 @@
+/**
+ * The conditions of a screen of several conditions (GET /technical/screen/conditions): what a
+ * `where` text says, read in one pass (linear in its length, which is bounded). Pure.
+ */
+import type { Params } from "./indicators/catalogue";
+import { parseIndicator } from "./indicators/request";
+import { isSnapshotted, paramsKey, SNAPSHOT_SET } from "./indicators/snapshots";
+
+/** A `where` is at most this long, and holds at most MAX_CONDITIONS conditions. */
+export const MAX_WHERE_LENGTH = 400;
+export const MAX_CONDITIONS = 8;
+
+/** The instrument's and listing's own fields a condition may compare with `=`. */
+export const TEXT_FIELDS = ["sector", "exchange", "currency", "quote_type"] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+export const COMPARISONS = ["<=", ">=", "<", ">", "="] as const;
+export type Comparison = (typeof COMPARISONS)[number];
+
+/** A number a condition compares: a snapshotted indicator's last value, or the last close. */
+export type NumberTerm =
+  | { kind: "indicator"; key: string; indicator: string; params: Params; paramsKey: string }
+  | { kind: "close"; key: "close" };
+
+export type Condition =
+  | { kind: "compare"; left: NumberTerm; op: Exclude<Comparison, "=">; right: NumberTerm | number }
+  | { kind: "text"; field: TextField; value: string };
+
+export type ParsedWhere = { ok: true; conditions: Condition[] } | { ok: false; error: string };
+
+/** An indicator's name with every parameter, as /multi reads it: `rsi_14`, `macd_12_26_9`. */
+const fullKey = (name: string, paramNames: readonly { name: string }[], params: Params) =>
+  [name, ...paramNames.map((p) => String(params[p.name]))].join("_");
+
+/** The indicators a condition may name: the snapshotted set (any other length is screened alone). */
+export const SNAPSHOTTED_KEYS = SNAPSHOT_SET.map((e) => fullKey(e.spec.name, e.spec.params, e.params));
+
+function numberTerm(text: string): NumberTerm | string {
+  const t = text.trim().toLowerCase();
+  if (t === "close") return { kind: "close", key: "close" };
+  const parsed = parseIndicator(t);
+  if (!parsed.ok) return `${parsed.error} (a term is close, or a snapshotted indicator such as rsi_14 or sma_200)`;
+  const { spec, params, key } = parsed.value;
+  // `rsi` and `rsi_14` are one term, named in full in the answer.
+  if (spec.intradayOnly) return `${spec.name} is computed on intraday bars only; a screen reads daily bars`;
+  if (!isSnapshotted(spec.name, params))
+    return `${key} is not kept as a snapshot: screen it alone with GET /technical/screen (conditions take ${SNAPSHOTTED_KEYS.join(", ")})`;
+  return {
+    kind: "indicator",
+    key: fullKey(spec.name, spec.params, params),
+    indicator: spec.name,
+    params,
+    paramsKey: paramsKey(params),
+  };
+}
+
+/** The first comparison in a condition, the longest at its place (`<=` before `<`). */
+function splitAt(text: string): { left: string; op: Comparison; right: string } | null {
+  for (let i = 0; i < text.length; i++) {
+    const two = text.slice(i, i + 2);
+    const op = (COMPARISONS as readonly string[]).includes(two)
+      ? (two as Comparison)
+      : (COMPARISONS as readonly string[]).includes(text[i] ?? "")
+        ? (text[i] as Comparison)
+        : null;
+    if (op) return { left: text.slice(0, i), op, right: text.slice(i + op.length) };
+  }
+  return null;
+}
+
+/**
+ * Conditions joined by `,` or ` and `: `rsi_14 < 30`, `close > sma_200`, `ema_20 > ema_50`,
+ * `sector = Technology`, `exchange = NASDAQ`.
+ * @example parseWhere("rsi < 30, close > sma_200") // two comparisons
+ */
+export function parseWhere(where: string): ParsedWhere {
+  if (where.length > MAX_WHERE_LENGTH) return { ok: false, error: `where is at most ${MAX_WHERE_LENGTH} characters` };
+  const parts = where
+    .split(/,|\s+and\s+/i)
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+  if (parts.length === 0) return { ok: false, error: "where needs at least one condition, such as rsi_14 < 30" };
+  if (parts.length > MAX_CONDITIONS)
+    return { ok: false, error: `where takes at most ${MAX_CONDITIONS} conditions; ${parts.length} given` };
+  const conditions: Condition[] = [];
+  for (const part of parts) {
+    const split = splitAt(part);
+    if (!split) return { ok: false, error: `'${part}' compares nothing: use <, <=, >, >= or =` };
+    const field = split.left.trim().toLowerCase();
+    if ((TEXT_FIELDS as readonly string[]).includes(field)) {
+      const value = split.right.trim();
+      if (split.op !== "=" || value === "")
+        return { ok: false, error: `'${part}': ${field} is compared with = and a value, such as ${field} = …` };
+      conditions.push({ kind: "text", field: field as TextField, value });
+      continue;
+    }
+    if (split.op === "=")
+      return { ok: false, error: `'${part}': = compares ${TEXT_FIELDS.join(", ")}; numbers take <, <=, > or >=` };
+    const left = numberTerm(split.left);
+    if (typeof left === "string") return { ok: false, error: `'${part}': ${left}` };
+    const rightText = split.right.trim();
+    const asNumber = rightText === "" ? Number.NaN : Number(rightText);
+    let right: NumberTerm | number;
+    if (Number.isFinite(asNumber)) right = asNumber;
+    else {
+      const term = numberTerm(rightText);
+      if (typeof term === "string") return { ok: false, error: `'${part}': ${term}` };
+      right = term;
+    }
+    conditions.push({ kind: "compare", left, op: split.op, right });
+  }
+  return { ok: true, conditions };
+}
+
+/** The indicator terms the conditions read, each once. */
+export function indicatorTerms(conditions: readonly Condition[]): Extract<NumberTerm, { kind: "indicator" }>[] {
+  const out = new Map<string, Extract<NumberTerm, { kind: "indicator" }>>();
+  for (const c of conditions) {
+    if (c.kind !== "compare") continue;
+    for (const t of [c.left, c.right])
+      if (typeof t !== "number" && t.kind === "indicator") out.set(`${t.indicator}:${t.paramsKey}`, t);
+  }
+  return [...out.values()];
+}

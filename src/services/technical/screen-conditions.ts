@@ -1,0 +1,74 @@
+import { cacheKeys, cacheTtls } from "../../cache";
+import { screenConditions } from "../../db/repositories/screen-conditions";
+import type { Deps } from "../../deps";
+import { toDecimalString } from "../../domain/decimal";
+import { BadRequestError } from "../../domain/errors";
+import { HISTORY_BARS } from "../../domain/indicators/history";
+import { parseWhere } from "../../domain/screen-conditions";
+import { lastClosedSession, venueOf } from "../../domain/venues";
+import { readThrough } from "../shared/read-through";
+
+export interface ConditionsAnswer {
+  where: string;
+  matches: {
+    ticker: string;
+    name: string;
+    isin: string;
+    as_of: string;
+    close: string;
+    /** Each indicator term's last value, and the close, as decimal strings. */
+    values: Record<string, string>;
+    missing_session: string | null;
+  }[];
+  total: number;
+  screened: number;
+  calculated_at: string;
+}
+
+/**
+ * GET /technical/screen/conditions: the catalogue instruments meeting every condition of `where`
+ * (snapshotted indicators, the last close, the instrument's sector, exchange, currency and quote
+ * type), each with the values it was tested on. Cached like the single-condition screen.
+ */
+export async function screenByConditions({
+  ctx,
+  input,
+}: {
+  ctx: Deps;
+  input: { where: string; limit: number };
+}): Promise<ConditionsAnswer> {
+  const parsed = parseWhere(input.where);
+  if (!parsed.ok) throw new BadRequestError(parsed.error);
+  const build = async (): Promise<ConditionsAnswer> => {
+    const r = await screenConditions(ctx.db.db, {
+      conditions: parsed.conditions,
+      windowBars: HISTORY_BARS,
+      limit: input.limit,
+    });
+    const now = ctx.clock.now();
+    return {
+      where: input.where,
+      matches: r.rows.map((m) => {
+        const expected = lastClosedSession(venueOf(m.exchange), now);
+        return {
+          ticker: m.ticker,
+          name: m.name,
+          isin: m.isin,
+          as_of: m.asOf,
+          close: toDecimalString(Number(m.close)),
+          values: {
+            ...Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, toDecimalString(Number(v))])),
+            close: toDecimalString(Number(m.close)),
+          },
+          missing_session: m.asOf < expected ? expected : null,
+        };
+      }),
+      total: r.total,
+      screened: r.screened,
+      calculated_at: now.toISOString(),
+    };
+  };
+  // The text as asked: a value's case matters (sector = Technology).
+  const key = cacheKeys.screener(`conditions:${input.limit}:${input.where}`);
+  return (await readThrough(ctx, { key, ttlSeconds: cacheTtls(ctx.config).screener, build })).value;
+}
