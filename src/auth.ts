@@ -56,6 +56,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /stocks": "any",
   "GET /technical/list": "any",
   "GET /technical/screen": "any",
+  "GET /technical/screen/conditions": "any",
   "GET /technical/:ticker": "any",
   "GET /technical/:ticker/multi": "any",
   "GET /technical/:ticker/chart": "any",
