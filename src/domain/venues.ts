@@ -172,4 +172,13 @@ export function lastClosedSession(venue: Venue, at: Date): string {
   return date;
 }
 
+/**
+ * The session a listing's stored bars miss: its venue's last closed session by `at`, when the last
+ * stored bar is older (its refresh is behind), else null.
+ */
+export function missingSession(exchange: string | null, lastBar: string, at: Date): string | null {
+  const expected = lastClosedSession(venueOf(exchange), at);
+  return lastBar < expected ? expected : null;
+}
+
 const previousDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

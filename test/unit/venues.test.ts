@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { venueOfDelayedExchange, venueOfSuffix } from "../../src/domain/provider-symbols";
-import { CALENDAR_YEARS, UNKNOWN_VENUE, VENUES } from "../../src/domain/venues";
+import { CALENDAR_YEARS, missingSession, UNKNOWN_VENUE, VENUES } from "../../src/domain/venues";
 
 const venues = Object.values(VENUES);
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -84,5 +84,17 @@ describe("the venues' records", () => {
       "13:05",
     ]);
     expect(VENUES.DUB?.holidays).toBe(VENUES.PAR?.holidays);
+  });
+});
+
+describe("missingSession: the session a listing's stored bars miss", () => {
+  it("is the venue's last closed session when the last bar is older, else null", () => {
+    // Sunday 29 November 2026: Nasdaq's last session was Friday the 27th, Tokyo's too.
+    const sunday = new Date("2026-11-29T12:00:00Z");
+    expect(missingSession("NASDAQ", "2026-11-27", sunday)).toBeNull();
+    expect(missingSession("NASDAQ", "2026-11-26", sunday)).toBe("2026-11-27");
+    expect(missingSession("TSE", "2026-11-26", sunday)).toBe("2026-11-27");
+    // Friday 20th at 18:00 UTC: Nasdaq has not closed yet, Thursday's bar is its last.
+    expect(missingSession("NASDAQ", "2026-11-19", new Date("2026-11-20T18:00:00Z"))).toBeNull();
   });
 });

@@ -139,6 +139,19 @@ export const IndicatorCatalogueSchema = z
   .openapi("IndicatorCatalogue");
 export type IndicatorCatalogue = z.infer<typeof IndicatorCatalogueSchema>;
 
+/** What every screen says of a matched instrument: which, and the last stored bar its values are computed to. */
+export const screenedInstrument = {
+  ticker: z.string(),
+  name: z.string(),
+  isin: z.string(),
+  as_of: z.string().openapi({ description: "The last stored daily bar the values are computed to" }),
+  close: z.string().nullable().openapi({ description: "That bar's close, decimal string" }),
+  missing_session: z.string().nullable().openapi({
+    description:
+      "The venue's last closed session when the instrument's bars stop before it (its refresh is behind; the values are as of `as_of`), else null",
+  }),
+};
+
 export const ScreenResultSchema = z
   .object({
     indicator: z.string(),
@@ -148,16 +161,8 @@ export const ScreenResultSchema = z
     resolution: z.string(),
     matches: z.array(
       z.object({
-        ticker: z.string(),
-        name: z.string(),
-        isin: z.string(),
+        ...screenedInstrument,
         value: z.string().openapi({ description: "Last indicator value, decimal string" }),
-        as_of: z.string().openapi({ description: "The last stored daily bar the value is computed to" }),
-        close: z.string().nullable().openapi({ description: "That bar's close, decimal string" }),
-        missing_session: z.string().nullable().openapi({
-          description:
-            "The venue's last closed session when the instrument's bars stop before it (its refresh is behind; the value is as of `as_of`), else null",
-        }),
       }),
     ),
     total: z.number().int().openapi({ description: "Matches before the limit" }),

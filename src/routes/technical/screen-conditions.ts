@@ -3,25 +3,18 @@ import type { AppEnv } from "../../deps";
 import { MAX_WHERE_LENGTH } from "../../domain/screen-conditions";
 import { screenByConditions } from "../../services/technical/screen-conditions";
 import { keyed, withErrors } from "../openapi";
-import { intParam } from "./schema";
+import { intParam, screenedInstrument } from "./schema";
 
 const ConditionsAnswerSchema = z
   .object({
     where: z.string(),
     matches: z.array(
       z.object({
-        ticker: z.string(),
-        name: z.string(),
-        isin: z.string(),
-        as_of: z.string().openapi({ description: "The last stored daily bar the values are computed to" }),
-        close: z.string().openapi({ description: "That bar's close, decimal string" }),
+        ...screenedInstrument,
         values: z.record(z.string(), z.string()).openapi({
           description:
             "Each indicator the conditions read (named in full: rsi_14, sma_200) and the close, decimal strings",
           example: { rsi_14: "27.4118", sma_200: "181.2207", close: "190.11" },
-        }),
-        missing_session: z.string().nullable().openapi({
-          description: "The venue's last closed session when the instrument's bars stop before it, else null",
         }),
       }),
     ),

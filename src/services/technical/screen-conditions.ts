@@ -5,7 +5,7 @@ import { toDecimalString } from "../../domain/decimal";
 import { BadRequestError } from "../../domain/errors";
 import { HISTORY_BARS } from "../../domain/indicators/history";
 import { parseWhere } from "../../domain/screen-conditions";
-import { lastClosedSession, venueOf } from "../../domain/venues";
+import { missingSession } from "../../domain/venues";
 import { readThrough } from "../shared/read-through";
 
 export interface ConditionsAnswer {
@@ -48,21 +48,18 @@ export async function screenByConditions({
     const now = ctx.clock.now();
     return {
       where: input.where,
-      matches: r.rows.map((m) => {
-        const expected = lastClosedSession(venueOf(m.exchange), now);
-        return {
-          ticker: m.ticker,
-          name: m.name,
-          isin: m.isin,
-          as_of: m.asOf,
+      matches: r.rows.map((m) => ({
+        ticker: m.ticker,
+        name: m.name,
+        isin: m.isin,
+        as_of: m.asOf,
+        close: toDecimalString(Number(m.close)),
+        values: {
+          ...Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, toDecimalString(Number(v))])),
           close: toDecimalString(Number(m.close)),
-          values: {
-            ...Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, toDecimalString(Number(v))])),
-            close: toDecimalString(Number(m.close)),
-          },
-          missing_session: m.asOf < expected ? expected : null,
-        };
-      }),
+        },
+        missing_session: missingSession(m.exchange, m.asOf, now),
+      })),
       total: r.total,
       screened: r.screened,
       calculated_at: now.toISOString(),

@@ -17,7 +17,7 @@ import { HISTORY_BARS } from "../../domain/indicators/history";
 import { paramsFromQuery, type Resolution } from "../../domain/indicators/request";
 import { seriesOfBars } from "../../domain/indicators/series";
 import { isSnapshotted, paramsKey } from "../../domain/indicators/snapshots";
-import { lastClosedSession, venueOf } from "../../domain/venues";
+import { missingSession } from "../../domain/venues";
 import { readThrough } from "../shared/read-through";
 
 export const OPERATORS = {
@@ -194,18 +194,15 @@ function resultOf(
     operator: input.operator,
     value: input.value,
     resolution: input.resolution,
-    matches: r.matches.map((m) => {
-      const expected = lastClosedSession(venueOf(m.exchange), ctx.clock.now());
-      return {
-        ticker: m.ticker,
-        name: m.name,
-        isin: m.isin,
-        value: toDecimalString(m.value),
-        as_of: m.asOf,
-        close: m.close === null ? null : toDecimalString(Number(m.close)),
-        missing_session: m.asOf < expected ? expected : null,
-      };
-    }),
+    matches: r.matches.map((m) => ({
+      ticker: m.ticker,
+      name: m.name,
+      isin: m.isin,
+      value: toDecimalString(m.value),
+      as_of: m.asOf,
+      close: m.close === null ? null : toDecimalString(Number(m.close)),
+      missing_session: missingSession(m.exchange, m.asOf, ctx.clock.now()),
+    })),
     total: r.total,
     screened: r.screened,
     skipped: r.skipped,
