@@ -466,7 +466,6 @@ export class TickerStream extends DurableObject<Env> {
       { state: "refused", reason: message },
       { code: 1011, reason: "the stream provider refused the symbol" },
     );
-    this.error = message;
   }
 
   private onBar(ticker: string, bar: LiveBar): void {

@@ -112,13 +112,12 @@ export function parseWhere(where: string): ParsedWhere {
   return { ok: true, conditions };
 }
 
-/** The indicator terms the conditions read, each once. */
+/** The indicator terms the conditions read, each once (by its full key, one per indicator and parameters). */
 export function indicatorTerms(conditions: readonly Condition[]): Extract<NumberTerm, { kind: "indicator" }>[] {
   const out = new Map<string, Extract<NumberTerm, { kind: "indicator" }>>();
   for (const c of conditions) {
     if (c.kind !== "compare") continue;
-    for (const t of [c.left, c.right])
-      if (typeof t !== "number" && t.kind === "indicator") out.set(`${t.indicator}:${t.paramsKey}`, t);
+    for (const t of [c.left, c.right]) if (typeof t !== "number" && t.kind === "indicator") out.set(t.key, t);
   }
   return [...out.values()];
 }

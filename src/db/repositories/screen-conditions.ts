@@ -45,15 +45,16 @@ export interface ConditionsResult {
  */
 export async function screenConditions(db: Db, q: ConditionsScreen): Promise<ConditionsResult> {
   const terms = indicatorTerms(q.conditions);
-  const alias = new Map(terms.map((t, i) => [`${t.indicator}:${t.paramsKey}`, sql.raw(`t${i}`)]));
+  // Each indicator term's snapshot row is joined as t0, t1, ... in the order of `terms`.
+  const alias = new Map(terms.map((t, i) => [t.key, sql.raw(`t${i}`)]));
   const termSql = (t: NumberTerm | number): SQL => {
     if (typeof t === "number") return sql`${t}::float8`;
     if (t.kind === "close") return sql`lb.close::float8`;
-    return sql`${alias.get(`${t.indicator}:${t.paramsKey}`)}.value`;
+    return sql`${alias.get(t.key)}.value`;
   };
   const joins = sql.join(
-    terms.map((t, i) => {
-      const a = sql.raw(`t${i}`);
+    terms.map((t) => {
+      const a = alias.get(t.key);
       return sql`JOIN indicator_snapshots ${a} ON ${a}.listing_id = l.id AND ${a}.indicator = ${t.indicator}
         AND ${a}.params = ${t.paramsKey} AND ${a}.window_bars = ${q.windowBars} AND ${a}.computable`;
     }),
@@ -66,7 +67,7 @@ export async function screenConditions(db: Db, q: ConditionsScreen): Promise<Con
   const rank = first?.kind === "compare" ? termSql(first.left) : sql`0`;
   const direction = first?.kind === "compare" && first.op.startsWith("<") ? sql`ASC` : sql`DESC`;
   const values = sql.join(
-    terms.map((t, i) => sql`${t.key}::text, ${sql.raw(`t${i}`)}.value`),
+    terms.map((t) => sql`${t.key}::text, ${alias.get(t.key)}.value`),
     sql`, `,
   );
   const result = await db.execute<{ screened: number; total: number; rows: ConditionsRow[] | null }>(sql`

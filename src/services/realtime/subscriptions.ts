@@ -42,16 +42,17 @@ const toAnswer = (
     "ticker" | "tvExchange" | "tvSymbol" | "isActive" | "subscribedAt" | "lastTickAt" | "tickCount"
   >,
   outcome: StartOutcome,
+  running = outcome.state === "streaming" || outcome.state === "connecting",
 ): SubscriptionAnswer => ({
   ticker: r.ticker,
   tv_exchange: r.tvExchange,
   tv_symbol: r.tvSymbol,
   // A refused symbol's stored subscription is deactivated by its stream, a stopped one by the DELETE.
-  is_active: r.isActive && (outcome.state === "streaming" || outcome.state === "connecting"),
+  is_active: r.isActive && running,
   subscribed_at: r.subscribedAt.toISOString(),
   last_tick_at: r.lastTickAt ? r.lastTickAt.toISOString() : null,
   tick_count: r.tickCount,
-  is_streaming: outcome.state === "streaming" || outcome.state === "connecting",
+  is_streaming: running,
   stream_state: outcome.state,
   refused_reason: outcome.state === "refused" ? outcome.reason : null,
 });

@@ -48,18 +48,21 @@ export async function screenByConditions({
     const now = ctx.clock.now();
     return {
       where: input.where,
-      matches: r.rows.map((m) => ({
-        ticker: m.ticker,
-        name: m.name,
-        isin: m.isin,
-        as_of: m.asOf,
-        close: toDecimalString(Number(m.close)),
-        values: {
-          ...Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, toDecimalString(Number(v))])),
-          close: toDecimalString(Number(m.close)),
-        },
-        missing_session: missingSession(m.exchange, m.asOf, now),
-      })),
+      matches: r.rows.map((m) => {
+        const close = toDecimalString(Number(m.close));
+        return {
+          ticker: m.ticker,
+          name: m.name,
+          isin: m.isin,
+          as_of: m.asOf,
+          close,
+          values: {
+            ...Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, toDecimalString(Number(v))])),
+            close,
+          },
+          missing_session: missingSession(m.exchange, m.asOf, now),
+        };
+      }),
       total: r.total,
       screened: r.screened,
       calculated_at: now.toISOString(),
