@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { insertRun } from "../../src/db/repositories/catalogue-refresh";
-import { assets, earningsCalendar, listings } from "../../src/db/schema";
+import { assets, earningsCalendar, listings, screenFigures } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { lastClosedSession, VENUES } from "../../src/domain/venues";
 import worker from "../../src/index";
@@ -127,6 +127,21 @@ describe("the earnings calendar", () => {
       db.select({ at: assets.earningsCheckedAt }).from(assets).where(eq(assets.id, assetId)),
     );
     expect(asset?.at).not.toBeNull();
+    // The same request read the figures a screen compares, stored in the quote's currency.
+    const r = quoteSummaryResult(simCompany(TICKER) as never, ["price", "summaryDetail"], {
+      formatted: false,
+    }) as Record<string, Json>;
+    const figures = await withDb((db) => db.select().from(screenFigures).where(eq(screenFigures.assetId, assetId)));
+    expect(figures.map((f) => [f.currency, f.marketCap, f.peRatio, f.dividendYield, f.source])).toEqual([
+      [
+        "USD",
+        raw(r.price?.marketCap),
+        raw(r.summaryDetail?.trailingPE),
+        raw(r.summaryDetail?.dividendYield) ?? null,
+        "delayed_provider",
+      ],
+    ]);
+    expect(figures[0]?.asOf).toBe(asset?.at?.toISOString().slice(0, 10));
   });
 
   it("answers the coming month's reports with their estimates, and a past window with the actuals", async () => {

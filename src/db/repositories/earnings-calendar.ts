@@ -2,10 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CalendarRow } from "../../domain/earnings-calendar";
 import type { EarningsRow } from "../../domain/fundamentals/delayed-figures";
+import { hasFigures, type ScreenFigures } from "../../domain/screen-figures";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { assets, earningsCalendar, earningsHistory } from "../schema";
 import { preferredListingsSql } from "./catalogue";
+import { screenFiguresUpsert } from "./screen-figures";
 
 const dec = (x: number | null) => (x === null ? null : String(x));
 
@@ -92,15 +94,34 @@ export function earningsCalendarUpsert(
 
 /**
  * Stores what one weekly earnings refresh read of an instrument, in one transaction: its quarters'
- * history, its announced reports, and when it was asked (also when it had nothing to say).
+ * history, its announced reports, the figures a screen compares (in the quote's currency), and
+ * when it was asked (also when it had nothing to say).
  */
 export async function saveEarningsRefresh(
   db: Db,
-  e: { assetId: number; history: readonly EarningsRow[]; calendar: readonly CalendarRow[]; source: string; at: Date },
+  e: {
+    assetId: number;
+    history: readonly EarningsRow[];
+    calendar: readonly CalendarRow[];
+    figures: { currency: string; values: ScreenFigures; asOf: string } | null;
+    source: string;
+    at: Date;
+  },
 ): Promise<void> {
   const statements: BatchItem<"pg">[] = [
     db.update(assets).set({ earningsCheckedAt: e.at }).where(eq(assets.id, e.assetId)),
   ];
+  if (e.figures && hasFigures(e.figures.values))
+    statements.push(
+      screenFiguresUpsert(db, {
+        assetId: e.assetId,
+        currency: e.figures.currency,
+        figures: e.figures.values,
+        asOf: e.figures.asOf,
+        source: e.source,
+        at: e.at,
+      }),
+    );
   if (e.history.length) statements.push(earningsHistoryUpsert(db, e.assetId, e.history, e.at));
   if (e.calendar.length) statements.push(earningsCalendarUpsert(db, e.assetId, e.calendar, e.source, e.at));
   await inOneTransaction(db, statements);

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { CalendarRow } from "../../domain/earnings-calendar";
 import type { EarningsRow, FundDetails, TrendRow } from "../../domain/fundamentals/delayed-figures";
 import type { StatementKind, StatementPeriod, StatementRow } from "../../domain/fundamentals/statements";
+import { hasFigures, screenFiguresOf } from "../../domain/screen-figures";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import {
@@ -14,6 +15,7 @@ import {
   fundamentalSnapshots,
 } from "../schema";
 import { earningsCalendarUpsert, earningsHistoryUpsert } from "./earnings-calendar";
+import { screenFiguresUpsert } from "./screen-figures";
 
 /** What one deep enrichment stores: the day's snapshot and the rows it fetched. */
 export interface Enrichment {
@@ -75,6 +77,19 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
         },
       }),
   ];
+  // The figures a screen compares, kept apart for it (one row per instrument and quote currency).
+  const figures = screenFiguresOf(e.highlights);
+  if (e.currency && hasFigures(figures))
+    statements.push(
+      screenFiguresUpsert(db, {
+        assetId: e.assetId,
+        currency: e.currency,
+        figures,
+        asOf: e.fetchDate,
+        source: e.source,
+        at: e.fetchedAt,
+      }),
+    );
   const statementRows = e.statements.flatMap((s) =>
     s.rows.map((r) => ({
       assetId: e.assetId,

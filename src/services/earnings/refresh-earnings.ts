@@ -1,21 +1,27 @@
 import { activeListingsByIdQuery, type ListingRow } from "../../db/repositories/catalogue";
 import { earningsRefreshState, saveEarningsRefresh } from "../../db/repositories/earnings-calendar";
+import { earlierHighlights } from "../../db/repositories/fundamentals";
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
 import { calendarRows } from "../../domain/earnings-calendar";
-import { earningsRows } from "../../domain/fundamentals/delayed-figures";
+import { currenciesOf, earningsRows, highlightFigures } from "../../domain/fundamentals/delayed-figures";
 import { checkEarnings } from "../../domain/fundamentals/validate-records";
 import { driftVerdict } from "../../domain/fundamentals/validation";
 import { DELAYED } from "../../domain/provider-names";
+import { FIGURE_FIELDS, screenFiguresOf } from "../../domain/screen-figures";
 import type { QuoteSummaryModule } from "../../providers/delayed/fundamentals";
 import { ProviderError } from "../../providers/errors";
 import { verifiedDelayedSymbol } from "../eod/verify-symbol";
+import { validated } from "../fundamentals/enrich";
 
 /** How often an instrument's reports are asked about: dates and estimates move within weeks. */
 export const EARNINGS_REFRESH_MS = 7 * 86_400_000;
 
-/** The modules that hold an instrument's reports: coming ones, past quarters, and which quarter is next. */
-const MODULES: QuoteSummaryModule[] = ["calendarEvents", "earningsHistory", "earningsTrend"];
+/**
+ * The modules that hold an instrument's reports (coming ones, past quarters, which quarter is next)
+ * and, in the same request, the figures a screen compares (market capitalisation, P/E, yield).
+ */
+const MODULES: QuoteSummaryModule[] = ["calendarEvents", "earningsHistory", "earningsTrend", "price", "summaryDetail"];
 
 export type EarningsRefresh =
   | { status: "refreshed"; reports: number }
@@ -25,13 +31,15 @@ export type EarningsRefresh =
 /**
  * The weekly earnings refresh of a listing's instrument (run by the daily catalogue refresh): when
  * a week has passed since it was last asked (a fund reports no earnings), the delayed provider's
- * calendar and earnings history are fetched with the listing's verified symbol, its history rows
- * pass the validation layer, and both are stored with the time asked, in one transaction. A
+ * calendar, earnings history and screen figures are fetched with the listing's verified symbol in
+ * one request, its history rows and figures pass the validation layer (the figures against the
+ * instrument's stored ones), and all are stored with the time asked, in one transaction. A
  * provider failure is a result (the listing's refresh goes on); drift is recorded as verdicts.
  */
 export async function refreshEarningsIfDue(ctx: Deps, listing: ListingRow): Promise<EarningsRefresh> {
   const db = ctx.db.db;
   const now = ctx.clock.now();
+  const today = ctx.clock.today();
   const state = await earningsRefreshState(db, listing.assetId);
   if (state.quoteType === "ETF") return { status: "no_earnings" };
   if (state.checkedAt && now.getTime() - state.checkedAt.getTime() < EARNINGS_REFRESH_MS) return { status: "not_due" };
@@ -40,22 +48,29 @@ export async function refreshEarningsIfDue(ctx: Deps, listing: ListingRow): Prom
     const [current] = await activeListingsByIdQuery(db, [listing.id]);
     const verdict = await verifiedDelayedSymbol({
       ctx,
-      input: { listing: current ?? listing, today: ctx.clock.today() },
+      input: { listing: current ?? listing, today },
     });
     if (verdict.symbol === null) return { status: "failed", reason: verdict.reason };
     const read = await ctx.providers.delayedFundamentals.summary(verdict.symbol, MODULES);
     const history = checkEarnings(DELAYED, earningsRows(read.value));
     const calendar = calendarRows(read.value);
+    const currency = currenciesOf(read.value).quote ?? current?.currency ?? listing.currency;
+    const figures = currency
+      ? validated(
+          highlightFigures(read.value).filter((f) => f.field in FIGURE_FIELDS),
+          await earlierHighlights(db, listing.assetId, currency, today),
+        )
+      : null;
     await saveEarningsRefresh(db, {
       assetId: listing.assetId,
       history: history.value,
       calendar,
+      figures: currency && figures ? { currency, values: screenFiguresOf(figures.values), asOf: today } : null,
       source: DELAYED,
       at: now,
     });
-    const verdicts = [...history.verdicts, ...read.drifts.map(driftVerdict)];
-    if (verdicts.length)
-      await recordVerdicts(db, { ticker: listing.ticker, day: ctx.clock.today(), at: now, verdicts });
+    const verdicts = [...history.verdicts, ...(figures?.verdicts ?? []), ...read.drifts.map(driftVerdict)];
+    if (verdicts.length) await recordVerdicts(db, { ticker: listing.ticker, day: today, at: now, verdicts });
     return { status: "refreshed", reports: calendar.length + history.value.length };
   } catch (err) {
     if (err instanceof ProviderError) return { status: "failed", reason: err.detail };

@@ -28,7 +28,7 @@ export function historyOf(snapshots: readonly Record<string, number | string | n
 }
 
 /** Validated figures as an object of the valid values; every verdict is returned for storage. */
-function validated(
+export function validated(
   figures: readonly RawFigure[],
   history: readonly Record<string, number | string | null>[],
 ): { values: Record<string, number>; verdicts: Verdict[] } {
