@@ -23,6 +23,8 @@ import {
   priceFindings,
   pricesDaily,
   pricesIntraday,
+  screenFigures,
+  screenRows,
   splits,
   validationResults,
 } from "../../src/db/schema";
@@ -51,6 +53,7 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
         earningsCalendar,
         earningsTrends,
         etfDetails,
+        screenFigures,
       ])
         await db.db.delete(table).where(inArray(table.assetId, assetIds));
       // News linked to the instruments (an article linked to another one too goes as well: it is refetched).
@@ -86,6 +89,7 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
       ])
         await db.db.delete(table).where(inArray(table.listingId, ids));
       await db.db.delete(indicatorSnapshots).where(inArray(indicatorSnapshots.listingId, ids));
+      await db.db.delete(screenRows).where(inArray(screenRows.listingId, ids));
       await db.db
         .update(listings)
         .set({ delayedSymbol: null, delayedSymbolCheckedAt: null })

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { storeInstrument } from "../../src/db/repositories/catalogue-additions";
 import { upsertSnapshots } from "../../src/db/repositories/indicator-snapshots";
-import { assets, indicatorSnapshots, listings } from "../../src/db/schema";
+import { assets, indicatorSnapshots, listings, screenRows } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { SNAPSHOT_FORMULA } from "../../src/domain/indicators/snapshots";
 import { preferredListing } from "../../src/domain/listing-choice";
@@ -117,22 +117,49 @@ describe("the preferred listing, kept by the database", () => {
       asOf: "2026-11-27",
       windowFrom: "2024-12-02",
     });
-    await upsertSnapshots(db.db, [snapshot(eur.id), snapshot(usd.id)], new Date("2026-11-28T00:00:00Z"));
-    const marks = async () =>
-      Object.fromEntries(
-        (
-          await db.db
-            .select({ id: indicatorSnapshots.listingId, preferred: indicatorSnapshots.preferred })
-            .from(indicatorSnapshots)
-            .where(inArray(indicatorSnapshots.listingId, [eur.id, usd.id]))
-        ).map((r) => [r.id === eur.id ? "EUR" : "USD", r.preferred]),
-      );
+    const row = (listingId: number, asOf = "2026-11-27") => ({
+      listingId,
+      asOf,
+      close: 101.5,
+      values: [42, null],
+      windowBars: 500,
+      formula: SNAPSHOT_FORMULA,
+    });
+    await upsertSnapshots(
+      db.db,
+      [snapshot(eur.id), snapshot(usd.id)],
+      [row(eur.id), row(usd.id)],
+      new Date("2026-11-28T00:00:00Z"),
+    );
+    // The snapshots' marks and the screen rows' agree, whatever changed them.
+    const marks = async () => {
+      const ids = [eur.id, usd.id];
+      const [snaps, rows] = await Promise.all([
+        db.db
+          .select({ id: indicatorSnapshots.listingId, preferred: indicatorSnapshots.preferred })
+          .from(indicatorSnapshots)
+          .where(inArray(indicatorSnapshots.listingId, ids)),
+        db.db
+          .select({ id: screenRows.listingId, preferred: screenRows.preferred })
+          .from(screenRows)
+          .where(inArray(screenRows.listingId, ids)),
+      ]);
+      const named = (rs: typeof snaps) =>
+        Object.fromEntries(rs.map((r) => [r.id === eur.id ? "EUR" : "USD", r.preferred]));
+      expect(named(rows)).toEqual(named(snaps));
+      return named(snaps);
+    };
     // EUR before USD by currency; then USD made primary takes the mark, snapshots included.
     expect(await marks()).toEqual({ EUR: true, USD: false });
     await db.db.update(listings).set({ isPrimary: true }).where(eq(listings.id, usd.id));
     expect(await marks()).toEqual({ EUR: false, USD: true });
     // A later write of a snapshot leaves its mark to the marking.
-    await upsertSnapshots(db.db, [{ ...snapshot(usd.id), asOf: "2026-11-30" }], new Date("2026-12-01T00:00:00Z"));
+    await upsertSnapshots(
+      db.db,
+      [{ ...snapshot(usd.id), asOf: "2026-11-30" }],
+      [row(usd.id, "2026-11-30")],
+      new Date("2026-12-01T00:00:00Z"),
+    );
     expect(await marks()).toEqual({ EUR: false, USD: true });
     // The instrument's last active listing gone: no snapshot of it is screened.
     await db.db.update(listings).set({ isActive: false }).where(eq(listings.assetId, asset.id));

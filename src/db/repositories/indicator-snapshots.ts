@@ -1,16 +1,49 @@
-import { inArray, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
+import type { ScreenRow } from "../../domain/indicators/screen-row";
 import { SNAPSHOT_FORMULA, type Snapshot } from "../../domain/indicators/snapshots";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
-import { indicatorSnapshots } from "../schema";
+import { indicatorSnapshots, screenRows } from "../schema";
 
 /** Rows per INSERT: 9 parameters a row stays far below Postgres's 65,535-parameter limit. */
 const BATCH = 2000;
 
-/** Writes the snapshots of listings (a retry rewrites the same rows): one transaction, one round trip. */
+/** A SQL array literal of floats: each as its shortest exact text, so the database reads the same double. */
+const floatArray = (values: readonly (number | null)[]) =>
+  `{${values.map((v) => (v === null || !Number.isFinite(v) ? "NULL" : String(v))).join(",")}}`;
+
+/**
+ * The screen rows of listings, their instrument and currency read from the listing in the same
+ * statement; a row computed from older bars never replaces a newer one.
+ */
+function screenRowsUpsert(db: Db, rows: readonly (ScreenRow & { listingId: number })[], at: Date) {
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.listingId}::int, ${r.formula}::smallint, ${r.windowBars}::int, ${r.asOf}::date, ${r.close}::float8, ${floatArray(r.values)}::float8[])`,
+    ),
+    sql`, `,
+  );
+  return db.execute(sql`
+    INSERT INTO ${screenRows} (listing_id, asset_id, currency, formula, window_bars, as_of, close, values, updated_at)
+    SELECT l.id, l.asset_id, l.currency, v.formula, v.window_bars, v.as_of, v.close, v.vals, ${at}
+    FROM (VALUES ${values}) AS v(listing_id, formula, window_bars, as_of, close, vals)
+    JOIN listings l ON l.id = v.listing_id
+    ON CONFLICT (listing_id) DO UPDATE SET
+      asset_id = excluded.asset_id, currency = excluded.currency, formula = excluded.formula,
+      window_bars = excluded.window_bars, as_of = excluded.as_of, close = excluded.close,
+      values = excluded.values, updated_at = excluded.updated_at
+    WHERE excluded.as_of >= ${screenRows.asOf}`);
+}
+
+/**
+ * Writes the snapshots of listings and their screen rows (a retry rewrites the same rows): one
+ * transaction, one round trip.
+ */
 export async function upsertSnapshots(
   db: Db,
   rows: readonly (Snapshot & { listingId: number })[],
+  screen: readonly (ScreenRow & { listingId: number })[],
   at: Date,
 ): Promise<void> {
   const statements = [];
@@ -36,13 +69,17 @@ export async function upsertSnapshots(
           setWhere: sql`excluded.as_of >= ${indicatorSnapshots.asOf}`,
         }),
     );
+  for (let i = 0; i < screen.length; i += BATCH) statements.push(screenRowsUpsert(db, screen.slice(i, i + BATCH), at));
   await inOneTransaction(db, statements);
 }
 
-/** Forgets the snapshots of listings (their bars are gone or changed under them). */
+/** Forgets the snapshots and screen rows of listings (their bars are gone or changed under them). */
 export async function deleteSnapshots(db: Db, listingIds: readonly number[]): Promise<void> {
   if (listingIds.length === 0) return;
-  await db.delete(indicatorSnapshots).where(inArray(indicatorSnapshots.listingId, [...listingIds]));
+  await inOneTransaction(db, [
+    db.delete(indicatorSnapshots).where(inArray(indicatorSnapshots.listingId, [...listingIds])),
+    db.delete(screenRows).where(inArray(screenRows.listingId, [...listingIds])),
+  ]);
 }
 
 /** The listings whose snapshots were computed over bars dated before `date` (a cleanup deleted them since). */
@@ -56,7 +93,8 @@ export async function listingsWithSnapshotsFrom(db: Db, before: string): Promise
 
 /**
  * Each listing's snapshots as a refresh checks them: how many, the oldest as-of date and whether
- * every one was computed over `windowBars` with the current arithmetic; a query to run or batch.
+ * every one was computed over `windowBars` with the current arithmetic, its screen row too (as of
+ * the same bar); a query to run or batch.
  */
 export function snapshotStateQuery(db: Db, listingIds: readonly number[], windowBars: number) {
   return db
@@ -64,9 +102,11 @@ export function snapshotStateQuery(db: Db, listingIds: readonly number[], window
       listingId: indicatorSnapshots.listingId,
       rows: sql<number>`count(*)::int`,
       asOf: sql<string>`min(${indicatorSnapshots.asOf})`,
-      current: sql<boolean>`bool_and(${indicatorSnapshots.windowBars} = ${windowBars} AND ${indicatorSnapshots.formula} = ${SNAPSHOT_FORMULA})`,
+      current: sql<boolean>`bool_and(${indicatorSnapshots.windowBars} = ${windowBars} AND ${indicatorSnapshots.formula} = ${SNAPSHOT_FORMULA}
+        AND ${screenRows.formula} IS NOT DISTINCT FROM ${SNAPSHOT_FORMULA} AND ${screenRows.asOf} IS NOT DISTINCT FROM ${indicatorSnapshots.asOf})`,
     })
     .from(indicatorSnapshots)
+    .leftJoin(screenRows, eq(screenRows.listingId, indicatorSnapshots.listingId))
     .where(inArray(indicatorSnapshots.listingId, [...listingIds]))
     .groupBy(indicatorSnapshots.listingId);
 }

@@ -15,4 +15,6 @@ export * from "./news";
 export * from "./price-findings";
 export * from "./prices";
 export * from "./realtime";
+export * from "./screen-figures";
+export * from "./screen-rows";
 export * from "./usage-logs";

@@ -2,6 +2,7 @@ import { deleteSnapshots, upsertSnapshots } from "../../db/repositories/indicato
 import { readLastBarsOfListings } from "../../db/repositories/prices";
 import type { Deps } from "../../deps";
 import { HISTORY_BARS } from "../../domain/indicators/history";
+import { screenRowOf } from "../../domain/indicators/screen-row";
 import { snapshotsOf } from "../../domain/indicators/snapshots";
 
 /**
@@ -12,9 +13,9 @@ import { snapshotsOf } from "../../domain/indicators/snapshots";
 const LISTINGS_AT_ONCE = 60;
 
 /**
- * Recomputes and stores the indicator snapshots of listings from their stored daily history (the
- * newest HISTORY_BARS bars, as every indicator route computes; a read and a write per
- * LISTINGS_AT_ONCE listings); a listing without bars loses its snapshots. Answers how many
+ * Recomputes and stores the indicator snapshots of listings and their screen rows from their
+ * stored daily history (the newest HISTORY_BARS bars, as every indicator route computes; a read
+ * and a write per LISTINGS_AT_ONCE listings); a listing without bars loses both. Answers how many
  * snapshots were written.
  */
 export async function refreshSnapshots(ctx: Deps, listingIds: readonly number[]): Promise<number> {
@@ -29,10 +30,17 @@ async function refreshSome(ctx: Deps, listingIds: readonly number[]): Promise<nu
   const db = ctx.db.db;
   const windowBars = HISTORY_BARS;
   const bars = await readLastBarsOfListings(db, listingIds, windowBars);
-  const rows = listingIds.flatMap((listingId) =>
-    snapshotsOf(bars.get(listingId) ?? [], windowBars).map((s) => ({ ...s, listingId })),
-  );
+  const computed = listingIds.map((listingId) => {
+    const own = bars.get(listingId) ?? [];
+    const snapshots = snapshotsOf(own, windowBars);
+    return { listingId, snapshots, row: screenRowOf(snapshots, own.at(-1)) };
+  });
+  const rows = computed.flatMap((c) => c.snapshots.map((s) => ({ ...s, listingId: c.listingId })));
+  const screen = computed.flatMap((c) => (c.row ? [{ ...c.row, listingId: c.listingId }] : []));
   const bare = listingIds.filter((id) => !bars.get(id)?.length);
-  await Promise.all([deleteSnapshots(db, bare), rows.length ? upsertSnapshots(db, rows, ctx.clock.now()) : null]);
+  await Promise.all([
+    deleteSnapshots(db, bare),
+    rows.length ? upsertSnapshots(db, rows, screen, ctx.clock.now()) : null,
+  ]);
   return rows.length;
 }
