@@ -105,6 +105,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /workspace/fundamental/deep": "any",
   "GET /workspace/quotes": "any",
   "GET /workspace/technical/screen": "any",
+  "GET /workspace/technical/screen/conditions": "any",
   "GET /workspace/news/:ticker": "any",
   "GET /workspace/news": "any",
   "GET /workspace/news/feed": "any",

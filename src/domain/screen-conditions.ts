@@ -5,6 +5,7 @@
 import type { Params } from "./indicators/catalogue";
 import { parseIndicator } from "./indicators/request";
 import { isSnapshotted, paramsKey, SNAPSHOT_SET } from "./indicators/snapshots";
+import { FIGURE_FIELDS, type FigureField } from "./screen-figures";
 
 /** A `where` is at most this long, and holds at most MAX_CONDITIONS conditions. */
 export const MAX_WHERE_LENGTH = 400;
@@ -17,10 +18,14 @@ export type TextField = (typeof TEXT_FIELDS)[number];
 export const COMPARISONS = ["<=", ">=", "<", ">", "="] as const;
 export type Comparison = (typeof COMPARISONS)[number];
 
-/** A number a condition compares: a snapshotted indicator's last value, or the last close. */
+/**
+ * A number a condition compares: a snapshotted indicator's last value, the last close, or a stored
+ * figure (market capitalisation, trailing P/E, dividend yield as a ratio).
+ */
 export type NumberTerm =
   | { kind: "indicator"; key: string; indicator: string; params: Params; paramsKey: string }
-  | { kind: "close"; key: "close" };
+  | { kind: "close"; key: "close" }
+  | { kind: "figure"; key: FigureField };
 
 export type Condition =
   | { kind: "compare"; left: NumberTerm; op: Exclude<Comparison, "=">; right: NumberTerm | number }
@@ -35,11 +40,26 @@ const fullKey = (name: string, paramNames: readonly { name: string }[], params: 
 /** The indicators a condition may name: the snapshotted set (any other length is screened alone). */
 export const SNAPSHOTTED_KEYS = SNAPSHOT_SET.map((e) => fullKey(e.spec.name, e.spec.params, e.params));
 
+const FIGURES = Object.keys(FIGURE_FIELDS) as FigureField[];
+
+/** A number's scale words: `10bn`, `500m`, `2.5k`, `1tn`; `3%` is 0.03 (yields are ratios). */
+const SCALES: Record<string, number> = { k: 1e3, m: 1e6, mn: 1e6, b: 1e9, bn: 1e9, t: 1e12, tn: 1e12, "%": 0.01 };
+
+/** A number as a condition writes it, or null: `30`, `-1.5`, `1e10`, `10bn`, `3%`. */
+export function numberOf(text: string): number | null {
+  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*(k|mn|m|bn|b|tn|t|%)?$/i.exec(text.trim());
+  if (!m?.[1]) return null;
+  const n = Number(m[1]) * (m[2] ? (SCALES[m[2].toLowerCase()] ?? 1) : 1);
+  return Number.isFinite(n) ? n : null;
+}
+
 function numberTerm(text: string): NumberTerm | string {
   const t = text.trim().toLowerCase();
   if (t === "close") return { kind: "close", key: "close" };
+  if ((FIGURES as string[]).includes(t)) return { kind: "figure", key: t as FigureField };
   const parsed = parseIndicator(t);
-  if (!parsed.ok) return `${parsed.error} (a term is close, or a snapshotted indicator such as rsi_14 or sma_200)`;
+  if (!parsed.ok)
+    return `${parsed.error} (a term is close, ${FIGURES.join(", ")}, or a snapshotted indicator such as rsi_14 or sma_200)`;
   const { spec, params, key } = parsed.value;
   // `rsi` and `rsi_14` are one term, named in full in the answer.
   if (spec.intradayOnly) return `${spec.name} is computed on intraday bars only; a screen reads daily bars`;
@@ -70,7 +90,7 @@ function splitAt(text: string): { left: string; op: Comparison; right: string } 
 
 /**
  * Conditions joined by `,` or ` and `: `rsi_14 < 30`, `close > sma_200`, `ema_20 > ema_50`,
- * `sector = Technology`, `exchange = NASDAQ`.
+ * `market_cap > 10bn`, `dividend_yield >= 3%`, `sector = Technology`, `exchange = NASDAQ`.
  * @example parseWhere("rsi < 30, close > sma_200") // two comparisons
  */
 export function parseWhere(where: string): ParsedWhere {
@@ -99,9 +119,9 @@ export function parseWhere(where: string): ParsedWhere {
     const left = numberTerm(split.left);
     if (typeof left === "string") return { ok: false, error: `'${part}': ${left}` };
     const rightText = split.right.trim();
-    const asNumber = rightText === "" ? Number.NaN : Number(rightText);
+    const asNumber = numberOf(rightText);
     let right: NumberTerm | number;
-    if (Number.isFinite(asNumber)) right = asNumber;
+    if (asNumber !== null) right = asNumber;
     else {
       const term = numberTerm(rightText);
       if (typeof term === "string") return { ok: false, error: `'${part}': ${term}` };
@@ -111,6 +131,12 @@ export function parseWhere(where: string): ParsedWhere {
   }
   return { ok: true, conditions };
 }
+
+/** Whether any condition reads a stored figure (the screen then joins them). */
+export const readsFigures = (conditions: readonly Condition[]): boolean =>
+  conditions.some(
+    (c) => c.kind === "compare" && [c.left, c.right].some((t) => typeof t !== "number" && t.kind === "figure"),
+  );
 
 /** The indicator terms the conditions read, each once (by its full key, one per indicator and parameters). */
 export function indicatorTerms(conditions: readonly Condition[]): Extract<NumberTerm, { kind: "indicator" }>[] {

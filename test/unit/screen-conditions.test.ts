@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indicatorTerms, MAX_CONDITIONS, parseWhere } from "../../src/domain/screen-conditions";
+import { indicatorTerms, MAX_CONDITIONS, numberOf, parseWhere, readsFigures } from "../../src/domain/screen-conditions";
 
 describe("parseWhere: the conditions of a screen of several", () => {
   it("reads comparisons of snapshotted indicators, the close and numbers, and text fields", () => {
@@ -54,6 +54,22 @@ describe("parseWhere: the conditions of a screen of several", () => {
     expect(twice.ok && indicatorTerms(twice.conditions).map((t) => t.key)).toEqual(["rsi_14"]);
     expect(parseWhere("macd > 0").ok).toBe(true);
     expect(parseWhere("close <= -1.5").ok).toBe(true);
+  });
+
+  it("reads the stored figures and numbers with their scale words", () => {
+    const parsed = parseWhere("market_cap > 10bn, dividend_yield >= 3%, pe_ratio < close");
+    expect(parsed.ok && parsed.conditions).toEqual([
+      { kind: "compare", left: { kind: "figure", key: "market_cap" }, op: ">", right: 10e9 },
+      { kind: "compare", left: { kind: "figure", key: "dividend_yield" }, op: ">=", right: 0.03 },
+      { kind: "compare", left: { kind: "figure", key: "pe_ratio" }, op: "<", right: { kind: "close", key: "close" } },
+    ]);
+    expect(parsed.ok && readsFigures(parsed.conditions)).toBe(true);
+    const none = parseWhere("rsi < 30");
+    expect(none.ok && readsFigures(none.conditions)).toBe(false);
+    expect(
+      ["30", "-1.5", ".5", "1e10", "2.5k", "500m", "500 MN", "10B", "1.2tn", "3%", "+4"].map((t) => numberOf(t)),
+    ).toEqual([30, -1.5, 0.5, 1e10, 2500, 500e6, 500e6, 10e9, 1.2e12, 0.03, 4]);
+    for (const t of ["", "1.2.3", "10bnx", "1e999", "Infinity", "0x10", "1 0"]) expect(numberOf(t), t).toBeNull();
   });
 
   it("refuses what it cannot screen, saying why", () => {

@@ -53,7 +53,8 @@ describe("OpenBB's endpoint check, as a Python client sends it", () => {
 
   it("every widget answers its defaults 200, in its type's shape", async () => {
     const all = await widgets();
-    expect(Object.keys(all).length).toBe(22); // the spec's 19 and our three (svc_dividends, svc_intraday, svc_exchange_calendar)
+    // The spec's 19 and our four (svc_dividends, svc_intraday, svc_exchange_calendar, svc_screener_conditions).
+    expect(Object.keys(all).length).toBe(23);
     const failed: string[] = [];
     for (const [id, w] of Object.entries(all)) {
       const forms = (w.params ?? []).some((p) => p.multiSelect)

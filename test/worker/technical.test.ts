@@ -2,14 +2,14 @@ import { env } from "cloudflare:workers";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDailyBars } from "../../src/db/repositories/prices";
-import { indicatorSnapshots, listings, pricesDaily, pricesIntraday } from "../../src/db/schema";
+import { indicatorSnapshots, listings, pricesDaily, pricesIntraday, screenRows } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { resample } from "../../src/domain/bars";
 import { toDecimalString } from "../../src/domain/decimal";
 import { INDICATORS, indicatorSpec, withDefaults } from "../../src/domain/indicators/catalogue";
 import { HISTORY_BARS } from "../../src/domain/indicators/history";
 import { seriesOfBars } from "../../src/domain/indicators/series";
-import { isSnapshotted, SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
+import { isSnapshotted, paramsKey, SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
 import type { StoredTicker } from "../../src/routes/database/schema";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
@@ -436,6 +436,38 @@ describe("GET /technical/screen", () => {
     expect(extra.status).toBe(400);
   });
 
+  it("screens the stored figures (market cap, P/E, yield) in the listing's currency, with the day they were fetched", async () => {
+    await forgetCached("screener:*");
+    // A fundamentals request stores AAPL's figures; MSFT's are not asked for here.
+    await db.db.execute(sql`DELETE FROM screen_figures`);
+    const deep = await call<{ highlights: Record<string, number>; meta: { fetch_date: string } }>(
+      "/fundamental/deep?ticker=AAPL&sections=highlights",
+    );
+    expect(deep.status).toBe(200);
+    const { market_cap: cap, pe_ratio: pe, dividend_yield: dy } = deep.body.highlights;
+    expect(cap).toBeGreaterThan(1e11);
+    const w = `rsi_14 < 101 and close > 0 and market_cap > ${Math.floor((cap as number) / 1e9) - 1}bn and dividend_yield >= 0%`;
+    const res = await call<ConditionsAnswer>(`/technical/screen/conditions?where=${encodeURIComponent(w)}`);
+    expect(res.status).toBe(200);
+    // Only the instrument with stored figures can match a condition on them.
+    expect(res.body.matches.map((m) => m.ticker)).toEqual(["AAPL"]);
+    const aapl = res.body.matches[0];
+    expect(aapl?.currency).toBe("USD");
+    expect(aapl?.figures_as_of).toBe(deep.body.meta.fetch_date);
+    expect(aapl?.values).toMatchObject({
+      market_cap: toDecimalString(cap as number),
+      pe_ratio: toDecimalString(pe as number),
+      dividend_yield: toDecimalString(dy as number),
+    });
+    const above = await call<ConditionsAnswer>(
+      `/technical/screen/conditions?where=${encodeURIComponent(`market_cap > ${cap}, rsi_14 < 101`)}`,
+    );
+    expect(above.body.total).toBe(0);
+    const bad = await call<ErrorBody>(`/technical/screen/conditions?where=${encodeURIComponent("market_cap > 10zz")}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^'market_cap > 10zz': /);
+  });
+
   it("refuses a parameter it does not take with a 400 naming it", async () => {
     const res = await call<ErrorBody>("/technical/screen?indicator=rsi&operator=lt&value=30&and=sma_200");
     expect(res.status).toBe(400);
@@ -599,6 +631,18 @@ describe("GET /technical/screen", () => {
     );
     expect(rows).toHaveLength(SNAPSHOT_SET.length);
     for (const r of rows) expect(r.asOf, r.indicator).toBe(last.rows[0]?.d);
+    // Its screen row holds the same values side by side, in the declared order, with the last close.
+    const [row] = await db.db.select().from(screenRows).where(eq(screenRows.listingId, id));
+    const close = await db.db.execute<{ c: string }>(
+      sql`select close::text as c from prices_daily where listing_id = ${id} order by date desc limit 1`,
+    );
+    expect(row).toMatchObject({ asOf: last.rows[0]?.d, close: Number(close.rows[0]?.c), preferred: true });
+    expect(row?.values).toEqual(
+      SNAPSHOT_SET.map(
+        ({ spec, params }) =>
+          rows.find((r) => r.indicator === spec.name && r.params === paramsKey(params))?.value ?? null,
+      ),
+    );
     // Over the stored history, as every indicator route computes.
     expect(rows.every((r) => r.windowBars === HISTORY_BARS && r.computable)).toBe(true);
   });

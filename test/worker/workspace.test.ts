@@ -6,7 +6,7 @@ import type { IntradayBody } from "../../src/routes/intraday/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import type { Quote } from "../../src/routes/realtime/schema";
 import { READ_ONLY_KEY } from "../helpers/keys";
-import { resetTickers } from "../helpers/listings";
+import { forgetCached, resetTickers } from "../helpers/listings";
 import { answerFits, checkApps, checkWidgets, defaultQuery } from "../helpers/openbb-rules";
 import { call } from "../helpers/worker-http";
 
@@ -34,8 +34,9 @@ const SPEC_WIDGETS: Record<string, "metric" | "chart" | "table"> = {
 };
 /** The venues' calendars are held through 2027: the calendar widget is asked at a pinned instant. */
 const pinnedFor = (id: string) => (id === "svc_exchange_calendar" ? { at: "2026-11-27T10:00:00Z" } : {});
-/** Three of our own beyond the spec's: where a picture reads better than a route's table. */
+/** Four of our own beyond the spec's: where a picture reads better than a route's table, and a screen of several conditions. */
 const OWN_WIDGETS: Record<string, "metric" | "chart" | "table"> = {
+  svc_screener_conditions: "table",
   svc_dividends: "chart",
   svc_intraday: "chart",
   svc_exchange_calendar: "table",
@@ -59,7 +60,7 @@ function fromBrowser(
 }
 
 describe("the discovery files", () => {
-  it("GET /widgets.json (public) lists the spec's 19 widgets and our 3, each of its type, and passes the workspace's checks", async () => {
+  it("GET /widgets.json (public) lists the spec's 19 widgets and our 4, each of its type, and passes the workspace's checks", async () => {
     const res = await call<Widgets>("/widgets.json", { key: null });
     expect(res.status).toBe(200);
     const widgets = res.body;
@@ -139,7 +140,7 @@ const ON_EU = new Set([
 // Nothing of this file's instruments stored or cached: each first view stores what it reads.
 beforeAll(() => resetTickers(US, EU));
 
-describe("the 22 widgets", () => {
+describe("the 23 widgets", () => {
   it("each answers its widgets.json defaults in query form, with a read-only key, in its type's shape, not empty", async () => {
     // The insider widget's first view reads a year of Form 4 filings at EDGAR's pace, each within the
     // tests' 1.5 s provider limit, which a loaded machine may pass (a 503 that says so): the filings
@@ -148,11 +149,9 @@ describe("the 22 widgets", () => {
     for (let i = 0; i < 3; i++)
       if ((await call(`/insider-transactions/${US}`, { key: READ_ONLY_KEY })).status === 200) break;
     const widgets = (await call<Widgets>("/widgets.json", { key: null })).body;
-    // Dependencies first: the screener reads stored prices, the feed stored articles.
-    const order = Object.keys(widgets).sort(
-      (a, b) =>
-        Number(a === "svc_screener" || a === "svc_news_feed") - Number(b === "svc_screener" || b === "svc_news_feed"),
-    );
+    // Dependencies first: the screeners read stored prices, the feed stored articles.
+    const last = new Set(["svc_screener", "svc_screener_conditions", "svc_news_feed"]);
+    const order = Object.keys(widgets).sort((a, b) => Number(last.has(a)) - Number(last.has(b)));
     for (const id of order) {
       const w = widgets[id] as Widgets[string];
       const query = new URLSearchParams(defaultQuery(w));
@@ -162,6 +161,7 @@ describe("the 22 widgets", () => {
         query.set("operator", "gt");
         query.set("value", "0");
       }
+      if (id === "svc_screener_conditions") query.set("where", "rsi_14 > 0 and close > 0");
       if (id === "svc_news_feed") query.set("tickers", US);
       const res = await call<unknown>(`/${w.endpoint}?${query}`, { key: READ_ONLY_KEY, ...pinnedFor(id) });
       const shown = `${id}: ${JSON.stringify(res.body).slice(0, 300)}`;
@@ -404,6 +404,29 @@ describe("table widgets", () => {
       expect(rows[0]?.[`growth_${Math.round(Number(cell.growth) * 10_000)}bp`]).toBe(
         cell.intrinsic_value_per_share === null ? null : Number(cell.intrinsic_value_per_share),
       );
+  });
+
+  it("svc_screener_conditions: the matches of the route it adapts, the values tested in one column", async () => {
+    // The screen reads stored prices: the ticker's are stored first.
+    expect((await call(`/eod/${US}?period=5d`)).status).toBe(200);
+    await forgetCached("screener:*");
+    const where = encodeURIComponent("rsi_14 > 0 and close > sma_20");
+    const route = (
+      await call<{ matches: { ticker: string; close: string; as_of: string; values: Record<string, string> }[] }>(
+        `/technical/screen/conditions?where=${where}`,
+      )
+    ).body;
+    const rows = (await call<Rows>(`/workspace/technical/screen/conditions?where=${where}`, { key: READ_ONLY_KEY }))
+      .body;
+    expect(route.matches.length).toBeGreaterThan(0);
+    expect(rows.map((r) => [r.ticker, r.as_of, r.close, r.tested])).toEqual(
+      route.matches.map((m) => [
+        m.ticker,
+        m.as_of,
+        Number(m.close),
+        `rsi_14 ${m.values.rsi_14}, sma_20 ${m.values.sma_20}, close ${m.values.close}`,
+      ]),
+    );
   });
 });
 

@@ -1,15 +1,23 @@
 import { type SQL, sql } from "drizzle-orm";
+import { screenRowPosition } from "../../domain/indicators/screen-row";
+import { SNAPSHOT_FORMULA } from "../../domain/indicators/snapshots";
 import type { Comparison, Condition, NumberTerm, TextField } from "../../domain/screen-conditions";
-import { indicatorTerms } from "../../domain/screen-conditions";
+import { indicatorTerms, readsFigures } from "../../domain/screen-conditions";
+import type { FigureField } from "../../domain/screen-figures";
 import type { Db } from "../client";
 
-/** The SQL of each comparison and text field: fixed text, never the caller's. */
+/** The SQL of each comparison, text field and figure: fixed text, never the caller's. */
 const OPS: Record<Exclude<Comparison, "=">, SQL> = { "<": sql`<`, "<=": sql`<=`, ">": sql`>`, ">=": sql`>=` };
-const FIELDS: Record<TextField, SQL> = {
-  sector: sql`a.sector`,
-  exchange: sql`l.exchange`,
-  currency: sql`l.currency`,
-  quote_type: sql`a.quote_type`,
+const FIELDS: Record<TextField, { column: SQL; reads: "listing" | "asset" | null }> = {
+  sector: { column: sql`a.sector`, reads: "asset" },
+  exchange: { column: sql`l.exchange`, reads: "listing" },
+  currency: { column: sql`r.currency`, reads: null },
+  quote_type: { column: sql`a.quote_type`, reads: "asset" },
+};
+const FIGURES: Record<FigureField, SQL> = {
+  market_cap: sql`f.market_cap`,
+  pe_ratio: sql`f.pe_ratio`,
+  dividend_yield: sql`f.dividend_yield`,
 };
 
 export interface ConditionsScreen {
@@ -24,69 +32,97 @@ export interface ConditionsRow {
   name: string;
   isin: string;
   exchange: string | null;
+  currency: string | null;
   asOf: string;
-  close: string;
-  /** Each indicator term's last value, by its full key. */
-  values: Record<string, number>;
+  /** The last bar's close as stored (a decimal text); null if that bar is gone since. */
+  close: string | null;
+  /** Each indicator term's and figure's value, by its key. */
+  values: Record<string, number | null>;
+  /** The stored figures' fetch date, when a condition read them. */
+  figuresAsOf: string | null;
 }
 
 export interface ConditionsResult {
-  /** Instruments of the catalogue with every indicator the conditions read computable. */
+  /** Instruments of the catalogue with a screen row (each once, its preferred listing). */
   screened: number;
   total: number;
   rows: ConditionsRow[];
 }
 
 /**
- * A screen of several conditions in one statement: each instrument once (its preferred listing),
- * each indicator term its snapshot (joined by the snapshot's key, the first through the partial
- * index of preferred rows), the last close its last stored bar's; the counts and the first `limit`
- * matches, ordered by the first condition's left term (lowest first for < and <=), then ticker and ISIN.
+ * A screen of several conditions in one statement over the screen rows (one per listing, every
+ * snapshot side by side with the last close): each instrument once (its preferred listing's row),
+ * each indicator term its place in the row, a figure the instrument's row in the listing's
+ * currency; the listing and instrument are joined only for a condition on their fields. One pass
+ * over the rows, no lookup per instrument. Answers the counts and the first `limit` matches,
+ * ordered by the first condition's left term (lowest first for < and <=), then ticker and ISIN:
+ * the matches up to the `limit`-th value, then their names and exact closes.
  */
 export async function screenConditions(db: Db, q: ConditionsScreen): Promise<ConditionsResult> {
   const terms = indicatorTerms(q.conditions);
-  // Each indicator term's snapshot row is joined as t0, t1, ... in the order of `terms`.
-  const alias = new Map(terms.map((t, i) => [t.key, sql.raw(`t${i}`)]));
+  const figures = readsFigures(q.conditions);
+  const texts = q.conditions.flatMap((c) => (c.kind === "text" ? [FIELDS[c.field].reads] : []));
+  const place = (t: { indicator: string; paramsKey: string }) => {
+    const at = screenRowPosition(t.indicator, t.paramsKey);
+    // The parser takes only snapshotted indicators: a term without a place is a bug, not input.
+    if (at === null) throw new Error(`${t.indicator} ${t.paramsKey} has no place in a screen row`);
+    return sql.raw(`r.values[${at}]`);
+  };
   const termSql = (t: NumberTerm | number): SQL => {
     if (typeof t === "number") return sql`${t}::float8`;
-    if (t.kind === "close") return sql`lb.close::float8`;
-    return sql`${alias.get(t.key)}.value`;
+    if (t.kind === "close") return sql`r.close`;
+    if (t.kind === "figure") return FIGURES[t.key];
+    return place(t);
   };
-  const joins = sql.join(
-    terms.map((t) => {
-      const a = alias.get(t.key);
-      return sql`JOIN indicator_snapshots ${a} ON ${a}.listing_id = l.id AND ${a}.indicator = ${t.indicator}
-        AND ${a}.params = ${t.paramsKey} AND ${a}.window_bars = ${q.windowBars} AND ${a}.computable`;
-    }),
-    sql` `,
-  );
+  const joins: SQL[] = [];
+  if (texts.includes("listing")) joins.push(sql`JOIN listings l ON l.id = r.listing_id`);
+  if (texts.includes("asset")) joins.push(sql`JOIN assets a ON a.id = r.asset_id`);
+  if (figures) joins.push(sql`JOIN screen_figures f ON f.asset_id = r.asset_id AND f.currency = r.currency`);
   const tests = q.conditions.map((c) =>
-    c.kind === "text" ? sql`${FIELDS[c.field]} = ${c.value}` : sql`${termSql(c.left)} ${OPS[c.op]} ${termSql(c.right)}`,
+    c.kind === "text"
+      ? sql`${FIELDS[c.field].column} = ${c.value}`
+      : sql`${termSql(c.left)} ${OPS[c.op]} ${termSql(c.right)}`,
   );
   const first = q.conditions.find((c) => c.kind === "compare");
-  const rank = first?.kind === "compare" ? termSql(first.left) : sql`0`;
-  const direction = first?.kind === "compare" && first.op.startsWith("<") ? sql`ASC` : sql`DESC`;
-  const values = sql.join(
-    terms.map((t) => sql`${t.key}::text, ${alias.get(t.key)}.value`),
-    sql`, `,
-  );
+  const rank = first?.kind === "compare" ? termSql(first.left) : sql`0::float8`;
+  const low = first?.kind === "compare" && first.op.startsWith("<");
+  const direction = low ? sql`ASC` : sql`DESC`;
+  // Each value a column of the matches (v0, v1, ...), named in the JSON of the answered ones only.
+  const values: [string, SQL][] = [
+    ...terms.map((t): [string, SQL] => [t.key, place(t)]),
+    ...(figures ? (Object.keys(FIGURES) as FigureField[]).map((k): [string, SQL] => [k, FIGURES[k]]) : []),
+  ];
+  const column = (i: number) => sql.raw(`v${i}`);
+  const rows = sql`r.preferred AND r.formula = ${SNAPSHOT_FORMULA} AND r.window_bars = ${q.windowBars}`;
   const result = await db.execute<{ screened: number; total: number; rows: ConditionsRow[] | null }>(sql`
-    WITH c AS MATERIALIZED (
-      SELECT l.ticker, l.name, l.exchange, a.isin, lb.date AS as_of, lb.close::text AS close,
-             ${terms.length ? sql`json_build_object(${values})` : sql`'{}'::json`} AS vals,
-             (${sql.join(tests, sql` AND `)}) AS hit,
-             ${rank} AS rank
-      FROM listings l JOIN assets a ON a.id = l.asset_id
-      ${joins}
-      JOIN LATERAL (SELECT d.date, d.close FROM prices_daily d WHERE d.listing_id = l.id ORDER BY d.date DESC LIMIT 1) lb ON true
-      WHERE l.preferred
+    WITH hit AS MATERIALIZED (
+      SELECT r.listing_id, r.as_of, ${sql.join(
+        values.map(([, v], i) => sql`${v} AS ${column(i)}, `),
+        sql``,
+      )} ${figures ? sql`f.as_of` : sql`NULL::date`} AS figures_as_of, ${rank} AS rank
+      FROM screen_rows r ${sql.join(joins, sql` `)}
+      WHERE ${rows} AND ${sql.join(tests, sql` AND `)}
+    ), edge AS (
+      SELECT rank FROM hit ORDER BY rank ${direction} OFFSET ${q.limit - 1} LIMIT 1
     )
-    SELECT (SELECT count(*) FROM c)::int AS screened,
-           (SELECT count(*) FROM c WHERE hit)::int AS total,
+    SELECT (SELECT count(*) FROM screen_rows r WHERE ${rows})::int AS screened,
+           (SELECT count(*) FROM hit)::int AS total,
            (SELECT json_agg(json_build_object('ticker', m.ticker, 'name', m.name, 'isin', m.isin, 'exchange', m.exchange,
-                                              'asOf', m.as_of, 'close', m.close, 'values', m.vals)
+                                              'currency', m.currency, 'asOf', m.as_of, 'figuresAsOf', m.figures_as_of,
+                                              'values', json_build_object(${sql.join(
+                                                values.map(([k], i) => sql`${k}::text, m.${column(i)}`),
+                                                sql`, `,
+                                              )}),
+                                              'close', (SELECT d.close::text FROM prices_daily d
+                                                        WHERE d.listing_id = m.listing_id AND d.date = m.as_of))
                              ORDER BY m.rank ${direction}, m.ticker COLLATE "C", m.isin)
-            FROM (SELECT * FROM c WHERE hit ORDER BY rank ${direction}, ticker COLLATE "C", isin LIMIT ${q.limit}) m)
+            FROM (SELECT h.*, x.* FROM hit h
+                  -- OFFSET 0 keeps each name a lookup of its listing, never a scan of them all.
+                  CROSS JOIN LATERAL (SELECT l.ticker, l.name, l.exchange, l.currency, a.isin
+                                      FROM listings l JOIN assets a ON a.id = l.asset_id
+                                      WHERE l.id = h.listing_id OFFSET 0) x
+                  WHERE NOT EXISTS (SELECT 1 FROM edge) OR h.rank ${low ? sql`<=` : sql`>=`} (SELECT rank FROM edge)
+                  ORDER BY h.rank ${direction}, x.ticker COLLATE "C", x.isin LIMIT ${q.limit}) m)
              AS rows`);
   const row = result.rows[0];
   return { screened: row?.screened ?? 0, total: row?.total ?? 0, rows: row?.rows ?? [] };

@@ -337,6 +337,36 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
       numberCol("value", "Last value"),
     ),
   },
+  svc_screener_conditions: {
+    name: "Screener (several conditions)",
+    description:
+      "Catalogue instruments meeting every condition: snapshotted indicators, the close, market cap, P/E, dividend yield, sector, exchange",
+    category: "Technical",
+    type: "table",
+    endpoint: "workspace/technical/screen/conditions",
+    gridData: { w: 20, h: 12 },
+    source: [DELAYED],
+    params: [
+      text(
+        "where",
+        "rsi_14 < 30 and close > sma_200 and market_cap > 10bn",
+        "Conditions",
+        "Joined by `and` or `,`: rsi_14 < 30, close > sma_200, market_cap > 10bn, dividend_yield >= 3%, sector = Technology",
+      ),
+      { paramName: "limit", type: "number", value: 50, label: "Rows", description: "At most 1,000" },
+    ],
+    data: table(
+      col("ticker", "Ticker", { pinned: "left" }),
+      col("name", "Name"),
+      col("isin", "ISIN"),
+      col("as_of", "As of"),
+      numberCol("close", "Close"),
+      col("currency", "Currency"),
+      col("tested", "Values tested"),
+      col("figures_as_of", "Figures as of"),
+      col("missing_session", "Missing session"),
+    ),
+  },
   svc_news: {
     name: "News",
     description: "A ticker's news from seven providers, duplicates merged, newest first",

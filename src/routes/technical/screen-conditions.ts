@@ -11,10 +11,25 @@ const ConditionsAnswerSchema = z
     matches: z.array(
       z.object({
         ...screenedInstrument,
-        values: z.record(z.string(), z.string()).openapi({
+        currency: z
+          .string()
+          .nullable()
+          .openapi({ description: "The listing's currency: the close's and the figures'" }),
+        values: z.record(z.string(), z.string().nullable()).openapi({
           description:
-            "Each indicator the conditions read (named in full: rsi_14, sma_200) and the close, decimal strings",
-          example: { rsi_14: "27.4118", sma_200: "181.2207", close: "190.11" },
+            "Each indicator the conditions read (named in full: rsi_14, sma_200), the stored figures when a condition reads one (market_cap, pe_ratio, dividend_yield as a ratio; null when not known), and the close: decimal strings",
+          example: {
+            rsi_14: "27.4118",
+            sma_200: "181.2207",
+            market_cap: "2915330000000",
+            pe_ratio: "29.41",
+            dividend_yield: "0.0051",
+            close: "190.11",
+          },
+        }),
+        figures_as_of: z.string().nullable().openapi({
+          description:
+            "The day the stored figures were fetched (the weekly ask of the daily refresh, or a fundamentals request), when a condition reads them",
         }),
       }),
     ),
@@ -22,10 +37,26 @@ const ConditionsAnswerSchema = z
     screened: z
       .number()
       .int()
-      .openapi({ description: "Instruments with every indicator the conditions read computable" }),
+      .openapi({ description: "Catalogue instruments with a stored close (each once: its preferred listing)" }),
     calculated_at: z.string(),
   })
   .openapi("ConditionsScreenResult");
+
+/** The query of a screen of several conditions (this route's and the workspace widget's). */
+export const ConditionsQuery = {
+  where: z
+    .string()
+    .min(1)
+    .max(MAX_WHERE_LENGTH)
+    .openapi({
+      examples: [
+        "rsi_14 < 30 and close > sma_200 and market_cap > 10bn",
+        "ema_50 > ema_200, exchange = NASDAQ",
+        "dividend_yield >= 3%, pe_ratio < 15, currency = EUR",
+      ],
+    }),
+  limit: intParam(1, 1000).default(50),
+};
 
 const route = createRoute(
   withErrors({
@@ -34,19 +65,10 @@ const route = createRoute(
     tags: ["Technical indicators"],
     summary: "Catalogue instruments meeting several conditions at once (cached 15 minutes)",
     description:
-      "Conditions joined by `,` or ` and `, each `term op term-or-number` with op <, <=, > or >=: terms are `close` and the snapshotted indicators (every indicator's defaults, length 14, sma_50, sma_200, ema_50, ema_200); `sector`, `exchange`, `currency` and `quote_type` compare with `=`. Matches are ordered by the first condition's left term, most extreme first.",
+      "Conditions joined by `,` or ` and ` (at most 8), each `term op term-or-number` with op <, <=, > or >=: terms are `close`, the snapshotted indicators (every indicator's defaults, length 14, sma_50, sma_200, ema_50, ema_200) and the stored figures `market_cap` (in the listing's currency), `pe_ratio` and `dividend_yield` (a ratio); numbers may end in k, m, bn, tn or % (`10bn`, `3%`). `sector`, `exchange`, `currency` and `quote_type` compare with `=`. An instrument without a value a condition reads (too short a history, no stored figure) does not match. Matches are ordered by the first condition's left term, most extreme first.",
     security: keyed,
     request: {
-      query: z
-        .object({
-          where: z
-            .string()
-            .min(1)
-            .max(MAX_WHERE_LENGTH)
-            .openapi({ example: "rsi_14 < 30, close > sma_200, exchange = NASDAQ" }),
-          limit: intParam(1, 1000).default(50),
-        })
-        .strict(),
+      query: z.object(ConditionsQuery).strict(),
     },
     responses: {
       200: {

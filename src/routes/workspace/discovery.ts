@@ -11,7 +11,7 @@ const widgetsRoute = createRoute(
     summary: "The workspace's widget definitions: an object keyed by widget id (public)",
     responses: {
       200: {
-        description: "The 22 widgets: the spec's 19 and three of our own",
+        description: "The 23 widgets: the spec's 19 and four of our own",
         content: { "application/json": { schema: z.record(z.string(), z.record(z.string(), z.unknown())) } },
       },
     },

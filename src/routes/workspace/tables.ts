@@ -12,6 +12,7 @@ import { getNewsFeed } from "../../services/news/feed";
 import { getNews } from "../../services/news/get-news";
 import { getQuotes } from "../../services/realtime/get-quotes";
 import { screen } from "../../services/technical/screen";
+import { screenByConditions } from "../../services/technical/screen-conditions";
 import { withEnrichment } from "../../services/workspace/first-view";
 import { DcfTicker, ENRICHED_FIRST, forceRefresh, SensitivityQuery, sensitivityInput } from "../dcf/routes";
 import type { DcfResultBody } from "../dcf/schema";
@@ -22,6 +23,7 @@ import { textParam } from "../openapi";
 import { BoolParam, CurrencyParam, DateParam, ExchangeParam, IsinParam, TickerParam } from "../params";
 import { requestedTickers, TickersParam } from "../realtime/list-quotes";
 import { ScreenQuery } from "../technical/screen";
+import { ConditionsQuery } from "../technical/screen-conditions";
 import type { WidgetRoutes } from "./define";
 
 /** For the generated nets, as on /dcf: the valuation reads the enrichment, and may store the risk-free rate. */
@@ -152,6 +154,30 @@ export function registerTableWidgets(routes: WidgetRoutes) {
         isin: m.isin,
         indicator: r.indicator,
         value: Number(m.value),
+      }));
+    },
+  });
+  routes.add({
+    path: "/workspace/technical/screen/conditions",
+    kind: "table",
+    summary: "svc_screener_conditions: the catalogue instruments meeting every condition, with the values tested",
+    params: {},
+    query: ConditionsQuery,
+    handle: async (c, q) => {
+      const r = await screenByConditions({ ctx: c.get("deps"), input: q });
+      return r.matches.map((m) => ({
+        ticker: m.ticker,
+        name: m.name,
+        isin: m.isin,
+        as_of: m.as_of,
+        close: num(m.close),
+        currency: m.currency,
+        // The values vary with the conditions: one column says them all.
+        tested: Object.entries(m.values)
+          .map(([k, v]) => `${k} ${v ?? "unknown"}`)
+          .join(", "),
+        figures_as_of: m.figures_as_of,
+        missing_session: m.missing_session,
       }));
     },
   });

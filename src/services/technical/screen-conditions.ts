@@ -14,10 +14,13 @@ export interface ConditionsAnswer {
     ticker: string;
     name: string;
     isin: string;
+    currency: string | null;
     as_of: string;
-    close: string;
-    /** Each indicator term's last value, and the close, as decimal strings. */
-    values: Record<string, string>;
+    close: string | null;
+    /** Each indicator term's last value, the stored figures when a condition reads one, and the close, as decimal strings. */
+    values: Record<string, string | null>;
+    /** The day the stored figures were fetched, when a condition reads them. */
+    figures_as_of: string | null;
     missing_session: string | null;
   }[];
   total: number;
@@ -27,8 +30,9 @@ export interface ConditionsAnswer {
 
 /**
  * GET /technical/screen/conditions: the catalogue instruments meeting every condition of `where`
- * (snapshotted indicators, the last close, the instrument's sector, exchange, currency and quote
- * type), each with the values it was tested on. Cached like the single-condition screen.
+ * (snapshotted indicators, the last close, the stored market capitalisation, P/E and dividend
+ * yield, the instrument's sector, exchange, currency and quote type), each with the values it was
+ * tested on. Cached like the single-condition screen.
  */
 export async function screenByConditions({
   ctx,
@@ -49,17 +53,21 @@ export async function screenByConditions({
     return {
       where: input.where,
       matches: r.rows.map((m) => {
-        const close = toDecimalString(Number(m.close));
+        const close = m.close === null ? null : toDecimalString(Number(m.close));
         return {
           ticker: m.ticker,
           name: m.name,
           isin: m.isin,
+          currency: m.currency,
           as_of: m.asOf,
           close,
           values: {
-            ...Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, toDecimalString(Number(v))])),
+            ...Object.fromEntries(
+              Object.entries(m.values).map(([k, v]) => [k, v === null ? null : toDecimalString(Number(v))]),
+            ),
             close,
           },
+          figures_as_of: m.figuresAsOf,
           missing_session: missingSession(m.exchange, m.asOf, now),
         };
       }),
