@@ -26,17 +26,25 @@ CREATE TABLE "screen_rows" (
 ALTER TABLE "screen_figures" ADD CONSTRAINT "screen_figures_asset_id_assets_id_fk" FOREIGN KEY ("asset_id") REFERENCES "public"."assets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "screen_rows" ADD CONSTRAINT "screen_rows_listing_id_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."listings"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
--- The figures of each instrument's latest fundamentals snapshot in each quote currency (a snapshot
--- of one day per symbol: the latest fetched wins).
+-- The figures of each instrument's latest fundamentals snapshot in each currency (a snapshot of one
+-- day per symbol: the latest fetched wins), as figuresForListing files them: a sub-unit quote
+-- (GBp, GBX, ILA, ZAc) under its currency with the market capitalisation unknown.
 INSERT INTO "screen_figures" ("asset_id", "currency", "market_cap", "pe_ratio", "dividend_yield", "as_of", "source", "updated_at")
-SELECT DISTINCT ON (f."asset_id", f."currency") f."asset_id", f."currency",
-       CASE WHEN jsonb_typeof(f."highlights"->'market_cap') = 'number' THEN (f."highlights"->>'market_cap')::float8 END,
-       CASE WHEN jsonb_typeof(f."highlights"->'pe_ratio') = 'number' THEN (f."highlights"->>'pe_ratio')::float8 END,
-       CASE WHEN jsonb_typeof(f."highlights"->'dividend_yield') = 'number' THEN (f."highlights"->>'dividend_yield')::float8 END,
-       f."fetch_date", f."source", f."fetched_at"
-FROM "fundamental_snapshots" f
-WHERE f."currency" IS NOT NULL
-ORDER BY f."asset_id", f."currency", f."fetch_date" DESC, f."fetched_at" DESC;
+SELECT DISTINCT ON (x."asset_id", x."currency") x."asset_id", x."currency",
+       CASE WHEN x."sub_unit" THEN NULL ELSE x."market_cap" END, x."pe_ratio", x."dividend_yield",
+       x."fetch_date", x."source", x."fetched_at"
+FROM (
+  SELECT f."asset_id", f."fetch_date", f."source", f."fetched_at",
+         f."currency" IN ('GBp', 'GBX', 'ILA', 'ZAc') AS "sub_unit",
+         CASE f."currency" WHEN 'GBp' THEN 'GBP' WHEN 'GBX' THEN 'GBP' WHEN 'ILA' THEN 'ILS' WHEN 'ZAc' THEN 'ZAR' ELSE f."currency" END AS "currency",
+         CASE WHEN jsonb_typeof(f."highlights"->'market_cap') = 'number' THEN (f."highlights"->>'market_cap')::float8 END AS "market_cap",
+         CASE WHEN jsonb_typeof(f."highlights"->'pe_ratio') = 'number' THEN (f."highlights"->>'pe_ratio')::float8 END AS "pe_ratio",
+         CASE WHEN jsonb_typeof(f."highlights"->'dividend_yield') = 'number' THEN (f."highlights"->>'dividend_yield')::float8 END AS "dividend_yield"
+  FROM "fundamental_snapshots" f
+  WHERE f."currency" IS NOT NULL
+) x
+WHERE (CASE WHEN x."sub_unit" THEN NULL ELSE x."market_cap" END) IS NOT NULL OR x."pe_ratio" IS NOT NULL OR x."dividend_yield" IS NOT NULL
+ORDER BY x."asset_id", x."currency", x."fetch_date" DESC, x."fetched_at" DESC;
 --> statement-breakpoint
 -- A screen row takes its listing's mark when written, as a snapshot row does.
 CREATE FUNCTION screen_row_preferred() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -42,14 +42,18 @@ export const SNAPSHOTTED_KEYS = SNAPSHOT_SET.map((e) => fullKey(e.spec.name, e.s
 
 const FIGURES = Object.keys(FIGURE_FIELDS) as FigureField[];
 
-/** A number's scale words: `10bn`, `500m`, `2.5k`, `1tn`; `3%` is 0.03 (yields are ratios). */
-const SCALES: Record<string, number> = { k: 1e3, m: 1e6, mn: 1e6, b: 1e9, bn: 1e9, t: 1e12, tn: 1e12, "%": 0.01 };
+/** A number's scale words, as powers of ten: `10bn`, `500m`, `2.5k`, `1tn`; `3%` is 0.03 (yields are ratios). */
+const SCALES: Record<string, number> = { k: 3, m: 6, mn: 6, b: 9, bn: 9, t: 12, tn: 12, "%": -2 };
 
-/** A number as a condition writes it, or null: `30`, `-1.5`, `1e10`, `10bn`, `3%`. */
+/**
+ * A number as a condition writes it, or null: `30`, `-1.5`, `1e10`, `10bn`, `3%`. The scale moves
+ * the decimal exponent before the text is read, so `57%` is the double nearest 0.57, as stored.
+ */
 export function numberOf(text: string): number | null {
-  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*(k|mn|m|bn|b|tn|t|%)?$/i.exec(text.trim());
+  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))(?:e([+-]?\d+))?\s*(k|mn|m|bn|b|tn|t|%)?$/i.exec(text.trim());
   if (!m?.[1]) return null;
-  const n = Number(m[1]) * (m[2] ? (SCALES[m[2].toLowerCase()] ?? 1) : 1);
+  const exponent = Number(m[2] ?? 0) + (m[3] ? (SCALES[m[3].toLowerCase()] ?? 0) : 0);
+  const n = Number(`${m[1]}e${exponent}`);
   return Number.isFinite(n) ? n : null;
 }
 

@@ -69,6 +69,8 @@ describe("parseWhere: the conditions of a screen of several", () => {
     expect(
       ["30", "-1.5", ".5", "1e10", "2.5k", "500m", "500 MN", "10B", "1.2tn", "3%", "+4"].map((t) => numberOf(t)),
     ).toEqual([30, -1.5, 0.5, 1e10, 2500, 500e6, 500e6, 10e9, 1.2e12, 0.03, 4]);
+    // The scale is read with the digits: the double nearest the number written, as a stored figure is.
+    expect(["57%", "1.1bn", "0.07%", "2.3e-1%"].map((t) => numberOf(t))).toEqual([0.57, 1.1e9, 0.0007, 0.0023]);
     for (const t of ["", "1.2.3", "10bnx", "1e999", "Infinity", "0x10", "1 0"]) expect(numberOf(t), t).toBeNull();
   });
 

@@ -412,6 +412,11 @@ describe("GET /technical/screen", () => {
     expect(one.body.matches.map((m) => [m.ticker, m.values.rsi_14, m.close, m.as_of])).toEqual(
       single.body.matches.map((m) => [m.ticker, m.value, m.close, m.as_of]),
     );
+    // A limit below the matches answers the first of the same order, and counts them all.
+    const three = await where("rsi_14 < 101, close > 0", 3);
+    expect(one.body.total).toBeGreaterThan(3);
+    expect(three.body.total).toBe(one.body.total);
+    expect(three.body.matches).toEqual(one.body.matches.slice(0, 3));
 
     // Against another indicator and a text field; AAPL's values are its own routes'.
     const lastOf = async (q: string) =>

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CalendarRow } from "../../domain/earnings-calendar";
 import type { EarningsRow } from "../../domain/fundamentals/delayed-figures";
-import { hasFigures, type ScreenFigures } from "../../domain/screen-figures";
+import type { ListingFigures } from "../../domain/screen-figures";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { assets, earningsCalendar, earningsHistory } from "../schema";
@@ -103,7 +103,7 @@ export async function saveEarningsRefresh(
     assetId: number;
     history: readonly EarningsRow[];
     calendar: readonly CalendarRow[];
-    figures: { currency: string; values: ScreenFigures; asOf: string } | null;
+    figures: (ListingFigures & { asOf: string }) | null;
     source: string;
     at: Date;
   },
@@ -111,12 +111,12 @@ export async function saveEarningsRefresh(
   const statements: BatchItem<"pg">[] = [
     db.update(assets).set({ earningsCheckedAt: e.at }).where(eq(assets.id, e.assetId)),
   ];
-  if (e.figures && hasFigures(e.figures.values))
+  if (e.figures)
     statements.push(
       screenFiguresUpsert(db, {
         assetId: e.assetId,
         currency: e.figures.currency,
-        figures: e.figures.values,
+        figures: e.figures.figures,
         asOf: e.figures.asOf,
         source: e.source,
         at: e.at,

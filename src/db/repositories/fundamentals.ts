@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { CalendarRow } from "../../domain/earnings-calendar";
 import type { EarningsRow, FundDetails, TrendRow } from "../../domain/fundamentals/delayed-figures";
 import type { StatementKind, StatementPeriod, StatementRow } from "../../domain/fundamentals/statements";
-import { hasFigures, screenFiguresOf } from "../../domain/screen-figures";
+import type { ListingFigures } from "../../domain/screen-figures";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import {
@@ -36,6 +36,8 @@ export interface Enrichment {
   trends: TrendRow[];
   /** A fund's holdings and weights. */
   fund: FundDetails | null;
+  /** The figures a screen compares, under the listing's currency (figuresForListing); null when none. */
+  screen: ListingFigures | null;
 }
 
 export type SnapshotRow = typeof fundamentalSnapshots.$inferSelect;
@@ -77,14 +79,13 @@ export async function saveEnrichment(db: Db, e: Enrichment): Promise<void> {
         },
       }),
   ];
-  // The figures a screen compares, kept apart for it (one row per instrument and quote currency).
-  const figures = screenFiguresOf(e.highlights);
-  if (e.currency && hasFigures(figures))
+  // The figures a screen compares, kept apart for it (one row per instrument and currency).
+  if (e.screen)
     statements.push(
       screenFiguresUpsert(db, {
         assetId: e.assetId,
-        currency: e.currency,
-        figures,
+        currency: e.screen.currency,
+        figures: e.screen.figures,
         asOf: e.fetchDate,
         source: e.source,
         at: e.fetchedAt,

@@ -1,6 +1,6 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { ScreenRow } from "../../domain/indicators/screen-row";
-import { SNAPSHOT_FORMULA, type Snapshot } from "../../domain/indicators/snapshots";
+import { SNAPSHOT_FORMULA, SNAPSHOT_SET, type Snapshot } from "../../domain/indicators/snapshots";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { indicatorSnapshots, screenRows } from "../schema";
@@ -103,7 +103,8 @@ export function snapshotStateQuery(db: Db, listingIds: readonly number[], window
       rows: sql<number>`count(*)::int`,
       asOf: sql<string>`min(${indicatorSnapshots.asOf})`,
       current: sql<boolean>`bool_and(${indicatorSnapshots.windowBars} = ${windowBars} AND ${indicatorSnapshots.formula} = ${SNAPSHOT_FORMULA}
-        AND ${screenRows.formula} IS NOT DISTINCT FROM ${SNAPSHOT_FORMULA} AND ${screenRows.asOf} IS NOT DISTINCT FROM ${indicatorSnapshots.asOf})`,
+        AND ${screenRows.formula} IS NOT DISTINCT FROM ${SNAPSHOT_FORMULA} AND ${screenRows.asOf} IS NOT DISTINCT FROM ${indicatorSnapshots.asOf}
+        AND array_length(${screenRows.values}, 1) IS NOT DISTINCT FROM ${SNAPSHOT_SET.length})`,
     })
     .from(indicatorSnapshots)
     .leftJoin(screenRows, eq(screenRows.listingId, indicatorSnapshots.listingId))

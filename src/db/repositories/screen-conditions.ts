@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { screenRowPosition } from "../../domain/indicators/screen-row";
-import { SNAPSHOT_FORMULA } from "../../domain/indicators/snapshots";
+import { SNAPSHOT_FORMULA, SNAPSHOT_SET } from "../../domain/indicators/snapshots";
 import type { Comparison, Condition, NumberTerm, TextField } from "../../domain/screen-conditions";
 import { indicatorTerms, readsFigures } from "../../domain/screen-conditions";
 import type { FigureField } from "../../domain/screen-figures";
@@ -55,7 +55,7 @@ export interface ConditionsResult {
  * each indicator term its place in the row, a figure the instrument's row in the listing's
  * currency; the listing and instrument are joined only for a condition on their fields. One pass
  * over the rows, no lookup per instrument. Answers the counts and the first `limit` matches,
- * ordered by the first condition's left term (lowest first for < and <=), then ticker and ISIN:
+ * ordered by the first comparison's left term (lowest first for < and <=), then ticker and ISIN:
  * the matches up to the `limit`-th value, then their names and exact closes.
  */
 export async function screenConditions(db: Db, q: ConditionsScreen): Promise<ConditionsResult> {
@@ -93,7 +93,9 @@ export async function screenConditions(db: Db, q: ConditionsScreen): Promise<Con
     ...(figures ? (Object.keys(FIGURES) as FigureField[]).map((k): [string, SQL] => [k, FIGURES[k]]) : []),
   ];
   const column = (i: number) => sql.raw(`v${i}`);
-  const rows = sql`r.preferred AND r.formula = ${SNAPSHOT_FORMULA} AND r.window_bars = ${q.windowBars}`;
+  // A row of another arithmetic or layout (a set of another length) is not read until rewritten.
+  const rows = sql`r.preferred AND r.formula = ${SNAPSHOT_FORMULA} AND r.window_bars = ${q.windowBars}
+    AND array_length(r.values, 1) = ${SNAPSHOT_SET.length}`;
   const result = await db.execute<{ screened: number; total: number; rows: ConditionsRow[] | null }>(sql`
     WITH hit AS MATERIALIZED (
       SELECT r.listing_id, r.as_of, ${sql.join(

@@ -1,12 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ScreenFigures } from "../../domain/screen-figures";
 import type { Db } from "../client";
 import { screenFigures } from "../schema";
 
 /**
  * The upsert of an instrument's screen figures in one quote currency, for a caller's transaction:
- * figures fetched on an earlier day never replace later ones (a slow write beside a newer one),
- * and the same day's second fetch replaces the first whoever wrote it.
+ * figures fetched earlier never replace later ones (by fetch day, then the time the fetch was
+ * stored: a slow write beside a newer one loses), so concurrent writers leave the newest.
  */
 export function screenFiguresUpsert(
   db: Db,
@@ -32,6 +32,12 @@ export function screenFiguresUpsert(
         source: sql`excluded.source`,
         updatedAt: sql`excluded.updated_at`,
       },
-      setWhere: sql`excluded.as_of >= ${screenFigures.asOf}`,
+      setWhere: sql`(excluded.as_of, excluded.updated_at) >= (${screenFigures.asOf}, ${screenFigures.updatedAt})`,
     });
+}
+
+/** An instrument's stored screen figures, as highlights (snake_case), for the validation layer's history. */
+export async function storedScreenFigures(db: Db, assetId: number): Promise<Record<string, number | null>[]> {
+  const rows = await db.select().from(screenFigures).where(eq(screenFigures.assetId, assetId));
+  return rows.map((r) => ({ market_cap: r.marketCap, pe_ratio: r.peRatio, dividend_yield: r.dividendYield }));
 }

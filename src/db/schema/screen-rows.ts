@@ -13,7 +13,7 @@ export const screenRows = pgTable("screen_rows", {
   /** The listing's instrument and currency, copied when written: the stored figures are joined on them. */
   assetId: integer("asset_id").notNull(),
   currency: text("currency"),
-  /** Its listing's `preferred`, kept by the database as the snapshots' is (migration 0028). */
+  /** Its listing's `preferred`, kept by the database as the snapshots' is (migration 0027). */
   preferred: boolean("preferred").notNull().default(false),
   /** The layout and arithmetic of `values` (SNAPSHOT_FORMULA): a row of another is not read. */
   formula: smallint("formula").notNull(),

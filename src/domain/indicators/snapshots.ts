@@ -21,6 +21,7 @@ const withLength = (name: string, length: number): SnapshotEntry[] => {
 const DAILY = INDICATORS.filter((s) => !s.intradayOnly);
 const SCREEN_DEFAULT_LENGTH = 14;
 
+/** Its order is the screen rows' layout (screen-row.ts): a reordering needs a new SNAPSHOT_FORMULA. */
 export const SNAPSHOT_SET: readonly SnapshotEntry[] = [
   ...DAILY.map((spec) => ({ spec, params: withDefaults(spec, {}) })),
   ...DAILY.filter((s) => s.params.some((p) => p.name === "length" && p.default !== SCREEN_DEFAULT_LENGTH)).flatMap(

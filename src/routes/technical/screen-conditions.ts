@@ -37,7 +37,9 @@ const ConditionsAnswerSchema = z
     screened: z
       .number()
       .int()
-      .openapi({ description: "Catalogue instruments with a stored close (each once: its preferred listing)" }),
+      .openapi({
+        description: "Catalogue instruments read: each once, its preferred listing, with a current screen row",
+      }),
     calculated_at: z.string(),
   })
   .openapi("ConditionsScreenResult");
@@ -65,7 +67,7 @@ const route = createRoute(
     tags: ["Technical indicators"],
     summary: "Catalogue instruments meeting several conditions at once (cached 15 minutes)",
     description:
-      "Conditions joined by `,` or ` and ` (at most 8), each `term op term-or-number` with op <, <=, > or >=: terms are `close`, the snapshotted indicators (every indicator's defaults, length 14, sma_50, sma_200, ema_50, ema_200) and the stored figures `market_cap` (in the listing's currency), `pe_ratio` and `dividend_yield` (a ratio); numbers may end in k, m, bn, tn or % (`10bn`, `3%`). `sector`, `exchange`, `currency` and `quote_type` compare with `=`. An instrument without a value a condition reads (too short a history, no stored figure) does not match. Matches are ordered by the first condition's left term, most extreme first.",
+      "Conditions joined by `,` or ` and ` (at most 8), each `term op term-or-number` with op <, <=, > or >=: terms are `close`, the snapshotted indicators (every indicator's defaults, length 14, sma_50, sma_200, ema_50, ema_200) and the stored figures `market_cap` (in the listing's currency), `pe_ratio` and `dividend_yield` (a ratio); numbers may end in k, m, bn, tn or % (`10bn`, `3%`). `sector`, `exchange`, `currency` and `quote_type` compare with `=`. An instrument without a value a condition reads (too short a history, no stored figure) does not match. Matches are ordered by the first comparison's left term, most extreme first.",
     security: keyed,
     request: {
       query: z.object(ConditionsQuery).strict(),

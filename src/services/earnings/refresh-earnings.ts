@@ -1,6 +1,7 @@
 import { activeListingsByIdQuery, type ListingRow } from "../../db/repositories/catalogue";
 import { earningsRefreshState, saveEarningsRefresh } from "../../db/repositories/earnings-calendar";
 import { earlierHighlights } from "../../db/repositories/fundamentals";
+import { storedScreenFigures } from "../../db/repositories/screen-figures";
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import type { Deps } from "../../deps";
 import { calendarRows } from "../../domain/earnings-calendar";
@@ -8,7 +9,7 @@ import { currenciesOf, earningsRows, highlightFigures } from "../../domain/funda
 import { checkEarnings } from "../../domain/fundamentals/validate-records";
 import { driftVerdict } from "../../domain/fundamentals/validation";
 import { DELAYED } from "../../domain/provider-names";
-import { FIGURE_FIELDS, screenFiguresOf } from "../../domain/screen-figures";
+import { FIGURE_FIELDS, figuresForListing, screenFiguresOf } from "../../domain/screen-figures";
 import type { QuoteSummaryModule } from "../../providers/delayed/fundamentals";
 import { ProviderError } from "../../providers/errors";
 import { verifiedDelayedSymbol } from "../eod/verify-symbol";
@@ -54,22 +55,26 @@ export async function refreshEarningsIfDue(ctx: Deps, listing: ListingRow): Prom
     const read = await ctx.providers.delayedFundamentals.summary(verdict.symbol, MODULES);
     const history = checkEarnings(DELAYED, earningsRows(read.value));
     const calendar = calendarRows(read.value);
-    const currency = currenciesOf(read.value).quote ?? current?.currency ?? listing.currency;
-    const figures = currency
-      ? validated(
-          highlightFigures(read.value).filter((f) => f.field in FIGURE_FIELDS),
-          await earlierHighlights(db, listing.assetId, currency, today),
-        )
-      : null;
+    const listingCurrency = current?.currency ?? listing.currency;
+    const quoted = currenciesOf(read.value).quote ?? listingCurrency;
+    // Against the instrument's stored figures: its fundamentals snapshots and the last weekly ones.
+    const figures = validated(
+      highlightFigures(read.value).filter((f) => f.field in FIGURE_FIELDS),
+      [
+        ...(quoted ? await earlierHighlights(db, listing.assetId, quoted, today) : []),
+        ...(await storedScreenFigures(db, listing.assetId)),
+      ],
+    );
+    const screen = figuresForListing(quoted, listingCurrency, screenFiguresOf(figures.values));
     await saveEarningsRefresh(db, {
       assetId: listing.assetId,
       history: history.value,
       calendar,
-      figures: currency && figures ? { currency, values: screenFiguresOf(figures.values), asOf: today } : null,
+      figures: screen ? { ...screen, asOf: today } : null,
       source: DELAYED,
       at: now,
     });
-    const verdicts = [...history.verdicts, ...(figures?.verdicts ?? []), ...read.drifts.map(driftVerdict)];
+    const verdicts = [...history.verdicts, ...figures.verdicts, ...read.drifts.map(driftVerdict)];
     if (verdicts.length) await recordVerdicts(db, { ticker: listing.ticker, day: today, at: now, verdicts });
     return { status: "refreshed", reports: calendar.length + history.value.length };
   } catch (err) {

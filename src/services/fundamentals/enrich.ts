@@ -18,6 +18,7 @@ import {
 import { checkEarnings, checkFund, checkStatements, checkTrends } from "../../domain/fundamentals/validate-records";
 import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
 import { DELAYED } from "../../domain/provider-names";
+import { figuresForListing, screenFiguresOf } from "../../domain/screen-figures";
 import type { Instrument } from "../shared/resolve-instrument";
 import type { DelayedFundamentals } from "./delayed-fetch";
 import { fetchDelayedFundamentals } from "./delayed-fetch";
@@ -87,6 +88,7 @@ export async function enrichInstrument(
     calendar: kind === "fund" ? [] : calendarRows(fetched.summary),
     trends: trends.value,
     fund: fund.value,
+    screen: figuresForListing(currencies.quote, instrument.listing.currency, screenFiguresOf(highlights.values)),
   });
   const verdicts = [...highlights.verdicts, ...ratings.verdicts];
   // Drift is reported where an operator looks (the stored verdicts), not in the user's answer.
