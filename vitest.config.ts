@@ -22,7 +22,13 @@ const worker = (opts: { hardening: boolean }) =>
         [opts.hardening ? "REFRESH_QUEUE" : "UNCONSUMED_REFRESH_QUEUE"]: {
           queueName: "catalogue-refresh-unconsumed",
         },
-        ...(opts.hardening ? { IMPORT_QUEUE: { queueName: "catalogue-import-unconsumed" } } : {}),
+        // Queued screens too: a run's shares would be written after the nets' snapshots.
+        ...(opts.hardening
+          ? {
+              IMPORT_QUEUE: { queueName: "catalogue-import-unconsumed" },
+              SCREEN_QUEUE: { queueName: "screen-runs-unconsumed" },
+            }
+          : {}),
       },
       ratelimits: {
         KEY_RATE_LIMITER: { namespace_id: "1001", simple: { limit: 10_000_000, period: 60 } },

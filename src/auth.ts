@@ -57,6 +57,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /technical/list": "any",
   "GET /technical/screen": "any",
   "GET /technical/screen/conditions": "any",
+  "GET /technical/screen/runs/:id": "any",
   "GET /technical/:ticker": "any",
   "GET /technical/:ticker/multi": "any",
   "GET /technical/:ticker/chart": "any",

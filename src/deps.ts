@@ -5,6 +5,7 @@ import { type Clock, type Deadline, deadlineIn, pinnedClock, systemClock } from 
 import { DbHandle } from "./db/client";
 import type { ImportMessage } from "./domain/catalogue-import";
 import type { RefreshMessage } from "./domain/catalogue-refresh";
+import type { ScreenRunMessage } from "./domain/screen-runs";
 import { type Bindings, type Config, loadConfig } from "./env";
 import { DelayedProviderClient } from "./providers/delayed/client";
 import { DelayedFundamentalsClient } from "./providers/delayed/fundamentals";
@@ -41,6 +42,8 @@ export interface Deps {
   refreshQueue: Queue<RefreshMessage> | null;
   /** The bulk import's queue (a few lines of an import per message); null when not bound. */
   importQueue: Queue<ImportMessage> | null;
+  /** The queued screens' queue (one share of a run per message); null when not bound. */
+  screenQueue: Queue<ScreenRunMessage> | null;
   /** The schema drift the providers' clients read around, recorded after the work (services/monitoring/record-drifts). */
   drifts: DriftJournal;
   /**
@@ -247,6 +250,7 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     usage: usageSink(env, db),
     refreshQueue: (env.REFRESH_QUEUE as Queue<RefreshMessage> | undefined) ?? null,
     importQueue: (env.IMPORT_QUEUE as Queue<ImportMessage> | undefined) ?? null,
+    screenQueue: (env.SCREEN_QUEUE as Queue<ScreenRunMessage> | undefined) ?? null,
     drifts,
     keeping: new Keeping(),
     caller: null,

@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { runScheduled } from "./cron";
 import { consumeImport, IMPORT_QUEUE_NAME } from "./services/catalogue/imports/consume-import";
 import { consumeRefresh, REFRESH_QUEUE_NAME } from "./services/catalogue/refresh/consume-refresh";
+import { consumeScreenRuns, SCREEN_QUEUE_NAME } from "./services/technical/screen-runs";
 import { consumeUsage } from "./services/usage/consume-usage";
 
 export { ProviderPacer } from "../durable-objects/provider-pacer";
@@ -16,11 +17,13 @@ export default {
   scheduled: async (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env));
   },
-  /** The queues' consumers: the catalogue refresh's listings, the bulk import's lines, batches of usage-log entries. */
+  /** The queues' consumers: the catalogue refresh's listings, the bulk import's lines, queued screens' shares, batches of usage-log entries. */
   queue: async (batch, env, _ctx) =>
     batch.queue === REFRESH_QUEUE_NAME
       ? consumeRefresh(batch, env)
       : batch.queue === IMPORT_QUEUE_NAME
         ? consumeImport(batch, env)
-        : consumeUsage(batch, env),
+        : batch.queue === SCREEN_QUEUE_NAME
+          ? consumeScreenRuns(batch, env)
+          : consumeUsage(batch, env),
 } satisfies ExportedHandler<Env>;

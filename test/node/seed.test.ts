@@ -53,7 +53,8 @@ describe("the seed import", () => {
     await client.end();
     // The index compositions point at the listing again.
     await seedCatalogue(databaseUrl);
-  });
+    // A whole seed (about 4 s alone): longer than the default hook's 10 s when the lanes share the cores.
+  }, 60_000);
 
   it("reruns without a change, and refuses to move a listing another instrument holds", async () => {
     expect(seedOwner).toBe("US3119001044");

@@ -10,6 +10,7 @@ import { INDICATORS, indicatorSpec, withDefaults } from "../../src/domain/indica
 import { HISTORY_BARS } from "../../src/domain/indicators/history";
 import { seriesOfBars } from "../../src/domain/indicators/series";
 import { isSnapshotted, paramsKey, SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
+import { SCREEN_RUNS_PER_DAY } from "../../src/domain/screen-runs";
 import type { StoredTicker } from "../../src/routes/database/schema";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
@@ -22,6 +23,7 @@ import type {
   ScreenAnswer,
 } from "../../src/routes/technical/schema";
 import type { ConditionsAnswer } from "../../src/services/technical/screen-conditions";
+import type { QueuedScreen } from "../../src/services/technical/screen-runs";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -413,10 +415,10 @@ describe("GET /technical/screen", () => {
       single.body.matches.map((m) => [m.ticker, m.value, m.close, m.as_of]),
     );
     // A limit below the matches answers the first of the same order, and counts them all.
-    const three = await where("rsi_14 < 101, close > 0", 3);
-    expect(one.body.total).toBeGreaterThan(3);
-    expect(three.body.total).toBe(one.body.total);
-    expect(three.body.matches).toEqual(one.body.matches.slice(0, 3));
+    const first = await where("rsi_14 < 101, close > 0", 1);
+    expect(one.body.total).toBeGreaterThan(1);
+    expect(first.body.total).toBe(one.body.total);
+    expect(first.body.matches).toEqual(one.body.matches.slice(0, 1));
 
     // Against another indicator and a text field; AAPL's values are its own routes'.
     const lastOf = async (q: string) =>
@@ -600,6 +602,68 @@ describe("GET /technical/screen", () => {
       const bars = resolution === "1D" ? all : resample(all, resolution === "1W" ? "weekly" : "monthly");
       const fromAll = spec.compute(seriesOfBars(bars), params)[0]?.[bars.length - 1] as number;
       expect(found, label).toBe(toDecimalString(fromAll));
+    }
+  });
+
+  it("queues a screen of another length, answers 202 with its run, then every threshold from the finished run", async () => {
+    await forgetCached("screener:*");
+    // A kept database may hold today's runs of an earlier test run: they start again here.
+    await db.db.execute(
+      sql`DELETE FROM screen_runs WHERE indicator = 'rsi' AND params IN ('{"length":23}', '{"length":24}')`,
+    );
+    const path = (q: string) => `/technical/screen?indicator=rsi&period=23&mode=queued&limit=1000&${q}`;
+    // Two first requests at once start one run of the day, and both answer it.
+    const [a, b] = await Promise.all([
+      call<QueuedScreen>(path("operator=lt&value=101")),
+      call<QueuedScreen>(path("operator=lt&value=101")),
+    ]);
+    expect([a.status, b.status]).toEqual([202, 202]);
+    const run = a.body.run;
+    expect(b.body.run.id).toBe(run.id);
+    expect(run).toMatchObject({ indicator: "rsi", params: { length: 23 }, resolution: "1D", status: "running" });
+    expect(run.shares).toBeGreaterThanOrEqual(1);
+    expect(a.body.message).toMatch(/computed in the background for today/);
+    // The queue computes its shares; the run says when it is done.
+    let state = run;
+    for (let i = 0; i < 100 && state.status !== "finished"; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      state = (await call<typeof run>(run.poll)).body;
+    }
+    expect(state).toMatchObject({ id: run.id, status: "finished", shares_done: run.shares });
+    // Its answers are the synchronous screen's, value for value, for any threshold.
+    for (const q of ["operator=lt&value=101", "operator=gt&value=50"]) {
+      const queued = await call<ScreenAnswer>(path(q));
+      expect(queued.status).toBe(200);
+      expect(queued.body.run_id).toBe(run.id);
+      const atOnce = await call<ScreenAnswer>(`/technical/screen?indicator=rsi&period=23&limit=1000&${q}`);
+      expect(atOnce.body.run_id).toBeNull();
+      expect(queued.body.matches).toEqual(atOnce.body.matches);
+      expect([queued.body.total, queued.body.screened, queued.body.skipped]).toEqual([
+        atOnce.body.total,
+        atOnce.body.screened,
+        atOnce.body.skipped,
+      ]);
+    }
+    expect((await call<ErrorBody>("/technical/screen/runs/999999999")).status).toBe(404);
+
+    // At most SCREEN_RUNS_PER_DAY runs start a day, whoever asks: the next is a 429 until the day ends.
+    const started = await db.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from screen_runs where day = ${run.day}`,
+    );
+    const fill = SCREEN_RUNS_PER_DAY - (started.rows[0]?.n ?? 0);
+    await db.db.execute(sql`
+      INSERT INTO screen_runs (key, indicator, params, resolution, day, shares, started_at)
+      SELECT 'filler|' || n || '|' || ${run.day}, 'sma', '{"length":' || (500 + n) || '}', '1D', ${run.day}::date, 1, now()
+      FROM generate_series(1, ${fill}) n`);
+    try {
+      const refused = await call<ErrorBody>("/technical/screen?indicator=rsi&period=24&mode=queued");
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^50 queued screens were started today/);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      // A run already started still answers.
+      expect((await call<ScreenAnswer>(path("operator=lt&value=30"))).status).toBe(200);
+    } finally {
+      await db.db.execute(sql`DELETE FROM screen_runs WHERE key LIKE 'filler|%'`);
     }
   });
 

@@ -11,7 +11,9 @@ export interface ScreenBarsQuery {
 }
 
 /** One instrument of the catalogue (its preferred listing) and its bars, oldest first, as columns. */
-export interface ScreenRow {
+export interface InstrumentBars {
+  /** The preferred listing's id. */
+  listingId: number;
   ticker: string;
   name: string;
   isin: string;
@@ -53,7 +55,7 @@ let instrumentsSeen = 10_000;
  * Every catalogue instrument's preferred listing and only the bars and fields its screen needs, in
  * one statement (or a few sent together for a long read): no second round trip for the bars.
  */
-export async function readScreenBars(db: Db, q: ScreenBarsQuery): Promise<ScreenRow[]> {
+export async function readScreenBars(db: Db, q: ScreenBarsQuery): Promise<InstrumentBars[]> {
   const values = instrumentsSeen * q.bars * q.fields.length;
   const shares = Math.min(MAX_SHARES, Math.max(1, Math.ceil(values / VALUES_PER_ANSWER)));
   const reads = Array.from({ length: shares }, (_, share) => readShare(db, q, shares, share));
@@ -62,20 +64,28 @@ export async function readScreenBars(db: Db, q: ScreenBarsQuery): Promise<Screen
   return rows;
 }
 
-async function readShare(db: Db, q: ScreenBarsQuery, shares: number, share: number): Promise<ScreenRow[]> {
+/** The catalogue's instruments, each once (its preferred listing): what a screen covers. */
+export async function countInstruments(db: Db): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE preferred`);
+  return result.rows[0]?.n ?? 0;
+}
+
+/** One share of the instruments (asset id modulo `shares`) with their bars: what a queued screen's message reads. */
+export async function readShare(db: Db, q: ScreenBarsQuery, shares: number, share: number): Promise<InstrumentBars[]> {
   const columns = sql.join(
     q.fields.map((f) => sql`${f}::text, json_agg(${COLUMN[f]} ORDER BY b.date)`),
     sql`, `,
   );
   const result = await db.execute<{
+    id: number;
     ticker: string;
     name: string;
     isin: string;
     exchange: string | null;
-    columns: ScreenRow["columns"] | null;
+    columns: InstrumentBars["columns"] | null;
   }>(
     sql`
-    SELECT p.ticker, p.name, p.isin, p.exchange,
+    SELECT p.id, p.ticker, p.name, p.isin, p.exchange,
       (SELECT json_build_object(${columns})
        FROM (SELECT d.date, d.open, d.high, d.low, d.close, d.volume FROM prices_daily d
              WHERE d.listing_id = p.id ORDER BY d.date DESC LIMIT ${q.bars}) b
@@ -83,6 +93,7 @@ async function readShare(db: Db, q: ScreenBarsQuery, shares: number, share: numb
     FROM (${preferredListingsSql({ index: share, of: shares })}) p`,
   );
   return result.rows.map((r) => ({
+    listingId: r.id,
     ticker: r.ticker,
     name: r.name,
     isin: r.isin,

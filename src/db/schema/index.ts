@@ -17,4 +17,5 @@ export * from "./prices";
 export * from "./realtime";
 export * from "./screen-figures";
 export * from "./screen-rows";
+export * from "./screen-runs";
 export * from "./usage-logs";

@@ -168,9 +168,35 @@ export const ScreenResultSchema = z
     total: z.number().int().openapi({ description: "Matches before the limit" }),
     screened: z.number().int().openapi({ description: "Instruments whose last value was tested" }),
     skipped: z.number().int().openapi({ description: "Instruments without enough stored bars, left out" }),
+    run_id: z.number().int().nullable().openapi({
+      description:
+        "The queued run of the day the values come from; null when read from snapshots or computed for this answer",
+    }),
     calculated_at: z.string(),
   })
   .openapi("ScreenResult");
+
+export const ScreenRunSchema = z
+  .object({
+    id: z.number().int(),
+    indicator: z.string(),
+    params: z.record(z.string(), z.number()),
+    resolution: z.string(),
+    day: z.string().openapi({ description: "The UTC day the run answers" }),
+    status: z.enum(["running", "finished"]),
+    shares: z.number().int().openapi({ description: "Shares of the instruments, one queue message each" }),
+    shares_done: z.number().int(),
+    instruments: z.number().int().openapi({ description: "Instruments computed so far" }),
+    skipped: z.number().int().openapi({ description: "Of those, without enough stored bars" }),
+    started_at: z.string(),
+    finished_at: z.string().nullable(),
+    poll: z.string(),
+  })
+  .openapi("ScreenRun");
+
+export const QueuedScreenSchema = z
+  .object({ status: z.literal("running"), message: z.string(), run: ScreenRunSchema })
+  .openapi("QueuedScreen");
 export type ScreenAnswer = z.infer<typeof ScreenResultSchema>;
 
 export const TechnicalBatchRequestSchema = z

@@ -34,12 +34,9 @@ const ConditionsAnswerSchema = z
       }),
     ),
     total: z.number().int().openapi({ description: "Matches before the limit" }),
-    screened: z
-      .number()
-      .int()
-      .openapi({
-        description: "Catalogue instruments read: each once, its preferred listing, with a current screen row",
-      }),
+    screened: z.number().int().openapi({
+      description: "Catalogue instruments read: each once, its preferred listing, with a current screen row",
+    }),
     calculated_at: z.string(),
   })
   .openapi("ConditionsScreenResult");

@@ -148,6 +148,9 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     query: ScreenQuery,
     handle: async (c, q) => {
       const r = await screen({ ctx: c.get("deps"), input: q });
+      // A queued screen has no rows yet: the table says so in its one row.
+      if ("status" in r)
+        return [{ ticker: null, name: r.message, isin: null, indicator: r.run.indicator, value: null }];
       return r.matches.map((m) => ({
         ticker: m.ticker,
         name: m.name,

@@ -1,24 +1,18 @@
 import { cacheKeys, cacheTtls } from "../../cache";
 import { type ScreenMatch, screenSnapshots } from "../../db/repositories/indicator-snapshots";
-import { readScreenBars, type ScreenRow } from "../../db/repositories/screen-bars";
+import { countInstruments, readScreenBars } from "../../db/repositories/screen-bars";
 import type { Deps } from "../../deps";
-import { type Bar, dailyBarsFor, newestPeriods } from "../../domain/bars";
 import { toDecimalString } from "../../domain/decimal";
 import { BadRequestError } from "../../domain/errors";
-import {
-  type IndicatorSpec,
-  indicatorSpec,
-  lastValueBars,
-  minBars,
-  type Params,
-  type PriceField,
-} from "../../domain/indicators/catalogue";
+import { type IndicatorSpec, indicatorSpec, type Params } from "../../domain/indicators/catalogue";
 import { HISTORY_BARS } from "../../domain/indicators/history";
 import { paramsFromQuery, type Resolution } from "../../domain/indicators/request";
-import { seriesOfBars } from "../../domain/indicators/series";
 import { isSnapshotted, paramsKey } from "../../domain/indicators/snapshots";
+import { answeredAtOnce } from "../../domain/screen-runs";
 import { missingSession } from "../../domain/venues";
 import { readThrough } from "../shared/read-through";
+import { type QueuedScreen, screenFromRun } from "./screen-runs";
+import { type DailyResolution, lastValues, type ScreenReadPlan, screenReadPlan } from "./screen-values";
 
 export const OPERATORS = {
   lt: (a: number, b: number) => a < b,
@@ -35,6 +29,8 @@ export interface ScreenQuery {
   resolution: Resolution;
   period: number;
   limit: number;
+  /** `queued` asks for the day's queued run even when the screen could be answered at once. */
+  mode: "auto" | "queued";
 }
 
 export interface ScreenResult {
@@ -59,16 +55,19 @@ export interface ScreenResult {
   screened: number;
   /** Instruments without enough stored bars for the indicator, left out. */
   skipped: number;
+  /** The queued run of the day the values come from; null when computed for this answer or read from the snapshots. */
+  run_id: number | null;
   calculated_at: string;
 }
 
 /**
  * GET /technical/screen: the catalogue instruments whose last indicator value meets `operator value`,
  * the last value GET /technical/{ticker} gives (computed over the stored history, whatever the
- * window): from the snapshots for a declared indicator, else from each instrument's bars read at
- * once. Cached 15 minutes.
+ * window): from the snapshots for a declared indicator; else from each instrument's bars read at
+ * once when they are few enough (SYNC_SCREEN_MAX_BARS), and beyond that from the day's queued run,
+ * started by the first such request (answered as running until it finishes). Cached 15 minutes.
  */
-export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }): Promise<ScreenResult> {
+export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }): Promise<ScreenResult | QueuedScreen> {
   const spec = indicatorSpec(input.indicator);
   if (!spec) throw new BadRequestError(`Unknown indicator '${input.indicator}'`);
   if (input.resolution === "1min" || spec.intradayOnly)
@@ -80,17 +79,21 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
   if (!parsed.ok) throw new BadRequestError(parsed.error);
   const params = parsed.value;
   const key = cacheKeys.screener(
-    [spec.name, JSON.stringify(params), input.operator, input.value, input.resolution, input.limit].join(":"),
+    [spec.name, JSON.stringify(params), input.operator, input.value, input.resolution, input.limit, input.mode].join(
+      ":",
+    ),
   );
-  const declared = resolution === "1D" && isSnapshotted(spec.name, params);
-  return (
-    await readThrough(ctx, {
-      key,
-      ttlSeconds: cacheTtls(ctx.config).screener,
-      build: () =>
-        declared ? screenSnapshotted(ctx, input, spec, params) : runScreen(ctx, { ...input, resolution }, spec, params),
-    })
-  ).value;
+  const cached = (build: () => Promise<ScreenResult>) =>
+    readThrough(ctx, { key, ttlSeconds: cacheTtls(ctx.config).screener, build }).then((r) => r.value);
+  if (resolution === "1D" && isSnapshotted(spec.name, params))
+    return cached(() => screenSnapshotted(ctx, input, spec, params));
+  const plan = screenReadPlan(spec, params, resolution);
+  const query = { ...input, resolution };
+  if (input.mode === "auto" && answeredAtOnce(await countInstruments(ctx.db.db), plan.read.bars))
+    return cached(() => runScreen(ctx, query, spec, params, plan));
+  const fromRun = await screenFromRun(ctx, { query, spec, params, plan });
+  if ("status" in fromRun) return fromRun;
+  return cached(async () => resultOf(ctx, query, spec, params, fromRun));
 }
 
 /**
@@ -116,42 +119,26 @@ async function screenSnapshotted(
     total: r.total,
     screened: r.screened,
     skipped: r.candidates - r.screened,
+    runId: null,
   });
 }
 
 /**
- * The screen of any other indicator, length or resolution: every instrument's preferred listing
- * with only the bars its last value is computed over (a windowed indicator's own window; for the
- * others the stored history GET /technical/{ticker} computes over, weekly and monthly bars aggregated from whole
- * periods of daily bars), in one read, computed here: the ticker route's last value, bit for bit.
+ * The screen of any other indicator, length or resolution over few enough bars: every
+ * instrument's preferred listing with only the bars its last value is computed over, in one read,
+ * computed here.
  */
 async function runScreen(
   ctx: Deps,
-  input: ScreenQuery & { resolution: Exclude<Resolution, "1min"> },
+  input: ScreenQuery & { resolution: DailyResolution },
   spec: IndicatorSpec,
   params: Params,
+  plan: ScreenReadPlan,
 ): Promise<ScreenResult> {
-  const need = lastValueBars(spec, params, HISTORY_BARS);
-  const period = input.resolution === "1D" ? null : input.resolution === "1W" ? "weekly" : "monthly";
-  const days = period ? dailyBarsFor(need, period) : need;
-  // The dates and closes too: each match says the bar it is computed to.
-  const fields = [...new Set(["date", "close", ...spec.inputs] as const)];
-  const rows = await readScreenBars(ctx.db.db, { bars: days, fields });
+  const rows = await readScreenBars(ctx.db.db, plan.read);
+  const { values, skipped } = lastValues(rows, spec, params, plan);
   const test = OPERATORS[input.operator];
-  const found: { row: ScreenRow; value: number; last: Bar }[] = [];
-  let skipped = 0;
-  for (const row of rows) {
-    const daily = barsOfColumns(row.columns);
-    const bars = period ? newestPeriods(daily, period, need, daily.length === days) : daily;
-    if (bars.length < minBars(spec, params)) {
-      skipped += 1;
-      continue;
-    }
-    const value = spec.compute(seriesOfBars(bars), params)[0]?.[bars.length - 1];
-    const last = daily.at(-1);
-    if (value !== undefined && !Number.isNaN(value) && last && test(value, input.value))
-      found.push({ row, value, last });
-  }
+  const found = values.filter((v) => test(v.value, input.value));
   // Most extreme first: lowest values for lt/lte, highest for gt/gte; then by ticker and ISIN in
   // byte order (as the snapshot screen orders them).
   const sign = input.operator.startsWith("l") ? 1 : -1;
@@ -172,13 +159,14 @@ async function runScreen(
     total: found.length,
     screened: rows.length - skipped,
     skipped,
+    runId: null,
   });
 }
 
-/** The answer of either path: the query, the matches with their values as decimal strings, the counts. */
+/** The answer of every path: the query, the matches with their values as decimal strings, the counts. */
 function resultOf(
   ctx: Deps,
-  input: ScreenQuery & { resolution: Exclude<Resolution, "1min"> },
+  input: ScreenQuery & { resolution: DailyResolution },
   spec: IndicatorSpec,
   params: Params,
   r: {
@@ -186,6 +174,7 @@ function resultOf(
     total: number;
     screened: number;
     skipped: number;
+    runId: number | null;
   },
 ): ScreenResult {
   return {
@@ -206,22 +195,7 @@ function resultOf(
     total: r.total,
     screened: r.screened,
     skipped: r.skipped,
+    run_id: r.runId,
     calculated_at: ctx.clock.now().toISOString(),
   };
-}
-
-/** Bars from the read's columns; the fields an indicator does not read are the close (volume 0), unread. */
-function barsOfColumns(c: ScreenRow["columns"]): Bar[] {
-  const close = (c.close ?? []) as number[];
-  const at = (f: PriceField, i: number) =>
-    (c[f]?.[i] as number | undefined) ?? (f === "volume" ? 0 : (close[i] as number));
-  return close.map((value, i) => ({
-    date: (c.date?.[i] as string | undefined) ?? "",
-    open: at("open", i),
-    high: at("high", i),
-    low: at("low", i),
-    close: value,
-    adjClose: value,
-    volume: at("volume", i),
-  }));
 }

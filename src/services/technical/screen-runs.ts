@@ -1,0 +1,204 @@
+import type { ScreenMatch } from "../../db/repositories/indicator-snapshots";
+import { countInstruments, readShare } from "../../db/repositories/screen-bars";
+import {
+  doneShares,
+  type RunState,
+  readRun,
+  runById,
+  runsStartedOn,
+  saveShare,
+  screenRunMatches,
+  startRun,
+} from "../../db/repositories/screen-runs";
+import type { Deps } from "../../deps";
+import { NotFoundError, RateLimitedError, ServiceError } from "../../domain/errors";
+import { type IndicatorSpec, indicatorSpec, type Params } from "../../domain/indicators/catalogue";
+import { paramsKey } from "../../domain/indicators/snapshots";
+import {
+  runKey,
+  runShares,
+  SCREEN_RUNS_PER_DAY,
+  type ScreenRunMessage,
+  syncInstrumentCap,
+} from "../../domain/screen-runs";
+import type { Bindings } from "../../env";
+import { withWorkDeps } from "../shared/background-work";
+import type { ScreenQuery } from "./screen";
+import { type DailyResolution, lastValues, type ScreenReadPlan, screenReadPlan } from "./screen-values";
+
+export const SCREEN_QUEUE_NAME = "screen-runs";
+/** Messages per sendBatch (the queue's limit). */
+const MESSAGES_PER_SEND = 100;
+/** A run none of whose shares finished for this long has lost messages: its missing shares are sent again. */
+const STALLED_MS = 10 * 60_000;
+
+/** A queued run as a client polls it. */
+export interface RunView {
+  id: number;
+  indicator: string;
+  params: Params;
+  resolution: string;
+  day: string;
+  status: "running" | "finished";
+  shares: number;
+  shares_done: number;
+  /** Instruments computed so far, and those without enough bars among them. */
+  instruments: number;
+  skipped: number;
+  started_at: string;
+  finished_at: string | null;
+  /** Where to poll it. */
+  poll: string;
+}
+
+/** The answer while the day's run of a screen is computed (202). */
+export interface QueuedScreen {
+  status: "running";
+  message: string;
+  run: RunView;
+}
+
+export const runView = (r: RunState): RunView => ({
+  id: r.id,
+  indicator: r.indicator,
+  params: JSON.parse(r.params) as Params,
+  resolution: r.resolution,
+  day: r.day,
+  status: r.finishedAt ? "finished" : "running",
+  shares: r.shares,
+  shares_done: r.sharesDone,
+  instruments: r.instruments,
+  skipped: r.skipped,
+  started_at: r.startedAt.toISOString(),
+  finished_at: r.finishedAt?.toISOString() ?? null,
+  poll: `/technical/screen/runs/${r.id}`,
+});
+
+async function sendShares(ctx: Deps, runId: number, shares: readonly number[]): Promise<void> {
+  const queue = ctx.screenQueue;
+  if (!queue) throw new ServiceError("UPSTREAM_UNAVAILABLE", "The screen-runs queue is not bound (wrangler.toml)");
+  for (let i = 0; i < shares.length; i += MESSAGES_PER_SEND)
+    await queue.sendBatch(shares.slice(i, i + MESSAGES_PER_SEND).map((share) => ({ body: { runId, share } })));
+}
+
+/**
+ * A screen answered from the day's run of its indicator, parameters and resolution: the matches
+ * once every share is computed; else the run as it stands (the first request starts it, at most
+ * SCREEN_RUNS_PER_DAY a day; a run whose messages were lost is sent again on a later request).
+ */
+export async function screenFromRun(
+  ctx: Deps,
+  r: {
+    query: ScreenQuery & { resolution: DailyResolution };
+    spec: IndicatorSpec;
+    params: Params;
+    plan: ScreenReadPlan;
+  },
+): Promise<{ matches: ScreenMatch[]; total: number; screened: number; skipped: number; runId: number } | QueuedScreen> {
+  const db = ctx.db.db;
+  const day = ctx.clock.today();
+  const now = ctx.clock.now();
+  const identity = { indicator: r.spec.name, params: paramsKey(r.params), resolution: r.query.resolution, day };
+  const key = runKey(identity);
+  let state = await readRun(db, { key });
+  if (state?.finishedAt) {
+    const found = await screenRunMatches(db, {
+      runId: state.id,
+      operator: r.query.operator,
+      value: r.query.value,
+      limit: r.query.limit,
+    });
+    return { ...found, screened: state.instruments - state.skipped, skipped: state.skipped, runId: state.id };
+  }
+  if (!state) {
+    if ((await runsStartedOn(db, day)) >= SCREEN_RUNS_PER_DAY) {
+      const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+      throw new RateLimitedError(
+        `${SCREEN_RUNS_PER_DAY} queued screens were started today, the most a day; screen a declared length, or ask tomorrow`,
+        Math.ceil((midnight - now.getTime()) / 1000),
+      );
+    }
+    if (!ctx.screenQueue)
+      throw new ServiceError("UPSTREAM_UNAVAILABLE", "The screen-runs queue is not bound (wrangler.toml)");
+    const shares = runShares(await countInstruments(db), r.plan.read.bars);
+    const { run, created } = await startRun(db, {
+      ...identity,
+      key,
+      shares,
+      requestedBy: ctx.caller?.kind ?? null,
+      startedAt: now,
+    });
+    if (created)
+      await sendShares(
+        ctx,
+        run.id,
+        Array.from({ length: shares }, (_, i) => i),
+      );
+    state = await readRun(db, { key });
+    if (!state) throw new Error(`screen run ${key} was started but cannot be read back`);
+  } else if (now.getTime() - state.startedAt.getTime() > STALLED_MS && state.sharesDone === 0) {
+    // Nothing finished for long: its messages were lost (a stopped stack, a purged queue).
+    const done = await doneShares(db, state.id);
+    await sendShares(
+      ctx,
+      state.id,
+      Array.from({ length: state.shares }, (_, i) => i).filter((i) => !done.has(i)),
+    );
+  }
+  return {
+    status: "running",
+    message: `${r.spec.name} ${paramsKey(r.params)} on ${r.query.resolution} bars is not kept as a snapshot, and its screen reads more bars than an answer reads at once (at most ${syncInstrumentCap(r.plan.read.bars)} instruments of ${r.plan.read.bars} bars): it is computed in the background for today, ${state.sharesDone} of ${state.shares} shares done. Ask again (or poll ${runView(state).poll}); the finished run answers any threshold today.`,
+    run: runView(state),
+  };
+}
+
+/** GET /technical/screen/runs/{id}: a run as it stands. */
+export async function getScreenRun(ctx: Deps, id: number): Promise<RunView> {
+  const state = await readRun(ctx.db.db, { id });
+  if (!state) throw new NotFoundError("Screen run", String(id));
+  return runView(state);
+}
+
+const isMessage = (b: unknown): b is ScreenRunMessage => {
+  const m = b as Partial<ScreenRunMessage> | null;
+  return typeof m?.runId === "number" && typeof m.share === "number";
+};
+
+/**
+ * The `screen-runs` queue's consumer: each message is one share of a run, whose instruments' bars
+ * are read and last values computed as the synchronous screen computes them, then stored with the
+ * share in one transaction. A failure is retried; a redelivered share writes nothing new.
+ */
+export async function consumeScreenRuns(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
+  for (const m of batch.messages) {
+    if (!isMessage(m.body)) {
+      console.warn("screen runs: a message that is not a share of a run, dropped", JSON.stringify(m.body));
+      m.ack();
+      continue;
+    }
+    const { runId, share } = m.body;
+    try {
+      await withWorkDeps(env, async (deps) => {
+        const run = await runById(deps.db.db, runId);
+        const spec = run ? indicatorSpec(run.indicator) : undefined;
+        if (!run || !spec || run.resolution === "1min") return; // gone, or not a screen's: nothing to do
+        const params = JSON.parse(run.params) as Params;
+        const plan = screenReadPlan(spec, params, run.resolution as DailyResolution);
+        const rows = await readShare(deps.db.db, plan.read, run.shares, share);
+        const { values, skipped } = lastValues(rows, spec, params, plan);
+        await saveShare(deps.db.db, {
+          runId,
+          share,
+          values: values.map((v) => ({ listingId: v.row.listingId, value: v.value, asOf: v.last.date })),
+          instruments: rows.length,
+          skipped,
+          at: deps.clock.now(),
+        });
+      });
+      m.ack();
+    } catch (err) {
+      console.warn("screen run", runId, "share", share, "attempt", m.attempts, "failed:", String(err));
+      m.retry({ delaySeconds: 5 * m.attempts });
+    }
+  }
+}
