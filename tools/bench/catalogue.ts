@@ -4,6 +4,7 @@ import { screenRowPosition } from "../../src/domain/indicators/screen-row";
 import { SNAPSHOT_FORMULA, SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
 import { worldInstrument } from "../sandbox/world";
 import { benchHeader, percentile } from "./load";
+import { queuedScreen } from "./queued-screen";
 import { type BenchStack, runBench } from "./stack";
 
 /**
@@ -11,10 +12,11 @@ import { type BenchStack, runBench } from "./stack";
  * 1. An import of IMPORTED world instruments (tools/sandbox/world.ts) through POST /assets/import
  *    and the queue, paced at REQUESTS_PER_MINUTE per provider: instruments/s and provider
  *    requests/s (counted by the simulators) against that pace.
- * 2. SYNTHETIC listings inserted directly (one instrument each, with an RSI(14) snapshot, a screen
- *    row, its last bar, and stored figures), then: GET
- *    /search p50 over names, tickers and misspellings; GET /technical/screen and GET
- *    /technical/screen/conditions uncached p50 (each request a new threshold); the time POST
+ * 2. SYNTHETIC listings inserted directly (one instrument each, with SYNTHETIC_BARS bars, an RSI(14)
+ *    snapshot, a screen row and stored figures), then: GET /search p50 over names, tickers and
+ *    misspellings; GET /technical/screen and GET /technical/screen/conditions uncached p50 (each
+ *    request a new threshold); queued screens of other lengths (SMA(30), RSI(21)): the time their
+ *    run of the day takes over every instrument, and an answer from it; the time POST
  *    /catalogue/refresh takes to queue a run of every listing (measured last: the stack stops
  *    before the run is worked).
  * 3. The cost at that size: rows and bytes per stored bar read from the database, extrapolated to
@@ -23,6 +25,8 @@ import { type BenchStack, runBench } from "./stack";
  */
 const IMPORTED = Number(process.env.BENCH_IMPORTED ?? 1000);
 const SYNTHETIC = Number(process.env.BENCH_SYNTHETIC_LISTINGS ?? 100_000);
+/** Daily bars of each synthetic listing: enough for SMA(30), few enough to insert 100,000 listings' in minutes. */
+const SYNTHETIC_BARS = Number(process.env.BENCH_SYNTHETIC_BARS ?? 40);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /** A provider's pace for this bench: far below the simulators' capacity, as a real provider's would be. */
 const REQUESTS_PER_MINUTE = 3000;
@@ -117,11 +121,14 @@ async function addSynthetic(databaseUrl: string): Promise<number> {
        FROM listings l WHERE l.source = 'bench' ON CONFLICT DO NOTHING`,
       [SNAPSHOT_FORMULA, HISTORY_BARS],
     );
+    // SYNTHETIC_BARS calendar days up to yesterday, the last close spread over 10-510.
     await client.query(
       `INSERT INTO prices_daily (listing_id, date, open, high, low, close, adj_close, volume, data_source)
-       SELECT l.id, current_date - 1, c, c, c, c, c, 1000000, 'delayed_provider'
-       FROM listings l CROSS JOIN LATERAL (SELECT round(10 + (l.id * 31 % 50000) / 100.0, 4) AS c) p
+       SELECT l.id, current_date - 1 - d, c, c + 1, c - 1, c, c, 1000000 + d, 'delayed_provider'
+       FROM listings l CROSS JOIN generate_series(0, $1 - 1) d
+       CROSS JOIN LATERAL (SELECT round((10 + (l.id * 31 % 50000) / 100.0 + 3 * sin(l.id + d / 5.0))::numeric, 4) AS c) p
        WHERE l.source = 'bench' ON CONFLICT DO NOTHING`,
+      [SYNTHETIC_BARS],
     );
     // Every value of the row 50 but RSI(14) (the snapshot's) and SMA(200).
     const rsi = screenRowPosition("rsi", '{"length":14}');
@@ -133,6 +140,7 @@ async function addSynthetic(databaseUrl: string): Promise<number> {
                                        ELSE 50 END ORDER BY i) FROM generate_series(1, $3) i), now()
        FROM prices_daily d JOIN listings l ON l.id = d.listing_id AND l.source = 'bench'
        JOIN indicator_snapshots s ON s.listing_id = d.listing_id AND s.indicator = 'rsi'
+       WHERE d.date = current_date - 1
        ON CONFLICT DO NOTHING`,
       [SNAPSHOT_FORMULA, HISTORY_BARS, SNAPSHOT_SET.length, rsi, sma],
     );
@@ -233,6 +241,17 @@ async function conditionScreens(stack: BenchStack) {
   };
 }
 
+/**
+ * Screens of lengths no snapshot holds, over more bars than an answer reads at once: queued runs
+ * of the day over every instrument (SMA(30) reads each one's 31 bars; RSI(21) all its bars).
+ */
+async function queuedScreens(stack: BenchStack) {
+  return {
+    sma_30: await queuedScreen(stack, "indicator=sma&period=30"),
+    rsi_21: await queuedScreen(stack, "indicator=rsi&period=21"),
+  };
+}
+
 async function queueFullRefresh(stack: BenchStack) {
   const started = performance.now();
   const body = await json(
@@ -304,6 +323,7 @@ runBench(
     const search = await stage("search", () => searches(stack));
     const screen = await stage("screen", () => screens(stack));
     const conditions = await stage("conditions screen", () => conditionScreens(stack));
+    const queued = await stage("queued screens", () => queuedScreens(stack));
     const cost = await stage("cost", () => costs(stack.databaseUrl, SYNTHETIC + IMPORTED));
     // Last: the run's listings are queued to a consumer the stack's stop ends.
     const refresh = await stage("queueing a full refresh", () => queueFullRefresh(stack));
@@ -312,10 +332,11 @@ runBench(
       database: stack.databaseLabel,
       cache: stack.cacheLabel,
       import: imported,
-      synthetic: { listings: SYNTHETIC, insert_seconds: insertSeconds },
+      synthetic: { listings: SYNTHETIC, bars_each: SYNTHETIC_BARS, insert_seconds: insertSeconds },
       search,
       screen_uncached: screen,
       conditions_screen_uncached: conditions,
+      queued_screens: queued,
       queue_full_refresh: refresh,
       cost,
     };
