@@ -9,10 +9,11 @@ CREATE TABLE "screen_run_shares" (
 --> statement-breakpoint
 CREATE TABLE "screen_run_values" (
 	"run_id" integer NOT NULL,
+	"asset_id" integer NOT NULL,
 	"listing_id" integer NOT NULL,
 	"value" double precision NOT NULL,
 	"as_of" date NOT NULL,
-	CONSTRAINT "screen_run_values_run_id_listing_id_pk" PRIMARY KEY("run_id","listing_id")
+	CONSTRAINT "screen_run_values_run_id_asset_id_pk" PRIMARY KEY("run_id","asset_id")
 );
 --> statement-breakpoint
 CREATE TABLE "screen_runs" (
@@ -25,6 +26,7 @@ CREATE TABLE "screen_runs" (
 	"shares" integer NOT NULL,
 	"requested_by" text,
 	"started_at" timestamp with time zone NOT NULL,
+	"resent_at" timestamp with time zone,
 	CONSTRAINT "screen_runs_key_unique" UNIQUE("key")
 );
 --> statement-breakpoint

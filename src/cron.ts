@@ -1,5 +1,6 @@
 import { cacheKeys } from "./cache";
 import { pruneMisses } from "./db/repositories/catalogue-additions";
+import { pruneRuns } from "./db/repositories/screen-runs";
 import { MISS_REMEMBERED_MS } from "./domain/catalogue-additions";
 import { resumeImports } from "./services/catalogue/imports/resume-imports";
 import { startDueRefresh } from "./services/catalogue/refresh/start-refresh";
@@ -36,7 +37,9 @@ const logRetention: Job = {
       const c = await applyLogRetention(deps);
       // A catalogue miss is believed a day: older ones are never read again.
       const misses = await pruneMisses(deps.db.db, new Date(deps.clock.now().getTime() - 2 * MISS_REMEMBERED_MS));
-      return `deleted ${c.usage_logs} usage log(s), ${c.provider_checks} provider check(s), ${c.validation_results} validation result(s), ${c.alerts} resolved alert(s), ${misses} catalogue miss(es)`;
+      // A queued screen's run answers its own day only.
+      const runs = await pruneRuns(deps.db.db, deps.clock.today());
+      return `deleted ${c.usage_logs} usage log(s), ${c.provider_checks} provider check(s), ${c.validation_results} validation result(s), ${c.alerts} resolved alert(s), ${misses} catalogue miss(es), ${runs} queued screen run(s) of earlier days`;
     }),
 };
 

@@ -1,7 +1,9 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDailyBars } from "../../src/db/repositories/prices";
+import { claimResend, pruneRuns } from "../../src/db/repositories/screen-runs";
 import { indicatorSnapshots, listings, pricesDaily, pricesIntraday, screenRows } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { resample } from "../../src/domain/bars";
@@ -11,6 +13,7 @@ import { HISTORY_BARS } from "../../src/domain/indicators/history";
 import { seriesOfBars } from "../../src/domain/indicators/series";
 import { isSnapshotted, paramsKey, SNAPSHOT_SET } from "../../src/domain/indicators/snapshots";
 import { SCREEN_RUNS_PER_DAY } from "../../src/domain/screen-runs";
+import worker from "../../src/index";
 import type { StoredTicker } from "../../src/routes/database/schema";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
@@ -23,7 +26,7 @@ import type {
   ScreenAnswer,
 } from "../../src/routes/technical/schema";
 import type { ConditionsAnswer } from "../../src/services/technical/screen-conditions";
-import type { QueuedScreen } from "../../src/services/technical/screen-runs";
+import { type QueuedScreen, SCREEN_QUEUE_NAME } from "../../src/services/technical/screen-runs";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -646,6 +649,24 @@ describe("GET /technical/screen", () => {
     }
     expect((await call<ErrorBody>("/technical/screen/runs/999999999")).status).toBe(404);
 
+    // A share delivered again (a lost acknowledgement) changes nothing.
+    const count = async () =>
+      (
+        await db.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from screen_run_values where run_id = ${run.id}`,
+        )
+      ).rows[0]?.n;
+    const before = await count();
+    const batch = createMessageBatch(SCREEN_QUEUE_NAME, [
+      { id: `again-${run.id}`, timestamp: new Date(), attempts: 1, body: { runId: run.id, share: 0 } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(1);
+    expect(await count()).toBe(before);
+    // A finished run is no stalled one: nothing is sent again, whoever asks.
+    expect(await claimResend(db.db, run.id, new Date(Date.now() + 3_600_000), 600_000)).toBe(false);
+
     // At most SCREEN_RUNS_PER_DAY runs start a day, whoever asks: the next is a 429 until the day ends.
     const started = await db.db.execute<{ n: number }>(
       sql`select count(*)::int as n from screen_runs where day = ${run.day}`,
@@ -665,6 +686,21 @@ describe("GET /technical/screen", () => {
     } finally {
       await db.db.execute(sql`DELETE FROM screen_runs WHERE key LIKE 'filler|%'`);
     }
+
+    // A run without progress for ten minutes is sent again once, by whoever claims it first.
+    const [stalled] = (
+      await db.db.execute<{ id: number }>(sql`
+        INSERT INTO screen_runs (key, indicator, params, resolution, day, shares, started_at)
+        VALUES ('stalled|' || ${run.day}, 'sma', '{"length":499}', '1D', ${run.day}::date, 2, now() - interval '11 minutes')
+        RETURNING id`)
+    ).rows;
+    const claims = await Promise.all([0, 1].map(() => claimResend(db.db, stalled?.id ?? 0, new Date(), 600_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimResend(db.db, stalled?.id ?? 0, new Date(), 600_000)).toBe(false);
+    // A run answers its own day: the daily cleanup forgets the earlier days'.
+    await db.db.execute(sql`UPDATE screen_runs SET day = ${run.day}::date - 1 WHERE id = ${stalled?.id ?? 0}`);
+    expect(await pruneRuns(db.db, run.day)).toBe(1);
+    expect((await call(`/technical/screen/runs/${stalled?.id}`)).status).toBe(404);
   });
 
   it("reads a declared screen from the snapshots, not from the bars", async () => {

@@ -12,8 +12,9 @@ export interface ScreenBarsQuery {
 
 /** One instrument of the catalogue (its preferred listing) and its bars, oldest first, as columns. */
 export interface InstrumentBars {
-  /** The preferred listing's id. */
+  /** The preferred listing's id, and its instrument's. */
   listingId: number;
+  assetId: number;
   ticker: string;
   name: string;
   isin: string;
@@ -78,6 +79,7 @@ export async function readShare(db: Db, q: ScreenBarsQuery, shares: number, shar
   );
   const result = await db.execute<{
     id: number;
+    asset_id: number;
     ticker: string;
     name: string;
     isin: string;
@@ -85,7 +87,7 @@ export async function readShare(db: Db, q: ScreenBarsQuery, shares: number, shar
     columns: InstrumentBars["columns"] | null;
   }>(
     sql`
-    SELECT p.id, p.ticker, p.name, p.isin, p.exchange,
+    SELECT p.id, p.asset_id, p.ticker, p.name, p.isin, p.exchange,
       (SELECT json_build_object(${columns})
        FROM (SELECT d.date, d.open, d.high, d.low, d.close, d.volume FROM prices_daily d
              WHERE d.listing_id = p.id ORDER BY d.date DESC LIMIT ${q.bars}) b
@@ -94,6 +96,7 @@ export async function readShare(db: Db, q: ScreenBarsQuery, shares: number, shar
   );
   return result.rows.map((r) => ({
     listingId: r.id,
+    assetId: r.asset_id,
     ticker: r.ticker,
     name: r.name,
     isin: r.isin,

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { screenRunShares, screenRuns, screenRunValues } from "../schema";
@@ -24,6 +24,36 @@ export async function doneShares(db: Db, runId: number): Promise<Set<number>> {
   return new Set(rows.map((r) => r.share));
 }
 
+/** Whether a share of a run is computed already (a redelivered message then does nothing). */
+export async function shareDone(db: Db, runId: number, share: number): Promise<boolean> {
+  const [row] = await db
+    .select({ share: screenRunShares.share })
+    .from(screenRunShares)
+    .where(and(eq(screenRunShares.runId, runId), eq(screenRunShares.share, share)));
+  return row !== undefined;
+}
+
+/**
+ * Claims the resend of a stalled run: one not finished whose last progress (its last share, else
+ * its start) and last resend are both older than `stalledMs`. One request wins the claim, whoever asks at once.
+ */
+export async function claimResend(db: Db, runId: number, now: Date, stalledMs: number): Promise<boolean> {
+  const before = new Date(now.getTime() - stalledMs);
+  const result = await db.execute<{ id: number }>(sql`
+    UPDATE ${screenRuns} r SET resent_at = ${now}
+    WHERE r.id = ${runId} AND (r.resent_at IS NULL OR r.resent_at < ${before})
+      AND (SELECT coalesce(max(s.finished_at), r.started_at) FROM ${screenRunShares} s WHERE s.run_id = r.id) < ${before}
+      AND (SELECT count(*) FROM ${screenRunShares} s WHERE s.run_id = r.id) < r.shares
+    RETURNING r.id`);
+  return result.rows.length > 0;
+}
+
+/** Forgets the runs of days before `day` (their shares and values go with them): a run answers its own day only. */
+export async function pruneRuns(db: Db, day: string): Promise<number> {
+  const gone = await db.delete(screenRuns).where(lt(screenRuns.day, day)).returning({ id: screenRuns.id });
+  return gone.length;
+}
+
 /** A run's row by id; null when there is none. */
 export async function runById(db: Db, id: number): Promise<RunRow | null> {
   const [row] = await db.select().from(screenRuns).where(eq(screenRuns.id, id));
@@ -34,21 +64,24 @@ export async function runById(db: Db, id: number): Promise<RunRow | null> {
 const BATCH = 5000;
 
 /**
- * Starts the run of a key, or finds the one that exists: two requests at once start one run, and
- * both answer it.
+ * Starts the run of a key unless `perDay` runs started on its day already, or finds the one that
+ * exists: two requests at once start one run, and both answer it. `run` is null when the day's
+ * runs are spent (the count and the insert are one statement; requests for new keys in the same
+ * instant may pass it by a few).
  */
-export async function startRun(db: Db, r: Omit<RunRow, "id">): Promise<{ run: RunRow; created: boolean }> {
-  const [inserted] = await db.insert(screenRuns).values(r).onConflictDoNothing({ target: screenRuns.key }).returning();
-  if (inserted) return { run: inserted, created: true };
+export async function startRun(
+  db: Db,
+  r: Omit<RunRow, "id" | "resentAt">,
+  perDay: number,
+): Promise<{ run: RunRow | null; created: boolean }> {
+  const inserted = await db.execute<{ id: number }>(sql`
+    INSERT INTO ${screenRuns} (key, indicator, params, resolution, day, shares, requested_by, started_at)
+    SELECT ${r.key}, ${r.indicator}, ${r.params}, ${r.resolution}, ${r.day}, ${r.shares}, ${r.requestedBy}, ${r.startedAt}
+    WHERE (SELECT count(*) FROM ${screenRuns} WHERE day = ${r.day}) < ${perDay}
+    ON CONFLICT (key) DO NOTHING
+    RETURNING id`);
   const [found] = await db.select().from(screenRuns).where(eq(screenRuns.key, r.key));
-  if (!found) throw new Error(`screen run ${r.key} was neither inserted nor found`);
-  return { run: found, created: false };
-}
-
-/** Runs started on a day (their keys end with it). */
-export async function runsStartedOn(db: Db, day: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(screenRuns).where(eq(screenRuns.day, day));
-  return row?.n ?? 0;
+  return { run: found ?? null, created: inserted.rows.length > 0 };
 }
 
 /** A run's state by its key or id; null when there is none. */
@@ -80,15 +113,16 @@ export async function readRun(db: Db, by: { key: string } | { id: number }): Pro
 }
 
 /**
- * Stores a computed share in one transaction: its values, then the share itself. A redelivered
- * message writes nothing new (both keep the first write), so no share is counted twice.
+ * Stores a computed share in one transaction: its values, then the share itself. A share computed
+ * again writes nothing new (both keep the first write, values once per instrument), so no share or
+ * instrument is counted twice.
  */
 export async function saveShare(
   db: Db,
   s: {
     runId: number;
     share: number;
-    values: readonly { listingId: number; value: number; asOf: string }[];
+    values: readonly { assetId: number; listingId: number; value: number; asOf: string }[];
     instruments: number;
     skipped: number;
     at: Date;
@@ -126,7 +160,9 @@ export async function screenRunMatches(
   const order = low ? sql`ASC` : sql`DESC`;
   const result = await db.execute<{ total: number; matches: ScreenMatch[] | null }>(sql`
     WITH hit AS MATERIALIZED (
+      -- Only what is still its instrument's preferred listing: a removed one leaves the answer.
       SELECT v.listing_id, v.value, v.as_of FROM ${screenRunValues} v
+      JOIN listings l ON l.id = v.listing_id AND l.preferred
       WHERE v.run_id = ${q.runId} AND v.value ${test} ${q.value}
     ), edge AS (
       SELECT value FROM hit ORDER BY value ${order} OFFSET ${q.limit - 1} LIMIT 1
@@ -136,12 +172,12 @@ export async function screenRunMatches(
                                          'value', m.value, 'asOf', m.as_of, 'close',
                                          (SELECT d.close::text FROM prices_daily d
                                           WHERE d.listing_id = m.listing_id AND d.date = m.as_of))
-                       ORDER BY m.value ${order}, m.ticker COLLATE "C", m.isin)
+                       ORDER BY m.value ${order}, m.ticker COLLATE "C", m.isin COLLATE "C")
        FROM (SELECT h.*, x.* FROM hit h
              CROSS JOIN LATERAL (SELECT l.ticker, l.name, l.exchange, a.isin FROM listings l
                                  JOIN assets a ON a.id = l.asset_id WHERE l.id = h.listing_id OFFSET 0) x
              WHERE NOT EXISTS (SELECT 1 FROM edge) OR h.value ${low ? sql`<=` : sql`>=`} (SELECT value FROM edge)
-             ORDER BY h.value ${order}, x.ticker COLLATE "C", x.isin LIMIT ${q.limit}) m) AS matches`);
+             ORDER BY h.value ${order}, x.ticker COLLATE "C", x.isin COLLATE "C" LIMIT ${q.limit}) m) AS matches`);
   const row = result.rows[0];
   return { total: row?.total ?? 0, matches: row?.matches ?? [] };
 }

@@ -19,6 +19,8 @@ export const screenRuns = pgTable("screen_runs", {
   /** The kind of key whose request started it. */
   requestedBy: text("requested_by"),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  /** When its missing shares were last sent again (a stalled run); one request claims each resend. */
+  resentAt: timestamp("resent_at", { withTimezone: true }),
 });
 
 /** A computed share of a run: written once with its values, so that a redelivered message changes nothing. */
@@ -37,13 +39,17 @@ export const screenRunShares = pgTable(
   (t) => [primaryKey({ columns: [t.runId, t.share] })],
 );
 
-/** Each instrument's last value in a run (its preferred listing when the share was computed). */
+/**
+ * Each instrument's last value in a run, once per instrument (a share computed again after its
+ * preferred listing changed keeps the first value): its preferred listing when the share was computed.
+ */
 export const screenRunValues = pgTable(
   "screen_run_values",
   {
     runId: integer("run_id")
       .notNull()
       .references(() => screenRuns.id, { onDelete: "cascade" }),
+    assetId: integer("asset_id").notNull(),
     listingId: integer("listing_id")
       .notNull()
       .references(() => listings.id, { onDelete: "cascade" }),
@@ -51,5 +57,5 @@ export const screenRunValues = pgTable(
     /** The last daily bar the value is computed to. */
     asOf: date("as_of", { mode: "string" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.listingId] })],
+  (t) => [primaryKey({ columns: [t.runId, t.assetId] })],
 );

@@ -146,6 +146,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     summary: "svc_screener: the catalogue instruments whose last indicator value meets the condition",
     params: {},
     query: ScreenQuery,
+    // A length no snapshot holds may start the day's queued run.
+    extensions: { "x-writes": true },
     handle: async (c, q) => {
       const r = await screen({ ctx: c.get("deps"), input: q });
       // A queued screen has no rows yet: the table says so in its one row.

@@ -1,13 +1,14 @@
 import type { ScreenMatch } from "../../db/repositories/indicator-snapshots";
 import { countInstruments, readShare } from "../../db/repositories/screen-bars";
 import {
+  claimResend,
   doneShares,
   type RunState,
   readRun,
   runById,
-  runsStartedOn,
   saveShare,
   screenRunMatches,
+  shareDone,
   startRun,
 } from "../../db/repositories/screen-runs";
 import type { Deps } from "../../deps";
@@ -29,7 +30,10 @@ import { type DailyResolution, lastValues, type ScreenReadPlan, screenReadPlan }
 export const SCREEN_QUEUE_NAME = "screen-runs";
 /** Messages per sendBatch (the queue's limit). */
 const MESSAGES_PER_SEND = 100;
-/** A run none of whose shares finished for this long has lost messages: its missing shares are sent again. */
+/**
+ * A run that made no progress for this long (no share finished since its start or its last share)
+ * has lost messages: its missing shares are sent again, by one request, at most once a period.
+ */
 const STALLED_MS = 10 * 60_000;
 
 /** A queued run as a client polls it. */
@@ -96,8 +100,9 @@ export async function screenFromRun(
   },
 ): Promise<{ matches: ScreenMatch[]; total: number; screened: number; skipped: number; runId: number } | QueuedScreen> {
   const db = ctx.db.db;
-  const day = ctx.clock.today();
+  // The day from the same instant: a request at midnight keys and refuses by one day.
   const now = ctx.clock.now();
+  const day = now.toISOString().slice(0, 10);
   const identity = { indicator: r.spec.name, params: paramsKey(r.params), resolution: r.query.resolution, day };
   const key = runKey(identity);
   let state = await readRun(db, { key });
@@ -111,23 +116,22 @@ export async function screenFromRun(
     return { ...found, screened: state.instruments - state.skipped, skipped: state.skipped, runId: state.id };
   }
   if (!state) {
-    if ((await runsStartedOn(db, day)) >= SCREEN_RUNS_PER_DAY) {
-      const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
-      throw new RateLimitedError(
-        `${SCREEN_RUNS_PER_DAY} queued screens were started today, the most a day; screen a declared length, or ask tomorrow`,
-        Math.ceil((midnight - now.getTime()) / 1000),
-      );
-    }
     if (!ctx.screenQueue)
       throw new ServiceError("UPSTREAM_UNAVAILABLE", "The screen-runs queue is not bound (wrangler.toml)");
     const shares = runShares(await countInstruments(db), r.plan.read.bars);
-    const { run, created } = await startRun(db, {
-      ...identity,
-      key,
-      shares,
-      requestedBy: ctx.caller?.kind ?? null,
-      startedAt: now,
-    });
+    const { run, created } = await startRun(
+      db,
+      { ...identity, key, shares, requestedBy: ctx.caller?.kind ?? null, startedAt: now },
+      SCREEN_RUNS_PER_DAY,
+    );
+    if (!run) {
+      const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+      throw new RateLimitedError(
+        `${SCREEN_RUNS_PER_DAY} queued screens were started today, the most a day; screen a declared length, or ask tomorrow`,
+        Math.max(1, Math.ceil((midnight - now.getTime()) / 1000)),
+      );
+    }
+    // A failed send leaves the run to the resend of a stalled run (a later request).
     if (created)
       await sendShares(
         ctx,
@@ -136,8 +140,8 @@ export async function screenFromRun(
       );
     state = await readRun(db, { key });
     if (!state) throw new Error(`screen run ${key} was started but cannot be read back`);
-  } else if (now.getTime() - state.startedAt.getTime() > STALLED_MS && state.sharesDone === 0) {
-    // Nothing finished for long: its messages were lost (a stopped stack, a purged queue).
+  } else if (await claimResend(db, state.id, now, STALLED_MS)) {
+    // No progress for long: its messages were lost (a stopped stack, a purged queue, a dead letter).
     const done = await doneShares(db, state.id);
     await sendShares(
       ctx,
@@ -147,7 +151,7 @@ export async function screenFromRun(
   }
   return {
     status: "running",
-    message: `${r.spec.name} ${paramsKey(r.params)} on ${r.query.resolution} bars is not kept as a snapshot, and its screen reads more bars than an answer reads at once (at most ${syncInstrumentCap(r.plan.read.bars)} instruments of ${r.plan.read.bars} bars): it is computed in the background for today, ${state.sharesDone} of ${state.shares} shares done. Ask again (or poll ${runView(state).poll}); the finished run answers any threshold today.`,
+    message: `${r.spec.name} ${paramsKey(r.params)} on ${r.query.resolution} bars is not kept as a snapshot${r.query.mode === "queued" ? " and was asked queued" : `, and its screen reads more bars than an answer reads at once (at most ${syncInstrumentCap(r.plan.read.bars)} instruments)`}: it is computed in the background for today, ${state.sharesDone} of ${state.shares} shares done. Ask again (or poll ${runView(state).poll}); the finished run answers any threshold today, with the bars stored when it ran.`,
     run: runView(state),
   };
 }
@@ -182,6 +186,8 @@ export async function consumeScreenRuns(batch: MessageBatch<unknown>, env: Bindi
         const run = await runById(deps.db.db, runId);
         const spec = run ? indicatorSpec(run.indicator) : undefined;
         if (!run || !spec || run.resolution === "1min") return; // gone, or not a screen's: nothing to do
+        // A share sent again (a resend, a lost acknowledgement) is not read a second time.
+        if (await shareDone(deps.db.db, runId, share)) return;
         const params = JSON.parse(run.params) as Params;
         const plan = screenReadPlan(spec, params, run.resolution as DailyResolution);
         const rows = await readShare(deps.db.db, plan.read, run.shares, share);
@@ -189,7 +195,12 @@ export async function consumeScreenRuns(batch: MessageBatch<unknown>, env: Bindi
         await saveShare(deps.db.db, {
           runId,
           share,
-          values: values.map((v) => ({ listingId: v.row.listingId, value: v.value, asOf: v.last.date })),
+          values: values.map((v) => ({
+            assetId: v.row.assetId,
+            listingId: v.row.listingId,
+            value: v.value,
+            asOf: v.last.date,
+          })),
           instruments: rows.length,
           skipped,
           at: deps.clock.now(),

@@ -83,17 +83,24 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
       ":",
     ),
   );
-  const cached = (build: () => Promise<ScreenResult>) =>
-    readThrough(ctx, { key, ttlSeconds: cacheTtls(ctx.config).screener, build }).then((r) => r.value);
-  if (resolution === "1D" && isSnapshotted(spec.name, params))
-    return cached(() => screenSnapshotted(ctx, input, spec, params));
-  const plan = screenReadPlan(spec, params, resolution);
+  const declared = resolution === "1D" && isSnapshotted(spec.name, params);
   const query = { ...input, resolution };
-  if (input.mode === "auto" && answeredAtOnce(await countInstruments(ctx.db.db), plan.read.bars))
-    return cached(() => runScreen(ctx, query, spec, params, plan));
-  const fromRun = await screenFromRun(ctx, { query, spec, params, plan });
-  if ("status" in fromRun) return fromRun;
-  return cached(async () => resultOf(ctx, query, spec, params, fromRun));
+  // The cache is read first; a screen still computed in the background (202) is never kept.
+  const build = async (): Promise<ScreenResult | QueuedScreen> => {
+    if (declared) return screenSnapshotted(ctx, input, spec, params);
+    const plan = screenReadPlan(spec, params, resolution);
+    if (input.mode === "auto" && answeredAtOnce(await countInstruments(ctx.db.db), plan.read.bars))
+      return runScreen(ctx, query, spec, params, plan);
+    const fromRun = await screenFromRun(ctx, { query, spec, params, plan });
+    return "status" in fromRun ? fromRun : resultOf(ctx, query, spec, params, fromRun);
+  };
+  const answer = await readThrough(ctx, {
+    key,
+    ttlSeconds: cacheTtls(ctx.config).screener,
+    build,
+    shouldCache: (built) => !("status" in built),
+  });
+  return answer.value;
 }
 
 /**
