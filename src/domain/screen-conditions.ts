@@ -23,7 +23,15 @@ export type Comparison = (typeof COMPARISONS)[number];
  * figure (market capitalisation, trailing P/E, dividend yield as a ratio).
  */
 export type NumberTerm =
-  | { kind: "indicator"; key: string; indicator: string; params: Params; paramsKey: string }
+  | {
+      kind: "indicator";
+      key: string;
+      indicator: string;
+      params: Params;
+      paramsKey: string;
+      /** False for a length no snapshot holds: computed from the bars, or the day's queued run. */
+      snapshotted: boolean;
+    }
   | { kind: "close"; key: "close" }
   | { kind: "figure"; key: FigureField };
 
@@ -37,7 +45,7 @@ export type ParsedWhere = { ok: true; conditions: Condition[] } | { ok: false; e
 const fullKey = (name: string, paramNames: readonly { name: string }[], params: Params) =>
   [name, ...paramNames.map((p) => String(params[p.name]))].join("_");
 
-/** The indicators a condition may name: the snapshotted set (any other length is screened alone). */
+/** The snapshotted indicators: any number of them in a screen, and one other length at most. */
 export const SNAPSHOTTED_KEYS = SNAPSHOT_SET.map((e) => fullKey(e.spec.name, e.spec.params, e.params));
 
 const FIGURES = Object.keys(FIGURE_FIELDS) as FigureField[];
@@ -63,18 +71,17 @@ function numberTerm(text: string): NumberTerm | string {
   if ((FIGURES as string[]).includes(t)) return { kind: "figure", key: t as FigureField };
   const parsed = parseIndicator(t);
   if (!parsed.ok)
-    return `${parsed.error} (a term is close, ${FIGURES.join(", ")}, or a snapshotted indicator such as rsi_14 or sma_200)`;
-  const { spec, params, key } = parsed.value;
+    return `${parsed.error} (a term is close, ${FIGURES.join(", ")}, or an indicator such as rsi_14 or sma_200)`;
+  const { spec, params } = parsed.value;
   // `rsi` and `rsi_14` are one term, named in full in the answer.
   if (spec.intradayOnly) return `${spec.name} is computed on intraday bars only; a screen reads daily bars`;
-  if (!isSnapshotted(spec.name, params))
-    return `${key} is not kept as a snapshot: screen it alone with GET /technical/screen (conditions take ${SNAPSHOTTED_KEYS.join(", ")})`;
   return {
     kind: "indicator",
     key: fullKey(spec.name, spec.params, params),
     indicator: spec.name,
     params,
     paramsKey: paramsKey(params),
+    snapshotted: isSnapshotted(spec.name, params),
   };
 }
 
@@ -133,6 +140,12 @@ export function parseWhere(where: string): ParsedWhere {
     }
     conditions.push({ kind: "compare", left, op: split.op, right });
   }
+  const unkept = indicatorTerms(conditions).filter((t) => !t.snapshotted);
+  if (unkept.length > 1)
+    return {
+      ok: false,
+      error: `a screen takes one indicator no snapshot holds at a time; ${unkept.map((t) => t.key).join(" and ")} are not kept (snapshots: ${SNAPSHOTTED_KEYS.join(", ")})`,
+    };
   return { ok: true, conditions };
 }
 

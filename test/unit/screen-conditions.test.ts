@@ -13,6 +13,7 @@ describe("parseWhere: the conditions of a screen of several", () => {
           indicator: "rsi",
           params: { length: 14 },
           paramsKey: '{"length":14}',
+          snapshotted: true,
         },
         op: "<",
         right: 30,
@@ -27,6 +28,7 @@ describe("parseWhere: the conditions of a screen of several", () => {
           indicator: "sma",
           params: { length: 200 },
           paramsKey: '{"length":200}',
+          snapshotted: true,
         },
       },
       {
@@ -37,6 +39,7 @@ describe("parseWhere: the conditions of a screen of several", () => {
           indicator: "ema",
           params: { length: 50 },
           paramsKey: '{"length":50}',
+          snapshotted: true,
         },
         op: ">=",
         right: {
@@ -45,6 +48,7 @@ describe("parseWhere: the conditions of a screen of several", () => {
           indicator: "ema",
           params: { length: 200 },
           paramsKey: '{"length":200}',
+          snapshotted: true,
         },
       },
       { kind: "text", field: "exchange", value: "NASDAQ" },
@@ -53,6 +57,12 @@ describe("parseWhere: the conditions of a screen of several", () => {
     const twice = parseWhere("rsi < 30, rsi_14 > 10");
     expect(twice.ok && indicatorTerms(twice.conditions).map((t) => t.key)).toEqual(["rsi_14"]);
     expect(parseWhere("macd > 0").ok).toBe(true);
+    // One length no snapshot holds is a term too, marked so.
+    const other = parseWhere("sma_30 > close, rsi < 30");
+    expect(other.ok && indicatorTerms(other.conditions).map((t) => [t.key, t.snapshotted])).toEqual([
+      ["sma_30", false],
+      ["rsi_14", true],
+    ]);
     expect(parseWhere("close <= -1.5").ok).toBe(true);
   });
 
@@ -79,7 +89,9 @@ describe("parseWhere: the conditions of a screen of several", () => {
       const p = parseWhere(w);
       return p.ok ? null : p.error;
     };
-    expect(error("sma_30 < 10")).toMatch(/^'sma_30 < 10': sma_30 is not kept as a snapshot: screen it alone/);
+    expect(error("sma_30 < 10, ema_30 > 1")).toMatch(
+      /^a screen takes one indicator no snapshot holds at a time; sma_30 and ema_30 are not kept/,
+    );
     expect(error("foo > 1")).toMatch(/unknown indicator 'foo'/);
     expect(error("vwap > 1")).toMatch(/intraday bars only/);
     expect(error("rsi 30")).toBe("'rsi 30' compares nothing: use <, <=, >, >= or =");

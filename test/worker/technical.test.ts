@@ -439,9 +439,18 @@ describe("GET /technical/screen", () => {
     if (aapl) expect(aapl.values).toEqual({ rsi_14: rsi, sma_200: sma, close });
     expect(both.body.total).toBeLessThanOrEqual(one.body.total);
 
-    const notKept = await call<ErrorBody>(`/technical/screen/conditions?where=${encodeURIComponent("sma_30 > 1")}`);
-    expect(notKept.status).toBe(400);
-    expect(notKept.body.message).toMatch(/^'sma_30 > 1': sma_30 is not kept as a snapshot/);
+    // One length no snapshot holds: computed over the instruments the other conditions leave, the
+    // ticker route's value.
+    const other = await where("rsi_14 < 101 and sma_30 > 0");
+    expect(other.status).toBe(200);
+    const sma30 = await lastOf("indicator=sma&period=30");
+    expect(other.body.matches.find((m) => m.ticker === "AAPL")?.values.sma_30).toBe(sma30);
+    expect(other.body.total).toBe(one.body.total);
+    const two = await call<ErrorBody>(
+      `/technical/screen/conditions?where=${encodeURIComponent("sma_30 > 1, ema_30 > 1")}`,
+    );
+    expect(two.status).toBe(400);
+    expect(two.body.message).toMatch(/^a screen takes one indicator no snapshot holds at a time/);
     const extra = await call<ErrorBody>("/technical/screen/conditions?where=rsi%3C30&indicator=rsi");
     expect(extra.status).toBe(400);
   });
@@ -648,6 +657,16 @@ describe("GET /technical/screen", () => {
       ]);
     }
     expect((await call<ErrorBody>("/technical/screen/runs/999999999")).status).toBe(404);
+
+    // A conditions screen with that length reads the finished run: the same values.
+    const fromRun = await call<ConditionsAnswer>(
+      `/technical/screen/conditions?where=${encodeURIComponent("rsi_23 < 101, close > 0")}&limit=1000`,
+    );
+    expect(fromRun.status).toBe(200);
+    const sync = await call<ScreenAnswer>("/technical/screen?indicator=rsi&period=23&operator=lt&value=101&limit=1000");
+    expect(fromRun.body.matches.map((m) => [m.ticker, m.values.rsi_23])).toEqual(
+      sync.body.matches.map((m) => [m.ticker, m.value]),
+    );
 
     // A share delivered again (a lost acknowledgement) changes nothing.
     const count = async () =>

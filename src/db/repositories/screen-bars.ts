@@ -8,6 +8,8 @@ export interface ScreenBarsQuery {
   bars: number;
   /** The fields the indicator reads, and the dates when bars are aggregated into weeks or months. */
   fields: readonly (PriceField | "date")[];
+  /** Only these listings (a screen's candidates after its other conditions); every instrument without it. */
+  only?: readonly number[];
 }
 
 /** One instrument of the catalogue (its preferred listing) and its bars, oldest first, as columns. */
@@ -57,11 +59,12 @@ let instrumentsSeen = 10_000;
  * one statement (or a few sent together for a long read): no second round trip for the bars.
  */
 export async function readScreenBars(db: Db, q: ScreenBarsQuery): Promise<InstrumentBars[]> {
-  const values = instrumentsSeen * q.bars * q.fields.length;
+  if (q.only?.length === 0) return [];
+  const values = (q.only?.length ?? instrumentsSeen) * q.bars * q.fields.length;
   const shares = Math.min(MAX_SHARES, Math.max(1, Math.ceil(values / VALUES_PER_ANSWER)));
   const reads = Array.from({ length: shares }, (_, share) => readShare(db, q, shares, share));
   const rows = (await Promise.all(reads)).flat();
-  instrumentsSeen = Math.max(1, rows.length);
+  if (!q.only) instrumentsSeen = Math.max(1, rows.length);
   return rows;
 }
 
@@ -92,7 +95,8 @@ export async function readShare(db: Db, q: ScreenBarsQuery, shares: number, shar
        FROM (SELECT d.date, d.open, d.high, d.low, d.close, d.volume FROM prices_daily d
              WHERE d.listing_id = p.id ORDER BY d.date DESC LIMIT ${q.bars}) b
        HAVING count(*) > 0) AS columns
-    FROM (${preferredListingsSql({ index: share, of: shares })}) p`,
+    FROM (${preferredListingsSql({ index: share, of: shares })}) p
+    ${q.only ? sql`WHERE p.id = ANY(${`{${q.only.join(",")}}`}::int[])` : sql``}`,
   );
   return result.rows.map((r) => ({
     listingId: r.id,

@@ -20,12 +20,23 @@ const FIGURES: Record<FigureField, SQL> = {
   dividend_yield: sql`f.dividend_yield`,
 };
 
+/**
+ * Where the values of the one indicator term no snapshot holds come from: the day's finished run of
+ * it, or values computed for this screen (by instrument).
+ */
+export type UnkeptValues = { runId: number } | { assetIds: readonly number[]; values: readonly number[] };
+
 export interface ConditionsScreen {
   conditions: readonly Condition[];
   /** The history snapshots are computed over (HISTORY_BARS). */
   windowBars: number;
   limit: number;
+  /** The values of the term no snapshot holds, when a condition reads one. */
+  unkept?: UnkeptValues;
 }
+
+/** A SQL array literal, each number as its shortest exact text. */
+const arrayText = (xs: readonly number[]) => `{${xs.map((x) => String(x)).join(",")}}`;
 
 export interface ConditionsRow {
   ticker: string;
@@ -49,22 +60,14 @@ export interface ConditionsResult {
   rows: ConditionsRow[];
 }
 
-/**
- * A screen of several conditions in one statement over the screen rows (one per listing, every
- * snapshot side by side with the last close): each instrument once (its preferred listing's row),
- * each indicator term its place in the row, a figure the instrument's row in the listing's
- * currency; the listing and instrument are joined only for a condition on their fields. One pass
- * over the rows, no lookup per instrument. Answers the counts and the first `limit` matches,
- * ordered by the first comparison's left term (lowest first for < and <=), then ticker and ISIN:
- * the matches up to the `limit`-th value, then their names and exact closes.
- */
-export async function screenConditions(db: Db, q: ConditionsScreen): Promise<ConditionsResult> {
-  const terms = indicatorTerms(q.conditions);
+/** The joins, tests and term expressions of a screen's conditions over the screen rows `r`. */
+function conditionsSql(q: Pick<ConditionsScreen, "conditions" | "windowBars" | "unkept">) {
   const figures = readsFigures(q.conditions);
   const texts = q.conditions.flatMap((c) => (c.kind === "text" ? [FIELDS[c.field].reads] : []));
-  const place = (t: { indicator: string; paramsKey: string }) => {
+  const place = (t: { indicator: string; paramsKey: string; snapshotted: boolean }) => {
+    if (!t.snapshotted) return sql`xv.value`;
     const at = screenRowPosition(t.indicator, t.paramsKey);
-    // The parser takes only snapshotted indicators: a term without a place is a bug, not input.
+    // The parser marks what is snapshotted: a snapshotted term without a place is a bug, not input.
     if (at === null) throw new Error(`${t.indicator} ${t.paramsKey} has no place in a screen row`);
     return sql.raw(`r.values[${at}]`);
   };
@@ -78,11 +81,48 @@ export async function screenConditions(db: Db, q: ConditionsScreen): Promise<Con
   if (texts.includes("listing")) joins.push(sql`JOIN listings l ON l.id = r.listing_id`);
   if (texts.includes("asset")) joins.push(sql`JOIN assets a ON a.id = r.asset_id`);
   if (figures) joins.push(sql`JOIN screen_figures f ON f.asset_id = r.asset_id AND f.currency = r.currency`);
+  const unkept = q.unkept;
+  if (unkept && "runId" in unkept)
+    joins.push(sql`JOIN screen_run_values xv ON xv.run_id = ${unkept.runId} AND xv.asset_id = r.asset_id`);
+  else if (unkept)
+    joins.push(
+      sql`JOIN unnest(${arrayText(unkept.assetIds)}::int[], ${arrayText(unkept.values)}::float8[]) AS xv(asset_id, value) ON xv.asset_id = r.asset_id`,
+    );
   const tests = q.conditions.map((c) =>
     c.kind === "text"
       ? sql`${FIELDS[c.field].column} = ${c.value}`
       : sql`${termSql(c.left)} ${OPS[c.op]} ${termSql(c.right)}`,
   );
+  // A row of another arithmetic or layout (a set of another length) is not read until rewritten.
+  const rows = sql`r.preferred AND r.formula = ${SNAPSHOT_FORMULA} AND r.window_bars = ${q.windowBars}
+    AND array_length(r.values, 1) = ${SNAPSHOT_SET.length}`;
+  return { figures, place, termSql, joins, tests, rows };
+}
+
+/**
+ * The listings (each instrument's preferred one) meeting every condition: the candidates of a
+ * term no snapshot holds, computed over them alone when they are few enough.
+ */
+export async function conditionCandidates(db: Db, q: Omit<ConditionsScreen, "limit" | "unkept">): Promise<number[]> {
+  const { joins, tests, rows } = conditionsSql(q);
+  const result = await db.execute<{ id: number }>(sql`
+    SELECT r.listing_id AS id FROM screen_rows r ${sql.join(joins, sql` `)}
+    WHERE ${rows} ${tests.length ? sql`AND ${sql.join(tests, sql` AND `)}` : sql``}`);
+  return result.rows.map((r) => r.id);
+}
+
+/**
+ * A screen of several conditions in one statement over the screen rows (one per listing, every
+ * snapshot side by side with the last close): each instrument once (its preferred listing's row),
+ * each indicator term its place in the row (one no snapshot holds: its values, joined by instrument), a figure the instrument's row in the listing's
+ * currency; the listing and instrument are joined only for a condition on their fields. One pass
+ * over the rows, no lookup per instrument. Answers the counts and the first `limit` matches,
+ * ordered by the first comparison's left term (lowest first for < and <=), then ticker and ISIN:
+ * the matches up to the `limit`-th value, then their names and exact closes.
+ */
+export async function screenConditions(db: Db, q: ConditionsScreen): Promise<ConditionsResult> {
+  const terms = indicatorTerms(q.conditions);
+  const { figures, place, termSql, joins, tests, rows } = conditionsSql(q);
   const first = q.conditions.find((c) => c.kind === "compare");
   const rank = first?.kind === "compare" ? termSql(first.left) : sql`0::float8`;
   const low = first?.kind === "compare" && first.op.startsWith("<");
@@ -93,9 +133,6 @@ export async function screenConditions(db: Db, q: ConditionsScreen): Promise<Con
     ...(figures ? (Object.keys(FIGURES) as FigureField[]).map((k): [string, SQL] => [k, FIGURES[k]]) : []),
   ];
   const column = (i: number) => sql.raw(`v${i}`);
-  // A row of another arithmetic or layout (a set of another length) is not read until rewritten.
-  const rows = sql`r.preferred AND r.formula = ${SNAPSHOT_FORMULA} AND r.window_bars = ${q.windowBars}
-    AND array_length(r.values, 1) = ${SNAPSHOT_SET.length}`;
   const result = await db.execute<{ screened: number; total: number; rows: ConditionsRow[] | null }>(sql`
     WITH hit AS MATERIALIZED (
       SELECT r.listing_id, r.as_of, ${sql.join(

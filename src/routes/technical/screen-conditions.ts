@@ -3,7 +3,8 @@ import type { AppEnv } from "../../deps";
 import { MAX_WHERE_LENGTH } from "../../domain/screen-conditions";
 import { screenByConditions } from "../../services/technical/screen-conditions";
 import { keyed, withErrors } from "../openapi";
-import { intParam, screenedInstrument } from "./schema";
+import { intParam, QueuedScreenSchema, screenedInstrument } from "./schema";
+import { RETRY_AFTER_SECONDS } from "./screen";
 
 const ConditionsAnswerSchema = z
   .object({
@@ -48,6 +49,7 @@ export const ConditionsQuery = {
     .min(1)
     .max(MAX_WHERE_LENGTH)
     .openapi({
+      example: "rsi_14 < 30 and close > sma_200 and market_cap > 10bn",
       examples: [
         "rsi_14 < 30 and close > sma_200 and market_cap > 10bn",
         "ema_50 > ema_200, exchange = NASDAQ",
@@ -64,8 +66,10 @@ const route = createRoute(
     tags: ["Technical indicators"],
     summary: "Catalogue instruments meeting several conditions at once (cached 15 minutes)",
     description:
-      "Conditions joined by `,` or ` and ` (at most 8), each `term op term-or-number` with op <, <=, > or >=: terms are `close`, the snapshotted indicators (every indicator's defaults, length 14, sma_50, sma_200, ema_50, ema_200) and the stored figures `market_cap` (in the listing's currency), `pe_ratio` and `dividend_yield` (a ratio); numbers may end in k, m, bn, tn or % (`10bn`, `3%`). `sector`, `exchange`, `currency` and `quote_type` compare with `=`. An instrument without a value a condition reads (too short a history, no stored figure) does not match. Matches are ordered by the first comparison's left term, most extreme first.",
+      "Conditions joined by `,` or ` and ` (at most 8), each `term op term-or-number` with op <, <=, > or >=: terms are `close`, the snapshotted indicators (every indicator's defaults, length 14, sma_50, sma_200, ema_50, ema_200) and the stored figures `market_cap` (in the listing's currency), `pe_ratio` and `dividend_yield` (a ratio); one indicator of another length may be a term too (computed over the instruments the other conditions leave, or from the day's queued run: then 202 while it runs); numbers may end in k, m, bn, tn or % (`10bn`, `3%`). `sector`, `exchange`, `currency` and `quote_type` compare with `=`. An instrument without a value a condition reads (too short a history, no stored figure) does not match. Matches are ordered by the first comparison's left term, most extreme first.",
     security: keyed,
+    // A term no snapshot holds may start the day's queued run.
+    "x-writes": true,
     request: {
       query: z.object(ConditionsQuery).strict(),
     },
@@ -74,12 +78,22 @@ const route = createRoute(
         description: "The matches, with the values they were tested on",
         content: { "application/json": { schema: ConditionsAnswerSchema } },
       },
+      202: {
+        description:
+          "A term no snapshot holds, over more instruments than an answer reads at once: its run of the day is being computed",
+        content: { "application/json": { schema: QueuedScreenSchema } },
+      },
     },
   }),
 );
 
 export function registerScreenConditions(api: OpenAPIHono<AppEnv>) {
-  return api.openapi(route, async (c) =>
-    c.json(await screenByConditions({ ctx: c.get("deps"), input: c.req.valid("query") }), 200),
-  );
+  return api.openapi(route, async (c) => {
+    const answer = await screenByConditions({ ctx: c.get("deps"), input: c.req.valid("query") });
+    if ("status" in answer) {
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return c.json(answer, 202);
+    }
+    return c.json(answer, 200);
+  });
 }

@@ -65,7 +65,7 @@ const runRoute = createRoute(
 );
 
 /** Seconds a client waits before asking again for a running screen. */
-const RETRY_AFTER_SECONDS = 5;
+export const RETRY_AFTER_SECONDS = 5;
 
 export function registerScreen(api: OpenAPIHono<AppEnv>) {
   return api

@@ -168,8 +168,25 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     summary: "svc_screener_conditions: the catalogue instruments meeting every condition, with the values tested",
     params: {},
     query: ConditionsQuery,
+    // A term no snapshot holds may start the day's queued run.
+    extensions: { "x-writes": true },
     handle: async (c, q) => {
       const r = await screenByConditions({ ctx: c.get("deps"), input: q });
+      // A term computed in the background has no rows yet: the table says so in its one row.
+      if ("status" in r)
+        return [
+          {
+            ticker: null,
+            name: r.message,
+            isin: null,
+            as_of: null,
+            close: null,
+            currency: null,
+            tested: null,
+            figures_as_of: null,
+            missing_session: null,
+          },
+        ];
       return r.matches.map((m) => ({
         ticker: m.ticker,
         name: m.name,

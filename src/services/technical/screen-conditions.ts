@@ -1,12 +1,17 @@
 import { cacheKeys, cacheTtls } from "../../cache";
-import { screenConditions } from "../../db/repositories/screen-conditions";
+import { readScreenBars } from "../../db/repositories/screen-bars";
+import { conditionCandidates, screenConditions, type UnkeptValues } from "../../db/repositories/screen-conditions";
 import type { Deps } from "../../deps";
 import { toDecimalString } from "../../domain/decimal";
 import { BadRequestError } from "../../domain/errors";
+import { indicatorSpec } from "../../domain/indicators/catalogue";
 import { HISTORY_BARS } from "../../domain/indicators/history";
-import { parseWhere } from "../../domain/screen-conditions";
+import { type Condition, indicatorTerms, parseWhere } from "../../domain/screen-conditions";
+import { answeredAtOnce } from "../../domain/screen-runs";
 import { missingSession } from "../../domain/venues";
 import { readThrough } from "../shared/read-through";
+import { dayRun, finishedDayRun, type QueuedScreen, queuedAnswer } from "./screen-runs";
+import { lastValues, screenReadPlan } from "./screen-values";
 
 export interface ConditionsAnswer {
   where: string;
@@ -32,7 +37,10 @@ export interface ConditionsAnswer {
  * GET /technical/screen/conditions: the catalogue instruments meeting every condition of `where`
  * (snapshotted indicators, the last close, the stored market capitalisation, P/E and dividend
  * yield, the instrument's sector, exchange, currency and quote type), each with the values it was
- * tested on. Cached like the single-condition screen.
+ * tested on. One indicator no snapshot holds may be a term: its values come from the day's finished
+ * run of it, else are computed over the instruments the other conditions leave when their bars are
+ * few enough (SYNC_SCREEN_MAX_BARS), else the day's run is started and the answer is a 202. Cached
+ * like the single-condition screen (a 202 never).
  */
 export async function screenByConditions({
   ctx,
@@ -40,14 +48,18 @@ export async function screenByConditions({
 }: {
   ctx: Deps;
   input: { where: string; limit: number };
-}): Promise<ConditionsAnswer> {
+}): Promise<ConditionsAnswer | QueuedScreen> {
   const parsed = parseWhere(input.where);
   if (!parsed.ok) throw new BadRequestError(parsed.error);
-  const build = async (): Promise<ConditionsAnswer> => {
+  const conditions = parsed.conditions;
+  const build = async (): Promise<ConditionsAnswer | QueuedScreen> => {
+    const unkept = await unkeptValues(ctx, conditions);
+    if (unkept && "status" in unkept) return unkept;
     const r = await screenConditions(ctx.db.db, {
-      conditions: parsed.conditions,
+      conditions,
       windowBars: HISTORY_BARS,
       limit: input.limit,
+      ...(unkept ? { unkept } : {}),
     });
     const now = ctx.clock.now();
     return {
@@ -78,5 +90,42 @@ export async function screenByConditions({
   };
   // The text as asked: a value's case matters (sector = Technology).
   const key = cacheKeys.screener(`conditions:${input.limit}:${input.where}`);
-  return (await readThrough(ctx, { key, ttlSeconds: cacheTtls(ctx.config).screener, build })).value;
+  return (
+    await readThrough(ctx, {
+      key,
+      ttlSeconds: cacheTtls(ctx.config).screener,
+      build,
+      shouldCache: (built) => !("status" in built),
+    })
+  ).value;
+}
+
+/**
+ * The values of the one indicator term no snapshot holds, if any: the day's finished run of it;
+ * else computed over the instruments meeting the other conditions when they are few enough; else
+ * the day's run, as it stands (a 202).
+ */
+async function unkeptValues(ctx: Deps, conditions: readonly Condition[]): Promise<UnkeptValues | QueuedScreen | null> {
+  const term = indicatorTerms(conditions).find((t) => !t.snapshotted);
+  const spec = term ? indicatorSpec(term.indicator) : undefined;
+  if (!term || !spec) return null;
+  const done = await finishedDayRun(ctx, { indicator: term.indicator, params: term.paramsKey, resolution: "1D" });
+  if (done) return { runId: done.id };
+  const reads = (c: Condition) =>
+    c.kind === "compare" &&
+    [c.left, c.right].some((t) => typeof t !== "number" && t.kind === "indicator" && t.key === term.key);
+  const others = conditions.filter((c) => !reads(c));
+  const candidates = await conditionCandidates(ctx.db.db, { conditions: others, windowBars: HISTORY_BARS });
+  const plan = screenReadPlan(spec, term.params, "1D");
+  if (answeredAtOnce(candidates.length, plan.read.bars)) {
+    const rows = await readScreenBars(ctx.db.db, { ...plan.read, only: candidates });
+    const { values } = lastValues(rows, spec, term.params, plan);
+    return { assetIds: values.map((v) => v.row.assetId), values: values.map((v) => v.value) };
+  }
+  const state = await dayRun(ctx, { spec, params: term.params, resolution: "1D", plan });
+  if (state.finishedAt) return { runId: state.id };
+  return queuedAnswer(
+    state,
+    `the ${candidates.length} instruments the other conditions leave read more bars than an answer reads at once`,
+  );
 }

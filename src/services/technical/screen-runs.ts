@@ -99,15 +99,9 @@ export async function screenFromRun(
     plan: ScreenReadPlan;
   },
 ): Promise<{ matches: ScreenMatch[]; total: number; screened: number; skipped: number; runId: number } | QueuedScreen> {
-  const db = ctx.db.db;
-  // The day from the same instant: a request at midnight keys and refuses by one day.
-  const now = ctx.clock.now();
-  const day = now.toISOString().slice(0, 10);
-  const identity = { indicator: r.spec.name, params: paramsKey(r.params), resolution: r.query.resolution, day };
-  const key = runKey(identity);
-  let state = await readRun(db, { key });
-  if (state?.finishedAt) {
-    const found = await screenRunMatches(db, {
+  const state = await dayRun(ctx, { spec: r.spec, params: r.params, resolution: r.query.resolution, plan: r.plan });
+  if (state.finishedAt) {
+    const found = await screenRunMatches(ctx.db.db, {
       runId: state.id,
       operator: r.query.operator,
       value: r.query.value,
@@ -115,6 +109,40 @@ export async function screenFromRun(
     });
     return { ...found, screened: state.instruments - state.skipped, skipped: state.skipped, runId: state.id };
   }
+  return queuedAnswer(state, r.query.mode === "queued" ? "was asked queued" : readsTooMuch(r.plan));
+}
+
+/** Why a screen is queued: it reads more bars than an answer reads at once. */
+export const readsTooMuch = (plan: ScreenReadPlan) =>
+  `its screen reads more bars than an answer reads at once (at most ${syncInstrumentCap(plan.read.bars)} instruments)`;
+
+/** The 202 of a screen whose day's run is still computed. */
+export function queuedAnswer(state: RunState, why: string): QueuedScreen {
+  const run = runView(state);
+  return {
+    status: "running",
+    message: `${state.indicator} ${state.params} on ${state.resolution} bars is not kept as a snapshot, and ${why}: it is computed in the background for today, ${state.sharesDone} of ${state.shares} shares done. Ask again (or poll ${run.poll}); the finished run answers any threshold today, with the bars stored when it ran.`,
+    run,
+  };
+}
+
+/**
+ * The day's run of an indicator, parameters and resolution, as it stands: started by the first
+ * request that needs it (at most SCREEN_RUNS_PER_DAY a day, a 429 after), sent again when it made
+ * no progress for STALLED_MS (its messages were lost).
+ */
+export async function dayRun(
+  ctx: Deps,
+  r: { spec: IndicatorSpec; params: Params; resolution: DailyResolution; plan: ScreenReadPlan },
+): Promise<RunState> {
+  const db = ctx.db.db;
+  // The day from the same instant: a request at midnight keys and refuses by one day.
+  const now = ctx.clock.now();
+  const day = now.toISOString().slice(0, 10);
+  const identity = { indicator: r.spec.name, params: paramsKey(r.params), resolution: r.resolution, day };
+  const key = runKey(identity);
+  const state = await readRun(db, { key });
+  if (state?.finishedAt) return state;
   if (!state) {
     if (!ctx.screenQueue)
       throw new ServiceError("UPSTREAM_UNAVAILABLE", "The screen-runs queue is not bound (wrangler.toml)");
@@ -138,9 +166,11 @@ export async function screenFromRun(
         run.id,
         Array.from({ length: shares }, (_, i) => i),
       );
-    state = await readRun(db, { key });
-    if (!state) throw new Error(`screen run ${key} was started but cannot be read back`);
-  } else if (await claimResend(db, state.id, now, STALLED_MS)) {
+    const started = await readRun(db, { key });
+    if (!started) throw new Error(`screen run ${key} was started but cannot be read back`);
+    return started;
+  }
+  if (await claimResend(db, state.id, now, STALLED_MS)) {
     // No progress for long: its messages were lost (a stopped stack, a purged queue, a dead letter).
     const done = await doneShares(db, state.id);
     await sendShares(
@@ -149,11 +179,17 @@ export async function screenFromRun(
       Array.from({ length: state.shares }, (_, i) => i).filter((i) => !done.has(i)),
     );
   }
-  return {
-    status: "running",
-    message: `${r.spec.name} ${paramsKey(r.params)} on ${r.query.resolution} bars is not kept as a snapshot${r.query.mode === "queued" ? " and was asked queued" : `, and its screen reads more bars than an answer reads at once (at most ${syncInstrumentCap(r.plan.read.bars)} instruments)`}: it is computed in the background for today, ${state.sharesDone} of ${state.shares} shares done. Ask again (or poll ${runView(state).poll}); the finished run answers any threshold today, with the bars stored when it ran.`,
-    run: runView(state),
-  };
+  return state;
+}
+
+/** The day's run of a key if it exists and is finished; null otherwise (nothing is started). */
+export async function finishedDayRun(
+  ctx: Deps,
+  r: { indicator: string; params: string; resolution: DailyResolution },
+): Promise<RunState | null> {
+  const day = ctx.clock.now().toISOString().slice(0, 10);
+  const state = await readRun(ctx.db.db, { key: runKey({ ...r, day }) });
+  return state?.finishedAt ? state : null;
 }
 
 /** GET /technical/screen/runs/{id}: a run as it stands. */
