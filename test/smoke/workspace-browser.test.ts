@@ -77,7 +77,7 @@ describe.skipIf(!haveBrowser && !process.env.CI)("the workspace widgets in headl
         await page.waitForSelector("body[data-state]", { timeout: 30_000 });
         const status = await page.textContent("#status");
         expect(status, failed.join("\n")).toBe("done");
-        expect(await page.textContent("#discovery")).toBe("22 widgets, dashboards: EU markets, Screener and macro");
+        expect(await page.textContent("#discovery")).toBe("23 widgets, dashboards: EU markets, Screener and macro");
 
         const labels = await page.$$eval("#tiles .tile .label", (els) => els.map((e) => e.textContent));
         expect(labels.slice(0, 2)).toEqual(["MC.PA Price", "Change"]);
