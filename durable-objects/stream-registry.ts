@@ -1,7 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
+import { DAY_MS } from "../src/domain/instants";
 
 /** How long a refusal is told in /realtime/status. */
-const REFUSAL_KEPT_MS = 86_400_000;
+const REFUSAL_KEPT_MS = DAY_MS;
 /** Refusals kept at most: each costs a full-access key a subscription, but none is kept without bound. */
 const MAX_REFUSALS = 200;
 

@@ -3,6 +3,8 @@
  * offered lines become listings (and why others do not), each listing's ticker and currency, the
  * primary listing, and whether two names are one company's. Pure.
  */
+
+import { DAY_MS } from "./instants";
 import { DELAYED } from "./provider-names";
 import { currencyScale, splitSuffix, venueOfDelayedExchange, venueOfSuffix } from "./provider-symbols";
 import type { Venue } from "./venues";
@@ -37,7 +39,7 @@ export const MAX_ITEMS_PER_REQUEST = 25;
 /** Spec Limits: a ticker has at most 10 characters. */
 export const MAX_TICKER_LENGTH = 10;
 /** How long "no provider knows it" is believed before the providers are asked again. */
-export const MISS_REMEMBERED_MS = 86_400_000;
+export const MISS_REMEMBERED_MS = DAY_MS;
 /** Charts fetched per instrument to verify its lines: each is a provider call. */
 export const MAX_LINES_PROBED = 8;
 

@@ -2,6 +2,8 @@
  * What an ingestion still has to fetch: only the parts of the asked window that are not stored.
  * Dates are YYYY-MM-DD (UTC); windows are inclusive.
  */
+
+import { DAY_MS } from "./instants";
 import { calendarHolds, isTradingDay, type Venue } from "./venues";
 
 export interface DateRange {
@@ -9,10 +11,9 @@ export interface DateRange {
   to: string;
 }
 
-const DAY = 86_400_000;
 /** `date` moved by whole calendar days. @example addDays("2026-03-01", -1) // "2026-02-28" */
 export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The earlier and the later of two ISO dates (they compare as strings). */
 export const earlier = (a: string, b: string) => (a <= b ? a : b);

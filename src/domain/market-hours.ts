@@ -1,5 +1,6 @@
 import { NotFoundError } from "./errors";
 import { addDays } from "./ingest-plan";
+import { DAY_MS } from "./instants";
 import {
   CALENDAR_YEARS,
   calendarHolds,
@@ -120,7 +121,7 @@ export function yearsShown(venue: Venue, at: Date): { shown: string[]; missing: 
 export function secondsUntilChange(states: readonly MarketState[], at: Date): number {
   const next = Math.min(
     ...states.map((s) => Math.min(s.nextOpen.getTime(), s.nextClose.getTime())),
-    at.getTime() + 86_400_000,
+    at.getTime() + DAY_MS,
   );
   return Math.max(1, Math.floor((next - at.getTime()) / 1000));
 }

@@ -1,3 +1,4 @@
+import { finiteOrNull } from "./numbers";
 import { currencyScale } from "./provider-symbols";
 
 /**
@@ -18,14 +19,12 @@ export const FIGURE_FIELDS = {
 } as const satisfies Record<string, keyof ScreenFigures>;
 export type FigureField = keyof typeof FIGURE_FIELDS;
 
-const numberOr = (v: number | string | null | undefined) => (typeof v === "number" && Number.isFinite(v) ? v : null);
-
 /** The figures among highlights (only validated values reach them); a missing one is null. */
 export function screenFiguresOf(highlights: Readonly<Record<string, number | string | null>>): ScreenFigures {
   return {
-    marketCap: numberOr(highlights.market_cap),
-    peRatio: numberOr(highlights.pe_ratio),
-    dividendYield: numberOr(highlights.dividend_yield),
+    marketCap: finiteOrNull(highlights.market_cap),
+    peRatio: finiteOrNull(highlights.pe_ratio),
+    dividendYield: finiteOrNull(highlights.dividend_yield),
   };
 }
 

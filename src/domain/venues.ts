@@ -4,6 +4,8 @@
  * how the providers name it. The calendars live in venue-calendars/, by region.
  * Pure: instants are computed from the date and the venue's time zone, never read from a clock.
  */
+
+import { DAY_MS } from "./instants";
 import { AMERICAS } from "./venue-calendars/americas";
 import { ASIA_PACIFIC } from "./venue-calendars/asia-pacific";
 import { EURONEXT } from "./venue-calendars/euronext";
@@ -181,4 +183,4 @@ export function missingSession(exchange: string | null, lastBar: string, at: Dat
   return lastBar < expected ? expected : null;
 }
 
-const previousDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const previousDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
 import { and, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { DAY_MS } from "../../domain/instants";
 import { inOneTransaction } from "../batch";
 import type { Db } from "../client";
 import { catalogueRefreshItems, catalogueRefreshRuns, listings } from "../schema";
@@ -77,7 +78,7 @@ export async function insertRun(
 
 /** Each venue's latest session that a run of the last 30 days took it to (started or finished). */
 export async function coveredSessions(db: Db, at: Date): Promise<Record<string, string>> {
-  const since = new Date(at.getTime() - 30 * 86_400_000).toISOString();
+  const since = new Date(at.getTime() - 30 * DAY_MS).toISOString();
   const result = await db.execute<{ venue: string; session: string }>(sql`
     SELECT s.key AS venue, max(s.value #>> '{}') AS session
     FROM ${catalogueRefreshRuns} r, jsonb_each(r.sessions) s

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Bar } from "../../domain/bars";
+import { DAY_MS } from "../../domain/instants";
 import type { Finding } from "../../domain/price-sanity";
 import type { StoredPrecision } from "../../domain/provider-precision";
 import { arrayLiteral, inOneTransaction } from "../batch";
@@ -317,8 +318,7 @@ export async function readIntradayBars(
 ): Promise<IntradayBar[]> {
   const conditions = [eq(pricesIntraday.listingId, listingId)];
   if (window.from) conditions.push(gte(pricesIntraday.minute, new Date(`${window.from}T00:00:00Z`)));
-  if (window.to)
-    conditions.push(lt(pricesIntraday.minute, new Date(Date.parse(`${window.to}T00:00:00Z`) + 86_400_000)));
+  if (window.to) conditions.push(lt(pricesIntraday.minute, new Date(Date.parse(`${window.to}T00:00:00Z`) + DAY_MS)));
   const rows = await db
     .select({
       minute: pricesIntraday.minute,

@@ -1,4 +1,5 @@
 import { and, avg, count, desc, eq, gte, max, sql } from "drizzle-orm";
+import { decimalOrNull } from "../../domain/numbers";
 import type { Db } from "../client";
 import { providerChecks } from "../schema";
 import { storableText } from "../text";
@@ -38,7 +39,6 @@ export async function saveChecks(db: Db, checks: readonly NewCheck[]): Promise<v
 }
 
 const canary = eq(providerChecks.checkType, "canary");
-const num = (v: string | number | null) => (v === null ? null : Number(v));
 
 /**
  * The checks' fetches (one per provider, instrument and run: a run stores all its rows at its start
@@ -97,7 +97,7 @@ export async function checkAggregates(db: Db, since: Date, provider?: string): P
       .from(fetches)
       .groupBy(fetches.provider),
   ]);
-  const latencyOf = new Map(latencies.map((l) => [l.provider, num(l.latency)]));
+  const latencyOf = new Map(latencies.map((l) => [l.provider, decimalOrNull(l.latency)]));
   return counts.map((c) => ({ ...c, avgLatencyMs: latencyOf.get(c.provider) ?? null }));
 }
 
@@ -149,7 +149,7 @@ export async function dailyChecks(db: Db, provider: string, since: Date): Promis
       .from(fetches)
       .groupBy(fetchDay),
   ]);
-  const latencyOf = new Map(latencies.map((l) => [l.date, num(l.latency)]));
+  const latencyOf = new Map(latencies.map((l) => [l.date, decimalOrNull(l.latency)]));
   return counts.map((c) => ({ ...c, avgLatencyMs: latencyOf.get(c.date) ?? null }));
 }
 

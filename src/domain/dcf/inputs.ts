@@ -1,4 +1,5 @@
 import type Decimal from "decimal.js";
+import { DAY_MS } from "../instants";
 import { clamp, Dec, dec, pct, rate } from "./numbers";
 
 /**
@@ -75,7 +76,7 @@ export function compoundGrowth(values: readonly { periodEnd: string; value: Deci
   const oldest = known.at(-1);
   if (!newest || !oldest || newest === oldest || newest.value.lte(0) || oldest.value.lte(0)) return null;
   const years = Math.round(
-    (Date.parse(`${newest.periodEnd}T00:00:00Z`) - Date.parse(`${oldest.periodEnd}T00:00:00Z`)) / (365.25 * 86_400_000),
+    (Date.parse(`${newest.periodEnd}T00:00:00Z`) - Date.parse(`${oldest.periodEnd}T00:00:00Z`)) / (365.25 * DAY_MS),
   );
   if (years < 1) return null;
   return newest.value.div(oldest.value).pow(new Dec(1).div(years)).minus(1);

@@ -1,3 +1,4 @@
+import { DAY_MS } from "../instants";
 import { ExactSum } from "./exact-sum";
 import { emptyOutput } from "./series";
 
@@ -74,8 +75,6 @@ export function mfi(
   }
   return out;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Intraday VWAP: cumulative typical price × volume over cumulative volume, restarted on each

@@ -1,3 +1,4 @@
+import { DAY_MS } from "../instants";
 import type { NewsArticle } from "./article";
 
 /** Bounds of what is stored of an article (a provider's text is not trusted to be sane). */
@@ -8,7 +9,7 @@ const MAX_SHORT = 200;
 const MAX_URL = 2048;
 /** No news provider reaches further back; later than a day ahead is a unit mistake (milliseconds for seconds). */
 const EARLIEST = Date.parse("1995-01-01T00:00:00Z");
-const AHEAD_MS = 86_400_000;
+const AHEAD_MS = DAY_MS;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is this rule's purpose
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;

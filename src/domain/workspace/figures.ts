@@ -4,6 +4,8 @@
  * workspace's dark or light theme. Pure: the routes give the numbers.
  */
 
+import { DAY_MS } from "../instants";
+
 export type Theme = "dark" | "light";
 
 /** A Plotly figure as the workspace renders it. */
@@ -198,7 +200,7 @@ function isDaily(dates: readonly string[]): boolean {
   if (dates.length < 2) return false;
   let close = 0;
   for (let i = 1; i < dates.length; i++)
-    if (Date.parse(`${dates[i]}T00:00:00Z`) - Date.parse(`${dates[i - 1]}T00:00:00Z`) <= 4 * 86_400_000) close += 1;
+    if (Date.parse(`${dates[i]}T00:00:00Z`) - Date.parse(`${dates[i - 1]}T00:00:00Z`) <= 4 * DAY_MS) close += 1;
   return close * 2 > dates.length - 1;
 }
 
@@ -209,7 +211,7 @@ function missingWeekdays(dates: readonly string[]): string[] {
   const first = Date.parse(`${sorted[0]}T00:00:00Z`);
   const last = Date.parse(`${sorted.at(-1)}T00:00:00Z`);
   const out: string[] = [];
-  for (let t = first; t <= last; t += 86_400_000) {
+  for (let t = first; t <= last; t += DAY_MS) {
     const d = new Date(t);
     const day = d.getUTCDay();
     const iso = d.toISOString().slice(0, 10);

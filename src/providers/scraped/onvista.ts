@@ -1,5 +1,6 @@
 import { type Clock, type Deadline, systemClock } from "../../clock";
 import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { finiteOrNull } from "../../domain/numbers";
 import { SCRAPED_ONVISTA } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import { ProviderError } from "../errors";
@@ -35,7 +36,6 @@ export const ONVISTA_DATA: WireNode = {
   },
 };
 
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const reported = (rows: Year[]) =>
   rows
     .filter((r) => typeof r.label === "string" && !/e$/i.test(r.label))
@@ -81,9 +81,9 @@ export async function parseOnvista(html: string, url: string): Promise<ScrapedPa
     name: instrument?.name ?? null,
     basis: fundamental ? `fiscal year ${String(fundamental.label)}` : "none",
     figures: {
-      pe_ratio: { value: num(fundamental?.cnPer), unit: "ratio" },
-      eps_ttm: { value: num(financial?.cnEpsAdj), unit: "ratio", currency: "EUR" },
-      dividend_yield: { value: num(fundamental?.cnDivYield), unit: "unknown" },
+      pe_ratio: { value: finiteOrNull(fundamental?.cnPer), unit: "ratio" },
+      eps_ttm: { value: finiteOrNull(financial?.cnEpsAdj), unit: "ratio", currency: "EUR" },
+      dividend_yield: { value: finiteOrNull(fundamental?.cnDivYield), unit: "unknown" },
     },
     drifts: uniqueDrifts(drifts),
   };

@@ -1,6 +1,7 @@
 import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
 import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift } from "../../domain/drift";
+import { DAY_MS } from "../../domain/instants";
 import { STREAM } from "../../domain/provider-names";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
@@ -22,7 +23,7 @@ const SYMBOL_REF = "sds_sym_1";
 
 /** Weekdays from `from` through today, plus a margin: how many daily bars to ask for. */
 function barsSince(from: string, now: number): number {
-  const days = Math.max(1, Math.ceil((now - Date.parse(`${from}T00:00:00Z`)) / 86_400_000));
+  const days = Math.max(1, Math.ceil((now - Date.parse(`${from}T00:00:00Z`)) / DAY_MS));
   return Math.min(MAX_BARS, Math.ceil((days * 5) / 7) + 10);
 }
 

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { decimalOrNull } from "../../domain/numbers";
 import { documentRows, flatRow, flatRows, growthColumn, type Row } from "../../domain/workspace/tables";
 import { compareDcf, getDcf } from "../../services/dcf/get-dcf";
 import { dcfSensitivity } from "../../services/dcf/sensitivity";
@@ -29,8 +30,6 @@ import type { WidgetRoutes } from "./define";
 /** For the generated nets, as on /dcf: the valuation reads the enrichment, and may store the risk-free rate. */
 const DCF_NETS = { "x-writes": true, "x-precondition": ENRICHED_FIRST };
 
-const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-
 /** A valuation's models (and their consensus) as rows: value per share, upside, the rate it was discounted at. */
 function valuationRows(v: DcfResultBody): Row[] {
   const rows: Row[] = [];
@@ -39,11 +38,11 @@ function valuationRows(v: DcfResultBody): Row[] {
     rows.push({
       model: key,
       name: m.model_name,
-      intrinsic_value_per_share: num(m.intrinsic_value_per_share),
-      upside_pct: num(m.upside_pct),
-      discount_rate: num(m.discount_rate),
+      intrinsic_value_per_share: decimalOrNull(m.intrinsic_value_per_share),
+      upside_pct: decimalOrNull(m.upside_pct),
+      discount_rate: decimalOrNull(m.discount_rate),
       discount_rate_basis: m.discount_rate_basis,
-      weight: num(v.consensus_weights[key]),
+      weight: decimalOrNull(v.consensus_weights[key]),
       currency: v.currency,
       reason: m.reason,
     });
@@ -51,9 +50,9 @@ function valuationRows(v: DcfResultBody): Row[] {
   rows.push({
     model: "consensus",
     name: "Weighted consensus",
-    intrinsic_value_per_share: num(v.consensus_value),
-    upside_pct: num(v.consensus_upside_pct),
-    discount_rate: num(v.wacc.wacc),
+    intrinsic_value_per_share: decimalOrNull(v.consensus_value),
+    upside_pct: decimalOrNull(v.consensus_upside_pct),
+    discount_rate: decimalOrNull(v.wacc.wacc),
     discount_rate_basis: "wacc",
     weight: 1,
     currency: v.currency,
@@ -127,10 +126,10 @@ export function registerTableWidgets(routes: WidgetRoutes) {
         const quote = r.quotes[t];
         return {
           ticker: t,
-          price: num(quote?.price),
-          change: num(quote?.change),
-          change_pct: num(quote?.change_pct),
-          previous_close: num(quote?.previous_close),
+          price: decimalOrNull(quote?.price),
+          change: decimalOrNull(quote?.change),
+          change_pct: decimalOrNull(quote?.change_pct),
+          previous_close: decimalOrNull(quote?.previous_close),
           volume: quote?.volume ?? null,
           is_realtime: quote?.is_realtime ?? null,
           source: quote?.source ?? null,
@@ -192,7 +191,7 @@ export function registerTableWidgets(routes: WidgetRoutes) {
         name: m.name,
         isin: m.isin,
         as_of: m.as_of,
-        close: num(m.close),
+        close: decimalOrNull(m.close),
         currency: m.currency,
         // The values vary with the conditions: one column says them all.
         tested: Object.entries(m.values)
@@ -278,8 +277,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
       const input = sensitivityInput(ticker, rest);
       const r = await withEnrichment(ctx, ticker, () => dcfSensitivity({ ctx, input }));
       return r.matrix.map((cells, i) => {
-        const row: Row = { discount_rate: num(r.wacc_range[i]) };
-        for (const cell of cells) row[growthColumn(cell.growth)] = num(cell.intrinsic_value_per_share);
+        const row: Row = { discount_rate: decimalOrNull(r.wacc_range[i]) };
+        for (const cell of cells) row[growthColumn(cell.growth)] = decimalOrNull(cell.intrinsic_value_per_share);
         return row;
       });
     },

@@ -2,11 +2,11 @@ import { cacheKeys } from "../../cache";
 import { listingsWithSnapshotsFrom } from "../../db/repositories/indicator-snapshots";
 import { applyRetention, type RetentionCounts } from "../../db/repositories/retention";
 import type { Deps } from "../../deps";
+import { DAY_MS } from "../../domain/instants";
 import { refreshSnapshots } from "../technical/snapshots";
 
 /** Monitoring logs (provider checks, validations, resolved alerts) are kept this long (spec Limits). */
 export const LOG_RETENTION_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 export interface CleanupResult {
   dryRun: boolean;

@@ -1,7 +1,6 @@
 import { type DatabaseTotals, databaseTotals } from "../../db/repositories/price-stats";
 import type { Deps } from "../../deps";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../../domain/instants";
 
 /** GET /database/stats: stored prices and tickers, and the API requests of the last 24 hours on the service's clock. */
 export async function getDatabaseStats({ ctx }: { ctx: Deps }): Promise<DatabaseTotals> {

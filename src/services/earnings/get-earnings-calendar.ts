@@ -3,6 +3,7 @@ import { readEarningsCalendar, type StoredReport } from "../../db/repositories/e
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import { addDays } from "../../domain/ingest-plan";
+import { DAY_MS } from "../../domain/instants";
 
 /** The widest window one request may ask for (a year and a day: a year's four reports of each instrument). */
 export const MOST_CALENDAR_DAYS = 366;
@@ -41,7 +42,7 @@ export async function getEarningsCalendar({
   const from = input.from ?? ctx.clock.today();
   const to = input.to ?? addDays(from, DEFAULT_DAYS);
   if (from > to) throw new BadRequestError(`from (${from}) is after to (${to})`);
-  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
   if (days > MOST_CALENDAR_DAYS)
     throw new BadRequestError(
       `the window from ${from} to ${to} spans ${days} days; a request may span ${MOST_CALENDAR_DAYS} at most`,

@@ -8,6 +8,7 @@ import { calendarRows } from "../../domain/earnings-calendar";
 import { currenciesOf, earningsRows, highlightFigures } from "../../domain/fundamentals/delayed-figures";
 import { checkEarnings } from "../../domain/fundamentals/validate-records";
 import { driftVerdict } from "../../domain/fundamentals/validation";
+import { DAY_MS } from "../../domain/instants";
 import { DELAYED } from "../../domain/provider-names";
 import { FIGURE_FIELDS, figuresForListing, screenFiguresOf } from "../../domain/screen-figures";
 import type { QuoteSummaryModule } from "../../providers/delayed/fundamentals";
@@ -16,7 +17,7 @@ import { verifiedDelayedSymbol } from "../eod/verify-symbol";
 import { validated } from "../fundamentals/enrich";
 
 /** How often an instrument's reports are asked about: dates and estimates move within weeks. */
-export const EARNINGS_REFRESH_MS = 7 * 86_400_000;
+export const EARNINGS_REFRESH_MS = 7 * DAY_MS;
 
 /**
  * The modules that hold an instrument's reports (coming ones, past quarters, which quarter is next)

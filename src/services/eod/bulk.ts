@@ -2,6 +2,7 @@ import { readVenueDayPage, type VenueDayRow } from "../../db/repositories/prices
 import type { Deps } from "../../deps";
 import { BadRequestError, NoDataError } from "../../domain/errors";
 import { requireCatalogueVenue } from "../../domain/market-hours";
+import { decimalOrNull } from "../../domain/numbers";
 import { closedReason, lastClosedSession } from "../../domain/venues";
 
 export interface BulkQuery {
@@ -25,8 +26,6 @@ const MAX_AGE_SECONDS = 300;
 
 export const BULK_CSV_HEADER = "Ticker,ISIN,Currency,Date,Open,High,Low,Close,Adj Close,Volume,Source";
 
-const num = (v: string | null) => (v === null ? null : Number(v));
-
 function jsonRow(r: VenueDayRow, date: string): string {
   return JSON.stringify({
     ticker: r.ticker,
@@ -34,11 +33,11 @@ function jsonRow(r: VenueDayRow, date: string): string {
     name: r.name,
     currency: r.currency,
     date,
-    open: num(r.open),
-    high: num(r.high),
-    low: num(r.low),
-    close: num(r.close),
-    adj_close: num(r.adj_close),
+    open: decimalOrNull(r.open),
+    high: decimalOrNull(r.high),
+    low: decimalOrNull(r.low),
+    close: decimalOrNull(r.close),
+    adj_close: decimalOrNull(r.adj_close),
     volume: r.volume,
     data_source: r.data_source,
   });
@@ -57,11 +56,11 @@ const csvRow = (r: VenueDayRow, date: string) =>
     r.isin,
     r.currency,
     date,
-    num(r.open),
-    num(r.high),
-    num(r.low),
-    num(r.close),
-    num(r.adj_close),
+    decimalOrNull(r.open),
+    decimalOrNull(r.high),
+    decimalOrNull(r.low),
+    decimalOrNull(r.close),
+    decimalOrNull(r.adj_close),
     r.volume,
     r.data_source,
   ]

@@ -1,6 +1,7 @@
 import { type ListingRow, recordDelayedSymbol } from "../../db/repositories/catalogue";
 import type { Deps } from "../../deps";
 import { addDays } from "../../domain/ingest-plan";
+import { DAY_MS } from "../../domain/instants";
 import { currencyScale, isVenueOf } from "../../domain/provider-symbols";
 import type { SearchHit } from "../../providers/delayed/client";
 import { ProviderError } from "../../providers/errors";
@@ -9,7 +10,7 @@ import { ProviderError } from "../../providers/errors";
 export type SymbolVerdict = { symbol: string } | { symbol: null; reason: string; transient: boolean };
 
 /** A listing found without a symbol is searched again after a day: catalogues and providers change. */
-const RECHECK_AFTER_MS = 86_400_000;
+const RECHECK_AFTER_MS = DAY_MS;
 /** Charts fetched at most per verification: each candidate costs a provider call. */
 const MAX_CANDIDATES = 3;
 

@@ -9,6 +9,7 @@ import {
 import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import { addDays } from "../../domain/ingest-plan";
+import { DAY_MS } from "../../domain/instants";
 import {
   coversWholeSession,
   fetchSpan,
@@ -85,7 +86,7 @@ export async function getIntraday({ ctx, input }: { ctx: Deps; input: IntradayQu
   const now = ctx.clock.now();
   const today = localDate(venue, now);
   const window = windowOf(venue, input, today, now);
-  const days = Math.round((Date.parse(window.to) - Date.parse(window.from)) / 86_400_000) + 1;
+  const days = Math.round((Date.parse(window.to) - Date.parse(window.from)) / DAY_MS) + 1;
   if (days > MOST_WINDOW_DAYS[interval])
     throw new BadRequestError(
       `the window from ${window.from} to ${window.to} spans ${days} days; at ${interval} a request may span ${MOST_WINDOW_DAYS[interval]} days at most`,

@@ -9,9 +9,10 @@ import {
 } from "../../db/repositories/monitoring";
 import type { Deps } from "../../deps";
 import { NotFoundError } from "../../domain/errors";
+import { DAY_MS } from "../../domain/instants";
 import { outlierSeverity, successRate } from "../../domain/monitoring/validation-stats";
 
-const WEEK_MS = 7 * 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
 
 /**

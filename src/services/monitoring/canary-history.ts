@@ -1,8 +1,7 @@
 import { isoWithOffset } from "../../clock";
 import { type CheckRow, listChecks } from "../../db/repositories/provider-checks";
 import type { Deps } from "../../deps";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../../domain/instants";
 
 /** A stored canary check as the routes show it. */
 export function presentCheck(c: CheckRow) {

@@ -3,10 +3,11 @@ import { verdictCounts } from "../../db/repositories/monitoring";
 import { findingsSummary } from "../../db/repositories/price-findings";
 import type { Deps } from "../../deps";
 import { FULL_PRECISION_TOLERANCE } from "../../domain/corporate-actions";
+import { DAY_MS } from "../../domain/instants";
 import { validationStatistics } from "../../domain/monitoring/validation-stats";
 import { REPAIRABLE } from "../../domain/price-repair";
 
-const WEEK_MS = 7 * 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 /** Listings named in the answer whose adjusted closes disagree with their events. */
 const DISAGREEING_SHOWN = 10;
 

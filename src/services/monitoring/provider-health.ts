@@ -10,12 +10,12 @@ import {
 } from "../../db/repositories/provider-checks";
 import type { Deps } from "../../deps";
 import { NotFoundError } from "../../domain/errors";
+import { DAY_MS } from "../../domain/instants";
 import { type StatusLabel, statusLabel } from "../../domain/monitoring/canary";
 import { round4 } from "../../domain/monitoring/validation-stats";
 import { FUNDAMENTAL_PROVIDERS, isFundamentalProvider } from "../../domain/provider-names";
 import { presentCheck } from "./canary-history";
 
-const DAY_MS = 86_400_000;
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 const rateOf = (a: Pick<CheckAggregate, "checks" | "passed">) => round4(a.passed / a.checks);
 const daysAgo = (ctx: Deps, days: number) => new Date(ctx.clock.now().getTime() - days * DAY_MS);

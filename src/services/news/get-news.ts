@@ -2,6 +2,7 @@ import { cacheKeys, cacheTtls } from "../../cache";
 import { findAssetById } from "../../db/repositories/catalogue";
 import { storedArticles, storeNews } from "../../db/repositories/news";
 import type { Deps } from "../../deps";
+import { DAY_MS } from "../../domain/instants";
 import type { NewsArticle } from "../../domain/news/article";
 import { deduplicate, duplicateGroups } from "../../domain/news/dedup";
 import { urlKey } from "../../domain/news/normalise";
@@ -47,7 +48,7 @@ async function instrumentOf(ctx: Deps, ticker: string) {
 }
 
 const dayBefore = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
 export interface Refreshed {
   ticker: string;

@@ -1,7 +1,6 @@
 import type { Bindings } from "../../env";
 import type { Pace } from "../../providers/pace";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { sleep } from "./sleep";
 
 /**
  * Each request to a provider waits for its slot from that provider's ProviderPacer: one object per

@@ -1,6 +1,7 @@
 import { readLease, releaseLease, tryAcquireLease } from "../../db/repositories/ingest-leases";
 import type { Deps } from "../../deps";
 import { ServiceError } from "../../domain/errors";
+import { sleep } from "./sleep";
 
 /** One unit of work on a listing that must not run twice at once. */
 export interface FlightJob<T> {
@@ -54,8 +55,6 @@ const TTL_MARGIN_MS = 5_000;
  */
 const POLL_MS = 150;
 const POLL_MAX_MS = 1000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `job` for a listing so that concurrent callers, in any isolate, share one run: the caller

@@ -15,6 +15,7 @@ import type { Deps } from "../../deps";
 import { NotFoundError, RateLimitedError, ServiceError } from "../../domain/errors";
 import { type IndicatorSpec, indicatorSpec, type Params } from "../../domain/indicators/catalogue";
 import { paramsKey } from "../../domain/indicators/snapshots";
+import { DAY_MS } from "../../domain/instants";
 import {
   runKey,
   runShares,
@@ -153,7 +154,7 @@ export async function dayRun(
       SCREEN_RUNS_PER_DAY,
     );
     if (!run) {
-      const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+      const midnight = Date.parse(`${day}T00:00:00Z`) + DAY_MS;
       throw new RateLimitedError(
         `${SCREEN_RUNS_PER_DAY} queued screens were started today, the most a day; screen a declared length, or ask tomorrow`,
         Math.max(1, Math.ceil((midnight - now.getTime()) / 1000)),

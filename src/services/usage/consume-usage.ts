@@ -3,7 +3,7 @@ import type { Bindings } from "../../env";
 import { writeUsageBatch } from "./record-usage";
 
 /** Delay before a failed batch comes back: doubling from 10 s to 30 minutes, so ten tries span hours of outage. */
-export const retryDelaySeconds = (attempts: number) => Math.min(1800, 10 * 2 ** Math.max(0, attempts - 1));
+export const usageRetryDelaySeconds = (attempts: number) => Math.min(1800, 10 * 2 ** Math.max(0, attempts - 1));
 
 /**
  * The usage queue's consumer: a batch of up to 10 messages, each up to 100 entries (wrangler.toml),
@@ -22,7 +22,7 @@ export async function consumeUsage(batch: MessageBatch<unknown>, env: Bindings):
   } catch (err) {
     console.warn("usage batch not written, retrying", batch.messages.length, String(err));
     const attempts = Math.max(...batch.messages.map((m) => m.attempts), 1);
-    batch.retryAll({ delaySeconds: retryDelaySeconds(attempts) });
+    batch.retryAll({ delaySeconds: usageRetryDelaySeconds(attempts) });
   } finally {
     await deps.db.close();
   }

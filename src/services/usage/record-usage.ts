@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { insertUsageLogs } from "../../db/repositories/usage-logs";
+import { sleep } from "../shared/sleep";
 
 /** One request's usage row, as the middleware makes it and the queue carries it. */
 export const UsageEntrySchema = z.object({
@@ -51,8 +52,6 @@ const STALE_SCHEDULE_MS = 5_000;
 const SEND_TRIES = 3;
 /** Entries held at most (a send that never comes): beyond this the oldest are written straight away. */
 const MAX_PENDING = 1000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The Cloudflare Queue producer of one isolate: entries of concurrent requests gather for LINGER_MS
