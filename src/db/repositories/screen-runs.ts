@@ -86,29 +86,27 @@ export async function startRun(
 
 /** A run's state by its key or id; null when there is none. */
 export async function readRun(db: Db, by: { key: string } | { id: number }): Promise<RunState | null> {
-  const result = await db.execute<{
-    id: number;
-    sharesDone: number;
-    instruments: number;
-    skipped: number;
-    finishedAt: string | null;
-  }>(sql`
-    SELECT r.id, count(s.share)::int AS "sharesDone", coalesce(sum(s.instruments), 0)::int AS instruments,
-           coalesce(sum(s.skipped), 0)::int AS skipped,
-           CASE WHEN count(s.share) >= r.shares THEN max(s.finished_at) END AS "finishedAt"
-    FROM ${screenRuns} r LEFT JOIN ${screenRunShares} s ON s.run_id = r.id
-    WHERE ${"key" in by ? sql`r.key = ${by.key}` : sql`r.id = ${by.id}`}
-    GROUP BY r.id`);
-  const progress = result.rows[0];
-  if (!progress) return null;
-  const [run] = await db.select().from(screenRuns).where(eq(screenRuns.id, progress.id));
-  if (!run) return null;
+  const [row] = await db
+    .select({
+      run: screenRuns,
+      sharesDone: sql<number>`count(${screenRunShares.share})::int`,
+      instruments: sql<number>`coalesce(sum(${screenRunShares.instruments}), 0)::int`,
+      skipped: sql<number>`coalesce(sum(${screenRunShares.skipped}), 0)::int`,
+      finishedAt: sql<
+        string | null
+      >`CASE WHEN count(${screenRunShares.share}) >= ${screenRuns.shares} THEN max(${screenRunShares.finishedAt}) END`,
+    })
+    .from(screenRuns)
+    .leftJoin(screenRunShares, eq(screenRunShares.runId, screenRuns.id))
+    .where("key" in by ? eq(screenRuns.key, by.key) : eq(screenRuns.id, by.id))
+    .groupBy(screenRuns.id);
+  if (!row) return null;
   return {
-    ...run,
-    sharesDone: progress.sharesDone,
-    instruments: progress.instruments,
-    skipped: progress.skipped,
-    finishedAt: progress.finishedAt === null ? null : new Date(progress.finishedAt),
+    ...row.run,
+    sharesDone: row.sharesDone,
+    instruments: row.instruments,
+    skipped: row.skipped,
+    finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
   };
 }
 
