@@ -37,7 +37,12 @@ interface Outcome {
   failure: string | null;
   seconds: number;
   summary: string[];
+  /** The failed tests, each with the first line of why (vitest's FAIL headings), at most MAX_FAILURES. */
+  failed: string[];
 }
+
+/** How many failed tests the closing lines name: CI keeps only the tail of the output. */
+const MAX_FAILURES = 12;
 
 /** The lanes running now: a signal to this process reaches them too. */
 const children = new Set<ReturnType<typeof spawn>>();
@@ -59,6 +64,9 @@ function run(name: string, args: string[], lane: number | undefined): Promise<Ou
   });
   children.add(child);
   const summary: string[] = [];
+  const failed: string[] = [];
+  /** A FAIL heading whose reason (the next non-empty line) is still to come. */
+  let heading: string | null = null;
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
     let rest = "";
     stream.setEncoding("utf8");
@@ -68,6 +76,11 @@ function run(name: string, args: string[], lane: number | undefined): Promise<Ou
       for (const line of lines) {
         const plain = line.replace(ANSI, "");
         if (/^\s*(Test Files|Tests)\s/.test(plain)) summary.push(plain.trim().replace(/\s+/g, " "));
+        if (heading !== null && plain.trim() !== "") {
+          if (failed.length < MAX_FAILURES) failed.push(`${heading}: ${plain.trim().slice(0, 300)}`);
+          heading = null;
+        }
+        if (/^\s*FAIL\s/.test(plain)) heading = plain.trim().replace(/\s+/g, " ");
         out.write(prefix ? `[${name}] ${line}\n` : `${line}\n`);
       }
     });
@@ -92,6 +105,7 @@ function run(name: string, args: string[], lane: number | undefined): Promise<Ou
               : null,
         seconds: (performance.now() - started) / 1000,
         summary,
+        failed,
       });
     });
   });
@@ -108,6 +122,9 @@ const outcomes =
 console.log(`\nnpm test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 for (const o of outcomes)
   console.log(
-    `  ${o.name}: ${o.failure === null ? "passed" : `FAILED (${o.failure})`} in ${o.seconds.toFixed(1)} s; ${o.summary.join("; ")}`,
+    [
+      `  ${o.name}: ${o.failure === null ? "passed" : `FAILED (${o.failure})`} in ${o.seconds.toFixed(1)} s; ${o.summary.join("; ")}`,
+      ...o.failed.map((f) => `    ${f}`),
+    ].join("\n"),
   );
 if (outcomes.some((o) => o.failure !== null)) process.exitCode = 1;
