@@ -1,17 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import { DAY_MS } from "../src/domain/instants";
+import type { Refusal } from "../src/domain/realtime";
 
 /** How long a refusal is told in /realtime/status. */
 const REFUSAL_KEPT_MS = DAY_MS;
 /** Refusals kept at most: each costs a full-access key a subscription, but none is kept without bound. */
 const MAX_REFUSALS = 200;
-
-/** A symbol the stream provider refused, and when. */
-export interface Refusal {
-  ticker: string;
-  reason: string;
-  at: number;
-}
 
 /**
  * The set of streamed tickers (one instance, named "registry"): each TickerStream adds itself when

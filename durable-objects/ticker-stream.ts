@@ -1,8 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { cacheKeys, cacheTtls } from "../src/cache";
 import type { Clock } from "../src/clock";
-import { type Db, DbHandle } from "../src/db/client";
+import type { Db } from "../src/db/client";
 import { findActiveListings } from "../src/db/repositories/catalogue";
 import {
   countOutOfSession,
@@ -19,13 +18,21 @@ import { preferredListing } from "../src/domain/listing-choice";
 import { catalogueVenue, inSession } from "../src/domain/market-hours";
 import { STREAM } from "../src/domain/provider-names";
 import { liveScale, streamSymbolOf } from "../src/domain/provider-symbols";
-import { PONG, type RealtimeTick, reconnectDelayMs, serverMessage, tickOfBar } from "../src/domain/realtime";
+import {
+  type ClientKind,
+  PONG,
+  type RealtimeTick,
+  reconnectDelayMs,
+  type StartOutcome,
+  type StreamStatus,
+  serverMessage,
+  tickOfBar,
+} from "../src/domain/realtime";
+import { cacheKeys, cacheTtls } from "../src/platform/cache";
+import { registryOf } from "../src/platform/stream-registry-stub";
 import { type LiveBar, LiveSeries } from "../src/providers/stream/live";
 import { recordDrifts } from "../src/services/monitoring/record-drifts";
 import { upgraded } from "../src/websocket-response";
-import { registryOf } from "./registry-stub";
-
-export type ClientKind = "full" | "read_only";
 
 const ClientCommand = z.enum(["ping", "unsubscribe"]);
 const JsonCommand = z.object({
@@ -64,30 +71,6 @@ function clientCommand(text: string): z.infer<typeof ClientCommand> | null {
   } catch {
     return null;
   }
-}
-
-/**
- * What a start came to, as POST /realtime/subscribe answers it: the provider resolved the symbol,
- * refused it (with its reason; the stream has stopped), said neither within the wait (the stream
- * goes on connecting, and a refusal that comes later ends it as usual), or the stream was stopped
- * meanwhile (DELETE /realtime/subscribe).
- */
-export type StartOutcome =
-  | { state: "streaming" }
-  | { state: "refused"; reason: string }
-  | { state: "connecting" }
-  | { state: "stopped" };
-
-export interface StreamStatus {
-  ticker: string | null;
-  streaming: boolean;
-  connected: boolean;
-  clients: number;
-  lastTickAt: string | null;
-  reconnectAttempts: number;
-  error: string | null;
-  /** Streamed, but no tick within the last tick's lifetime (60 s), or the provider connection is down. */
-  stale: boolean;
 }
 
 /**
@@ -424,16 +407,10 @@ export class TickerStream extends DurableObject<Env> {
 
   /** A bar of another shape: left out, and recorded as schema_drift (once a day per place: recordDrifts keeps count). */
   private async recordDrift(ticker: string, drifts: SchemaDrift[]): Promise<void> {
-    this.deps.drifts.report(ticker, drifts);
-    // A connection of its own, as for every write of the object.
-    const db = new DbHandle(this.deps.config);
-    try {
-      await recordDrifts({ ...this.deps, db });
-    } catch (err) {
-      console.warn("stream drift not recorded", ticker, String(err));
-    } finally {
-      await db.close();
-    }
+    this.deps.journal.drifts.report(ticker, drifts);
+    await recordDrifts(this.deps).catch((err: unknown) =>
+      console.warn("stream drift not recorded", ticker, String(err)),
+    );
   }
 
   private async scheduleReconnect(): Promise<void> {
@@ -544,17 +521,11 @@ export class TickerStream extends DurableObject<Env> {
   }
 
   /**
-   * A database connection for one piece of work, closed after it: an object lives for hours, and a
-   * pool kept open across events dies with the isolate's sockets (the "Network connection lost"
-   * and "send() after close()" noise of long runs).
+   * The object's database work goes over SQL-over-HTTP only (no transaction): an object lives for
+   * hours, and a pool kept open across events would die with the isolate's sockets.
    */
-  private async withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    const handle = new DbHandle(this.deps.config);
-    try {
-      return await work(handle.db);
-    } finally {
-      await handle.close();
-    }
+  private withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return work(this.deps.db);
   }
 
   private closeQuietly(ws: WebSocket, code: number, reason: string): void {

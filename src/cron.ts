@@ -1,7 +1,7 @@
-import { cacheKeys } from "./cache";
 import { pruneMisses } from "./db/repositories/catalogue-additions";
 import { pruneRuns } from "./db/repositories/screen-runs";
 import { MISS_REMEMBERED_MS } from "./domain/catalogue-additions";
+import { cacheKeys } from "./platform/cache";
 import { resumeImports } from "./services/catalogue/imports/resume-imports";
 import { startDueRefresh } from "./services/catalogue/refresh/start-refresh";
 import { applyLogRetention } from "./services/database/cleanup";
@@ -9,7 +9,7 @@ import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates"
 import { checkOutlierRates } from "./services/monitoring/alerts";
 import { describeRun, runCanary } from "./services/monitoring/canary";
 import { restoreSubscriptions } from "./services/realtime/restore";
-import { withWorkDeps } from "./services/shared/background-work";
+import { runWork } from "./work";
 
 /** A scheduled job: what it is called in the logs, and the work (its summary is logged). */
 interface Job {
@@ -21,7 +21,7 @@ interface Job {
 const refreshMacroRates: Job = {
   name: "macro_refresh",
   run: (env) =>
-    withWorkDeps(env, async (deps) => {
+    runWork(env)(async (deps) => {
       const r = await fetchRiskFreeRate(deps);
       if ("failure" in r) throw new Error(r.failure);
       await deps.cache.delete(cacheKeys.macro(RISK_FREE_SERIES.id));
@@ -33,12 +33,12 @@ const refreshMacroRates: Job = {
 const logRetention: Job = {
   name: "log_retention",
   run: (env) =>
-    withWorkDeps(env, async (deps) => {
+    runWork(env)(async (deps) => {
       const c = await applyLogRetention(deps);
       // A catalogue miss is believed a day: older ones are never read again.
-      const misses = await pruneMisses(deps.db.db, new Date(deps.clock.now().getTime() - 2 * MISS_REMEMBERED_MS));
+      const misses = await pruneMisses(deps.db, new Date(deps.clock.now().getTime() - 2 * MISS_REMEMBERED_MS));
       // A queued screen's run answers its own day only.
-      const runs = await pruneRuns(deps.db.db, deps.clock.today());
+      const runs = await pruneRuns(deps.db, deps.clock.today());
       return `deleted ${c.usage_logs} usage log(s), ${c.provider_checks} provider check(s), ${c.validation_results} validation result(s), ${c.alerts} resolved alert(s), ${misses} catalogue miss(es), ${runs} queued screen run(s) of earlier days`;
     }),
 };
@@ -47,7 +47,7 @@ const logRetention: Job = {
 const alertCheck: Job = {
   name: "alert_check",
   run: (env) =>
-    withWorkDeps(env, async (deps) => {
+    runWork(env)(async (deps) => {
       const r = await checkOutlierRates(deps);
       return `${r.providers} provider(s) checked, alerts opened for: ${r.opened.join(", ") || "none"}`;
     }),
@@ -56,7 +56,7 @@ const alertCheck: Job = {
 /** Every fundamentals provider against the reference instruments; the alert check and the provider summary follow. */
 const canaryRun: Job = {
   name: "canary",
-  run: (env) => withWorkDeps(env, async (deps) => describeRun(await runCanary(deps))),
+  run: (env) => runWork(env)(async (deps) => describeRun(await runCanary(deps))),
 };
 
 /**
@@ -67,7 +67,7 @@ const canaryRun: Job = {
 const catalogueRefresh: Job = {
   name: "catalogue_refresh",
   run: (env) =>
-    withWorkDeps(env, async (deps) => {
+    runWork(env)(async (deps) => {
       const r = await startDueRefresh({ ctx: deps });
       if (!r) return "nothing due";
       const { run, started } = r;
@@ -81,7 +81,7 @@ const catalogueRefresh: Job = {
 const importResume: Job = {
   name: "import_resume",
   run: (env) =>
-    withWorkDeps(env, async (deps) => {
+    runWork(env)(async (deps) => {
       const r = await resumeImports(deps);
       return r.lines ? `${r.lines} import line(s) sent again in ${r.messages} message(s)` : "nothing lost";
     }),
@@ -89,7 +89,8 @@ const importResume: Job = {
 
 const restoreStreams: Job = {
   name: "restore_subscriptions",
-  run: async (env) => `${(await restoreSubscriptions(env)).length} stored subscription(s) streaming`,
+  run: (env) =>
+    runWork(env)(async (deps) => `${(await restoreSubscriptions(deps)).length} stored subscription(s) streaming`),
 };
 
 /**

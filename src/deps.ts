@@ -1,12 +1,14 @@
-import type { KeyKind } from "./auth";
-import { type Cache, createCache } from "./cache";
-import { Keeping } from "./cache/keeping";
 import { type Clock, type Deadline, deadlineIn, pinnedClock, systemClock } from "./clock";
 import { DbHandle } from "./db/client";
 import type { ImportMessage } from "./domain/catalogue-import";
 import type { RefreshMessage } from "./domain/catalogue-refresh";
 import type { ScreenRunMessage } from "./domain/screen-runs";
 import { type Bindings, type Config, loadConfig } from "./env";
+import { type Cache, createCache } from "./platform/cache";
+import { Keeping } from "./platform/cache/keeping";
+import type { Context, Providers } from "./platform/context";
+import { streamDirectory } from "./platform/stream-directory";
+import { directSink, queueSink, type UsageSink } from "./platform/usage-sink";
 import { DelayedProviderClient } from "./providers/delayed/client";
 import { DelayedFundamentalsClient } from "./providers/delayed/fundamentals";
 import { DriftJournal } from "./providers/drift-journal";
@@ -21,74 +23,12 @@ import { OnvistaPages } from "./providers/scraped/onvista";
 import type { IsinDirectory, ScrapedProvider } from "./providers/scraped/types";
 import { EdgarClient } from "./providers/sec/edgar";
 import { StreamProviderClient } from "./providers/stream/client";
-import { type StreamDirectory, streamDirectory } from "./services/realtime/directory";
-import { directSink, queueSink, type UsageSink } from "./services/usage/record-usage";
 
-/** What a request's handlers and services are given; built once per request by the init middleware. */
-export interface Deps {
-  config: Config;
-  /** The only source of the time for business decisions (tests pin it). */
-  clock: Clock;
-  /** When the work this was built for must be answered by: every provider call stays inside it. */
-  deadline: Deadline;
-  db: DbHandle;
-  cache: Cache;
-  providers: Providers;
-  /** Realtime streams; null without the Durable Object bindings. */
-  streams: StreamDirectory | null;
-  /** Where usage entries go: the queue when bound, else straight to Postgres. */
-  usage: UsageSink;
-  /** The catalogue refresh's queue (one message per listing of a run); null when not bound. */
-  refreshQueue: Queue<RefreshMessage> | null;
-  /** The bulk import's queue (a few lines of an import per message); null when not bound. */
-  importQueue: Queue<ImportMessage> | null;
-  /** The queued screens' queue (one share of a run per message); null when not bound. */
-  screenQueue: Queue<ScreenRunMessage> | null;
-  /** The schema drift the providers' clients read around, recorded after the work (services/monitoring/record-drifts). */
-  drifts: DriftJournal;
-  /**
-   * Hands over work that the answer need not wait for (a cache write after a read-through): a
-   * request's goes to its `waitUntil`. A failure is logged, never thrown.
-   */
-  defer(work: Promise<unknown>): void;
-  /** Whether and how long the answer may be kept, as its read-throughs found (the edge cache reads it). */
-  keeping: Keeping;
-  /** Whose key the request came with, once authenticated (null: a public route, a cron, a queue). */
-  caller: Caller | null;
+/** What the composition root builds for a piece of work: its context, and the end of it. */
+export interface Deps extends Context {
+  /** Ends the work: closes the database pool, if a transaction opened one. */
+  close(): Promise<void>;
 }
-
-/** The key of a request: its kind, and the fingerprint per-key limits count by. */
-export interface Caller {
-  kind: KeyKind;
-  fingerprint: string;
-}
-
-/** The external sources a request may call, aimed at their configured base URLs. */
-export interface Providers {
-  delayed: DelayedProviderClient;
-  /** The delayed provider's quoteSummary and fundamentals-timeseries (our client: session, cookies, crumb). */
-  delayedFundamentals: DelayedFundamentalsClient;
-  stream: HistoryProvider;
-  /** Web pages of trailing P/E, EPS and dividend yield (a fallback of /fundamental). */
-  scraped: ScrapedProvider[];
-  /** A source that states the ISIN of a ticker (the scraped site's search): how a symbol joins the catalogue. */
-  isinDirectory: IsinDirectory;
-  /** SEC EDGAR (Form 4 insider transactions). */
-  edgar: EdgarClient;
-  /** The macro provider (FRED): the risk-free rate. */
-  macro: FredClient;
-  /** The seven news providers (keyed ones without their key are not asked). */
-  news: NewsProvider[];
-}
-
-export type AppEnv = {
-  Bindings: Bindings;
-  Variables: {
-    deps: Deps;
-    keyKind: KeyKind | "none";
-    requestId: string;
-  };
-};
 
 const pinnedClocks = new WeakMap<object, Clock>();
 
@@ -228,7 +168,7 @@ export interface DepsOptions {
  * The one place that builds what a request, a Durable Object or a cron job works with: config
  * (parsed once per env object), clock, deadline, a lazy database handle, the cache, the providers
  * (each built on first use, bounded by the deadline), the realtime streams and the usage sink.
- * @example const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY }); await deps.db.close();
+ * @example const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY }); await deps.close();
  */
 export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
   const config = loadConfig(env);
@@ -243,7 +183,11 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     config,
     clock,
     deadline,
-    db,
+    get db() {
+      return db.db;
+    },
+    transaction: db.transaction,
+    databaseConfigured: db.configured,
     cache,
     providers: new RequestProviders(config, cache, deadline, clock, drifts, opts.pace ?? unpaced),
     streams: streamDirectory(env),
@@ -251,9 +195,12 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     refreshQueue: (env.REFRESH_QUEUE as Queue<RefreshMessage> | undefined) ?? null,
     importQueue: (env.IMPORT_QUEUE as Queue<ImportMessage> | undefined) ?? null,
     screenQueue: (env.SCREEN_QUEUE as Queue<ScreenRunMessage> | undefined) ?? null,
-    drifts,
-    keeping: new Keeping(),
     caller: null,
-    defer: (work) => waitUntil(work.catch((err: unknown) => console.warn("deferred work failed", String(err)))),
+    journal: {
+      keeping: new Keeping(),
+      drifts,
+      defer: (work) => waitUntil(work.catch((err: unknown) => console.warn("deferred work failed", String(err)))),
+    },
+    close: () => db.close(),
   };
 }

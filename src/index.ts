@@ -4,6 +4,7 @@ import { consumeImport, IMPORT_QUEUE_NAME } from "./services/catalogue/imports/c
 import { consumeRefresh, REFRESH_QUEUE_NAME } from "./services/catalogue/refresh/consume-refresh";
 import { consumeScreenRuns, SCREEN_QUEUE_NAME } from "./services/technical/screen-runs";
 import { consumeUsage } from "./services/usage/consume-usage";
+import { runWork } from "./work";
 
 export { ProviderPacer } from "../durable-objects/provider-pacer";
 export { StreamRegistry } from "../durable-objects/stream-registry";
@@ -20,10 +21,10 @@ export default {
   /** The queues' consumers: the catalogue refresh's listings, the bulk import's lines, queued screens' shares, batches of usage-log entries. */
   queue: async (batch, env, _ctx) =>
     batch.queue === REFRESH_QUEUE_NAME
-      ? consumeRefresh(batch, env)
+      ? consumeRefresh(batch, env, runWork(env))
       : batch.queue === IMPORT_QUEUE_NAME
-        ? consumeImport(batch, env)
+        ? consumeImport(batch, env, runWork(env))
         : batch.queue === SCREEN_QUEUE_NAME
-          ? consumeScreenRuns(batch, env)
-          : consumeUsage(batch, env),
+          ? consumeScreenRuns(batch, runWork(env))
+          : consumeUsage(batch, runWork(env)),
 } satisfies ExportedHandler<Env>;

@@ -16,6 +16,10 @@ export type Db = NeonHttpDatabase<typeof schema>;
 export type PooledDb = NeonDatabase<typeof schema>;
 /** What both can run: a repository's read that serves either. */
 export type Queryable = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** An open interactive transaction (over a pooled connection). */
+export type Transaction = Parameters<Parameters<PooledDb["transaction"]>[0]>[0];
+/** Runs work in one interactive transaction: committed when it resolves, rolled back when it throws. */
+export type Transact = <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
 
 type LocalEndpoints = Pick<Config, "NEON_WS_PROXY" | "NEON_HTTP_ENDPOINT">;
 
@@ -82,8 +86,10 @@ export class DbHandle {
     return this.httpDb;
   }
 
-  /** For an interactive transaction (a lock, a read, then writes that depend on it). */
-  get pooled(): PooledDb {
+  /** An interactive transaction (a lock, a read, then writes that depend on it) over the pool. */
+  readonly transaction: Transact = (work) => this.pooled.transaction(work);
+
+  private get pooled(): PooledDb {
     if (this.pooledDb) return this.pooledDb;
     this.pool = new Pool({ connectionString: this.url, max: 4 });
     const pool = this.pool;

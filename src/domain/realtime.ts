@@ -55,3 +55,37 @@ export function reconnectDelayMs(n: number, random: number): number {
   const base = Math.min(60_000, 1000 * 2 ** Math.max(0, n - 1));
   return Math.round(base * (0.75 + random * 0.5));
 }
+
+/** Whose socket a ticker's stream holds: the kind of key it came with. */
+export type ClientKind = "full" | "read_only";
+
+/**
+ * What a start came to, as POST /realtime/subscribe answers it: the provider resolved the symbol,
+ * refused it (with its reason; the stream has stopped), said neither within the wait (the stream
+ * goes on connecting, and a refusal that comes later ends it as usual), or the stream was stopped
+ * meanwhile (DELETE /realtime/subscribe).
+ */
+export type StartOutcome =
+  | { state: "streaming" }
+  | { state: "refused"; reason: string }
+  | { state: "connecting" }
+  | { state: "stopped" };
+
+export interface StreamStatus {
+  ticker: string | null;
+  streaming: boolean;
+  connected: boolean;
+  clients: number;
+  lastTickAt: string | null;
+  reconnectAttempts: number;
+  error: string | null;
+  /** Streamed, but no tick within the last tick's lifetime (60 s), or the provider connection is down. */
+  stale: boolean;
+}
+
+/** A symbol the stream provider refused, and when. */
+export interface Refusal {
+  ticker: string;
+  reason: string;
+  at: number;
+}

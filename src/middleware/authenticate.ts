@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import { accessOf, extractKey, identifyKey } from "../auth";
-import type { AppEnv } from "../deps";
 import { ServiceError } from "../domain/errors";
-import { spendRequest } from "../rate-limit";
+import { spendRequest } from "../platform/rate-limit";
+import type { AppEnv } from "../routes/env";
 
 /**
  * Applies ROUTE_ACCESS: 401 for a missing or unknown key, 403 for a read-only key on a full-access

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../deps";
+import type { AppEnv } from "../routes/env";
 
 /** What the workspace's pages may send and read: the key headers, and how long to wait after a 429. */
 const ALLOWED_HEADERS = "X-API-KEY, Authorization, Content-Type";

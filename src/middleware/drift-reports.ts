@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../deps";
 import { inBackground } from "../routes/background";
+import type { AppEnv } from "../routes/env";
 import { recordDrifts } from "../services/monitoring/record-drifts";
 
 /**
@@ -9,12 +9,12 @@ import { recordDrifts } from "../services/monitoring/record-drifts";
  */
 export const driftReports = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  const journal = c.get("deps").drifts;
+  const journal = c.get("deps").journal.drifts;
   if (journal.size === 0) return;
   const entries = journal.take();
   try {
     inBackground(c, async (deps) => {
-      for (const e of entries) deps.drifts.report(e.subject, [e.drift]);
+      for (const e of entries) deps.journal.drifts.report(e.subject, [e.drift]);
       await recordDrifts(deps);
     });
   } catch {

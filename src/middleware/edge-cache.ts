@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
-import type { AppEnv } from "../deps";
+import type { AppEnv } from "../routes/env";
 
 /**
  * The routes whose answers are the same for every key (prices, indicators, fundamentals documents,
@@ -58,12 +58,12 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
     return answer;
   }
   await next();
-  const seconds = Math.min(maxSeconds, deps.keeping.seconds);
+  const seconds = Math.min(maxSeconds, deps.journal.keeping.seconds);
   if (c.res.status !== 200 || seconds <= 0) return;
   const copy = c.res.clone();
   const kept = new Response(copy.body, copy);
   kept.headers.set("Cache-Control", `public, max-age=${seconds}`);
   kept.headers.delete("X-Request-Id");
-  deps.defer(store.put(key, kept));
+  deps.journal.defer(store.put(key, kept));
   c.res.headers.set("X-Edge-Cache", "miss");
 });

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { type AppEnv, buildDeps, type DepsOptions } from "../deps";
+import { buildDeps, type DepsOptions } from "../deps";
+import type { AppEnv } from "../routes/env";
 
 /** Keeps work going after the answer; a plain `app.request` in a unit test has no execution context. */
 function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {

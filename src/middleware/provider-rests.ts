@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../deps";
 import { hasUnpublishedRests, pullDue, pullRests, pushRests } from "../providers/rest";
+import type { AppEnv } from "../routes/env";
 
 /**
  * Shares the providers' rests between isolates through the cache (src/providers/rest.ts), off the

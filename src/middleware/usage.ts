@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import { storableText } from "../db/text";
-import type { AppEnv } from "../deps";
-import type { UsageEntry } from "../services/usage/record-usage";
+import type { UsageEntry } from "../domain/usage";
+import type { AppEnv } from "../routes/env";
 
 /**
  * Times the request, then hands its usage entry to the usage sink (the queue) and closes the
@@ -28,7 +28,7 @@ export const usageLog = createMiddleware<AppEnv>(async (c, next) => {
   const after = deps.usage
     .record(entry)
     .catch((err: unknown) => console.warn("usage entry not recorded", entry.route, String(err)))
-    .finally(() => deps.db.close());
+    .finally(() => deps.close());
   try {
     c.executionCtx.waitUntil(after);
   } catch {

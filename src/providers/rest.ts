@@ -1,5 +1,5 @@
-import type { Cache } from "../cache";
-import { cacheKeys } from "../cache";
+import type { Cache } from "../platform/cache";
+import { cacheKeys } from "../platform/cache";
 
 /**
  * A provider that keeps failing rests: after `afterFailures` failures in a row (an unreachable

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
-import { type AppEnv, buildDeps, type Deps } from "../deps";
+import { buildDeps, type Deps } from "../deps";
 import { pushRests } from "../providers/rest";
 import { recordDrifts } from "../services/monitoring/record-drifts";
+import type { AppEnv } from "./env";
 
 /** How long background work may take: Workers end `waitUntil` work 30 seconds after the answer. */
 const BACKGROUND_DEADLINE_MS = 25_000;
@@ -24,6 +25,6 @@ export function inBackground(c: Context<AppEnv>, job: (deps: Deps) => Promise<vo
     .then(() => recordDrifts(deps))
     .then(() => pushRests(deps.cache, deps.clock.now().getTime()))
     .catch((err: unknown) => console.warn("background work's drift or rests not recorded", c.req.path, String(err)))
-    .finally(() => deps.db.close());
+    .finally(() => deps.close());
   c.executionCtx.waitUntil(work);
 }

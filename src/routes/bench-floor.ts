@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../deps";
 import { errorBody } from "../errors";
+import type { AppEnv } from "./env";
 
 /** Largest floor body: above any EOD answer a benchmark compares it with. */
 const MAX_BYTES = 4 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
-import type { AppEnv } from "../deps";
+import type { AppEnv } from "./env";
 
 /**
  * Where the API reference's script is served: a static asset of the Worker itself (wrangler.toml

@@ -47,7 +47,7 @@ export type Snapshot = Record<string, { rows: number; digest: string }>;
 let digestQuery: Promise<string> | undefined;
 
 async function buildDigestQuery(db: ReturnType<typeof buildDeps>["db"]): Promise<string> {
-  const columns = await db.db.execute<{ table_name: string; column_name: string }>(sql`
+  const columns = await db.execute<{ table_name: string; column_name: string }>(sql`
     select table_name, column_name from information_schema.columns
     where table_schema = 'public'
       and column_name <> 'id'
@@ -69,19 +69,20 @@ async function buildDigestQuery(db: ReturnType<typeof buildDeps>["db"]): Promise
 
 /** What the database holds, comparable between two runs of the same requests. */
 export async function snapshotDatabase(): Promise<Snapshot> {
-  const { db } = buildDeps(env);
+  const deps = buildDeps(env);
+  const { db } = deps;
   try {
     // A failed build is not kept: the next snapshot builds it again.
     digestQuery ??= buildDigestQuery(db).catch((err: unknown) => {
       digestQuery = undefined;
       throw err;
     });
-    const r = await db.db.execute<{ t: string; n: number; h: string | null }>(sql.raw(await digestQuery));
+    const r = await db.execute<{ t: string; n: number; h: string | null }>(sql.raw(await digestQuery));
     const out: Snapshot = {};
     for (const row of r.rows) out[row.t] = { rows: row.n, digest: row.h ?? "" };
     return out;
   } finally {
-    await db.close();
+    await deps.close();
   }
 }
 
@@ -95,29 +96,31 @@ export async function resetState(names: string[]): Promise<void> {
   const isins = names.filter((n) => /^[A-Z]{2}[A-Z0-9]{9}\d$/.test(n));
   const tickers = names.filter((n) => !isins.includes(n));
   if (isins.length) {
-    const { db } = buildDeps(env);
+    const deps = buildDeps(env);
+    const { db } = deps;
     try {
-      const rows = await db.db
+      const rows = await db
         .select({ ticker: listings.ticker })
         .from(listings)
         .innerJoin(assets, eq(assets.id, listings.assetId))
         .where(inArray(assets.isin, isins));
       tickers.push(...rows.map((r) => r.ticker));
-      await forgetAdded(db.db, isins);
+      await forgetAdded(db, isins);
     } finally {
-      await db.close();
+      await deps.close();
     }
   }
   await resetTickers(...tickers);
-  const { db } = buildDeps(env);
+  const deps = buildDeps(env);
+  const { db } = deps;
   try {
-    if (tickers.length) await db.db.delete(realtimeSubscriptions).where(inArray(realtimeSubscriptions.ticker, tickers));
+    if (tickers.length) await db.delete(realtimeSubscriptions).where(inArray(realtimeSubscriptions.ticker, tickers));
     // No refresh run, as on a new instance: run ids start again, so a run started after the reset
     // is the same run as one started after the reset before it.
-    await db.db.execute(sql`TRUNCATE catalogue_refresh_runs, catalogue_refresh_items RESTART IDENTITY`);
-    await db.db.execute(sql`TRUNCATE catalogue_imports, catalogue_import_lines RESTART IDENTITY`);
+    await db.execute(sql`TRUNCATE catalogue_refresh_runs, catalogue_refresh_items RESTART IDENTITY`);
+    await db.execute(sql`TRUNCATE catalogue_imports, catalogue_import_lines RESTART IDENTITY`);
   } finally {
-    await db.close();
+    await deps.close();
   }
   for (const t of tickers) {
     await exports.default.fetch(
@@ -134,7 +137,7 @@ export async function resetState(names: string[]): Promise<void> {
  * again, with what is remembered of them, and the id sequences go back to the rows that remain, so
  * that adding one again gives it the same ids (the rows refer to each other by them).
  */
-async function forgetAdded(db: ReturnType<typeof buildDeps>["db"]["db"], isins: readonly string[]): Promise<void> {
+async function forgetAdded(db: ReturnType<typeof buildDeps>["db"], isins: readonly string[]): Promise<void> {
   const list = `{${isins.join(",")}}`;
   await db.execute(sql`DELETE FROM assets WHERE isin = ANY(${list}::text[]) AND added_via <> 'seed'`);
   await db.execute(

@@ -4,10 +4,10 @@ import { buildDeps } from "../../src/deps";
 
 /** Runs `work` with a database handle of the test Worker's settings, closed afterwards. */
 export async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
-  const handle = buildDeps(env).db;
+  const deps = buildDeps(env);
   try {
-    return await work(handle.db);
+    return await work(deps.db);
   } finally {
-    await handle.close();
+    await deps.close();
   }
 }

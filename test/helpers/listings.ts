@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq, inArray, sql } from "drizzle-orm";
 import { onTestFinished } from "vitest";
-import { cacheKeys } from "../../src/cache";
 import {
   adjustmentChecks,
   assets,
@@ -29,6 +28,7 @@ import {
   validationResults,
 } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
+import { cacheKeys } from "../../src/platform/cache";
 
 /**
  * Puts the listings of `tickers` back to their seeded state: no stored prices or fundamentals, no
@@ -36,9 +36,10 @@ import { buildDeps } from "../../src/deps";
  * needs "nothing stored yet" must make it so.
  */
 export async function resetTickers(...tickers: string[]): Promise<void> {
-  const { db, cache } = buildDeps(env);
+  const deps = buildDeps(env);
+  const { db, cache } = deps;
   try {
-    const rows = await db.db
+    const rows = await db
       .select({ id: listings.id, assetId: listings.assetId, isin: assets.isin })
       .from(listings)
       .innerJoin(assets, eq(assets.id, listings.assetId))
@@ -55,29 +56,29 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
         etfDetails,
         screenFigures,
       ])
-        await db.db.delete(table).where(inArray(table.assetId, assetIds));
+        await db.delete(table).where(inArray(table.assetId, assetIds));
       // News linked to the instruments (an article linked to another one too goes as well: it is refetched).
-      await db.db
+      await db
         .delete(newsArticles)
         .where(
           inArray(
             newsArticles.id,
-            db.db
+            db
               .select({ id: newsArticleAssets.articleId })
               .from(newsArticleAssets)
               .where(inArray(newsArticleAssets.assetId, assetIds)),
           ),
         );
       // Insider filings are the issuer's (by CIK); its transactions go with them.
-      const ciks = (await db.db.select({ cik: assets.secCik }).from(assets).where(inArray(assets.id, assetIds)))
+      const ciks = (await db.select({ cik: assets.secCik }).from(assets).where(inArray(assets.id, assetIds)))
         .map((r) => r.cik)
         .filter((c): c is number => c !== null);
-      if (ciks.length) await db.db.delete(insiderFilings).where(inArray(insiderFilings.issuerCik, ciks));
-      await db.db.update(assets).set({ secCik: null, earningsCheckedAt: null }).where(inArray(assets.id, assetIds));
+      if (ciks.length) await db.delete(insiderFilings).where(inArray(insiderFilings.issuerCik, ciks));
+      await db.update(assets).set({ secCik: null, earningsCheckedAt: null }).where(inArray(assets.id, assetIds));
     }
-    await db.db.delete(validationResults).where(inArray(validationResults.ticker, tickers));
+    await db.delete(validationResults).where(inArray(validationResults.ticker, tickers));
     if (ids.length) {
-      await db.db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
+      await db.delete(pricesDaily).where(inArray(pricesDaily.listingId, ids));
       for (const table of [
         dividends,
         splits,
@@ -87,10 +88,10 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
         intradayBars,
         intradayCoverage,
       ])
-        await db.db.delete(table).where(inArray(table.listingId, ids));
-      await db.db.delete(indicatorSnapshots).where(inArray(indicatorSnapshots.listingId, ids));
-      await db.db.delete(screenRows).where(inArray(screenRows.listingId, ids));
-      await db.db
+        await db.delete(table).where(inArray(table.listingId, ids));
+      await db.delete(indicatorSnapshots).where(inArray(indicatorSnapshots.listingId, ids));
+      await db.delete(screenRows).where(inArray(screenRows.listingId, ids));
+      await db
         .update(listings)
         .set({ delayedSymbol: null, delayedSymbolCheckedAt: null })
         .where(inArray(listings.id, ids));
@@ -105,7 +106,7 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
       }
     }
   } finally {
-    await db.close();
+    await deps.close();
   }
   for (const t of tickers) {
     await cache.deletePattern(cacheKeys.dcf(t, "*"));
@@ -118,12 +119,13 @@ export async function resetTickers(...tickers: string[]): Promise<void> {
 
 /** Forgets the risk-free rate: nothing stored, nothing cached. */
 export async function resetMacroRates(): Promise<void> {
-  const { db, cache } = buildDeps(env);
+  const deps = buildDeps(env);
+  const { db, cache } = deps;
   try {
-    await db.db.delete(macroRatesCache);
+    await db.delete(macroRatesCache);
     await cache.deletePattern(cacheKeys.macro("*"));
   } finally {
-    await db.close();
+    await deps.close();
   }
 }
 
@@ -167,15 +169,16 @@ export async function simRequests(simUrl: string): Promise<Record<string, number
 
 /** Daily bars stored for a ticker's listings, and how many distinct dates they cover. */
 export async function storedBars(ticker: string): Promise<{ rows: number; dates: number }> {
-  const { db } = buildDeps(env);
+  const deps = buildDeps(env);
+  const { db } = deps;
   try {
-    const [row] = await db.db
+    const [row] = await db
       .select({ rows: sql<number>`count(*)::int`, dates: sql<number>`count(distinct ${pricesDaily.date})::int` })
       .from(pricesDaily)
       .innerJoin(listings, eq(listings.id, pricesDaily.listingId))
       .where(eq(listings.ticker, ticker));
     return row ?? { rows: 0, dates: 0 };
   } finally {
-    await db.close();
+    await deps.close();
   }
 }

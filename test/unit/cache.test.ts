@@ -1,7 +1,7 @@
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryCache } from "../../src/cache/memory";
-import { UpstashCache } from "../../src/cache/upstash";
+import { MemoryCache } from "../../src/platform/cache/memory";
+import { UpstashCache } from "../../src/platform/cache/upstash";
 import { type RedisBridge, startRedisBridge } from "../../tools/cache/redis-bridge";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,10 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryCache } from "../../src/cache/memory";
 import { pinnedClock } from "../../src/clock";
 import type { SchemaDrift } from "../../src/domain/drift";
 import { leafPaths, requiredPaths, type WireNode } from "../../src/domain/wire-schema";
 import { loadConfig } from "../../src/env";
+import { MemoryCache } from "../../src/platform/cache/memory";
 import { CHART, DelayedProviderClient } from "../../src/providers/delayed/client";
 import { DriftJournal } from "../../src/providers/drift-journal";
 import { ProviderError } from "../../src/providers/errors";

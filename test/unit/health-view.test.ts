@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Cache } from "../../src/cache";
 import { pinnedClock } from "../../src/clock";
 import { buildDeps, type Deps } from "../../src/deps";
+import type { Cache } from "../../src/platform/cache";
 import { getHealth } from "../../src/services/health/get-health";
 
 /**

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { cacheKeys } from "../../src/cache";
-import { MemoryCache } from "../../src/cache/memory";
+import { cacheKeys } from "../../src/platform/cache";
+import { MemoryCache } from "../../src/platform/cache/memory";
 import {
   hasUnpublishedRests,
   liftForProbe,

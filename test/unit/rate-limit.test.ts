@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { RATE_WINDOW_SECONDS } from "../../src/rate-limit";
+import { RATE_WINDOW_SECONDS } from "../../src/platform/rate-limit";
 
 describe("the per-key rate limit", () => {
   it("tells refused callers the window wrangler.toml configures", () => {

@@ -1,9 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCache } from "../../src/cache";
 import { pinnedClock } from "../../src/clock";
 import { parseForm4 } from "../../src/domain/insider/form4";
 import { loadConfig } from "../../src/env";
+import { createCache } from "../../src/platform/cache";
 import { DelayedProviderClient } from "../../src/providers/delayed/client";
 import { DelayedFundamentalsClient } from "../../src/providers/delayed/fundamentals";
 import { FredClient } from "../../src/providers/macro/fred";

@@ -23,8 +23,8 @@ import { READ_ONLY_KEY } from "../helpers/keys";
 import { resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
-const db = buildDeps(env).db;
-afterAll(() => db.close());
+const deps = buildDeps(env);
+afterAll(() => deps.close());
 
 describe("cache administration", () => {
   beforeAll(() => resetTickers("PEP"));
@@ -63,12 +63,12 @@ describe("cache administration", () => {
     // Cache again, then let an ingestion write rows: the cached answers of PEP must go.
     await call("/eod/PEP?period=1mo", { settleBackground: true });
     expect((await call<CacheStats>("/cache/stats")).body.cached_tickers).toContain("PEP");
-    const [pep] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "PEP"));
-    const last = await db.db
+    const [pep] = await deps.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "PEP"));
+    const last = await deps.db
       .select({ d: sql<string>`max(${pricesDaily.date})` })
       .from(pricesDaily)
       .where(eq(pricesDaily.listingId, Number(pep?.id)));
-    await db.db
+    await deps.db
       .delete(pricesDaily)
       .where(and(eq(pricesDaily.listingId, Number(pep?.id)), gte(pricesDaily.date, String(last[0]?.d))));
     const ingest = await call<IngestAnswer>("/historical/ingest", { method: "POST", body: { tickers: ["PEP"] } });
@@ -92,14 +92,14 @@ describe("cache administration", () => {
 
 /** A provider check 45 days old and a usage-log row 400 days old: past both retentions. */
 async function insertOldLogs(ticker: string) {
-  await db.db.insert(providerChecks).values({
+  await deps.db.insert(providerChecks).values({
     providerName: `test-${ticker}`,
     checkType: "canary",
     ticker: "OLD",
     success: true,
     checkedAt: new Date(Date.now() - 45 * 86_400_000),
   });
-  await db.db.insert(usageLogs).values({
+  await deps.db.insert(usageLogs).values({
     method: "GET",
     route: "/test",
     ticker: null,
@@ -115,16 +115,16 @@ describe("database administration", () => {
   let assetId = 0;
   let listingId = 0;
   beforeAll(async () => {
-    const listing = await createListing(db.db, { ticker, currency: "EUR" });
+    const listing = await createListing(deps.db, { ticker, currency: "EUR" });
     assetId = listing.assetId;
     listingId = listing.id;
     // Bars from 1920 (12 sessions, 12 to 27 January): older than any real series, so this file's
     // cleanup touches nothing of the other tests'.
-    await storeBars(db.db, listing.id, makeBars(12, { start: "1920-01-12", price: () => 10.5 }), "test");
+    await storeBars(deps.db, listing.id, makeBars(12, { start: "1920-01-12", price: () => 10.5 }), "test");
     await insertOldLogs(ticker);
   });
   afterAll(async () => {
-    await db.db.delete(assets).where(eq(assets.id, assetId));
+    await deps.db.delete(assets).where(eq(assets.id, assetId));
   });
 
   it("reports stored prices and requests", async () => {
@@ -154,7 +154,7 @@ describe("database administration", () => {
 
   it("the daily retention job (Cron Trigger 45 3 * * *) deletes old logs and never a price", async () => {
     const usageRowAged = (days: number) =>
-      db.db
+      deps.db
         .insert(usageLogs)
         .values({
           method: "GET",
@@ -170,7 +170,7 @@ describe("database administration", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "45 3 * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    const left = await db.db
+    const left = await deps.db
       .select({ id: usageLogs.id })
       .from(usageLogs)
       .where(inArray(usageLogs.id, [old[0]?.id ?? 0, recent[0]?.id ?? 0]));
@@ -179,7 +179,7 @@ describe("database administration", () => {
     expect((await call<StoredTickers>("/database/tickers")).body.tickers.find((t) => t.ticker === ticker)?.bars).toBe(
       12,
     );
-    const checks = await db.db
+    const checks = await deps.db
       .select()
       .from(providerChecks)
       .where(eq(providerChecks.providerName, `test-${ticker}`));
@@ -192,9 +192,9 @@ describe("database administration", () => {
     // A 1920 session's intraday prices: a minute, an hour bar, and the record that the day is stored whole.
     const minute = new Date("1920-01-12T15:00:00Z");
     const candle = { listingId, open: "10", high: "11", low: "9", close: "10.5", volume: 1, source: "test" };
-    await db.db.insert(pricesIntraday).values({ ...candle, minute });
-    await db.db.insert(intradayBars).values({ ...candle, interval: "1h", start: minute });
-    await db.db.insert(intradayCoverage).values({ listingId, interval: "1h", day: "1920-01-12", fetchedAt: minute });
+    await deps.db.insert(pricesIntraday).values({ ...candle, minute });
+    await deps.db.insert(intradayBars).values({ ...candle, interval: "1h", start: minute });
+    await deps.db.insert(intradayCoverage).values({ listingId, interval: "1h", day: "1920-01-12", fetchedAt: minute });
     const body = { days_to_keep: 36500, dry_run: true };
     const dry = await call<CleanupAnswer>("/database/cleanup", { method: "POST", body });
     expect(dry.status).toBe(200);
@@ -217,7 +217,7 @@ describe("database administration", () => {
       provider_checks: 0,
       usage_logs: 0,
     });
-    expect(await db.db.select().from(intradayCoverage).where(eq(intradayCoverage.listingId, listingId))).toEqual([]);
+    expect(await deps.db.select().from(intradayCoverage).where(eq(intradayCoverage.listingId, listingId))).toEqual([]);
   });
 
   it("keeps at least 30 days and defaults to 730", async () => {

@@ -17,7 +17,7 @@ import { call } from "../helpers/worker-http";
 const suffix = Math.random().toString(36).slice(2, 8);
 const CRITICAL = `test_critical_${suffix}`;
 const WARNING = `test_warning_${suffix}`;
-const db = buildDeps(env).db;
+const deps = buildDeps(env);
 
 function verdicts(provider: string, valid: number, invalid: number) {
   const today = new Date().toISOString().slice(0, 10);
@@ -44,12 +44,12 @@ const alertsOf = async (provider: string, extra = "") =>
 describe("high_outlier_rate alerts and their resolution", () => {
   beforeAll(async () => {
     // 6 of 10 valid: under the critical 70 %; 8 of 10: under the warning 85 %.
-    await db.db.insert(validationResults).values([...verdicts(CRITICAL, 6, 4), ...verdicts(WARNING, 8, 2)]);
+    await deps.db.insert(validationResults).values([...verdicts(CRITICAL, 6, 4), ...verdicts(WARNING, 8, 2)]);
   });
   afterAll(async () => {
-    await db.db.delete(validationResults).where(inArray(validationResults.providerName, [CRITICAL, WARNING]));
-    await db.db.delete(alerts).where(inArray(alerts.providerName, [CRITICAL, WARNING]));
-    await db.close();
+    await deps.db.delete(validationResults).where(inArray(validationResults.providerName, [CRITICAL, WARNING]));
+    await deps.db.delete(alerts).where(inArray(alerts.providerName, [CRITICAL, WARNING]));
+    await deps.close();
   });
 
   it("the daily check (Cron Trigger 0 7 * * *) opens one alert per provider of the severity its rate falls to", async () => {

@@ -2,11 +2,11 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { cacheKeys } from "../../src/cache";
 import { adjustmentChecks, alerts, priceFindings, providerChecks, validationResults } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { CANARY_INSTRUMENTS } from "../../src/domain/monitoring/canary-references";
 import worker from "../../src/index";
+import { cacheKeys } from "../../src/platform/cache";
 import type { EodAnswer } from "../../src/routes/eod/schema";
 import type { AlertsBody, ResolveBody } from "../../src/routes/health/alerts";
 import type {
@@ -35,7 +35,7 @@ const BI = "scraped_businessinsider";
 /** The US page's slug of JNJ: the fault is set on it alone. */
 const JNJ_PAGE = "jnj";
 const deps = buildDeps(env);
-const db = deps.db.db;
+const db = deps.db;
 
 /** Checks per provider and run: five fields of four instruments; three of the two each page covers. */
 const PER_RUN = { delayed_provider: 20, scraped_businessinsider: 6, scraped_onvista: 6 } as const;
@@ -77,7 +77,7 @@ describe("the canary, provider health and canary_failed alerts", () => {
   afterAll(async () => {
     await clearFault(pages, JNJ_PAGE);
     await forgetEverything();
-    await deps.db.close();
+    await deps.close();
   });
 
   /** The validation statistics before the first run: the runs' verdicts are counted on top. */

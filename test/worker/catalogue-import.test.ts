@@ -70,7 +70,7 @@ describe("POST /assets/import", () => {
     const ws = OWN.slice(100, 150);
     const deps = buildDeps(env);
     try {
-      const db = deps.db.db;
+      const db = deps.db;
       // A stack that recorded the import, settled its first ten lines and stopped (its messages lost).
       const { id } = await insertImport(db, {
         lines: readImportCsv(ws.map((w) => w.isin).join("\n")),
@@ -105,14 +105,14 @@ describe("POST /assets/import", () => {
         WHERE import_id = ${id} AND line <= 10 AND reason = 'settled before the stop' AND attempts = 1`);
       expect(settledBefore.rows[0]?.n).toBe(10);
     } finally {
-      await deps.db.close();
+      await deps.close();
     }
   }, 120_000);
 
   it("finishes an import once when its last two lines are settled at once", async () => {
     const deps = buildDeps(env);
     try {
-      const db = deps.db.db;
+      const db = deps.db;
       for (let round = 0; round < 5; round++) {
         const { id } = await insertImport(db, {
           lines: readImportCsv(
@@ -135,7 +135,7 @@ describe("POST /assets/import", () => {
         expect(head.rows).toEqual([{ finished: true }]);
       }
     } finally {
-      await deps.db.close();
+      await deps.close();
     }
   });
 
@@ -144,7 +144,7 @@ describe("POST /assets/import", () => {
     if (!first || !second) throw new Error("the world has too few instruments for this test");
     const deps = buildDeps(env);
     try {
-      const db = deps.db.db;
+      const db = deps.db;
       const long = new Date(Date.now() - LOST_AFTER_MS - 60_000);
       const { id } = await insertImport(db, {
         lines: readImportCsv([first.isin, second.isin, first.isin].join("\n")),
@@ -175,7 +175,7 @@ describe("POST /assets/import", () => {
         ["known", first.isin],
       ]);
     } finally {
-      await deps.db.close();
+      await deps.close();
     }
   }, 120_000);
 });

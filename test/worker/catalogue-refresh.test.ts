@@ -23,11 +23,11 @@ const VENUE = "NYSEARCA";
 const TICKERS = ["IVV", "SPY", "VOO"];
 
 async function closeRunningRuns(): Promise<void> {
-  const { db } = buildDeps(env);
+  const deps = buildDeps(env);
   try {
-    await db.db.execute(sql`UPDATE catalogue_refresh_runs SET finished_at = now() WHERE finished_at IS NULL`);
+    await deps.db.execute(sql`UPDATE catalogue_refresh_runs SET finished_at = now() WHERE finished_at IS NULL`);
   } finally {
-    await db.close();
+    await deps.close();
   }
 }
 
@@ -120,55 +120,55 @@ describe("the catalogue refresh", () => {
   });
 
   it("writes each listing's indicator snapshots, and restores missing ones without asking a provider", async () => {
-    const { db } = buildDeps(env);
+    const deps = buildDeps(env);
     try {
       const snapshotsOf = async (ticker: string) =>
         (
-          await db.db.execute<{ n: number; as_of: string | null }>(sql`
+          await deps.db.execute<{ n: number; as_of: string | null }>(sql`
             SELECT count(*)::int AS n, min(s.as_of)::text AS as_of FROM indicator_snapshots s
             JOIN listings l ON l.id = s.listing_id WHERE l.ticker = ${ticker}`)
         ).rows[0];
       const lastBar = async (ticker: string) =>
         (
-          await db.db.execute<{ d: string }>(sql`
+          await deps.db.execute<{ d: string }>(sql`
             SELECT max(p.date)::text AS d FROM prices_daily p JOIN listings l ON l.id = p.listing_id
             WHERE l.ticker = ${ticker}`)
         ).rows[0]?.d;
       for (const t of TICKERS)
         expect(await snapshotsOf(t), t).toEqual({ n: SNAPSHOT_SET.length, as_of: await lastBar(t) });
-      await db.db.execute(sql`
+      await deps.db.execute(sql`
         DELETE FROM indicator_snapshots WHERE listing_id = (SELECT id FROM listings WHERE ticker = 'SPY')`);
       // Another listing's snapshots as the earlier arithmetic wrote them (plain running sums): recomputed.
       const ivvWma = sql`listing_id = (SELECT id FROM listings WHERE ticker = 'IVV') AND indicator = 'wma'
         AND params = '{"length":20}'`;
       const [kept] = (
-        await db.db.execute<{ value: number }>(sql`SELECT value FROM indicator_snapshots WHERE ${ivvWma}`)
+        await deps.db.execute<{ value: number }>(sql`SELECT value FROM indicator_snapshots WHERE ${ivvWma}`)
       ).rows;
-      await db.db.execute(sql`UPDATE indicator_snapshots SET formula = 1, value = -1 WHERE ${ivvWma}`);
+      await deps.db.execute(sql`UPDATE indicator_snapshots SET formula = 1, value = -1 WHERE ${ivvWma}`);
       const { run } = await start();
       const done = await finished(run.id);
       expect(done.listings).toMatchObject({ unchanged: 3, failed: 0 });
       expect(done.provider_requests).toBe(0);
       expect(await snapshotsOf("SPY")).toEqual({ n: SNAPSHOT_SET.length, as_of: await lastBar("SPY") });
-      const rewritten = await db.db.execute<{ value: number; formula: number }>(
+      const rewritten = await deps.db.execute<{ value: number; formula: number }>(
         sql`SELECT value, formula FROM indicator_snapshots WHERE ${ivvWma}`,
       );
       expect(rewritten.rows).toEqual([{ value: kept?.value, formula: SNAPSHOT_FORMULA }]);
     } finally {
-      await db.close();
+      await deps.close();
     }
   });
 
   it("closes a run whose last listings finish at the same moment", async () => {
     await closeRunningRuns();
-    const { db } = buildDeps(env);
+    const deps = buildDeps(env);
     try {
       const ids = (
-        await db.db.execute<{ id: number }>(sql`SELECT id FROM listings WHERE is_active ORDER BY id LIMIT 24`)
+        await deps.db.execute<{ id: number }>(sql`SELECT id FROM listings WHERE is_active ORDER BY id LIMIT 24`)
       ).rows.map((r) => r.id);
       const at = new Date();
       const runId = await insertRun(
-        db.db,
+        deps.db,
         { trigger: "request", sessions: { OTHER: "2026-11-25" }, skipped: {}, at },
         ids.map((listingId) => ({ listingId, session: "2026-11-25" })),
       );
@@ -176,7 +176,7 @@ describe("the catalogue refresh", () => {
       // Every listing of the run recorded at once, as parallel consumers would.
       const results = await Promise.all(
         ids.map((listingId) =>
-          recordItem(db.db, {
+          recordItem(deps.db, {
             runId,
             listingId,
             outcome: "unchanged",
@@ -189,11 +189,11 @@ describe("the catalogue refresh", () => {
         ),
       );
       expect(results.filter((r) => r.finishedNow)).toHaveLength(1);
-      const [run] = await latestRuns(db.db, 1, runId);
+      const [run] = await latestRuns(deps.db, 1, runId);
       expect(run?.finishedAt).not.toBeNull();
       expect(run?.counts).toMatchObject({ pending: 0, unchanged: ids.length });
       // A redelivered message changes nothing once its listing is done.
-      const again = await recordItem(db.db, {
+      const again = await recordItem(deps.db, {
         runId,
         listingId: ids[0] as number,
         outcome: "failed",
@@ -205,7 +205,7 @@ describe("the catalogue refresh", () => {
       });
       expect(again).toMatchObject({ finishedNow: false, counts: { unchanged: ids.length, failed: 0, barsWritten: 0 } });
     } finally {
-      await db.close();
+      await deps.close();
     }
   });
 
@@ -238,11 +238,11 @@ describe("the catalogue refresh", () => {
   });
 
   it("schedules the whole catalogue on a new instance, then each venue once a trading day, none on its holiday", async () => {
-    const db = buildDeps(env).db;
+    const deps = buildDeps(env);
     try {
       // A new instance: no run recorded. The runs' listings go to a queue nobody consumes here (the
       // test must not ingest the whole catalogue beside the other files).
-      await db.db.execute(sql`TRUNCATE catalogue_refresh_runs, catalogue_refresh_items RESTART IDENTITY`);
+      await deps.db.execute(sql`TRUNCATE catalogue_refresh_runs, catalogue_refresh_items RESTART IDENTITY`);
       const unconsumed = (env as unknown as { UNCONSUMED_REFRESH_QUEUE: Queue<RefreshMessage> })
         .UNCONSUMED_REFRESH_QUEUE;
       const due = async (at: string, scheduled = "true") => {
@@ -259,7 +259,7 @@ describe("the catalogue refresh", () => {
 
       // Christmas Eve, 19:00 UTC: Xetra was closed; Euronext and New York closed early and have settled.
       const first = await due("2026-12-24T19:00:00Z");
-      const active = await db.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE is_active`);
+      const active = await deps.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE is_active`);
       expect(first).toMatchObject({ trigger: "first_run", queued: active.rows[0]?.n });
       expect(first?.sessions).toMatchObject({
         XETRA: "2026-12-23",
@@ -286,7 +286,7 @@ describe("the catalogue refresh", () => {
       expect(monday?.skipped.LSE).toBe("2026-12-28: holiday: Boxing Day (substitute day)");
       expect(monday?.skipped.TSX).toBe("2026-12-28: holiday: Boxing Day (observed)");
       expect(monday?.skipped.NYSE).toMatch(/^2026-12-28: the session has not closed yet/);
-      const queued = await db.db.execute<{ n: number }>(sql`
+      const queued = await deps.db.execute<{ n: number }>(sql`
         SELECT count(*)::int AS n FROM listings WHERE is_active AND exchange IN (${sql.join(
           closedMonday.map((code) => sql`${code}`),
           sql`, `,
@@ -301,7 +301,7 @@ describe("the catalogue refresh", () => {
         "OTHER",
       ]);
     } finally {
-      await db.close();
+      await deps.close();
     }
   });
 
@@ -309,9 +309,9 @@ describe("the catalogue refresh", () => {
     await resetTickers("IVV");
     const [run] = (await call<{ runs: Run[] }>("/catalogue/refresh?limit=1")).body.runs;
     expect(run?.status).toBe("finished");
-    const { db } = buildDeps(env);
-    const [listing] = (await db.db.execute<{ id: number }>(sql`SELECT id FROM listings WHERE ticker = 'IVV'`)).rows;
-    await db.close();
+    const deps = buildDeps(env);
+    const [listing] = (await deps.db.execute<{ id: number }>(sql`SELECT id FROM listings WHERE ticker = 'IVV'`)).rows;
+    await deps.close();
     const batch = createMessageBatch(REFRESH_QUEUE_NAME, [
       {
         id: "closed-run",

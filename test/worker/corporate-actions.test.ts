@@ -1,6 +1,5 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { cacheKeys } from "../../src/cache";
 import {
   adjustmentChecks,
   alerts,
@@ -12,6 +11,7 @@ import {
 } from "../../src/db/schema";
 import { FULL_PRECISION_TOLERANCE } from "../../src/domain/corporate-actions";
 import { tenYearsBefore } from "../../src/domain/periods";
+import { cacheKeys } from "../../src/platform/cache";
 import type { DividendsBody, SplitsBody } from "../../src/routes/corporate-actions/schema";
 import type { CanaryHistoryBody } from "../../src/routes/health/monitoring-schema";
 import type { ValidationStatsBody } from "../../src/routes/health/stats";

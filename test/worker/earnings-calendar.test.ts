@@ -69,17 +69,18 @@ async function listingOf(ticker: string): Promise<{ id: number; assetId: number;
 async function refreshOnce(ticker: string) {
   const listing = await listingOf(ticker);
   const session = lastClosedSession(VENUES[listing.exchange] ?? (VENUES.NASDAQ as never), new Date());
-  const { db } = buildDeps(env);
+  const deps = buildDeps(env);
+  const { db } = deps;
   let runId: number | null;
   try {
-    await db.db.execute(sql`UPDATE catalogue_refresh_runs SET finished_at = now() WHERE finished_at IS NULL`);
+    await db.execute(sql`UPDATE catalogue_refresh_runs SET finished_at = now() WHERE finished_at IS NULL`);
     runId = await insertRun(
-      db.db,
+      db,
       { trigger: "request", sessions: { [listing.exchange]: session }, skipped: {}, at: new Date() },
       [{ listingId: listing.id, session }],
     );
   } finally {
-    await db.close();
+    await deps.close();
   }
   const batch = createMessageBatch(REFRESH_QUEUE_NAME, [
     { id: `earnings-${runId}`, timestamp: new Date(), attempts: 1, body: { runId, listingId: listing.id, session } },

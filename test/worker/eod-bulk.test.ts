@@ -12,13 +12,13 @@ import { call } from "../helpers/worker-http";
 
 /** Friday 20 November 2026, 15:00 UTC: Xetra's session of the day still open, its last closed one the 19th. */
 const AT = "2026-11-20";
-const db = buildDeps(env).db;
+const deps = buildDeps(env);
 
-afterAll(() => db.close());
+afterAll(() => deps.close());
 
 /** Xetra's listings the answer of `date` covers: the active ones, and any other with a bar that day. */
 async function xetraListingsOf(date: string): Promise<number> {
-  const r = await db.db.execute<{ n: number }>(sql`
+  const r = await deps.db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM ${listings} l
     WHERE l.exchange = 'XETRA'
       AND (l.is_active OR EXISTS (SELECT 1 FROM prices_daily p WHERE p.listing_id = l.id AND p.date = ${date}))`);
@@ -94,7 +94,7 @@ describe("GET /eod/bulk/{exchange}", () => {
       expect(await read(2)).toEqual(whole);
       expect(await read(1)).toEqual(whole);
     } finally {
-      await deps.db.close();
+      await deps.close();
     }
   });
 

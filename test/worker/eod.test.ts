@@ -124,12 +124,12 @@ describe("GET /eod/{ticker}: a stored series missing its newest sessions", () =>
 
   /** Deletes the stored JNJ bars `where` picks (given the listing's id) and forgets its cached answers. */
   const deleteJnjBars = async (where: (listingId: number) => SQL | undefined) => {
-    const db = buildDeps(env).db;
+    const deps = buildDeps(env);
     try {
-      const [jnj] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "JNJ"));
-      await db.db.delete(pricesDaily).where(where(Number(jnj?.id)));
+      const [jnj] = await deps.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "JNJ"));
+      await deps.db.delete(pricesDaily).where(where(Number(jnj?.id)));
     } finally {
-      await db.close();
+      await deps.close();
     }
     await forgetCached("eod:JNJ:*");
   };
@@ -242,17 +242,17 @@ describe("GET /eod/{ticker}: bad input", () => {
 });
 
 describe("GET /eod/{ticker}: a listing no provider knows", () => {
-  const db = buildDeps(env).db;
+  const deps = buildDeps(env);
   // A Paris ticker, so the stream provider is asked too (as EURONEXT:<ticker without .PA>).
   const ticker = uniqueTicker(".PA");
   let isin = "";
   beforeAll(async () => {
-    const listing = await createListing(db.db, { ticker, exchange: "PAR", currency: "EUR" });
+    const listing = await createListing(deps.db, { ticker, exchange: "PAR", currency: "EUR" });
     isin = listing.asset.isin;
   });
   afterAll(async () => {
-    await db.db.delete(assets).where(eq(assets.isin, isin));
-    await db.close();
+    await deps.db.delete(assets).where(eq(assets.isin, isin));
+    await deps.close();
   });
 
   it("answers 404 with what each provider said, and remembers the failed search", async () => {
@@ -263,7 +263,7 @@ describe("GET /eod/{ticker}: a listing no provider knows", () => {
       message: `No data found for ${ticker}`,
       reason: `delayed_provider: the delayed provider has no symbol of ${isin} on PAR quoted in EUR; stream_provider: unknown symbol EURONEXT:${ticker.slice(0, -3)}: invalid symbol`,
     });
-    const [row] = await db.db
+    const [row] = await deps.db
       .select({ symbol: listings.delayedSymbol, checked: listings.delayedSymbolCheckedAt })
       .from(listings)
       .where(eq(listings.ticker, ticker));

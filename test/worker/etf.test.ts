@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { cacheKeys } from "../../src/cache";
+import { cacheKeys } from "../../src/platform/cache";
 import type { EtfDetailsAnswer } from "../../src/routes/etf/schema";
 import type { RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import type { ErrorBody } from "../../src/routes/openapi";

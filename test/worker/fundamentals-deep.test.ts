@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { cacheKeys } from "../../src/cache";
 import { assets, financialStatements, fundamentalSnapshots, listings, validationResults } from "../../src/db/schema";
+import { cacheKeys } from "../../src/platform/cache";
 import type { DeepFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import { withDb } from "../helpers/db";

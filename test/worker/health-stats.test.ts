@@ -12,14 +12,15 @@ const yahoo = inject("delayedSimUrl");
 const TICKER = "ML.PA";
 
 async function verdictsOf(ticker: string) {
-  const { db } = buildDeps(env);
+  const deps = buildDeps(env);
+  const { db } = deps;
   try {
-    return await db.db
+    return await db
       .select()
       .from(validationResults)
       .where(and(eq(validationResults.ticker, ticker), eq(validationResults.providerName, "delayed_provider")));
   } finally {
-    await db.close();
+    await deps.close();
   }
 }
 

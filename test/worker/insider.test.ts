@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { cacheKeys } from "../../src/cache";
+import { cacheKeys } from "../../src/platform/cache";
 import type { InsiderTransactionsAnswer } from "../../src/routes/insider/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import { forgetCached, resetTickers, simRequests } from "../helpers/listings";

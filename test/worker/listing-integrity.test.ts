@@ -13,15 +13,15 @@ import { createAsset, uniqueIsin, uniqueTicker } from "../helpers/factories";
 const created: number[] = [];
 
 describe("the preferred listing, kept by the database", () => {
-  const db = buildDeps(env).db;
+  const deps = buildDeps(env);
   afterAll(async () => {
-    if (created.length > 0) await db.db.delete(assets).where(inArray(assets.id, created));
-    await db.close();
+    if (created.length > 0) await deps.db.delete(assets).where(inArray(assets.id, created));
+    await deps.close();
   });
 
   /** Each asset's listing marked preferred (none: 0), and the one compareListings picks among its active ones. */
   async function marked(assetIds: number[]) {
-    const rows = await db.db.select().from(listings).where(inArray(listings.assetId, assetIds)).orderBy(listings.id);
+    const rows = await deps.db.select().from(listings).where(inArray(listings.assetId, assetIds)).orderBy(listings.id);
     const out: { asset: number; marked: number[]; chosen: number }[] = [];
     for (const id of assetIds) {
       const mine = rows.filter((r) => r.assetId === id);
@@ -44,12 +44,12 @@ describe("the preferred listing, kept by the database", () => {
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T;
     const ids: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const asset = await createAsset(db.db);
+      const asset = await createAsset(deps.db);
       created.push(asset.id);
       ids.push(asset.id);
       const n = 1 + Math.floor(next() * 4);
       // One statement inserts all the instrument's listings: the mark is set once, at its end.
-      await db.db.insert(listings).values(
+      await deps.db.insert(listings).values(
         Array.from({ length: n }, () => ({
           assetId: asset.id,
           ticker: uniqueTicker(),
@@ -64,21 +64,21 @@ describe("the preferred listing, kept by the database", () => {
     }
     agree(await marked(ids));
     // Updates one listing at a time, and several at once.
-    const all = await db.db.select().from(listings).where(inArray(listings.assetId, ids));
+    const all = await deps.db.select().from(listings).where(inArray(listings.assetId, ids));
     for (const l of all.slice(0, 30)) {
-      await db.db
+      await deps.db
         .update(listings)
         .set({ isActive: next() < 0.7, isPrimary: next() < 0.4, currency: pick(["EUR", "USD"]) })
         .where(eq(listings.id, l.id));
     }
-    await db.db
+    await deps.db
       .update(listings)
       .set({ isPrimary: false })
       .where(inArray(listings.assetId, ids.slice(20)));
     agree(await marked(ids));
     // A deleted listing hands the mark on.
     const gone = (await marked(ids)).filter((f) => f.chosen !== 0).slice(0, 5);
-    await db.db.delete(listings).where(
+    await deps.db.delete(listings).where(
       inArray(
         listings.id,
         gone.map((g) => g.chosen),
@@ -89,9 +89,9 @@ describe("the preferred listing, kept by the database", () => {
   });
 
   it("travels to the listing's snapshots, so that a screen counts each instrument once", async () => {
-    const asset = await createAsset(db.db);
+    const asset = await createAsset(deps.db);
     created.push(asset.id);
-    const [eur, usd] = await db.db
+    const [eur, usd] = await deps.db
       .insert(listings)
       .values(
         ["EUR", "USD"].map((currency) => ({
@@ -126,7 +126,7 @@ describe("the preferred listing, kept by the database", () => {
       formula: SNAPSHOT_FORMULA,
     });
     await upsertSnapshots(
-      db.db,
+      deps.db,
       [snapshot(eur.id), snapshot(usd.id)],
       [row(eur.id), row(usd.id)],
       new Date("2026-11-28T00:00:00Z"),
@@ -135,11 +135,11 @@ describe("the preferred listing, kept by the database", () => {
     const marks = async () => {
       const ids = [eur.id, usd.id];
       const [snaps, rows] = await Promise.all([
-        db.db
+        deps.db
           .select({ id: indicatorSnapshots.listingId, preferred: indicatorSnapshots.preferred })
           .from(indicatorSnapshots)
           .where(inArray(indicatorSnapshots.listingId, ids)),
-        db.db
+        deps.db
           .select({ id: screenRows.listingId, preferred: screenRows.preferred })
           .from(screenRows)
           .where(inArray(screenRows.listingId, ids)),
@@ -151,35 +151,35 @@ describe("the preferred listing, kept by the database", () => {
     };
     // EUR before USD by currency; then USD made primary takes the mark, snapshots included.
     expect(await marks()).toEqual({ EUR: true, USD: false });
-    await db.db.update(listings).set({ isPrimary: true }).where(eq(listings.id, usd.id));
+    await deps.db.update(listings).set({ isPrimary: true }).where(eq(listings.id, usd.id));
     expect(await marks()).toEqual({ EUR: false, USD: true });
     // A later write of a snapshot leaves its mark to the marking.
     await upsertSnapshots(
-      db.db,
+      deps.db,
       [{ ...snapshot(usd.id), asOf: "2026-11-30" }],
       [row(usd.id, "2026-11-30")],
       new Date("2026-12-01T00:00:00Z"),
     );
     expect(await marks()).toEqual({ EUR: false, USD: true });
     // The instrument's last active listing gone: no snapshot of it is screened.
-    await db.db.update(listings).set({ isActive: false }).where(eq(listings.assetId, asset.id));
+    await deps.db.update(listings).set({ isActive: false }).where(eq(listings.assetId, asset.id));
     expect(await marks()).toEqual({ EUR: false, USD: false });
   });
 });
 
 describe("storing an instrument whose lines another took meanwhile", () => {
-  const db = buildDeps(env).db;
+  const deps = buildDeps(env);
   const mine: number[] = [];
   afterAll(async () => {
-    if (mine.length > 0) await db.db.delete(assets).where(inArray(assets.id, mine));
-    await db.close();
+    if (mine.length > 0) await deps.db.delete(assets).where(inArray(assets.id, mine));
+    await deps.close();
   });
 
   it("keeps nothing of it and names the conflicts: an instrument is never left without a listing", async () => {
-    const owner = await createAsset(db.db);
+    const owner = await createAsset(deps.db);
     mine.push(owner.id);
     const ticker = uniqueTicker();
-    await db.db.insert(listings).values({
+    await deps.db.insert(listings).values({
       assetId: owner.id,
       ticker,
       exchange: "XETRA",
@@ -189,7 +189,7 @@ describe("storing an instrument whose lines another took meanwhile", () => {
       isPrimary: true,
     });
     const late = uniqueIsin();
-    const stored = await storeInstrument(db.db, new Date("2026-11-25T12:00:00Z"), {
+    const stored = await storeInstrument(deps.db, new Date("2026-11-25T12:00:00Z"), {
       isin: late,
       name: "Late Instrument",
       quoteType: "EQUITY",
@@ -206,8 +206,8 @@ describe("storing an instrument whose lines another took meanwhile", () => {
     });
     expect(stored.stored).toBe(false);
     expect(stored.conflicts).toEqual([{ ticker, exchange: "XETRA", currency: "EUR", ownerIsin: owner.isin }]);
-    expect(await db.db.select().from(assets).where(eq(assets.isin, late))).toEqual([]);
-    const [kept] = await db.db.select().from(listings).where(eq(listings.ticker, ticker));
+    expect(await deps.db.select().from(assets).where(eq(assets.isin, late))).toEqual([]);
+    const [kept] = await deps.db.select().from(listings).where(eq(listings.ticker, ticker));
     expect([kept?.assetId, kept?.preferred]).toEqual([owner.id, true]);
   });
 });

@@ -17,30 +17,32 @@ const AT = NEWS_SIM_AS_OF;
 const ALL = ["yahoo_finance_rss", "google_news_rss", "finnhub", "marketaux", "newsapi", "alpha_vantage", "gdelt"];
 
 async function forgetNews(isin: string) {
-  const { db, cache } = buildDeps(env);
+  const deps = buildDeps(env);
+  const { db, cache } = deps;
   try {
-    const [asset] = await db.db.select().from(assets).where(eq(assets.isin, isin));
+    const [asset] = await db.select().from(assets).where(eq(assets.isin, isin));
     if (asset)
-      await db.db.execute(
+      await db.execute(
         sql`delete from ${newsArticles} where id in (select article_id from ${newsArticleAssets} where asset_id = ${asset.id})`,
       );
     await cache.deletePattern("news:*");
   } finally {
-    await db.close();
+    await deps.close();
   }
 }
 
 async function storedOf(isin: string): Promise<number> {
-  const { db } = buildDeps(env);
+  const deps = buildDeps(env);
+  const { db } = deps;
   try {
-    const [row] = await db.db
+    const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(newsArticleAssets)
       .innerJoin(assets, eq(assets.id, newsArticleAssets.assetId))
       .where(eq(assets.isin, isin));
     return row?.n ?? 0;
   } finally {
-    await db.close();
+    await deps.close();
   }
 }
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { cacheKeys } from "../../src/cache";
 import { buildDeps } from "../../src/deps";
+import { cacheKeys } from "../../src/platform/cache";
 import type { Rest } from "../../src/providers/rest";
 import type { RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import type { Health } from "../../src/routes/health/schema";

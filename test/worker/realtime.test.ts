@@ -17,12 +17,12 @@ import { fault, forgetCached } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 import { openSocket } from "../helpers/ws-client";
 
-const db = buildDeps(env).db;
+const deps = buildDeps(env);
 const started: string[] = [];
 
 afterAll(async () => {
   for (const t of started) await call(`/realtime/subscribe/${t}`, { method: "DELETE" });
-  await db.close();
+  await deps.close();
 });
 
 const TICK_FIELDS = ["close", "currency", "exchange", "high", "low", "open", "source", "ticker", "timestamp", "volume"];
@@ -112,8 +112,8 @@ describe("quotes and subscriptions", () => {
       previous_close: null,
     });
 
-    const [nvda] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "NVDA"));
-    const candles = await db.db
+    const [nvda] = await deps.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "NVDA"));
+    const candles = await deps.db
       .select()
       .from(pricesIntraday)
       .where(eq(pricesIntraday.listingId, Number(nvda?.id)));
@@ -138,7 +138,7 @@ describe("quotes and subscriptions", () => {
     const gone = await call<UnsubscribeAnswer>("/realtime/subscribe/NVDA", { method: "DELETE" });
     expect(gone.body).toEqual({ status: "unsubscribed", ticker: "NVDA" });
     expect((await call("/realtime/subscribe/NVDA", { method: "DELETE" })).status).toBe(404);
-    await db.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(nvda?.id)));
+    await deps.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(nvda?.id)));
   });
 });
 
@@ -298,13 +298,13 @@ describe("stream lifecycle", () => {
     started.push("SWDA.L");
     const sub = await call<Subscription[]>("/realtime/subscribe", { method: "POST", body: { tickers: ["SWDA.L"] } });
     expect(sub.status).toBe(200);
-    const [swda] = await db.db
+    const [swda] = await deps.db
       .select({ id: listings.id, currency: listings.currency })
       .from(listings)
       .where(eq(listings.ticker, "SWDA.L"));
     expect(swda?.currency).toBe("GBP");
     const stored = () =>
-      db.db
+      deps.db
         .select()
         .from(pricesIntraday)
         .where(eq(pricesIntraday.listingId, Number(swda?.id)));
@@ -318,6 +318,6 @@ describe("stream lifecycle", () => {
       expect(Number(c.close)).toBeLessThan((pence / 100) * 1.1);
     }
     await call("/realtime/subscribe/SWDA.L", { method: "DELETE" });
-    await db.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(swda?.id)));
+    await deps.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(swda?.id)));
   });
 });

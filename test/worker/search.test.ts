@@ -184,10 +184,10 @@ describe("GET /search", () => {
   it("serves a name's prefix from the pattern index over lower(name)", async () => {
     // The GiST index serves LIKE too, and the planner prefers it on a table this small: planned
     // without it (dropped in a transaction rolled back) and without sequential scans.
-    const handle = buildDeps(env).db;
+    const deps = buildDeps(env);
     let indexes: string[] = [];
     try {
-      await handle.pooled
+      await deps
         .transaction(async (tx) => {
           await tx.execute(sql`SET LOCAL enable_seqscan = off`);
           await tx.execute(sql`DROP INDEX assets_name_lower_trgm_gist_idx`);
@@ -203,7 +203,7 @@ describe("GET /search", () => {
           if (!(err instanceof TransactionRollbackError)) throw err;
         });
     } finally {
-      await handle.close();
+      await deps.close();
     }
     expect(indexes).toContain("assets_name_prefix_idx");
   });

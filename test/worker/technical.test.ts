@@ -31,11 +31,11 @@ import { READ_ONLY_KEY } from "../helpers/keys";
 import { forgetCached, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
-const db = buildDeps(env).db;
-afterAll(() => db.close());
+const deps = buildDeps(env);
+afterAll(() => deps.close());
 
 const listingId = async (ticker: string) =>
-  Number((await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, ticker)))[0]?.id);
+  Number((await deps.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, ticker)))[0]?.id);
 
 beforeAll(async () => {
   await resetTickers("AAPL", "MSFT", "DIS", "HD");
@@ -104,7 +104,7 @@ describe("GET /technical/{ticker}", () => {
     expect(short.body.count).toBe(300);
     expect(short.body.series[0]?.values.every((p) => p.v !== null)).toBe(true);
     // 422 only when the stored history itself is too short: ten years are about 121 months.
-    const months = resample(await readDailyBars(db.db, await listingId("AAPL")), "monthly").length;
+    const months = resample(await readDailyBars(deps.db, await listingId("AAPL")), "monthly").length;
     const few = await call<ErrorBody>("/technical/AAPL?indicator=sma&period=400&resolution=1M");
     expect(few.status).toBe(422);
     expect(few.body.message).toBe(`sma needs at least 400 bars; ${months} are stored`);
@@ -129,7 +129,7 @@ describe("GET /technical/{ticker}", () => {
       { minute: new Date(`${day}T14:31:00Z`), open: "9", high: "11", low: "9", close: "10", volume: 300 },
       { minute: new Date(`${day}T14:32:00Z`), open: "10", high: "12", low: "9", close: "12", volume: 100 },
     ];
-    await db.db
+    await deps.db
       .insert(pricesIntraday)
       .values(candles.map((c) => ({ ...c, listingId: id, source: "stream_provider" })))
       .onConflictDoNothing();
@@ -145,7 +145,7 @@ describe("GET /technical/{ticker}", () => {
     // The last candle alone is still computed over the day's candles before it.
     const last = await call<IndicatorResult>("/technical/HD?indicator=vwap&resolution=1min&limit=1");
     expect(last.body.series[0]?.values).toEqual([{ t: `${day}T14:32:00Z`, v: "10" }]);
-    await db.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, id));
+    await deps.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, id));
   });
 
   it("drops its cached answers when an ingestion writes prices of the ticker", async () => {
@@ -156,7 +156,7 @@ describe("GET /technical/{ticker}", () => {
     const id = await listingId("MSFT");
     const newest = (await call<StoredTicker>("/database/ticker/MSFT")).body.listings[0]?.last_date ?? "";
     expect(newest).not.toBe("");
-    await db.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), gte(pricesDaily.date, newest)));
+    await deps.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), gte(pricesDaily.date, newest)));
     expect(
       (await call<IngestAnswer>("/historical/ingest", { method: "POST", body: { tickers: ["MSFT"] } })).body.results[0]
         ?.rows_written,
@@ -175,7 +175,7 @@ describe("GET /technical/{ticker}", () => {
     await cache.set("dcf:AAPL:fcf", { planted: true }, 600);
     const id = await listingId("MSFT");
     const newest = (await call<StoredTicker>("/database/ticker/MSFT")).body.listings[0]?.last_date ?? "";
-    await db.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), gte(pricesDaily.date, newest)));
+    await deps.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), gte(pricesDaily.date, newest)));
     const ingest = await call<IngestAnswer>("/historical/ingest", { method: "POST", body: { tickers: ["MSFT"] } });
     expect(ingest.body.results[0]?.rows_written).toBe(1);
     for (const key of screens) expect(await cache.get(key), key).toBeNull();
@@ -458,7 +458,7 @@ describe("GET /technical/screen", () => {
   it("screens the stored figures (market cap, P/E, yield) in the listing's currency, with the day they were fetched", async () => {
     await forgetCached("screener:*");
     // A fundamentals request stores AAPL's figures; MSFT's are not asked for here.
-    await db.db.execute(sql`DELETE FROM screen_figures`);
+    await deps.db.execute(sql`DELETE FROM screen_figures`);
     const deep = await call<{ highlights: Record<string, number>; meta: { fetch_date: string } }>(
       "/fundamental/deep?ticker=AAPL&sections=highlights",
     );
@@ -576,7 +576,7 @@ describe("GET /technical/screen", () => {
   it("answers other lengths and resolutions from the bars they need: the full history's value where it has a window, the ticker route's always", async () => {
     await forgetCached("screener:*");
     // Every AAPL bar: the full history a windowed value must agree with, bit for bit.
-    const all = await readDailyBars(db.db, await listingId("AAPL"));
+    const all = await readDailyBars(deps.db, await listingId("AAPL"));
     expect(all.length).toBeGreaterThan(2000);
     const cases = [
       ["wma", 25, "1D"],
@@ -620,7 +620,7 @@ describe("GET /technical/screen", () => {
   it("queues a screen of another length, answers 202 with its run, then every threshold from the finished run", async () => {
     await forgetCached("screener:*");
     // A kept database may hold today's runs of an earlier test run: they start again here.
-    await db.db.execute(
+    await deps.db.execute(
       sql`DELETE FROM screen_runs WHERE indicator = 'rsi' AND params IN ('{"length":23}', '{"length":24}')`,
     );
     const path = (q: string) => `/technical/screen?indicator=rsi&period=23&mode=queued&limit=1000&${q}`;
@@ -671,7 +671,7 @@ describe("GET /technical/screen", () => {
     // A share delivered again (a lost acknowledgement) changes nothing.
     const count = async () =>
       (
-        await db.db.execute<{ n: number }>(
+        await deps.db.execute<{ n: number }>(
           sql`select count(*)::int as n from screen_run_values where run_id = ${run.id}`,
         )
       ).rows[0]?.n;
@@ -684,14 +684,14 @@ describe("GET /technical/screen", () => {
     expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(1);
     expect(await count()).toBe(before);
     // A finished run is no stalled one: nothing is sent again, whoever asks.
-    expect(await claimResend(db.db, run.id, new Date(Date.now() + 3_600_000), 600_000)).toBe(false);
+    expect(await claimResend(deps.db, run.id, new Date(Date.now() + 3_600_000), 600_000)).toBe(false);
 
     // At most SCREEN_RUNS_PER_DAY runs start a day, whoever asks: the next is a 429 until the day ends.
-    const started = await db.db.execute<{ n: number }>(
+    const started = await deps.db.execute<{ n: number }>(
       sql`select count(*)::int as n from screen_runs where day = ${run.day}`,
     );
     const fill = SCREEN_RUNS_PER_DAY - (started.rows[0]?.n ?? 0);
-    await db.db.execute(sql`
+    await deps.db.execute(sql`
       INSERT INTO screen_runs (key, indicator, params, resolution, day, shares, started_at)
       SELECT 'filler|' || n || '|' || ${run.day}, 'sma', '{"length":' || (500 + n) || '}', '1D', ${run.day}::date, 1, now()
       FROM generate_series(1, ${fill}) n`);
@@ -703,22 +703,22 @@ describe("GET /technical/screen", () => {
       // A run already started still answers.
       expect((await call<ScreenAnswer>(path("operator=lt&value=30"))).status).toBe(200);
     } finally {
-      await db.db.execute(sql`DELETE FROM screen_runs WHERE key LIKE 'filler|%'`);
+      await deps.db.execute(sql`DELETE FROM screen_runs WHERE key LIKE 'filler|%'`);
     }
 
     // A run without progress for ten minutes is sent again once, by whoever claims it first.
     const [stalled] = (
-      await db.db.execute<{ id: number }>(sql`
+      await deps.db.execute<{ id: number }>(sql`
         INSERT INTO screen_runs (key, indicator, params, resolution, day, shares, started_at)
         VALUES ('stalled|' || ${run.day}, 'sma', '{"length":499}', '1D', ${run.day}::date, 2, now() - interval '11 minutes')
         RETURNING id`)
     ).rows;
-    const claims = await Promise.all([0, 1].map(() => claimResend(db.db, stalled?.id ?? 0, new Date(), 600_000)));
+    const claims = await Promise.all([0, 1].map(() => claimResend(deps.db, stalled?.id ?? 0, new Date(), 600_000)));
     expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await claimResend(db.db, stalled?.id ?? 0, new Date(), 600_000)).toBe(false);
+    expect(await claimResend(deps.db, stalled?.id ?? 0, new Date(), 600_000)).toBe(false);
     // A run answers its own day: the daily cleanup forgets the earlier days'.
-    await db.db.execute(sql`UPDATE screen_runs SET day = ${run.day}::date - 1 WHERE id = ${stalled?.id ?? 0}`);
-    expect(await pruneRuns(db.db, run.day)).toBe(1);
+    await deps.db.execute(sql`UPDATE screen_runs SET day = ${run.day}::date - 1 WHERE id = ${stalled?.id ?? 0}`);
+    expect(await pruneRuns(deps.db, run.day)).toBe(1);
     expect((await call(`/technical/screen/runs/${stalled?.id}`)).status).toBe(404);
   });
 
@@ -730,16 +730,16 @@ describe("GET /technical/screen", () => {
       eq(indicatorSnapshots.indicator, "rsi"),
       eq(indicatorSnapshots.params, '{"length":14}'),
     );
-    const [stored] = await db.db.select().from(indicatorSnapshots).where(where);
+    const [stored] = await deps.db.select().from(indicatorSnapshots).where(where);
     // A snapshot value no computation gives: only the snapshot path can answer it.
-    await db.db.update(indicatorSnapshots).set({ value: -7.25 }).where(where);
+    await deps.db.update(indicatorSnapshots).set({ value: -7.25 }).where(where);
     try {
       const declared = await call<ScreenAnswer>("/technical/screen?indicator=rsi&period=14&operator=lt&value=0");
       expect(declared.body.matches.find((m) => m.ticker === "AAPL")?.value).toBe("-7.25");
       const other = await call<ScreenAnswer>("/technical/screen?indicator=rsi&period=13&operator=lt&value=0");
       expect(other.body.matches.find((m) => m.ticker === "AAPL")).toBeUndefined();
     } finally {
-      await db.db
+      await deps.db
         .update(indicatorSnapshots)
         .set({ value: stored?.value ?? null })
         .where(where);
@@ -749,15 +749,15 @@ describe("GET /technical/screen", () => {
 
   it("keeps each listing's snapshots as of its last stored bar", async () => {
     const id = await listingId("AAPL");
-    const rows = await db.db.select().from(indicatorSnapshots).where(eq(indicatorSnapshots.listingId, id));
-    const last = await db.db.execute<{ d: string }>(
+    const rows = await deps.db.select().from(indicatorSnapshots).where(eq(indicatorSnapshots.listingId, id));
+    const last = await deps.db.execute<{ d: string }>(
       sql`select max(date)::text as d from prices_daily where listing_id = ${id}`,
     );
     expect(rows).toHaveLength(SNAPSHOT_SET.length);
     for (const r of rows) expect(r.asOf, r.indicator).toBe(last.rows[0]?.d);
     // Its screen row holds the same values side by side, in the declared order, with the last close.
-    const [row] = await db.db.select().from(screenRows).where(eq(screenRows.listingId, id));
-    const close = await db.db.execute<{ c: string }>(
+    const [row] = await deps.db.select().from(screenRows).where(eq(screenRows.listingId, id));
+    const close = await deps.db.execute<{ c: string }>(
       sql`select close::text as c from prices_daily where listing_id = ${id} order by date desc limit 1`,
     );
     expect(row).toMatchObject({ asOf: last.rows[0]?.d, close: Number(close.rows[0]?.c), preferred: true });

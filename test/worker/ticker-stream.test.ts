@@ -22,7 +22,7 @@ import { openSocket } from "../helpers/ws-client";
 
 const streamSim = inject("streamSimUrl");
 const streamWsUrl = inject("workerBindings").STREAM_PROVIDER_WS_URL ?? "";
-const db = buildDeps(env).db;
+const deps = buildDeps(env);
 const started: string[] = [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -37,7 +37,7 @@ function useStreamUrl(instance: TickerStream, url: string): void {
 
 afterAll(async () => {
   for (const t of started) await objectOf(t).stop();
-  await db.close();
+  await deps.close();
 });
 
 describe("TickerStream: the provider connection", () => {
@@ -85,7 +85,7 @@ describe("TickerStream: the provider connection", () => {
       await revived.stop();
     });
     // The stored subscription goes too: no other test's restore brings IBM back.
-    await db.db.update(realtimeSubscriptions).set({ isActive: false }).where(eq(realtimeSubscriptions.ticker, "IBM"));
+    await deps.db.update(realtimeSubscriptions).set({ isActive: false }).where(eq(realtimeSubscriptions.ticker, "IBM"));
   });
 
   it("after a restart, a ticker without a stored subscription does not resume: its object stops streaming", async () => {
@@ -127,7 +127,7 @@ describe("TickerStream: the provider connection", () => {
     expect(res.status).toBe(200);
     const active = async () =>
       (
-        await db.db
+        await deps.db
           .select({ a: realtimeSubscriptions.isActive })
           .from(realtimeSubscriptions)
           .where(eq(realtimeSubscriptions.ticker, "GS"))
@@ -235,9 +235,9 @@ describe("TickerStream: candles outside the venue's session", () => {
     started.push("ADI");
     const sub = await call<Subscription[]>("/realtime/subscribe", { method: "POST", body: { tickers: ["ADI"] } });
     expect(sub.status).toBe(200);
-    const [adi] = await db.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "ADI"));
+    const [adi] = await deps.db.select({ id: listings.id }).from(listings).where(eq(listings.ticker, "ADI"));
     const candles = () =>
-      db.db
+      deps.db
         .select()
         .from(pricesIntraday)
         .where(eq(pricesIntraday.listingId, Number(adi?.id)));
@@ -257,14 +257,14 @@ describe("TickerStream: candles outside the venue's session", () => {
       (instance as unknown as { onBar(ticker: string, bar: LiveBar): void }).onBar("ADI", bar);
     });
     const counted = async () =>
-      (await db.db.select().from(realtimeSubscriptions).where(eq(realtimeSubscriptions.ticker, "ADI")))[0];
+      (await deps.db.select().from(realtimeSubscriptions).where(eq(realtimeSubscriptions.ticker, "ADI")))[0];
     await expect.poll(async () => (await counted())?.outOfSessionCount, { timeout: 5000 }).toBe(1);
     expect((await counted())?.lastOutOfSessionAt?.toISOString()).toBe(saturday.toISOString());
     expect((await candles()).map((c) => c.minute.toISOString())).not.toContain(saturday.toISOString());
     const status = await call<RealtimeStatus>("/realtime/status");
     expect(status.body.out_of_session.ADI).toEqual({ candles: 1, last_at: saturday.toISOString() });
     await call("/realtime/subscribe/ADI", { method: "DELETE" });
-    await db.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(adi?.id)));
-    await db.db.delete(realtimeSubscriptions).where(eq(realtimeSubscriptions.ticker, "ADI"));
+    await deps.db.delete(pricesIntraday).where(eq(pricesIntraday.listingId, Number(adi?.id)));
+    await deps.db.delete(realtimeSubscriptions).where(eq(realtimeSubscriptions.ticker, "ADI"));
   });
 });

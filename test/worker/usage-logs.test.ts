@@ -5,17 +5,17 @@ import { describe, expect, it } from "vitest";
 import { usageLogs } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
-import { directSink, queueSink } from "../../src/services/usage/record-usage";
+import { directSink, queueSink } from "../../src/platform/usage-sink";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { call } from "../helpers/worker-http";
 
 /** The usage row of a request (its entry id is the request's X-Request-Id), once the queue's consumer has written it. */
 async function rowOf(requestId: string | null) {
-  const db = buildDeps(env).db;
+  const deps = buildDeps(env);
   try {
     const read = async () =>
       (
-        await db.db
+        await deps.db
           .select()
           .from(usageLogs)
           .where(eq(usageLogs.entryId, requestId ?? ""))
@@ -24,7 +24,7 @@ async function rowOf(requestId: string | null) {
     await expect.poll(read, { timeout: 10_000, interval: 200 }).toBeDefined();
     return await read();
   } finally {
-    await db.close();
+    await deps.close();
   }
 }
 
@@ -74,12 +74,12 @@ describe("the usage queue's consumer", () => {
     createdAt: new Date(),
   });
   const rowsOf = async (ids: string[]) => {
-    const db = buildDeps(env).db;
+    const deps = buildDeps(env);
     try {
-      return (await db.db.select({ id: usageLogs.entryId }).from(usageLogs).where(inArray(usageLogs.entryId, ids)))
+      return (await deps.db.select({ id: usageLogs.entryId }).from(usageLogs).where(inArray(usageLogs.entryId, ids)))
         .length;
     } finally {
-      await db.close();
+      await deps.close();
     }
   };
 

@@ -26,11 +26,12 @@ const ratio = (percent: string) => new Decimal(percent).div(100).toFixed();
 const asked = async () => (await simRequests(fred))["observations DGS10"] ?? 0;
 
 async function stored() {
-  const { db } = buildDeps(env);
+  const deps = buildDeps(env);
+  const { db } = deps;
   try {
-    return await storedRate(db.db, "DGS10");
+    return await storedRate(db, "DGS10");
   } finally {
-    await db.close();
+    await deps.close();
   }
 }
 

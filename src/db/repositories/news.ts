@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
 import type { NewsArticle } from "../../domain/news/article";
 import { urlKey } from "../../domain/news/normalise";
-import type { Db, PooledDb, Queryable } from "../client";
+import type { Db, Queryable, Transact } from "../client";
 import { assets, listings, newsArticleAssets, newsArticles } from "../schema";
 
 type Row = typeof newsArticles.$inferSelect;
@@ -32,13 +32,13 @@ export function articleOf(r: Row): NewsArticle {
  * one after the other, so a story is never stored twice from two providers' URLs.
  */
 export async function storeNews(
-  db: PooledDb,
+  transaction: Transact,
   assetId: number,
   fetchedAt: Date,
   compareWith: number,
   choose: (stored: NewsArticle[]) => NewsArticle[],
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  return transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${NEWS_LOCK}, ${assetId})`);
     const stored = await storedArticles(tx, { assetIds: [assetId], limit: compareWith });
     return saveArticles(tx, assetId, choose(stored), fetchedAt);

@@ -1,3 +1,4 @@
+import type { UsageEntry } from "../../domain/usage";
 import type { Db } from "../client";
 import { usageLogs } from "../schema";
 
@@ -6,11 +7,23 @@ export type NewUsageLog = typeof usageLogs.$inferInsert;
 /** Rows per INSERT: one queue message's entries (at most 100) go in one statement. */
 const BATCH = 100;
 
+const rowOf = (e: UsageEntry): NewUsageLog => ({
+  entryId: e.id,
+  method: e.method,
+  route: e.route,
+  ticker: e.ticker,
+  keyKind: e.keyKind,
+  status: e.status,
+  latencyMs: e.latencyMs,
+  createdAt: e.createdAt,
+});
+
 /**
- * Inserts usage rows, many per statement; a row whose entry id is already stored is skipped, so a
+ * Inserts usage entries, many per statement; an entry whose id is already stored is skipped, so a
  * redelivered batch writes nothing twice. Answers how many rows were new.
  */
-export async function insertUsageLogs(db: Db, rows: readonly NewUsageLog[]): Promise<number> {
+export async function insertUsageLogs(db: Db, entries: readonly UsageEntry[]): Promise<number> {
+  const rows = entries.map(rowOf);
   let written = 0;
   for (let i = 0; i < rows.length; i += BATCH) {
     const res = await db

@@ -1,8 +1,8 @@
-import type { Cache } from "../../cache";
 import { type Clock, type Deadline, systemClock } from "../../clock";
 import { type DriftSink, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { EDGAR } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
+import type { Cache } from "../../platform/cache";
 import { callTimeout, failureOf, ProviderError } from "../errors";
 import { observed } from "../outcomes";
 

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { clearEodCache } from "../../services/cache/clear";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { CacheClearSchema } from "./schema";
 

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getCacheStats } from "../../services/cache/get-stats";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { CacheStatsSchema } from "./schema";
 

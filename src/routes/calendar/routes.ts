@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getEarningsCalendar, MOST_CALENDAR_TICKERS } from "../../services/earnings/get-earnings-calendar";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { DateParam } from "../params";
 import { EarningsCalendarAnswerSchema, earningsCalendarCsv, toEarningsCalendarBody } from "./schema";

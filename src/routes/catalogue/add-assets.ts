@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { addItem, addItems } from "../../services/catalogue/additions/add-assets";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import {
   AdditionListSchema,

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getAssetByIsin } from "../../services/catalogue/get-asset-by-isin";
+import type { AppEnv } from "../env";
 import { keyed, textParam, withErrors } from "../openapi";
 import { AssetSchema, toAsset } from "./schema";
 

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { MAX_IMPORT_LINES, readImportCsv, readImportItems } from "../../domain/catalogue-import";
 import { BadRequestError, ServiceError } from "../../domain/errors";
 import { getImport } from "../../services/catalogue/imports/get-import";
 import { startImport } from "../../services/catalogue/imports/start-import";
+import type { AppEnv } from "../env";
 import { keyed, textParam, withErrors } from "../openapi";
 
 /** Another share of the sandbox's world (Nasdaq): the documented example of an import. */

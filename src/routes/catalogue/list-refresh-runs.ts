@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { listRefreshRuns } from "../../services/catalogue/refresh/start-refresh";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { RefreshRunsSchema, toRefreshRun } from "./refresh-schema";
 

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { removeAsset } from "../../services/catalogue/additions/remove-instrument";
+import type { AppEnv } from "../env";
 import { keyed, textParam, withErrors } from "../openapi";
 import { EXAMPLE_ISIN } from "./additions-schema";
 

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { startRefresh } from "../../services/catalogue/refresh/start-refresh";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { RefreshRequestSchema, RefreshStartSchema, toRefreshRun } from "./refresh-schema";
 

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getCorporateActions } from "../../services/corporate-actions/get-corporate-actions";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { DateParam, ListingChoiceQuery, TickerParam } from "../params";
 import {

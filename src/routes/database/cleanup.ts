@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { cleanupDatabase } from "../../services/database/cleanup";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { CleanupAnswerSchema, CleanupRequestSchema } from "./schema";
 

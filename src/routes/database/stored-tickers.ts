@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getStoredTicker, listStoredSeries } from "../../services/database/list-stored";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { StoredTickerSchema, StoredTickersSchema, toStoredSeries } from "./schema";

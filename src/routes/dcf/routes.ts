@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { Dec } from "../../domain/dcf/numbers";
 import { gridSteps, MAX_GRID_STEPS } from "../../domain/dcf/sensitivity";
 import { BadRequestError } from "../../domain/errors";
 import { compareDcf, getDcf, postDcf } from "../../services/dcf/get-dcf";
 import { dcfSensitivity } from "../../services/dcf/sensitivity";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { BoolParam, TickerParam } from "../params";
 import { DcfRequestSchema, DcfResultSchema, SensitivitySchema } from "./schema";

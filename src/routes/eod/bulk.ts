@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { BULK_CSV_HEADER, bulkEod } from "../../services/eod/bulk";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { DateParam, ExchangeParam } from "../params";
 import { EodBulkSchema } from "./schema";

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getEod } from "../../services/eod/get-eod";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { BoolParam, DateParam, ListingChoiceQuery, PeriodParam, TickerParam } from "../params";
 import { EodAnswerSchema } from "./schema";

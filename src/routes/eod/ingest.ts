@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { type IngestOutcome, ingestMany } from "../../services/eod/ingest-many";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { IngestAnswerSchema, IngestRequestSchema, type IngestResult } from "./schema";
 

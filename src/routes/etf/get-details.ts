@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getEtfDetails } from "../../services/etf/get-etf-details";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { IsinParam } from "../params";
 import { EtfDetailsSchema } from "./schema";

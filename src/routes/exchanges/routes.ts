@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getExchange, listExchanges } from "../../services/exchanges/exchanges";
+import type { AppEnv } from "../env";
 import { keyed, textParam, withErrors } from "../openapi";
 import { ExchangeSchema, ExchangesSchema } from "./schema";
 

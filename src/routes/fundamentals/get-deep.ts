@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { DEEP_SECTIONS, type DeepSection, getDeepFundamentals } from "../../services/fundamentals/get-deep";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { BoolParam, csvList, IsinParam, TickerParam } from "../params";
 import { DeepDocumentSchema } from "./schema";

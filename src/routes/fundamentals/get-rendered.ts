@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { FUNDAMENTAL_PROVIDERS } from "../../domain/provider-names";
 import { getRenderedFundamentals } from "../../services/fundamentals/get-rendered";
+import type { AppEnv } from "../env";
 import { keyed, textParam, withErrors } from "../openapi";
 import { BoolParam, CurrencyParam, ExchangeParam, IsinParam, TickerParam } from "../params";
 import { type FundamentalsAnswer, FundamentalsAnswerSchema } from "./schema";

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getLegacyFinancials } from "../../services/fundamentals/legacy-financials";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { SymbolParam } from "../params";
 import { LegacyFinancialsSchema } from "./schema";

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { CANARY_INSTRUMENTS } from "../../domain/monitoring/canary-references";
 import { FUNDAMENTAL_PROVIDERS } from "../../domain/provider-names";
 import { describeRun, runCanary } from "../../services/monitoring/canary";
 import { getCanaryHistory } from "../../services/monitoring/canary-history";
 import { inBackground } from "../background";
+import type { AppEnv } from "../env";
 import { keyed, textParam, withErrors } from "../openapi";
 import { CanaryHistorySchema, CanaryQueuedSchema, DaysParam, ProviderNameParam } from "./monitoring-schema";
 

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getHealth } from "../../services/health/get-health";
+import type { AppEnv } from "../env";
 import { withErrors } from "../openapi";
 import { HealthSchema } from "./schema";
 

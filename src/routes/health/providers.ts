@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getProviderHealth, getProvidersHealth } from "../../services/monitoring/provider-health";
+import type { AppEnv } from "../env";
 import { keyed, textParam, withErrors } from "../openapi";
 import { DaysParam, ProviderHealthSchema, ProvidersHealthSchema } from "./monitoring-schema";
 

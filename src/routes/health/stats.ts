@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getValidationStats } from "../../services/monitoring/get-stats";
 import { AdjustmentMismatchSchema } from "../corporate-actions/schema";
+import type { AppEnv } from "../env";
 import { PriceWarningSchema } from "../eod/schema";
 import { keyed, withErrors } from "../openapi";
 

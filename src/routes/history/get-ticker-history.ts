@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { DELAYED } from "../../domain/provider-names";
 import { getTickerHistory, type TickerHistory } from "../../services/history/get-ticker-history";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { DateParam, PeriodParam, SymbolParam } from "../params";
 import { TickerHistorySchema } from "./schema";

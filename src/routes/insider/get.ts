@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getInsiderTransactions } from "../../services/insider/get-insider";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { csvList, DateParam, TickerParam } from "../params";
 import { InsiderAnswerSchema } from "./schema";

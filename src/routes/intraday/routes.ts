@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { INTRADAY_INTERVALS } from "../../domain/intraday";
 import { getIntraday } from "../../services/intraday/get-intraday";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { DateParam, ListingChoiceQuery, TickerParam } from "../params";
 import { IntradayAnswerSchema, intradayCsv, toIntradayBody } from "./schema";

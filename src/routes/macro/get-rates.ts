@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getMacroRates } from "../../services/macro/get-rates";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { MacroRatesSchema } from "./schema";
 

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { cacheKeys } from "../../cache";
-import type { AppEnv } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
+import { cacheKeys } from "../../platform/cache";
 import { getNewsFeed, getNewsStats } from "../../services/news/feed";
 import { getNews, refreshNews } from "../../services/news/get-news";
 import { inBackground } from "../background";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { BoolParam, csvList, TickerParam } from "../params";
 import { NewsAnswerSchema, NewsFeedSchema, NewsStatsSchema, QueuedSchema } from "./schema";

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getQuote } from "../../services/realtime/get-quote";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { BoolParam, SymbolParam } from "../params";
 import { QuoteSchema } from "./schema";

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { realtimeStatus } from "../../services/realtime/subscriptions";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { RealtimeStatusSchema } from "./schema";
 

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getQuotes, type RequestedTicker } from "../../services/realtime/get-quotes";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { csvList, SymbolParam } from "../params";
 import { QuotesAnswerSchema } from "./schema";

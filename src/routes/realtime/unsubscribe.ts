@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { unsubscribe } from "../../services/realtime/subscriptions";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { UnsubscribedSchema } from "./schema";

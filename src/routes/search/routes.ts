@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { search } from "../../services/search/search";
+import type { AppEnv } from "../env";
 import { keyed, textParam, withErrors } from "../openapi";
 import { intParam } from "../technical/schema";
 import { SearchAnswerSchema, toSearchBody } from "./schema";

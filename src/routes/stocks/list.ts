@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { DELAYED } from "../../domain/provider-names";
 import { getStocksOverview } from "../../services/stocks/get-overview";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { StocksOverviewSchema } from "./schema";
 

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { runBatch } from "../../services/technical/batch";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { TechnicalBatchAnswerSchema, TechnicalBatchRequestSchema } from "./schema";
 

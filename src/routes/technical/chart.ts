@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { CHART_DEFAULT_LIMIT, getChart } from "../../services/technical/get-chart";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { IndicatorChartSchema, IndicatorListParam, intParam, seriesWindow, WindowQuery } from "./schema";

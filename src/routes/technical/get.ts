@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getIndicator } from "../../services/technical/get-indicator";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
 import { IndicatorResultSchema, intParam, WindowQuery } from "./schema";

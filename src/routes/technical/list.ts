@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { INDICATORS, minBars, withDefaults } from "../../domain/indicators/catalogue";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { IndicatorCatalogueSchema } from "./schema";
 

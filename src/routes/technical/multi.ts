@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { getMulti } from "../../services/technical/get-multi";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { BoolParam, TickerParam } from "../params";
 import { IndicatorListParam, intParam, MultiResultSchema, seriesWindow, WindowQuery } from "./schema";

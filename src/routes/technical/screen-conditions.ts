@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { MAX_WHERE_LENGTH } from "../../domain/screen-conditions";
 import { screenByConditions } from "../../services/technical/screen-conditions";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { intParam, QueuedScreenSchema, screenedInstrument } from "./schema";
 import { RETRY_AFTER_SECONDS } from "./screen";

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { SYNC_SCREEN_MAX_BARS } from "../../domain/screen-runs";
 import { OPERATORS, type Operator, screen } from "../../services/technical/screen";
 import { getScreenRun } from "../../services/technical/screen-runs";
+import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { intParam, QueuedScreenSchema, ResolutionParam, ScreenResultSchema, ScreenRunSchema } from "./schema";
 

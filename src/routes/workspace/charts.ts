@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { Deps } from "../../deps";
+import type { Context } from "../../platform/context";
 import type { Resolution } from "../../domain/indicators/request";
 import { isoInstant } from "../../domain/instants";
 import { INTRADAY_INTERVALS } from "../../domain/intraday";
@@ -46,7 +46,7 @@ const candleOf = ({ adj_close, ...candle }: Row & Candle): Candle => candle;
 
 /** The stored bars of a technical window as candles (the same series the indicators were computed on). */
 async function candlesOf(
-  ctx: Deps,
+  ctx: Context,
   ticker: string,
   window: { resolution: Resolution; fromDate?: string; toDate?: string; limit?: number },
 ): Promise<Candle[]> {

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppEnv } from "../../deps";
+import type { AppEnv } from "../env";
 import { keyed, type RouteSpecificError, withErrors } from "../openapi";
 import { BoolParam } from "../params";
 

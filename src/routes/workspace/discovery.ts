@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../deps";
 import { APPS, WIDGETS } from "../../domain/workspace/widgets";
+import type { AppEnv } from "../env";
 import { withErrors } from "../openapi";
 
 const widgetsRoute = createRoute(

@@ -1,5 +1,5 @@
-import { cacheKeys } from "../../cache";
-import type { Deps } from "../../deps";
+import { cacheKeys } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 
 export interface ClearResult {
   scope: string;
@@ -16,7 +16,7 @@ export async function clearEodCache({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { ticker?: string; period?: string };
 }): Promise<ClearResult> {
   if (input.ticker && input.period) {

@@ -1,9 +1,9 @@
 import type { AssetRow, ListingRow } from "../../db/repositories/catalogue";
 import { findAssetByIsin } from "../../db/repositories/catalogue";
-import type { Deps } from "../../deps";
 import { BadRequestError, NoDataError, RateLimitedError, ServiceError } from "../../domain/errors";
 import { isinProblem, normaliseIsin } from "../../domain/isin";
 import { preferredShown } from "../../domain/listing-choice";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 import { addByIsin } from "./additions/add-instrument";
 
@@ -18,14 +18,14 @@ export async function getAssetByIsin({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { isin: string };
 }): Promise<AssetWithListings> {
   const problem = isinProblem(input.isin);
   const isin = normaliseIsin(input.isin);
   // A wrong check digit is a 400, not the spec's 404 for an unknown ISIN: it names no instrument anywhere.
   if (problem || !isin) throw new BadRequestError(problem ?? `Invalid ISIN '${input.isin}'`);
-  const found = (await findAssetByIsin(ctx.db.db, isin)) ?? (await discovered(ctx, isin));
+  const found = (await findAssetByIsin(ctx.db, isin)) ?? (await discovered(ctx, isin));
   if (found.asset.removedAt)
     throw new NoDataError(
       `Instrument with ISIN '${isin}' not found`,
@@ -39,7 +39,7 @@ export async function getAssetByIsin({
 }
 
 /** An ISIN the catalogue lacks: added from what providers say when discovery is on, else the spec's 404. */
-async function discovered(ctx: Deps, isin: string): Promise<{ asset: AssetRow; listings: ListingRow[] }> {
+async function discovered(ctx: Context, isin: string): Promise<{ asset: AssetRow; listings: ListingRow[] }> {
   // The same 404 whether or not the providers were asked: its reason says which.
   if (!ctx.config.CATALOGUE_DISCOVERY || !ctx.caller)
     throw new NoDataError(

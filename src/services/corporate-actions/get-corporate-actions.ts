@@ -6,11 +6,11 @@ import {
   type StoredDividend,
   type StoredSplit,
 } from "../../db/repositories/corporate-actions";
-import type { Deps } from "../../deps";
 import { FULL_PRECISION_TOLERANCE } from "../../domain/corporate-actions";
 import { BadRequestError } from "../../domain/errors";
 import { dayBefore } from "../../domain/ingest-plan";
 import { tenYearsBefore } from "../../domain/periods";
+import type { Context } from "../../platform/context";
 import { ingestListing } from "../eod/ingest-listing";
 import { type ListingQuery, resolveListing } from "../shared/resolve-listing";
 
@@ -42,7 +42,7 @@ export async function getCorporateActions({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: CorporateActionsQuery;
 }): Promise<CorporateActions> {
   // Either end may be left open: all events since, or until, a day.
@@ -55,8 +55,8 @@ export async function getCorporateActions({
     input: { listing, wanted: { from: tenYearsBefore(today), to: dayBefore(today) }, today },
   });
   const [events, check] = await Promise.all([
-    readCorporateActions(ctx.db.db, listing.id, { from: input.from, to: input.to }),
-    readAdjustmentCheck(ctx.db.db, listing.id),
+    readCorporateActions(ctx.db, listing.id, { from: input.from, to: input.to }),
+    readAdjustmentCheck(ctx.db, listing.id),
   ]);
   // Events come from the delayed provider alone: its failure leaves them short, whoever stored the bars.
   const delayedName = ctx.providers.delayed.name;

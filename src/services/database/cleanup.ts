@@ -1,8 +1,8 @@
-import { cacheKeys } from "../../cache";
 import { listingsWithSnapshotsFrom } from "../../db/repositories/indicator-snapshots";
 import { applyRetention, type RetentionCounts } from "../../db/repositories/retention";
-import type { Deps } from "../../deps";
 import { DAY_MS } from "../../domain/instants";
+import { cacheKeys } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { refreshSnapshots } from "../technical/snapshots";
 
 /** Monitoring logs (provider checks, validations, resolved alerts) are kept this long (spec Limits). */
@@ -18,7 +18,7 @@ export interface CleanupResult {
 }
 
 /** The cut-off instants of the monitoring logs (30 days) and of the usage logs (USAGE_LOG_RETENTION_DAYS). */
-function logCutoffs(ctx: Deps) {
+function logCutoffs(ctx: Context) {
   const now = ctx.clock.now().getTime();
   return {
     logsBefore: new Date(now - LOG_RETENTION_DAYS * DAY_MS),
@@ -27,8 +27,8 @@ function logCutoffs(ctx: Deps) {
 }
 
 /** The daily job: monitoring logs older than 30 days and usage logs past their retention, prices untouched. */
-export function applyLogRetention(ctx: Deps): Promise<RetentionCounts> {
-  return applyRetention(ctx.db.db, { pricesBefore: null, ...logCutoffs(ctx) }, false);
+export function applyLogRetention(ctx: Context): Promise<RetentionCounts> {
+  return applyRetention(ctx.db, { pricesBefore: null, ...logCutoffs(ctx) }, false);
 }
 
 /**
@@ -39,16 +39,16 @@ export async function cleanupDatabase({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { daysToKeep: number; dryRun: boolean };
 }): Promise<CleanupResult> {
   const pricesBefore = new Date(ctx.clock.now().getTime() - input.daysToKeep * DAY_MS).toISOString().slice(0, 10);
   const { logsBefore, usageLogsBefore } = logCutoffs(ctx);
-  const counts = await applyRetention(ctx.db.db, { pricesBefore, logsBefore, usageLogsBefore }, input.dryRun);
+  const counts = await applyRetention(ctx.db, { pricesBefore, logsBefore, usageLogsBefore }, input.dryRun);
   if (!input.dryRun && counts.prices_daily > 0) {
     // The screener's snapshots computed over deleted bars are computed again from what is left;
     // cached answers may hold the deleted bars.
-    await refreshSnapshots(ctx, await listingsWithSnapshotsFrom(ctx.db.db, pricesBefore));
+    await refreshSnapshots(ctx, await listingsWithSnapshotsFrom(ctx.db, pricesBefore));
     await Promise.all(
       [cacheKeys.eodAll(), cacheKeys.technicalAll(), cacheKeys.screenerAll()].map((p) => ctx.cache.deletePattern(p)),
     );

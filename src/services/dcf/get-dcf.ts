@@ -1,11 +1,16 @@
-import { cacheKeys, cacheTtls } from "../../cache";
-import type { Deps } from "../../deps";
 import { MODELS } from "../../domain/dcf/models";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { readThrough } from "../shared/read-through";
 import { type DcfAnswer, type DcfRequest, valueTicker } from "./value-ticker";
 
 /** A valuation answer read through the cache (6 hours; spec Cache lifetimes), unless `forceRefresh`. */
-async function cachedValuation(ctx: Deps, variant: string, req: DcfRequest, forceRefresh: boolean): Promise<DcfAnswer> {
+async function cachedValuation(
+  ctx: Context,
+  variant: string,
+  req: DcfRequest,
+  forceRefresh: boolean,
+): Promise<DcfAnswer> {
   const key = cacheKeys.dcf(req.ticker, variant);
   const ttl = cacheTtls(ctx.config).dcf;
   const { value, hit } = await readThrough(ctx, {
@@ -18,7 +23,7 @@ async function cachedValuation(ctx: Deps, variant: string, req: DcfRequest, forc
 }
 
 /** GET /dcf/{ticker}: the fcf model with the default assumptions, so the consensus is the fcf value. */
-export function getDcf({ ctx, input }: { ctx: Deps; input: { ticker: string; forceRefresh: boolean } }) {
+export function getDcf({ ctx, input }: { ctx: Context; input: { ticker: string; forceRefresh: boolean } }) {
   return cachedValuation(
     ctx,
     "fcf",
@@ -28,7 +33,7 @@ export function getDcf({ ctx, input }: { ctx: Deps; input: { ticker: string; for
 }
 
 /** GET /dcf/{ticker}/compare: the three models side by side; a non-payer's ddm at zero with a warning. */
-export function compareDcf({ ctx, input }: { ctx: Deps; input: { ticker: string; forceRefresh: boolean } }) {
+export function compareDcf({ ctx, input }: { ctx: Context; input: { ticker: string; forceRefresh: boolean } }) {
   return cachedValuation(
     ctx,
     "compare",
@@ -38,6 +43,6 @@ export function compareDcf({ ctx, input }: { ctx: Deps; input: { ticker: string;
 }
 
 /** POST /dcf/{ticker}: the caller's assumptions, never cached; ddm of a non-payer is a 404. */
-export function postDcf({ ctx, input }: { ctx: Deps; input: Omit<DcfRequest, "nonPayerDdm"> }) {
+export function postDcf({ ctx, input }: { ctx: Context; input: Omit<DcfRequest, "nonPayerDdm"> }) {
   return valueTicker(ctx, { ...input, nonPayerDdm: "not_found" });
 }

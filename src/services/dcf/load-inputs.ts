@@ -1,9 +1,9 @@
 import { latestSnapshot, type SnapshotRow, storedStatements, storedTrends } from "../../db/repositories/fundamentals";
 import { lastClose } from "../../db/repositories/prices";
-import type { Deps } from "../../deps";
 import type { AnnualRow, StoredFigures } from "../../domain/dcf/inputs";
 import { Dec, dec } from "../../domain/dcf/numbers";
 import { NoDataError } from "../../domain/errors";
+import type { Context } from "../../platform/context";
 import { type Instrument, resolveInstrument } from "../shared/resolve-instrument";
 
 /** Everything a valuation reads, from the database only (spec Valuation rule 2). */
@@ -23,10 +23,10 @@ export interface ValuationInputs {
  * Loads the stored enrichment of the ticker's listing and its last daily close. A ticker never
  * enriched is a 404 naming what is missing and how to get it (rule 3).
  */
-export async function loadValuationInputs(ctx: Deps, ticker: string): Promise<ValuationInputs> {
+export async function loadValuationInputs(ctx: Context, ticker: string): Promise<ValuationInputs> {
   const instrument = await resolveInstrument({ ctx, input: { ticker } });
   const { listing, asset } = instrument;
-  const db = ctx.db.db;
+  const db = ctx.db;
   const [snapshot, statements, trends, close] = await Promise.all([
     latestSnapshot(db, asset.id, listing.currency, ctx.clock.today()),
     storedStatements(db, asset.id),

@@ -1,7 +1,7 @@
 import type Decimal from "decimal.js";
-import type { Deps } from "../../deps";
 import { Dec } from "../../domain/dcf/numbers";
 import type { RiskFreeRateSource } from "../../domain/dcf/wacc";
+import type { Context } from "../../platform/context";
 import { getMacroRates } from "../macro/get-rates";
 
 /**
@@ -9,7 +9,7 @@ import { getMacroRates } from "../macro/get-rates";
  * /macro/rates resolves it (cache, stored, provider, older stored), else DCF_RISK_FREE_RATE.
  */
 export async function riskFreeRate(
-  ctx: Deps,
+  ctx: Context,
   override: Decimal | undefined,
 ): Promise<{ rate: Decimal; source: RiskFreeRateSource; note?: string }> {
   if (override !== undefined) return { rate: override, source: "client_override" };

@@ -1,9 +1,9 @@
 import type Decimal from "decimal.js";
-import { cacheKeys, cacheTtls } from "../../cache";
-import type { Deps } from "../../deps";
 import { upsidePct } from "../../domain/dcf/numbers";
 import { sensitivityGrid } from "../../domain/dcf/sensitivity";
 import { NoDataError } from "../../domain/errors";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { readThrough } from "../shared/read-through";
 import { money, percent, ratio } from "./present";
 import { subjectOf, valuationOf } from "./value-ticker";
@@ -17,7 +17,7 @@ export interface SensitivityQuery {
   forceRefresh: boolean;
 }
 
-async function buildGrid(ctx: Deps, q: SensitivityQuery) {
+async function buildGrid(ctx: Context, q: SensitivityQuery) {
   const { inputs, valuation } = await valuationOf(ctx, { ticker: q.ticker, models: [q.model] });
   if (q.model === "ddm" && valuation.company.dividend === null)
     throw new NoDataError(
@@ -56,7 +56,7 @@ export async function dcfSensitivity({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: SensitivityQuery;
 }): Promise<SensitivityAnswer> {
   const variant = `sensitivity:${input.model}:${input.rates.map(String).join(",")}:${input.growths.map(String).join(",")}`;

@@ -1,5 +1,4 @@
 import type Decimal from "decimal.js";
-import type { Deps } from "../../deps";
 import { consensusOf, DEFAULT_WEIGHTS, type ModelName } from "../../domain/dcf/models";
 import { Dec, upsidePct } from "../../domain/dcf/numbers";
 import {
@@ -10,6 +9,7 @@ import {
   valueCompany,
 } from "../../domain/dcf/valuation";
 import { NoDataError } from "../../domain/errors";
+import type { Context } from "../../platform/context";
 import { loadValuationInputs, type ValuationInputs } from "./load-inputs";
 import { money, percent, presentModels, presentSolvency, presentWacc, ratio } from "./present";
 import { riskFreeRate } from "./risk-free";
@@ -38,7 +38,7 @@ export interface DcfRequest {
 
 /** Loads what is stored of the ticker and the risk-free rate, and values it under the request's assumptions. */
 export async function valuationOf(
-  ctx: Deps,
+  ctx: Context,
   req: Omit<DcfRequest, "nonPayerDdm" | "weights">,
 ): Promise<{ inputs: ValuationInputs; valuation: Valuation; assumptions: Assumptions; notes: string[] }> {
   const inputs = await loadValuationInputs(ctx, req.ticker);
@@ -86,7 +86,7 @@ export function subjectOf(inputs: ValuationInputs) {
  * A DCF result (spec): WACC, each requested model with the figures it was computed from, the
  * consensus over the models that have a value (weights renormalised), solvency and the analysts' target.
  */
-export async function valueTicker(ctx: Deps, req: DcfRequest) {
+export async function valueTicker(ctx: Context, req: DcfRequest) {
   const { inputs, valuation: v, assumptions, notes } = await valuationOf(ctx, req);
   if (req.nonPayerDdm === "not_found" && req.models.includes("ddm") && v.company.dividend === null)
     throw new NoDataError(

@@ -1,9 +1,9 @@
 import { assetIdsOfTickers } from "../../db/repositories/catalogue";
 import { readEarningsCalendar, type StoredReport } from "../../db/repositories/earnings-calendar";
-import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import { addDays } from "../../domain/ingest-plan";
 import { DAY_MS } from "../../domain/instants";
+import type { Context } from "../../platform/context";
 
 /** The widest window one request may ask for (a year and a day: a year's four reports of each instrument). */
 export const MOST_CALENDAR_DAYS = 366;
@@ -36,7 +36,7 @@ export async function getEarningsCalendar({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: EarningsCalendarQuery;
 }): Promise<EarningsCalendar> {
   const from = input.from ?? ctx.clock.today();
@@ -61,8 +61,8 @@ export async function getEarningsCalendar({
     throw new BadRequestError(
       `tickers names ${asked.length} tickers; a request may name ${MOST_CALENDAR_TICKERS} at most`,
     );
-  const found = asked ? await assetIdsOfTickers(ctx.db.db, asked) : null;
+  const found = asked ? await assetIdsOfTickers(ctx.db, asked) : null;
   const assetIds = found ? [...new Set([...found.values()].flat())] : null;
-  const reports = await readEarningsCalendar(ctx.db.db, { from, to, assetIds });
+  const reports = await readEarningsCalendar(ctx.db, { from, to, assetIds });
   return { window: { from, to }, reports, unknown: asked ? asked.filter((t) => !found?.has(t)) : [] };
 }

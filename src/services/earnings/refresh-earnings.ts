@@ -3,7 +3,6 @@ import { earningsRefreshState, saveEarningsRefresh } from "../../db/repositories
 import { earlierHighlights } from "../../db/repositories/fundamentals";
 import { storedScreenFigures } from "../../db/repositories/screen-figures";
 import { recordVerdicts } from "../../db/repositories/validation-results";
-import type { Deps } from "../../deps";
 import { calendarRows } from "../../domain/earnings-calendar";
 import { currenciesOf, earningsRows, highlightFigures } from "../../domain/fundamentals/delayed-figures";
 import { checkEarnings } from "../../domain/fundamentals/validate-records";
@@ -11,6 +10,7 @@ import { driftVerdict } from "../../domain/fundamentals/validation";
 import { DAY_MS } from "../../domain/instants";
 import { DELAYED } from "../../domain/provider-names";
 import { FIGURE_FIELDS, figuresForListing, screenFiguresOf } from "../../domain/screen-figures";
+import type { Context } from "../../platform/context";
 import type { QuoteSummaryModule } from "../../providers/delayed/fundamentals";
 import { ProviderError } from "../../providers/errors";
 import { verifiedDelayedSymbol } from "../eod/verify-symbol";
@@ -38,8 +38,8 @@ export type EarningsRefresh =
  * instrument's stored ones), and all are stored with the time asked, in one transaction. A
  * provider failure is a result (the listing's refresh goes on); drift is recorded as verdicts.
  */
-export async function refreshEarningsIfDue(ctx: Deps, listing: ListingRow): Promise<EarningsRefresh> {
-  const db = ctx.db.db;
+export async function refreshEarningsIfDue(ctx: Context, listing: ListingRow): Promise<EarningsRefresh> {
+  const db = ctx.db;
   const now = ctx.clock.now();
   const today = ctx.clock.today();
   const state = await earningsRefreshState(db, listing.assetId);

@@ -1,9 +1,9 @@
 import { readVenueDayPage, type VenueDayRow } from "../../db/repositories/prices";
-import type { Deps } from "../../deps";
 import { BadRequestError, NoDataError } from "../../domain/errors";
 import { requireCatalogueVenue } from "../../domain/market-hours";
 import { decimalOrNull } from "../../domain/numbers";
 import { closedReason, lastClosedSession } from "../../domain/venues";
+import type { Context } from "../../platform/context";
 
 export interface BulkQuery {
   exchange: string;
@@ -102,7 +102,7 @@ export async function bulkEod({
   input,
   pageSize = BULK_PAGE,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: BulkQuery;
   /** Listings per page (tests page through a small venue with a small one). */
   pageSize?: number;
@@ -123,7 +123,7 @@ export async function bulkEod({
   // cut short, and no query waits on the caller reading the stream.
   const pages: VenueDayRow[][] = [];
   for (let afterId = 0; ; ) {
-    const rows = await readVenueDayPage(ctx.db.db, { exchange: venue.code, date, afterId, limit: pageSize });
+    const rows = await readVenueDayPage(ctx.db, { exchange: venue.code, date, afterId, limit: pageSize });
     pages.push(rows);
     const lastRow = rows.at(-1);
     if (!lastRow || rows.length < pageSize) break;

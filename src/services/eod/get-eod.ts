@@ -1,8 +1,6 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import { isoWithOffset } from "../../clock";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { type ListingPrices, listingSpans, readDailyWindow } from "../../db/repositories/prices";
-import type { Deps } from "../../deps";
 import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
 import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
@@ -13,6 +11,8 @@ import { REPAIRABLE, type Repair, repairBars } from "../../domain/price-repair";
 import type { Finding } from "../../domain/price-sanity";
 import { STREAM } from "../../domain/provider-names";
 import type { StoredPrecision } from "../../domain/provider-precision";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { givenRange } from "../date-range";
 import { refuseClosedWindow } from "../shared/closed-window";
 import { readThrough } from "../shared/read-through";
@@ -162,7 +162,7 @@ function cacheVariant(q: EodQuery): string {
  * the venue traded and its sessions are missing (a day it traded is no "no trading sessions").
  */
 async function nothingIngested(
-  ctx: Deps,
+  ctx: Context,
   listing: ListingRow,
   report: IngestReport,
   window: PeriodWindow,
@@ -181,7 +181,7 @@ async function nothingIngested(
   if (why) none(why);
   if (window.from !== null && window.from > yesterday)
     none(`end-of-day bars are kept through yesterday (${yesterday}): today's session is not one yet`);
-  const { stored } = await listingSpans(ctx.db.db, listing.id, STREAM);
+  const { stored } = await listingSpans(ctx.db, listing.id, STREAM);
   const to = window.to !== null && window.to < yesterday ? window.to : yesterday;
   if (stored && to < stored.first)
     none(`${listing.ticker}'s history at the providers starts on ${stored.first}, after the requested window`);
@@ -201,7 +201,7 @@ type WindowBars = Pick<ListingPrices, "bars" | "windowHasSource" | "findings" | 
  * again. The read happens whoever wrote the rows (this request or a concurrent one it waited for).
  */
 async function ingestThenRead(
-  ctx: Deps,
+  ctx: Context,
   listing: ListingRow,
   window: PeriodWindow,
   today: string,
@@ -209,7 +209,7 @@ async function ingestThenRead(
   const tenYears = tenYearsBefore(today);
   const from = window.from && window.from < tenYears ? window.from : tenYears;
   const report = await ingestListing({ ctx, input: { listing, wanted: { from, to: dayBefore(today) }, today } });
-  const read = await readDailyWindow(ctx.db.db, listing.id, window, STREAM);
+  const read = await readDailyWindow(ctx.db, listing.id, window, STREAM);
   if (read.bars.length === 0) await nothingIngested(ctx, listing, report, window, today);
   return { ...read, source: report.source ?? "database" };
 }
@@ -223,7 +223,7 @@ async function ingestThenRead(
  * nothing is.
  */
 async function refresh(
-  ctx: Deps,
+  ctx: Context,
   listing: ListingRow,
   window: PeriodWindow,
   stored: ListingPrices,
@@ -236,7 +236,7 @@ async function refresh(
   try {
     const known = { stored: stored.stored, sourced: stored.sourced };
     const report = await ingestListing({ ctx, input: { listing, wanted: { from, to }, today, known } });
-    return report.written > 0 ? readDailyWindow(ctx.db.db, listing.id, window, STREAM) : stored;
+    return report.written > 0 ? readDailyWindow(ctx.db, listing.id, window, STREAM) : stored;
   } catch (err) {
     // Another request is still topping the listing up: what is stored answers meanwhile.
     if (err instanceof StillRunningError) return stored;
@@ -249,7 +249,7 @@ async function refresh(
  * stored for it (rule 2) and topping up a stored series that lacks the newest sessions. Answers are
  * cached 24 hours (spec), an ingestion's too; an ingestion of the ticker drops them.
  */
-export async function getEod({ ctx, input }: { ctx: Deps; input: EodQuery }): Promise<EodAnswer> {
+export async function getEod({ ctx, input }: { ctx: Context; input: EodQuery }): Promise<EodAnswer> {
   const today = ctx.clock.today();
   const { window, label } = windowOfQuery(input, today);
   let ingested: { listing: ListingRow; shaped: Shaped; now: Date } | null = null;

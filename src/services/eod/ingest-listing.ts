@@ -1,9 +1,7 @@
-import { cacheKeys } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { readAdjustmentCheck, upsertCorporateActions } from "../../db/repositories/corporate-actions";
 import { saveFindings } from "../../db/repositories/price-findings";
 import { type ListingPrices, listingSpans, type StoredSpan, upsertDailyBars } from "../../db/repositories/prices";
-import type { Deps } from "../../deps";
 import { type Bar, scaleBars } from "../../domain/bars";
 import { type Dividend, readjustmentRange, type Split } from "../../domain/corporate-actions";
 import {
@@ -21,6 +19,8 @@ import { catalogueVenue } from "../../domain/market-hours";
 import { capitalGainsInDividends } from "../../domain/price-sanity-sources";
 import { STREAM } from "../../domain/provider-names";
 import { currencyScale, streamSymbolOf } from "../../domain/provider-symbols";
+import { cacheKeys } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 import type { HistoryProvider } from "../../providers/history";
 import { checkPrices } from "../prices/check-prices";
@@ -125,8 +125,8 @@ export type KnownSpans = Pick<ListingPrices, "stored" | "sourced">;
  * What is missing of `wanted` (less the ranges lately answered empty), and the span of
  * stream-sourced bars to replace; from `known` spans when the caller has them (no round trip).
  */
-async function planOf(ctx: Deps, listing: ListingRow, wanted: DateRange, known?: KnownSpans): Promise<Plan> {
-  const { stored, sourced: streamed } = known ?? (await listingSpans(ctx.db.db, listing.id, STREAM));
+async function planOf(ctx: Context, listing: ListingRow, wanted: DateRange, known?: KnownSpans): Promise<Plan> {
+  const { stored, sourced: streamed } = known ?? (await listingSpans(ctx.db, listing.id, STREAM));
   const missing = missingRanges(wanted, stored, sessionTestOf(listing));
   const answeredEmpty = await Promise.all(
     missing.map((r) => ctx.cache.get<boolean>(cacheKeys.emptyRange(listing.id, r.from, r.to))),
@@ -148,7 +148,7 @@ const statusOf = (r: Omit<IngestReport, "status">): IngestStatus =>
  * the next plan will cut them (so that the keys meet).
  */
 async function rememberEmpty(
-  ctx: Deps,
+  ctx: Context,
   listing: ListingRow,
   ranges: readonly DateRange[],
   bars: readonly Bar[],
@@ -196,14 +196,14 @@ const RETRY_SAME_DISAGREEMENT_SECONDS = 7 * 86_400;
  * that cannot answer lets the request through).
  */
 async function delayedRanges(
-  ctx: Deps,
+  ctx: Context,
   listing: ListingRow,
   plan: Plan,
 ): Promise<{ ranges: DateRange[]; wholeSpan: boolean }> {
   const ranges = [...plan.requested, ...plan.replaced];
   const asPlanned = { ranges, wholeSpan: false };
   if (!plan.stored || ranges.length === 0) return asPlanned;
-  const check = await readAdjustmentCheck(ctx.db.db, listing.id);
+  const check = await readAdjustmentCheck(ctx.db, listing.id);
   if (check !== null && check.mismatches === 0 && check.precision === "full") return asPlanned;
   // Bars stored rounded to the price hint are repaired by storing the whole span again.
   const state =
@@ -221,16 +221,16 @@ async function delayedRanges(
 const covers = (ranges: readonly DateRange[], r: DateRange) => ranges.some((c) => c.from <= r.from && c.to >= r.to);
 
 /** Stores a range again from the delayed provider, bars and events (the provider's adjustments have changed); answers the rows written. */
-async function storeAgain(ctx: Deps, listing: ListingRow, symbol: string, range: DateRange): Promise<number> {
+async function storeAgain(ctx: Context, listing: ListingRow, symbol: string, range: DateRange): Promise<number> {
   const delayed = ctx.providers.delayed;
   const again = await fetchFrom(delayed, symbol, listing, [range]);
-  const written = await upsertDailyBars(ctx.db.db, listing.id, again.bars, delayed.name);
-  await upsertCorporateActions(ctx.db.db, listing.id, again, delayed.name, [range]);
+  const written = await upsertDailyBars(ctx.db, listing.id, again.bars, delayed.name);
+  await upsertCorporateActions(ctx.db, listing.id, again, delayed.name, [range]);
   return written;
 }
 
 /** Fetches and stores a plan: the delayed provider first (missing and replaced windows), the stream provider for what is missing. */
-async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string): Promise<IngestReport> {
+async function runPlan(ctx: Context, listing: ListingRow, plan: Plan, today: string): Promise<IngestReport> {
   const report: Omit<IngestReport, "status"> = {
     wanted: plan.wanted,
     requested: plan.requested,
@@ -269,7 +269,7 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
         report.source = delayed.name;
         report.replaced = plan.replaced;
         report.fetched = bars.length;
-        report.written = await upsertDailyBars(ctx.db.db, listing.id, bars, delayed.name);
+        report.written = await upsertDailyBars(ctx.db, listing.id, bars, delayed.name);
         answered = bars;
         missing = [];
         delayedAnswered = true;
@@ -281,7 +281,7 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
           (wholeSpan && firstFetched !== undefined && firstFetched <= addDays(plan.stored.first, 7));
         // A whole stored span asked again is the provider's word on its events: one it no longer sends goes.
         const newEvents = await upsertCorporateActions(
-          ctx.db.db,
+          ctx.db,
           listing.id,
           fetched,
           delayed.name,
@@ -291,7 +291,7 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
         // net (j), the answer's word for the window it covered. The prices are stored either way.
         if (ranges.length)
           await saveFindings(
-            ctx.db.db,
+            ctx.db,
             listing.id,
             {
               kinds: ["capital_gains_in_dividend"],
@@ -328,7 +328,7 @@ async function runPlan(ctx: Deps, listing: ListingRow, plan: Plan, today: string
       else {
         report.source = stream.name;
         report.fetched = bars.length;
-        report.written = await upsertDailyBars(ctx.db.db, listing.id, bars, stream.name);
+        report.written = await upsertDailyBars(ctx.db, listing.id, bars, stream.name);
         answered = bars;
       }
     } catch (err) {
@@ -374,7 +374,7 @@ export async function ingestListing({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   /** `known`: the listing's spans as the caller read them just before, for the first check. */
   input: { listing: ListingRow; wanted: DateRange; today: string; known?: KnownSpans };
 }): Promise<IngestReport> {
@@ -409,10 +409,10 @@ export async function ingestListing({
 /** Stream-sourced bars are asked of the delayed provider again at most this often, so a provider still down costs one call per window. */
 const REPLACEMENT_RETRY_SECONDS = 900;
 
-async function replacementDue(ctx: Deps, listingId: number): Promise<boolean> {
+async function replacementDue(ctx: Context, listingId: number): Promise<boolean> {
   return (await ctx.cache.get<boolean>(cacheKeys.replacementTried(listingId))) === null;
 }
 
-async function noteReplacementTried(ctx: Deps, listingId: number): Promise<void> {
+async function noteReplacementTried(ctx: Context, listingId: number): Promise<void> {
   await ctx.cache.set(cacheKeys.replacementTried(listingId), true, REPLACEMENT_RETRY_SECONDS);
 }

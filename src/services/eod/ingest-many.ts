@@ -1,7 +1,7 @@
 import { findActiveListings, type ListingRow } from "../../db/repositories/catalogue";
-import type { Deps } from "../../deps";
 import { type DateRange, dayBefore, earlier } from "../../domain/ingest-plan";
 import { fetchFromOf, type Period, tenYearsBefore } from "../../domain/periods";
+import type { Context } from "../../platform/context";
 import { givenRange } from "../date-range";
 import { StillRunningError } from "../shared/single-flight";
 import { type IngestReport, ingestListing, reportWithoutFetch } from "./ingest-listing";
@@ -50,7 +50,12 @@ async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T
 }
 
 /** One listing's ingestion; another request's unfinished one is this listing's failure, not the batch's. */
-async function ingestOrReport(ctx: Deps, listing: ListingRow, wanted: DateRange, today: string): Promise<IngestReport> {
+async function ingestOrReport(
+  ctx: Context,
+  listing: ListingRow,
+  wanted: DateRange,
+  today: string,
+): Promise<IngestReport> {
   try {
     return await ingestListing({ ctx, input: { listing, wanted, today } });
   } catch (err) {
@@ -67,12 +72,12 @@ export async function ingestMany({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: IngestRequest;
 }): Promise<{ window: DateRange; outcomes: IngestOutcome[] }> {
   const today = ctx.clock.today();
   const window = ingestWindow(input, today);
-  const db = ctx.db.db;
+  const db = ctx.db;
   const targets: { query: string; listing: ListingRow | null }[] = [];
   const seen = new Set<number>();
   const queries = [

@@ -1,8 +1,8 @@
 import { type ListingRow, recordDelayedSymbol } from "../../db/repositories/catalogue";
-import type { Deps } from "../../deps";
 import { addDays } from "../../domain/ingest-plan";
 import { DAY_MS } from "../../domain/instants";
 import { currencyScale, isVenueOf } from "../../domain/provider-symbols";
+import type { Context } from "../../platform/context";
 import type { SearchHit } from "../../providers/delayed/client";
 import { ProviderError } from "../../providers/errors";
 
@@ -27,7 +27,7 @@ function candidates(hits: readonly SearchHit[], listing: ListingRow): string[] {
  * provider contradicts itself, so that "no" must not be remembered.
  */
 async function firstInCurrency(
-  ctx: Deps,
+  ctx: Context,
   symbols: readonly string[],
   listing: ListingRow,
   today: string,
@@ -57,7 +57,7 @@ export async function verifiedDelayedSymbol({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { listing: ListingRow; today: string };
 }): Promise<SymbolVerdict> {
   const { listing, today } = input;
@@ -77,11 +77,11 @@ export async function verifiedDelayedSymbol({
     ? byIsin
     : await firstInCurrency(ctx, candidates(await ctx.providers.delayed.search(listing.name), listing), listing, today);
   if (found.symbol) {
-    await recordDelayedSymbol(ctx.db.db, listing.id, found.symbol, ctx.clock.now());
+    await recordDelayedSymbol(ctx.db, listing.id, found.symbol, ctx.clock.now());
     return { symbol: found.symbol };
   }
   const conclusive = byIsin.conclusive && found.conclusive;
-  if (conclusive) await recordDelayedSymbol(ctx.db.db, listing.id, null, ctx.clock.now());
+  if (conclusive) await recordDelayedSymbol(ctx.db, listing.id, null, ctx.clock.now());
   return {
     symbol: null,
     reason: conclusive

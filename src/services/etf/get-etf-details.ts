@@ -1,8 +1,8 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import { latestFundDetails, latestSnapshot } from "../../db/repositories/fundamentals";
-import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
 import { DELAYED } from "../../domain/provider-names";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { noteOf, refreshFromDelayed } from "../fundamentals/refresh";
 import { readThrough } from "../shared/read-through";
 import { type Instrument, resolveInstrument } from "../shared/resolve-instrument";
@@ -41,7 +41,7 @@ const textOf = (v: number | string | null | undefined) => (typeof v === "string"
  * fetched with the verified symbol of the listing /eod would choose, stored with its fetch date,
  * answered from the database (with a note) when the provider cannot be asked. Cached 24 hours.
  */
-export async function getEtfDetails({ ctx, input }: { ctx: Deps; input: { isin: string } }): Promise<EtfDetails> {
+export async function getEtfDetails({ ctx, input }: { ctx: Context; input: { isin: string } }): Promise<EtfDetails> {
   const instrument = await resolveInstrument({ ctx, input: { isin: input.isin } });
   const { listing, asset } = instrument;
   if (asset.quoteType !== "ETF")
@@ -62,12 +62,12 @@ export async function getEtfDetails({ ctx, input }: { ctx: Deps; input: { isin: 
   return value;
 }
 
-async function fetchAndAnswer(ctx: Deps, instrument: Instrument): Promise<EtfDetails> {
+async function fetchAndAnswer(ctx: Context, instrument: Instrument): Promise<EtfDetails> {
   const { listing, asset } = instrument;
   const r = await refreshFromDelayed(ctx, instrument);
   const [snapshot, details] = await Promise.all([
-    latestSnapshot(ctx.db.db, asset.id, listing.currency, ctx.clock.today()),
-    latestFundDetails(ctx.db.db, asset.id),
+    latestSnapshot(ctx.db, asset.id, listing.currency, ctx.clock.today()),
+    latestFundDetails(ctx.db, asset.id),
   ]);
   const h = snapshot?.highlights ?? {};
   const p = snapshot?.profile ?? {};

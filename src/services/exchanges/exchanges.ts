@@ -1,4 +1,3 @@
-import type { Deps } from "../../deps";
 import {
   CALENDAR_THROUGH,
   listedVenues,
@@ -9,6 +8,7 @@ import {
   yearsShown,
 } from "../../domain/market-hours";
 import type { Venue } from "../../domain/venues";
+import type { Context } from "../../platform/context";
 
 /** A venue as `/exchanges` lists it (instants in UTC, hours in the venue's local time). */
 export interface ExchangeSummary {
@@ -82,7 +82,7 @@ function summary(venue: Venue, state: MarketState): ExchangeSummary {
 }
 
 /** GET /exchanges: every venue of the catalogue, open or not at the service's clock. */
-export function listExchanges({ ctx }: { ctx: Deps }): Timed<ExchangesBody> {
+export function listExchanges({ ctx }: { ctx: Context }): Timed<ExchangesBody> {
   const at = ctx.clock.now();
   const venues = listedVenues().map((v) => ({ venue: v, state: marketState(v, at) }));
   return {
@@ -102,7 +102,7 @@ export function listExchanges({ ctx }: { ctx: Deps }): Timed<ExchangesBody> {
 }
 
 /** GET /exchanges/{code}: one venue with this year's and next year's holidays and early closes. */
-export function getExchange({ ctx, input }: { ctx: Deps; input: { code: string } }): Timed<ExchangeBody> {
+export function getExchange({ ctx, input }: { ctx: Context; input: { code: string } }): Timed<ExchangeBody> {
   const venue = requireCatalogueVenue(input.code);
   const at = ctx.clock.now();
   const state = marketState(venue, at);

@@ -1,4 +1,3 @@
-import type { Deps } from "../../deps";
 import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import type { Summary } from "../../domain/fundamentals/delayed-figures";
 import {
@@ -9,6 +8,7 @@ import {
   statementRows,
 } from "../../domain/fundamentals/statements";
 import { addDays } from "../../domain/ingest-plan";
+import type { Context } from "../../platform/context";
 import type { QuoteSummaryModule } from "../../providers/delayed/fundamentals";
 
 /** The quoteSummary modules asked of a company and of a fund (the statement modules are near-empty: timeseries instead). */
@@ -52,7 +52,7 @@ export interface DelayedFundamentals {
  * of another shape costs that field only and is reported in `drifts`.
  */
 export async function fetchDelayedFundamentals(
-  ctx: Deps,
+  ctx: Context,
   symbol: string,
   kind: "company" | "fund",
 ): Promise<DelayedFundamentals> {

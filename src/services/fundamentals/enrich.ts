@@ -1,6 +1,5 @@
 import { earlierHighlights, saveEnrichment } from "../../db/repositories/fundamentals";
 import { recordVerdicts } from "../../db/repositories/validation-results";
-import type { Deps } from "../../deps";
 import { calendarRows } from "../../domain/earnings-calendar";
 import {
   analystFigures,
@@ -19,6 +18,7 @@ import { checkEarnings, checkFund, checkStatements, checkTrends } from "../../do
 import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
 import { DELAYED } from "../../domain/provider-names";
 import { figuresForListing, screenFiguresOf } from "../../domain/screen-figures";
+import type { Context } from "../../platform/context";
 import type { Instrument } from "../shared/resolve-instrument";
 import type { DelayedFundamentals } from "./delayed-fetch";
 import { fetchDelayedFundamentals } from "./delayed-fetch";
@@ -52,13 +52,13 @@ export function validated(
  * failures propagate and store nothing.
  */
 export async function enrichInstrument(
-  ctx: Deps,
+  ctx: Context,
   instrument: Instrument,
   symbol: string,
 ): Promise<{ fetched: DelayedFundamentals; verdicts: Verdict[]; fund: FundDetails | null }> {
   const kind = instrument.asset.quoteType === "ETF" ? "fund" : "company";
   const fetched = await fetchDelayedFundamentals(ctx, symbol, kind);
-  const db = ctx.db.db;
+  const db = ctx.db;
   const today = ctx.clock.today();
   const now = ctx.clock.now();
   const history = await earlierHighlights(db, instrument.asset.id, instrument.listing.currency, today);

@@ -1,10 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
-import { cacheKeys, cacheTtls } from "../../cache";
 import { latestSnapshot, storedEarnings, storedStatements, storedTrends } from "../../db/repositories/fundamentals";
 import { validationResults } from "../../db/schema";
-import type { Deps } from "../../deps";
 import { horizonRank } from "../../domain/fundamentals/delayed-figures";
 import { DELAYED } from "../../domain/provider-names";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { readThrough } from "../shared/read-through";
 import { type Instrument, type InstrumentQuery, resolveInstrument } from "../shared/resolve-instrument";
 import { noteOf, refreshFromDelayed } from "./refresh";
@@ -35,8 +35,8 @@ export interface DeepDocument {
 const n = (v: string | null) => (v === null ? null : Number(v));
 
 /** Values the validation layer refused on the snapshot's day (the document says what it left out and why). */
-async function rejectedOn(ctx: Deps, ticker: string, day: string) {
-  const rows = await ctx.db.db
+async function rejectedOn(ctx: Context, ticker: string, day: string) {
+  const rows = await ctx.db
     .select()
     .from(validationResults)
     .where(
@@ -55,11 +55,11 @@ async function rejectedOn(ctx: Deps, ticker: string, day: string) {
 
 /** The deep document of what the database holds for the instrument (the one way it is built). */
 async function documentFromDatabase(
-  ctx: Deps,
+  ctx: Context,
   { listing, asset }: Instrument,
   meta: Pick<DeepDocument["meta"], "source" | "symbol" | "note">,
 ): Promise<DeepDocument> {
-  const db = ctx.db.db;
+  const db = ctx.db;
   const [snapshot, statements, earnings, trends] = await Promise.all([
     latestSnapshot(db, asset.id, listing.currency, ctx.clock.today()),
     storedStatements(db, asset.id),
@@ -118,7 +118,7 @@ async function documentFromDatabase(
  * back; when there is no verified symbol or the provider fails, the database's document with a note
  * saying why (spec /fundamental/deep rule 2).
  */
-async function freshDocument(ctx: Deps, instrument: Instrument): Promise<DeepDocument> {
+async function freshDocument(ctx: Context, instrument: Instrument): Promise<DeepDocument> {
   const r = await refreshFromDelayed(ctx, instrument);
   if (r.status === "ok") return documentFromDatabase(ctx, instrument, { source: DELAYED, symbol: r.symbol });
   return documentFromDatabase(ctx, instrument, {
@@ -149,7 +149,7 @@ export interface DeepQuery extends InstrumentQuery {
  * GET /fundamental/deep: the cached complete document (24 h) unless `refresh`, else a fresh one;
  * only a document fetched from the provider is cached (a database answer is retried next time).
  */
-export async function getDeepFundamentals({ ctx, input }: { ctx: Deps; input: DeepQuery }): Promise<DeepDocument> {
+export async function getDeepFundamentals({ ctx, input }: { ctx: Context; input: DeepQuery }): Promise<DeepDocument> {
   const instrument = await resolveInstrument({ ctx, input });
   // One enrichment per listing at a time: concurrent first requests take its document. Only a
   // document the provider gave is cached (one from the database is asked again next time).

@@ -1,4 +1,3 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import { readCorporateActions } from "../../db/repositories/corporate-actions";
 import {
   latestFundDetails,
@@ -9,7 +8,6 @@ import {
 } from "../../db/repositories/fundamentals";
 import { insiderFetchDays, queryInsiderTransactions } from "../../db/repositories/insider";
 import { recordVerdicts } from "../../db/repositories/validation-results";
-import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import {
   day,
@@ -45,6 +43,8 @@ import {
   SCRAPED_BUSINESSINSIDER,
 } from "../../domain/provider-names";
 import { splitSuffix } from "../../domain/provider-symbols";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 import type { ScrapedPage, ScrapeTarget } from "../../providers/scraped/types";
 import { readThrough } from "../shared/read-through";
@@ -101,7 +101,7 @@ interface DelayedResult {
 }
 
 /** The delayed provider's part: the shared refresh, as this document reports it. */
-async function askDelayed(ctx: Deps, instrument: Instrument): Promise<DelayedResult> {
+async function askDelayed(ctx: Context, instrument: Instrument): Promise<DelayedResult> {
   const r = await refreshFromDelayed(ctx, instrument);
   if (r.status === "not_queried")
     return {
@@ -136,7 +136,7 @@ async function askDelayed(ctx: Deps, instrument: Instrument): Promise<DelayedRes
 }
 
 /** A scraped page, or why there is none. */
-async function readPage(ctx: Deps, name: string, target: ScrapeTarget): Promise<ScrapedPage | Outcome> {
+async function readPage(ctx: Context, name: string, target: ScrapeTarget): Promise<ScrapedPage | Outcome> {
   const provider = ctx.providers.scraped.find((p) => p.name === name);
   if (!provider?.covers(target))
     return {
@@ -289,7 +289,7 @@ export interface RenderedAnswer {
 }
 
 async function build(
-  ctx: Deps,
+  ctx: Context,
   instrument: Instrument,
   asked: readonly string[],
   fmt: "eodhd" | "raw",
@@ -306,7 +306,7 @@ async function build(
     asked.includes(DELAYED) ? askDelayed(ctx, instrument) : null,
     Promise.all(scrapedNames.map((name) => readPage(ctx, name, target))),
   ]);
-  const db = ctx.db.db;
+  const db = ctx.db;
   const useDatabase = asked.includes(DELAYED);
   const today = ctx.clock.today();
   const snapshots = useDatabase ? await snapshotsOf(db, asset.id, listing.currency, { until: today }) : [];
@@ -474,10 +474,10 @@ async function build(
 const INSIDER_LINES = 20;
 
 /** The stored Form 4 lines of a US issuer whose CIK is known (read, never fetched here). */
-async function insiderSection(ctx: Deps, { asset }: Instrument, sources: Sources) {
+async function insiderSection(ctx: Context, { asset }: Instrument, sources: Sources) {
   if (asset.secCik === null) return {};
-  const rows = await queryInsiderTransactions(ctx.db.db, asset.secCik, { limit: INSIDER_LINES });
-  const label = newestDay(await insiderFetchDays(ctx.db.db, asset.secCik));
+  const rows = await queryInsiderTransactions(ctx.db, asset.secCik, { limit: INSIDER_LINES });
+  const label = newestDay(await insiderFetchDays(ctx.db, asset.secCik));
   return renderInsiderTransactions(
     rows.map((r) => ({
       filingDate: r.filingDate,
@@ -508,7 +508,7 @@ function newestDay(dates: readonly Date[]): string | null {
  * listing chosen as /eod chooses it. Cached one hour when every asked provider answered; `nocache`
  * builds it again.
  */
-export async function getRenderedFundamentals({ ctx, input }: { ctx: Deps; input: RenderedQuery }): Promise<Json> {
+export async function getRenderedFundamentals({ ctx, input }: { ctx: Context; input: RenderedQuery }): Promise<Json> {
   const asked = askedProviders(input.provider);
   const instrument = await resolveInstrument({ ctx, input });
   // One build per listing at a time: concurrent requests take its document. Cached, and kept

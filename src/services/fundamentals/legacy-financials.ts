@@ -1,11 +1,11 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import { recordVerdicts } from "../../db/repositories/validation-results";
-import type { Deps } from "../../deps";
 import { uniqueDrifts } from "../../domain/drift";
 import { NoDataError } from "../../domain/errors";
 import { STATEMENT_MODULE, type StatementKind, statementRows } from "../../domain/fundamentals/statements";
 import { driftVerdict } from "../../domain/fundamentals/validation";
 import { addDays } from "../../domain/ingest-plan";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 import { readThrough } from "../shared/read-through";
 
@@ -24,7 +24,7 @@ export async function getLegacyFinancials({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { symbol: string };
 }): Promise<LegacyFinancials> {
   const { symbol } = input;
@@ -48,7 +48,7 @@ export async function getLegacyFinancials({
     // A format change is reported as the enrichment reports it (the figures it cost are simply absent).
     const drifts = uniqueDrifts(series.flatMap((s) => s.drifts));
     if (drifts.length)
-      await recordVerdicts(ctx.db.db, {
+      await recordVerdicts(ctx.db, {
         ticker: symbol,
         day: today,
         at: ctx.clock.now(),

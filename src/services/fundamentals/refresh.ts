@@ -1,8 +1,8 @@
-import { cacheKeys } from "../../cache";
 import { findActiveListings } from "../../db/repositories/catalogue";
-import type { Deps } from "../../deps";
 import type { FundDetails } from "../../domain/fundamentals/delayed-figures";
 import type { Verdict } from "../../domain/fundamentals/validation";
+import { cacheKeys } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 import { verifiedDelayedSymbol } from "../eod/verify-symbol";
 import type { Instrument } from "../shared/resolve-instrument";
@@ -22,7 +22,7 @@ export type Refresh =
  * the bare ticker), then the deep enrichment (fetched, validated, stored). Provider failures are
  * results, not exceptions: every caller answers with what is stored and says why.
  */
-export async function refreshFromDelayed(ctx: Deps, instrument: Instrument): Promise<Refresh> {
+export async function refreshFromDelayed(ctx: Context, instrument: Instrument): Promise<Refresh> {
   let symbol: string | null = null;
   try {
     const verdict = await verifiedDelayedSymbol({
@@ -33,7 +33,7 @@ export async function refreshFromDelayed(ctx: Deps, instrument: Instrument): Pro
     symbol = verdict.symbol;
     const { fetched, verdicts, fund } = await enrichInstrument(ctx, instrument, symbol);
     // Valuations of every listing of the instrument were computed from the figures just replaced.
-    const siblings = await findActiveListings(ctx.db.db, { isin: instrument.listing.isin });
+    const siblings = await findActiveListings(ctx.db, { isin: instrument.listing.isin });
     for (const t of new Set([instrument.listing.ticker, ...siblings.map((l) => l.ticker)]))
       await ctx.cache.deletePattern(cacheKeys.dcfOfTicker(t));
     return { status: "ok", symbol, fetched, verdicts, fund };

@@ -1,6 +1,6 @@
-import { cacheTtls } from "../../cache";
-import type { Deps } from "../../deps";
 import { DELAYED } from "../../domain/provider-names";
+import { cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { type ProviderOutcome, providerOutcomes } from "../../providers/outcomes";
 import { providerStatus } from "../../providers/registry";
 import { latestCanaryReach } from "../monitoring/provider-health";
@@ -44,7 +44,7 @@ const VIEW_FRESH_MS = 5000;
 /** The isolate's view, per cache (its address): when it was read, and a refresh under way. */
 const views = new Map<string, { at: number; view: CacheView; refreshing: boolean }>();
 
-const readView = async (ctx: Deps): Promise<CacheView> => {
+const readView = async (ctx: Context): Promise<CacheView> => {
   const [cacheUp, canary] = await Promise.all([ctx.cache.ping(), latestCanaryReach(ctx, DELAYED).catch(() => null)]);
   return { cacheUp, canary };
 };
@@ -54,7 +54,7 @@ const readView = async (ctx: Deps): Promise<CacheView> => {
  * older ones answered at once and read again after the answer, so a polled /health makes no round
  * trip (what it reports may be a few seconds old); the first /health of an isolate reads it.
  */
-async function cacheView(ctx: Deps, background: (work: Promise<void>) => void): Promise<CacheView> {
+async function cacheView(ctx: Context, background: (work: Promise<void>) => void): Promise<CacheView> {
   const key = `${ctx.cache.backend}|${ctx.config.UPSTASH_REDIS_REST_URL ?? ""}`;
   const now = ctx.clock.now().getTime();
   const known = views.get(key);
@@ -85,7 +85,7 @@ export async function getHealth({
   ctx,
   background = (work) => void work,
 }: {
-  ctx: Deps;
+  ctx: Context;
   /** Where work after the answer goes (the request's waitUntil). */
   background?: (work: Promise<void>) => void;
 }): Promise<Health> {

@@ -1,7 +1,7 @@
-import { cacheKeys, cacheTtls } from "../../cache";
-import type { Deps } from "../../deps";
 import type { Bar } from "../../domain/bars";
 import { fetchFromOf, type Period, windowOf } from "../../domain/periods";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import type { Interval } from "../../providers/delayed/client";
 import { givenRange } from "../date-range";
 import { asServiceError } from "../provider-failure";
@@ -29,7 +29,7 @@ export interface TickerHistory {
  * GET /ticker/{symbol}/history: bars of a delayed-provider symbol as typed (the workspace's history
  * chart takes any symbol, catalogue or not). Cached with the ticker's EOD answers, 24 hours.
  */
-export async function getTickerHistory({ ctx, input }: { ctx: Deps; input: HistoryQuery }): Promise<TickerHistory> {
+export async function getTickerHistory({ ctx, input }: { ctx: Context; input: HistoryQuery }): Promise<TickerHistory> {
   const today = ctx.clock.today();
   const range = givenRange(input.from, input.to);
   const from = range?.from ?? fetchFromOf(input.period, today);

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { assets, indexMembers, listings, marketIndices } from "../../db/schema";
-import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
 import { indexKey } from "../../domain/indices";
+import type { Context } from "../../platform/context";
 
 export interface IndexConstituents {
   index: { code: string; name: string; symbol: string; as_of: string; source: string; member_count: number };
@@ -28,10 +28,10 @@ export async function getIndexConstituents({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { name: string };
 }): Promise<IndexConstituents> {
-  const db = ctx.db.db;
+  const db = ctx.db;
   const key = indexKey(input.name);
   const indices = await db.select().from(marketIndices).orderBy(asc(marketIndices.code));
   const index = indices.find((i) => i.code === key || i.aliases.includes(key));

@@ -1,4 +1,3 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import { findAssetById } from "../../db/repositories/catalogue";
 import {
   type FetchedFiling,
@@ -8,10 +7,11 @@ import {
   saveFilings,
   storedAccessions,
 } from "../../db/repositories/insider";
-import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
 import { parseForm4, relationshipOf, TRANSACTION_CODES } from "../../domain/insider/form4";
 import { EDGAR } from "../../domain/provider-names";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 import { readThrough } from "../shared/read-through";
 import { resolveListing } from "../shared/resolve-listing";
@@ -106,11 +106,11 @@ interface Progress {
 /** Failures that say nothing about the filing itself: stop, and leave the rest for a later call. */
 const TRANSIENT = new Set(["rate_limited", "unavailable", "timeout", "deadline"]);
 
-async function fetchNewFilings(ctx: Deps, cik: number): Promise<Progress> {
+async function fetchNewFilings(ctx: Context, cik: number): Promise<Progress> {
   const edgar = ctx.providers.edgar;
   const refs = (await edgar.recentForm4(cik)).slice(0, MAX_FILINGS);
   const stored = await storedAccessions(
-    ctx.db.db,
+    ctx.db,
     cik,
     refs.map((r) => r.accession),
   );
@@ -142,7 +142,7 @@ async function fetchNewFilings(ctx: Deps, cik: number): Promise<Progress> {
       skipped.push(ref.accession);
     }
   }
-  await saveFilings(ctx.db.db, cik, fetched, ctx.clock.now());
+  await saveFilings(ctx.db, cik, fetched, ctx.clock.now());
   const notes = [stop, skipped.length ? `unreadable filings skipped: ${skipped.join(", ")}` : undefined].filter(
     Boolean,
   );
@@ -167,7 +167,7 @@ export async function getInsiderTransactions({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: InsiderQuery;
 }): Promise<InsiderAnswer> {
   const listing = await resolveListing({ ctx, input: { ticker: input.ticker } });
@@ -199,11 +199,11 @@ export async function getInsiderTransactions({
 }
 
 async function readAndAnswer(
-  ctx: Deps,
+  ctx: Context,
   input: InsiderQuery,
   listing: { id: number; assetId: number; ticker: string; isin: string },
 ): Promise<{ answer: InsiderAnswer; transient: boolean }> {
-  const asset = await findAssetById(ctx.db.db, listing.assetId);
+  const asset = await findAssetById(ctx.db, listing.assetId);
   let cik = asset?.secCik ?? null;
   let progress: Progress = { checked: 0, fetched: 0 };
   try {
@@ -214,7 +214,7 @@ async function readAndAnswer(
           `No insider transactions for ${listing.ticker}`,
           `SEC EDGAR lists no registrant under ${listing.ticker}`,
         );
-      await recordSecCik(ctx.db.db, listing.assetId, cik);
+      await recordSecCik(ctx.db, listing.assetId, cik);
     }
     progress = await fetchNewFilings(ctx, cik);
   } catch (err) {
@@ -227,7 +227,7 @@ async function readAndAnswer(
       transient: true,
     };
   }
-  const rows = await queryInsiderTransactions(ctx.db.db, cik, {
+  const rows = await queryInsiderTransactions(ctx.db, cik, {
     limit: input.limit,
     from: input.from,
     to: input.to,

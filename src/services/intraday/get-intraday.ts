@@ -1,4 +1,3 @@
-import { cacheKeys } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import {
   readIntervalBars,
@@ -6,7 +5,6 @@ import {
   readMinuteCandles,
   storeIntradayFetch,
 } from "../../db/repositories/intraday";
-import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import { addDays } from "../../domain/ingest-plan";
 import { DAY_MS } from "../../domain/instants";
@@ -30,6 +28,8 @@ import {
 } from "../../domain/intraday";
 import { currencyScale } from "../../domain/provider-symbols";
 import { closeOf, isTradingDay, localDate, openOf, type Venue, venueOf } from "../../domain/venues";
+import { cacheKeys } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 import { verifiedDelayedSymbol } from "../eod/verify-symbol";
 import { refuseClosedWindow } from "../shared/closed-window";
@@ -77,7 +77,13 @@ export interface IntradayHistoryAnswer {
  * session fetched after its close is stored for good and never asked for again; a failing provider
  * costs its sessions, never the answer.
  */
-export async function getIntraday({ ctx, input }: { ctx: Deps; input: IntradayQuery }): Promise<IntradayHistoryAnswer> {
+export async function getIntraday({
+  ctx,
+  input,
+}: {
+  ctx: Context;
+  input: IntradayQuery;
+}): Promise<IntradayHistoryAnswer> {
   const { interval } = input;
   if (input.from && input.to && input.from > input.to)
     throw new BadRequestError(`from (${input.from}) is after to (${input.to})`);
@@ -160,14 +166,14 @@ const NOTHING_FETCHED: Fetched = { fetched: 0, failures: [] };
  * once, cost the provider one request a minute per listing and interval).
  */
 async function pendingFetches(
-  ctx: Deps,
+  ctx: Context,
   listingId: number,
   venue: Venue,
   interval: IntradayInterval,
   sessions: readonly string[],
   now: Date,
 ): Promise<{ plan: IntradayPlan; due: IntradayFetch[] }> {
-  const covered = await readIntradayCoverage(ctx.db.db, listingId, sessions);
+  const covered = await readIntradayCoverage(ctx.db, listingId, sessions);
   const plan = planIntraday({ venue, interval, sessions, covered, now });
   const fresh = await Promise.all(
     plan.fetches.map(async (f) =>
@@ -182,7 +188,7 @@ async function pendingFetches(
 
 /** Makes the due requests with the listing's verified symbol; the provider's failures are results, anything else throws. */
 async function fetchAll(
-  ctx: Deps,
+  ctx: Context,
   listing: ListingRow,
   venue: Venue,
   today: string,
@@ -227,7 +233,7 @@ function windowOf(venue: Venue, input: IntradayQuery, today: string, now: Date):
 
 /** Asks the provider for one span of sessions and stores what it gave; answers why it failed, or null. */
 async function fetchAndStore(
-  ctx: Deps,
+  ctx: Context,
   listing: ListingRow,
   venue: Venue,
   symbol: string,
@@ -258,7 +264,7 @@ async function fetchAndStore(
     // A day is stored whole only when settled and answered: an empty day (a halt, a holiday the
     // calendar does not know) is asked again next time rather than recorded as nothing.
     const answered = new Set(candles.map((c) => sessionOf(venue, c.start)));
-    await storeIntradayFetch(ctx.db.db, listing.id, {
+    await storeIntradayFetch(ctx.db, listing.id, {
       interval: request.interval,
       candles,
       source: provider.name,
@@ -299,7 +305,7 @@ function runsOf(days: readonly string[], others: readonly string[]): string[][] 
 
 /** The stored bars of the sessions, oldest first: minutes resampled per session, or the interval's own bars. */
 async function readSessions(
-  ctx: Deps,
+  ctx: Context,
   listingId: number,
   venue: Venue,
   interval: IntradayInterval,
@@ -314,9 +320,9 @@ async function readSessions(
   // coarser bars does not bring every stored minute between its two ends.
   const minuteRuns = runsOf(fromMinutes, fromBars);
   const [minuteReads, own] = await Promise.all([
-    Promise.all(minuteRuns.map((run) => readMinuteCandles(ctx.db.db, listingId, spanOf(run).start, spanOf(run).end))),
+    Promise.all(minuteRuns.map((run) => readMinuteCandles(ctx.db, listingId, spanOf(run).start, spanOf(run).end))),
     fromBars.length && interval !== "1m"
-      ? readIntervalBars(ctx.db.db, listingId, interval, spanOf(fromBars).start, spanOf(fromBars).end)
+      ? readIntervalBars(ctx.db, listingId, interval, spanOf(fromBars).start, spanOf(fromBars).end)
       : [],
   ]);
   const minutes = minuteReads.flat();

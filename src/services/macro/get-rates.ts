@@ -1,10 +1,10 @@
 import Decimal from "decimal.js";
-import { cacheKeys, cacheTtls } from "../../cache";
 import { type StoredRate, saveRate, storedRate } from "../../db/repositories/macro";
 import { recordVerdicts } from "../../db/repositories/validation-results";
-import type { Deps } from "../../deps";
 import { driftVerdict } from "../../domain/fundamentals/validation";
 import { MACRO } from "../../domain/provider-names";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 
 /** The risk-free rate of the valuation: the US 10-year Treasury constant-maturity yield. */
@@ -58,14 +58,14 @@ function rateOf(row: StoredRate): MacroRate {
  * Reads the series from the macro provider and stores it; answers the stored row, or the reason
  * it could not (the provider not configured, or failing).
  */
-export async function fetchRiskFreeRate(ctx: Deps): Promise<{ row: StoredRate } | { failure: string }> {
+export async function fetchRiskFreeRate(ctx: Context): Promise<{ row: StoredRate } | { failure: string }> {
   const fred = ctx.providers.macro;
   if (!fred.configured) return { failure: `${MACRO} not asked: MACRO_API_KEY is not set` };
   try {
     const o = await fred.latestObservation(RISK_FREE_SERIES.id);
     // Observations of another shape were left out: the operator sees why (the series is the "instrument").
     if (o.drifts.length)
-      await recordVerdicts(ctx.db.db, {
+      await recordVerdicts(ctx.db, {
         ticker: RISK_FREE_SERIES.id,
         day: ctx.clock.today(),
         at: ctx.clock.now(),
@@ -79,9 +79,9 @@ export async function fetchRiskFreeRate(ctx: Deps): Promise<{ row: StoredRate } 
       observationDate: o.date,
       fetchedAt: ctx.clock.now(),
     };
-    await saveRate(ctx.db.db, row);
+    await saveRate(ctx.db, row);
     // Re-read: a concurrent read may have stored a newer observation.
-    return { row: (await storedRate(ctx.db.db, RISK_FREE_SERIES.id)) ?? row };
+    return { row: (await storedRate(ctx.db, RISK_FREE_SERIES.id)) ?? row };
   } catch (err) {
     if (err instanceof ProviderError) return { failure: err.message };
     throw err;
@@ -95,7 +95,7 @@ export async function fetchRiskFreeRate(ctx: Deps): Promise<{ row: StoredRate } 
  * what is left of their 6 hours; an answer without a fresh value for 5 minutes, so that a failing
  * provider is asked again soon but not by every request (each would wait for its timeout).
  */
-export async function getMacroRates({ ctx }: { ctx: Deps }): Promise<MacroRatesAnswer> {
+export async function getMacroRates({ ctx }: { ctx: Context }): Promise<MacroRatesAnswer> {
   const key = cacheKeys.macro(RISK_FREE_SERIES.id);
   const cached = await ctx.cache.get<MacroRatesAnswer>(key);
   if (cached) return { ...cached, meta: { ...cached.meta, cache_hit: true } };
@@ -114,7 +114,7 @@ export async function getMacroRates({ ctx }: { ctx: Deps }): Promise<MacroRatesA
     return a;
   };
 
-  const stored = await storedRate(ctx.db.db, RISK_FREE_SERIES.id);
+  const stored = await storedRate(ctx.db, RISK_FREE_SERIES.id);
   if (stored && fresh(stored)) return remember(stored, answer(stored));
   const fetched = await fetchRiskFreeRate(ctx);
   if ("row" in fetched) return remember(fetched.row, answer(fetched.row));

@@ -7,10 +7,10 @@ import {
   resolveAlert,
   verdictCounts,
 } from "../../db/repositories/monitoring";
-import type { Deps } from "../../deps";
 import { NotFoundError } from "../../domain/errors";
 import { DAY_MS } from "../../domain/instants";
 import { outlierSeverity, successRate } from "../../domain/monitoring/validation-stats";
+import type { Context } from "../../platform/context";
 
 const WEEK_MS = 7 * DAY_MS;
 const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
@@ -22,10 +22,10 @@ const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
  * providers to check (a canary run checks its own), all by default.
  */
 export async function checkOutlierRates(
-  ctx: Deps,
+  ctx: Context,
   only?: readonly string[],
 ): Promise<{ providers: number; opened: string[] }> {
-  const counts = await verdictCounts(ctx.db.db, new Date(ctx.clock.now().getTime() - WEEK_MS));
+  const counts = await verdictCounts(ctx.db, new Date(ctx.clock.now().getTime() - WEEK_MS));
   const providers = [...new Set(counts.map((c) => c.provider))].filter((p) => !only || only.includes(p)).sort();
   const opened: string[] = [];
   const thresholds = {
@@ -38,7 +38,7 @@ export async function checkOutlierRates(
     const severity = outlierSeverity(rate, thresholds);
     if (rate === null || severity === null) continue;
     const threshold = severity === "critical" ? thresholds.critical : thresholds.warning;
-    const isNew = await openAlert(ctx.db.db, {
+    const isNew = await openAlert(ctx.db, {
       type: "high_outlier_rate",
       severity,
       provider,
@@ -67,14 +67,14 @@ function present(a: AlertRow) {
 }
 
 /** GET /health/alerts. */
-export async function getAlerts({ ctx, input }: { ctx: Deps; input: AlertFilter }) {
-  const rows = await listAlerts(ctx.db.db, input);
+export async function getAlerts({ ctx, input }: { ctx: Context; input: AlertFilter }) {
+  const rows = await listAlerts(ctx.db, input);
   return { count: rows.length, alerts: rows.map(present) };
 }
 
 /** POST /health/alerts/{alert_id}/resolve: resolved now with the note; already resolved as it was; 404 unknown. */
-export async function resolveAlertById({ ctx, input }: { ctx: Deps; input: { id: number; note: string | null } }) {
-  const r = await resolveAlert(ctx.db.db, input.id, input.note, ctx.clock.now());
+export async function resolveAlertById({ ctx, input }: { ctx: Context; input: { id: number; note: string | null } }) {
+  const r = await resolveAlert(ctx.db, input.id, input.note, ctx.clock.now());
   if (r === null) throw new NotFoundError("Alert", String(input.id));
   if (!r.resolved) return { status: "already_resolved" as const };
   return { status: "resolved" as const, alert_id: input.id, resolved_at: isoWithOffset(r.at) };

@@ -1,7 +1,7 @@
 import { isoWithOffset } from "../../clock";
 import { type CheckRow, listChecks } from "../../db/repositories/provider-checks";
-import type { Deps } from "../../deps";
 import { DAY_MS } from "../../domain/instants";
+import type { Context } from "../../platform/context";
 
 /** A stored canary check as the routes show it. */
 export function presentCheck(c: CheckRow) {
@@ -27,8 +27,8 @@ export interface HistoryQuery {
 }
 
 /** GET /health/canary/history: stored checks, newest first. */
-export async function getCanaryHistory({ ctx, input }: { ctx: Deps; input: HistoryQuery }) {
-  const rows = await listChecks(ctx.db.db, {
+export async function getCanaryHistory({ ctx, input }: { ctx: Context; input: HistoryQuery }) {
+  const rows = await listChecks(ctx.db, {
     provider: input.provider,
     ticker: input.ticker?.toUpperCase(),
     since: new Date(ctx.clock.now().getTime() - input.days * DAY_MS),

@@ -1,8 +1,6 @@
-import { cacheKeys } from "../../cache";
 import { openAlert } from "../../db/repositories/monitoring";
 import { type NewCheck, saveChecks } from "../../db/repositories/provider-checks";
 import { recordVerdicts } from "../../db/repositories/validation-results";
-import type { Deps } from "../../deps";
 import { driftField, driftReason, type SchemaDrift } from "../../domain/drift";
 import { highlightFigures } from "../../domain/fundamentals/delayed-figures";
 import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
@@ -14,6 +12,8 @@ import {
   type CanaryInstrument,
 } from "../../domain/monitoring/canary-references";
 import { DELAYED, FUNDAMENTAL_PROVIDERS, type FundamentalProvider } from "../../domain/provider-names";
+import { cacheKeys } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 import { endProbe, liftForProbe } from "../../providers/rest";
 import type { ScrapeTarget } from "../../providers/scraped/types";
@@ -36,7 +36,7 @@ type Answer =
   | { observations: Observation[]; problem: null; drifts?: SchemaDrift[] }
   | { observations: []; problem: string };
 
-async function askDelayed(ctx: Deps, inst: CanaryInstrument): Promise<Answer> {
+async function askDelayed(ctx: Context, inst: CanaryInstrument): Promise<Answer> {
   const { value: summary, drifts } = await ctx.providers.delayedFundamentals.summary(inst.symbol, DELAYED_MODULES);
   const figures = highlightFigures(summary);
   return {
@@ -49,7 +49,7 @@ async function askDelayed(ctx: Deps, inst: CanaryInstrument): Promise<Answer> {
   };
 }
 
-async function askScraped(ctx: Deps, name: string, inst: CanaryInstrument): Promise<Answer | null> {
+async function askScraped(ctx: Context, name: string, inst: CanaryInstrument): Promise<Answer | null> {
   const provider = ctx.providers.scraped.find((p) => p.name === name);
   const target: ScrapeTarget = { isin: inst.isin, ticker: inst.ticker, currency: inst.currency, kind: "share" };
   if (!provider?.covers(target)) return null;
@@ -75,7 +75,7 @@ function fieldsOf(provider: FundamentalProvider, inst: CanaryInstrument): string
 
 /** The checks of one provider on one instrument, with the verdicts of the validation layer; null when it does not cover it. */
 async function probe(
-  ctx: Deps,
+  ctx: Context,
   provider: FundamentalProvider,
   inst: CanaryInstrument,
   at: Date,
@@ -150,7 +150,7 @@ export interface ProviderRun {
  * provider that covers no reference instrument (not loaded, say) fails the run with one check
  * saying so.
  */
-async function runProvider(ctx: Deps, provider: FundamentalProvider, at: Date): Promise<ProviderRun> {
+async function runProvider(ctx: Context, provider: FundamentalProvider, at: Date): Promise<ProviderRun> {
   const probes = (await Promise.all(CANARY_INSTRUMENTS.map((inst) => probe(ctx, provider, inst, at)))).filter(
     (p) => p !== null,
   );
@@ -177,7 +177,7 @@ async function runProvider(ctx: Deps, provider: FundamentalProvider, at: Date): 
     checks.push(...(await Promise.all(CANARY_INSTRUMENTS.map((inst) => periodChecks(ctx, inst, at)))).flat());
     checks.push(...(await sanityChecks(ctx, at)));
   }
-  const db = ctx.db.db;
+  const db = ctx.db;
   await saveChecks(db, checks);
   for (const p of probes) {
     const ticker = p.checks[0]?.ticker;
@@ -226,7 +226,7 @@ const RUN_LOCK_SECONDS = 120;
  * cache, whichever isolate started it: a burst of requests, or the cron beside a request, costs
  * one run of the providers' pages, not one per request.
  */
-export async function runCanary(ctx: Deps, only?: FundamentalProvider): Promise<CanaryRun | null> {
+export async function runCanary(ctx: Context, only?: FundamentalProvider): Promise<CanaryRun | null> {
   const lock = cacheKeys.canaryRunning(only ?? "all");
   const at = ctx.clock.now();
   if (!(await ctx.cache.setIfAbsent(lock, at.toISOString(), RUN_LOCK_SECONDS))) return null;

@@ -1,19 +1,19 @@
 import { adjustmentSummary } from "../../db/repositories/corporate-actions";
 import { verdictCounts } from "../../db/repositories/monitoring";
 import { findingsSummary } from "../../db/repositories/price-findings";
-import type { Deps } from "../../deps";
 import { FULL_PRECISION_TOLERANCE } from "../../domain/corporate-actions";
 import { DAY_MS } from "../../domain/instants";
 import { validationStatistics } from "../../domain/monitoring/validation-stats";
 import { REPAIRABLE } from "../../domain/price-repair";
+import type { Context } from "../../platform/context";
 
 const WEEK_MS = 7 * DAY_MS;
 /** Listings named in the answer whose adjusted closes disagree with their events. */
 const DISAGREEING_SHOWN = 10;
 
 /** Where the stored adjusted closes disagree with the stored dividends and splits (the checks of the ingestions). */
-export async function priceAdjustments(ctx: Deps) {
-  const s = await adjustmentSummary(ctx.db.db, DISAGREEING_SHOWN);
+export async function priceAdjustments(ctx: Context) {
+  const s = await adjustmentSummary(ctx.db, DISAGREEING_SHOWN);
   return {
     tolerance: FULL_PRECISION_TOLERANCE,
     listings_checked: s.checked,
@@ -31,8 +31,8 @@ export async function priceAdjustments(ctx: Deps) {
 }
 
 /** What the price sanity net holds across the catalogue: findings by kind, and the listings with most. */
-export async function priceSanity(ctx: Deps) {
-  const s = await findingsSummary(ctx.db.db, DISAGREEING_SHOWN);
+export async function priceSanity(ctx: Context) {
+  const s = await findingsSummary(ctx.db, DISAGREEING_SHOWN);
   return {
     findings: s.byKind.reduce((n, k) => n + k.findings, 0),
     listings_with_findings: s.listings,
@@ -55,9 +55,9 @@ export async function priceSanity(ctx: Deps) {
 }
 
 /** GET /health/stats: the validation layer's verdicts of the last 7 days, the price-adjustment checks and the price sanity net. */
-export async function getValidationStats({ ctx }: { ctx: Deps }) {
+export async function getValidationStats({ ctx }: { ctx: Context }) {
   const [counts, adjustments, sanity] = await Promise.all([
-    verdictCounts(ctx.db.db, new Date(ctx.clock.now().getTime() - WEEK_MS)),
+    verdictCounts(ctx.db, new Date(ctx.clock.now().getTime() - WEEK_MS)),
     priceAdjustments(ctx),
     priceSanity(ctx),
   ]);

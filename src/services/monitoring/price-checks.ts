@@ -3,7 +3,6 @@ import { adjustmentSummary } from "../../db/repositories/corporate-actions";
 import { findingsSummary, listingsWithKinds, saveFindings } from "../../db/repositories/price-findings";
 import { readDailyBars } from "../../db/repositories/prices";
 import type { NewCheck } from "../../db/repositories/provider-checks";
-import type { Deps } from "../../deps";
 import { scaleBars } from "../../domain/bars";
 import { addDays, dayBefore } from "../../domain/ingest-plan";
 import type { CanaryInstrument } from "../../domain/monitoring/canary-references";
@@ -11,6 +10,7 @@ import type { Finding, FindingKind } from "../../domain/price-sanity";
 import { periodAdjustments } from "../../domain/price-sanity-sources";
 import { DELAYED } from "../../domain/provider-names";
 import { currencyScale } from "../../domain/provider-symbols";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 
 /**
@@ -25,8 +25,8 @@ const LISTINGS_NAMED = 10;
 const base = (at: Date) => ({ provider: DELAYED, latencyMs: null, expected: null, at }) as const;
 
 /** A failed check for each listing whose stored adjusted closes disagree with its stored events (ingestion's checks). */
-export async function adjustmentChecks(ctx: Deps, at: Date): Promise<NewCheck[]> {
-  const summary = await adjustmentSummary(ctx.db.db, LISTINGS_NAMED);
+export async function adjustmentChecks(ctx: Context, at: Date): Promise<NewCheck[]> {
+  const summary = await adjustmentSummary(ctx.db, LISTINGS_NAMED);
   return summary.listings.map((l) => {
     const first = l.detail[0];
     return {
@@ -61,8 +61,8 @@ const WRONG_PRICES: ReadonlySet<FindingKind> = new Set([
  * (its value their count, failed when any is of a kind that makes prices wrong, its text their
  * count by kind), and a failed check for each listing named with wrong prices (see WRONG_PRICES).
  */
-export async function sanityChecks(ctx: Deps, at: Date): Promise<NewCheck[]> {
-  const s = await findingsSummary(ctx.db.db, LISTINGS_NAMED);
+export async function sanityChecks(ctx: Context, at: Date): Promise<NewCheck[]> {
+  const s = await findingsSummary(ctx.db, LISTINGS_NAMED);
   const total = s.byKind.reduce((n, k) => n + k.findings, 0);
   if (total === 0) return [];
   const wrong = s.byKind.filter((k) => WRONG_PRICES.has(k.kind));
@@ -75,7 +75,7 @@ export async function sanityChecks(ctx: Deps, at: Date): Promise<NewCheck[]> {
     value: total,
     error: wrong.length ? `the price sanity net holds ${counts}` : null,
   };
-  const named = wrong.length ? await listingsWithKinds(ctx.db.db, [...WRONG_PRICES], LISTINGS_NAMED) : [];
+  const named = wrong.length ? await listingsWithKinds(ctx.db, [...WRONG_PRICES], LISTINGS_NAMED) : [];
   const listings: NewCheck[] = named.map((l) => ({
     ...base(at),
     ticker: l.ticker,
@@ -96,8 +96,8 @@ const PERIOD_CHECK_DAYS = 120;
  * An instrument with no stored bars is not checked (nothing to compare with); a provider failure is
  * a failed check like any other.
  */
-export async function periodChecks(ctx: Deps, inst: CanaryInstrument, at: Date): Promise<NewCheck[]> {
-  const db = ctx.db.db;
+export async function periodChecks(ctx: Context, inst: CanaryInstrument, at: Date): Promise<NewCheck[]> {
+  const db = ctx.db;
   const [listing] = await findActiveListings(db, { ticker: inst.ticker, currency: inst.currency });
   if (!listing) return [];
   const to = dayBefore(ctx.clock.today());

@@ -1,4 +1,3 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import { isoWithOffset } from "../../clock";
 import { driftPlaces, openAlertCounts } from "../../db/repositories/monitoring";
 import {
@@ -8,17 +7,18 @@ import {
   latestRuns,
   listChecks,
 } from "../../db/repositories/provider-checks";
-import type { Deps } from "../../deps";
 import { NotFoundError } from "../../domain/errors";
 import { DAY_MS } from "../../domain/instants";
 import { type StatusLabel, statusLabel } from "../../domain/monitoring/canary";
 import { round4 } from "../../domain/monitoring/validation-stats";
 import { FUNDAMENTAL_PROVIDERS, isFundamentalProvider } from "../../domain/provider-names";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { presentCheck } from "./canary-history";
 
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 const rateOf = (a: Pick<CheckAggregate, "checks" | "passed">) => round4(a.passed / a.checks);
-const daysAgo = (ctx: Deps, days: number) => new Date(ctx.clock.now().getTime() - days * DAY_MS);
+const daysAgo = (ctx: Context, days: number) => new Date(ctx.clock.now().getTime() - days * DAY_MS);
 
 /** Provider health entry (spec). */
 export interface ProviderHealthEntry {
@@ -43,8 +43,8 @@ interface CachedSummary {
 }
 
 /** Every provider checked in the last 7 days, from the database. */
-async function entriesFromDatabase(ctx: Deps) {
-  const db = ctx.db.db;
+async function entriesFromDatabase(ctx: Context) {
+  const db = ctx.db;
   const [aggregates, runs, alerts] = await Promise.all([
     checkAggregates(db, daysAgo(ctx, 7)),
     latestRuns(db),
@@ -68,7 +68,7 @@ async function entriesFromDatabase(ctx: Deps) {
 }
 
 /** The provider summary, computed from the stored checks and written to the cache for an hour (after each canary run). */
-export async function writeHealthSummary(ctx: Deps): Promise<void> {
+export async function writeHealthSummary(ctx: Context): Promise<void> {
   const rows = await entriesFromDatabase(ctx);
   const summary: CachedSummary = {
     checked_at: isoWithOffset(ctx.clock.now()),
@@ -91,7 +91,7 @@ function tally(entries: ProviderHealthEntry[]) {
  * database's. From the cache, as the spec says, latency, last check and canary outcome are null and
  * active alerts 0 (`source` tells which); on a new instance before any run, no providers.
  */
-export async function getProvidersHealth({ ctx }: { ctx: Deps }) {
+export async function getProvidersHealth({ ctx }: { ctx: Context }) {
   const cached = await ctx.cache.get<CachedSummary>(cacheKeys.healthSummary());
   if (cached) {
     const entries = cached.providers.map(
@@ -123,7 +123,7 @@ export async function getProvidersHealth({ ctx }: { ctx: Deps }) {
  * within the hour.
  */
 export async function latestCanaryReach(
-  ctx: Deps,
+  ctx: Context,
   provider: string,
 ): Promise<{ at: string; answered: boolean } | null> {
   const cached = await ctx.cache.get<CachedSummary>(cacheKeys.healthSummary());
@@ -154,11 +154,11 @@ const RECENT_FAILURES = 20;
  * checks by day and the latest failures over the last `days` UTC days (today included), open alerts. A monitored provider not yet checked answers with nulls
  * and empty lists; a provider the canary does not watch is a 404.
  */
-export async function getProviderHealth({ ctx, input }: { ctx: Deps; input: { provider: string; days: number } }) {
+export async function getProviderHealth({ ctx, input }: { ctx: Context; input: { provider: string; days: number } }) {
   const { provider, days } = input;
   if (!isFundamentalProvider(provider))
     throw new NotFoundError("Provider", provider, `monitored providers: ${FUNDAMENTAL_PROVIDERS.join(", ")}`);
-  const db = ctx.db.db;
+  const db = ctx.db;
   // The window is whole UTC days: today and the days - 1 before it.
   const since = new Date(Date.parse(`${ctx.clock.today()}T00:00:00Z`) - (days - 1) * DAY_MS);
   const [week, month, window, daily, failures, runs, alerts, drifts] = await Promise.all([

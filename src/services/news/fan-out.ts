@@ -1,6 +1,6 @@
-import type { Deps } from "../../deps";
 import type { NewsArticle } from "../../domain/news/article";
 import { cleanArticle } from "../../domain/news/clean";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 import type { NewsQuery } from "../../providers/news/client";
 
@@ -40,7 +40,7 @@ async function settledInSlots<T>(jobs: (() => Promise<T>)[], limit: number): Pro
  * request's deadline), and gathers what came back, each article cleaned (no title, no http(s)
  * address or an impossible time: left out): a failing or slow provider contributes nothing and is named.
  */
-export async function fanOut(ctx: Deps, q: NewsQuery): Promise<FanOut> {
+export async function fanOut(ctx: Context, q: NewsQuery): Promise<FanOut> {
   const providers = ctx.providers.news;
   const asked = providers.filter((p) => p.configured);
   const results = await settledInSlots(

@@ -1,16 +1,16 @@
 import { assetIdsOfTickers, newsStats, storedArticles } from "../../db/repositories/news";
-import type { Deps } from "../../deps";
+import type { Context } from "../../platform/context";
 
 /** GET /news/feed: the newest stored articles (never the providers), of some tickers' instruments and a language. */
 export async function getNewsFeed({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { limit: number; language?: string; tickers?: string[] };
 }) {
-  const assetIds = input.tickers ? await assetIdsOfTickers(ctx.db.db, input.tickers) : undefined;
-  const articles = await storedArticles(ctx.db.db, { assetIds, language: input.language, limit: input.limit });
+  const assetIds = input.tickers ? await assetIdsOfTickers(ctx.db, input.tickers) : undefined;
+  const articles = await storedArticles(ctx.db, { assetIds, language: input.language, limit: input.limit });
   return {
     count: articles.length,
     from_date: articles.at(-1)?.published_at ?? null,
@@ -20,8 +20,8 @@ export async function getNewsFeed({
 }
 
 /** GET /news/stats. */
-export async function getNewsStats({ ctx }: { ctx: Deps }) {
-  const s = await newsStats(ctx.db.db);
+export async function getNewsStats({ ctx }: { ctx: Context }) {
+  const s = await newsStats(ctx.db);
   return {
     total_articles: s.totals?.total ?? 0,
     by_provider: Object.fromEntries(s.byProvider.map((r) => [r.key, r.n])),

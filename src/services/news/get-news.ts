@@ -1,12 +1,12 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import { findAssetById } from "../../db/repositories/catalogue";
 import { storedArticles, storeNews } from "../../db/repositories/news";
-import type { Deps } from "../../deps";
 import { DAY_MS } from "../../domain/instants";
 import type { NewsArticle } from "../../domain/news/article";
 import { deduplicate, duplicateGroups } from "../../domain/news/dedup";
 import { urlKey } from "../../domain/news/normalise";
 import { companyName, marketLanguage } from "../../domain/news/query";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import type { NewsQuery } from "../../providers/news/client";
 import { findListing } from "../shared/resolve-listing";
 import { fanOut } from "./fan-out";
@@ -15,7 +15,7 @@ import { fanOut } from "./fan-out";
 const PARTIAL_TTL_S = 300;
 
 /** A provider failed: kept 5 minutes, so that it is asked again soon; else the full 30. */
-const newsTtl = (ctx: Deps, partial: boolean) => {
+const newsTtl = (ctx: Context, partial: boolean) => {
   const full = cacheTtls(ctx.config).news;
   return partial ? Math.min(PARTIAL_TTL_S, full) : full;
 };
@@ -40,10 +40,10 @@ export interface NewsAnswer {
 }
 
 /** The instrument behind a ticker, when it is a catalogue one: its preferred listing's ISIN, name and market. */
-async function instrumentOf(ctx: Deps, ticker: string) {
+async function instrumentOf(ctx: Context, ticker: string) {
   const listing = await findListing({ ctx, input: { ticker } });
   if (!listing) return null;
-  const asset = await findAssetById(ctx.db.db, listing.assetId);
+  const asset = await findAssetById(ctx.db, listing.assetId);
   return asset ? { assetId: asset.id, isin: listing.isin, name: asset.name, exchange: listing.exchange } : null;
 }
 
@@ -63,7 +63,7 @@ export interface Refreshed {
  * Asks the providers for a ticker's news (each for `2 x limit`), de-duplicates what came back, and
  * stores the articles of a catalogue instrument (linked to it). The one path of GET and refresh.
  */
-export async function refreshNews(ctx: Deps, ticker: string, limit: number): Promise<Refreshed> {
+export async function refreshNews(ctx: Context, ticker: string, limit: number): Promise<Refreshed> {
   const instrument = await instrumentOf(ctx, ticker);
   const today = ctx.clock.today();
   const query: NewsQuery = {
@@ -79,7 +79,7 @@ export async function refreshNews(ctx: Deps, ticker: string, limit: number): Pro
   let stored = 0;
   if (instrument) {
     try {
-      stored = await storeNews(ctx.db.pooled, instrument.assetId, ctx.clock.now(), STORED_COMPARED, (s) =>
+      stored = await storeNews(ctx.transaction, instrument.assetId, ctx.clock.now(), STORED_COMPARED, (s) =>
         notStoredYet(s, kept, ctx.config.NEWS_DEDUP_SIMILARITY),
       );
     } catch (err) {
@@ -120,15 +120,15 @@ export async function getNews({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { ticker: string; limit: number; language?: string; forceRefresh: boolean };
 }): Promise<NewsAnswer> {
   const key = cacheKeys.news(input.ticker, `${input.limit}:${input.language ?? "all"}`);
-  if (input.forceRefresh) ctx.keeping.notKept();
+  if (input.forceRefresh) ctx.journal.keeping.notKept();
   else {
     const hit = await ctx.cache.get<NewsAnswer>(key);
     if (hit) {
-      ctx.keeping.kept(newsTtl(ctx, hit.errors.length > 0));
+      ctx.journal.keeping.kept(newsTtl(ctx, hit.errors.length > 0));
       return { ...hit, cached: true };
     }
   }
@@ -138,7 +138,7 @@ export async function getNews({
   if (r.fan.answered.length === 0 && r.isin) {
     const instrument = await instrumentOf(ctx, input.ticker);
     articles = instrument
-      ? await storedArticles(ctx.db.db, {
+      ? await storedArticles(ctx.db, {
           assetIds: [instrument.assetId],
           language: input.language,
           limit: input.limit,
@@ -160,7 +160,7 @@ export async function getNews({
   const ttl = newsTtl(ctx, r.fan.failures.length > 0);
   if (r.fan.answered.length > 0 && ttl > 0) {
     await ctx.cache.set(key, answer, ttl);
-    ctx.keeping.kept(ttl);
-  } else ctx.keeping.notKept();
+    ctx.journal.keeping.kept(ttl);
+  } else ctx.journal.keeping.notKept();
   return answer;
 }

@@ -1,11 +1,11 @@
 import { inOneTransaction } from "../../db/batch";
 import { readAdjustmentCheck, readCheckInputs, saveAdjustmentCheck } from "../../db/repositories/corporate-actions";
 import { BAR_SCOPE, keptFindings, replaceFindings, sameFindings } from "../../db/repositories/price-findings";
-import type { Deps } from "../../deps";
 import { adjustmentMismatches } from "../../domain/corporate-actions";
 import { catalogueVenue } from "../../domain/market-hours";
 import { priceFindings } from "../../domain/price-sanity";
 import type { StoredPrecision } from "../../domain/provider-precision";
+import type { Context } from "../../platform/context";
 
 /** Mismatches a check keeps for the operator (the count has them all). */
 const MISMATCHES_KEPT = 5;
@@ -22,11 +22,11 @@ const MISMATCHES_KEPT = 5;
  * precision (its first, or its whole span asked again); otherwise the precision recorded before stands.
  */
 export async function checkPrices(
-  ctx: Deps,
+  ctx: Context,
   listing: { id: number; exchange: string | null },
   wholeSpanStored: boolean,
 ): Promise<void> {
-  const db = ctx.db.db;
+  const db = ctx.db;
   const [inputs, before] = await Promise.all([
     readCheckInputs(db, listing.id, ctx.providers.delayed.name),
     wholeSpanStored ? null : readAdjustmentCheck(db, listing.id),

@@ -1,9 +1,9 @@
-import { cacheKeys } from "../../cache";
-import type { Deps } from "../../deps";
 import { changeFrom, toDecimalString } from "../../domain/decimal";
 import { NoDataError } from "../../domain/errors";
 import { DELAYED, type ProviderName, STREAM } from "../../domain/provider-names";
 import type { RealtimeTick } from "../../domain/realtime";
+import { cacheKeys } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 import { asServiceError } from "../provider-failure";
 
@@ -49,7 +49,7 @@ function fromTick(t: RealtimeTick): QuoteAnswer {
 }
 
 /** The ticker's fresh streamed tick: the shared cache, else (no Upstash: each isolate has its own LRU) its object. */
-async function streamedTick(ctx: Deps, ticker: string): Promise<RealtimeTick | null> {
+async function streamedTick(ctx: Context, ticker: string): Promise<RealtimeTick | null> {
   const cached = await ctx.cache.get<RealtimeTick>(cacheKeys.quote(ticker));
   if (cached || ctx.cache.backend !== "memory" || !ctx.streams) return cached;
   const streams = ctx.streams;
@@ -69,7 +69,7 @@ export type QuoteLookup =
   | { quote: null; failed: ProviderError };
 
 /** The last tick when the ticker is streamed, else the delayed provider's quote of the ticker as typed. */
-export async function findQuote(ctx: Deps, ticker: string): Promise<QuoteLookup> {
+export async function findQuote(ctx: Context, ticker: string): Promise<QuoteLookup> {
   const tick = await streamedTick(ctx, ticker);
   if (tick) return { quote: fromTick(tick) };
   try {
@@ -110,7 +110,7 @@ export async function getQuote({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: {
     ticker: string;
     subscribeIfMissing: boolean;

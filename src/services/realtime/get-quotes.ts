@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps";
+import type { Context } from "../../platform/context";
 import { findQuote, type QuoteAnswer } from "./get-quote";
 
 /** A ticker of GET /quotes as the route read it: a symbol, or what is wrong with it. */
@@ -20,7 +20,7 @@ export async function getQuotes({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { tickers: RequestedTicker[] };
 }): Promise<QuotesAnswer> {
   const quotes: Record<string, QuoteAnswer | null> = {};

@@ -1,16 +1,16 @@
-import type { StartOutcome } from "../../../durable-objects/ticker-stream";
-import { cacheKeys } from "../../cache";
 import {
   deactivateSubscription,
   outOfSessionCounts,
   type SubscriptionRow,
   saveSubscription,
 } from "../../db/repositories/realtime";
-import type { Deps } from "../../deps";
 import { NotFoundError, ServiceError } from "../../domain/errors";
 import { streamSymbolOf } from "../../domain/provider-symbols";
+import type { StartOutcome } from "../../domain/realtime";
+import { cacheKeys } from "../../platform/cache";
+import type { Context } from "../../platform/context";
+import type { StreamDirectory } from "../../platform/stream-directory";
 import { findListing } from "../shared/resolve-listing";
-import type { StreamDirectory } from "./directory";
 import type { RestoreRun } from "./restore";
 
 /** The spec's Subscription. */
@@ -27,7 +27,7 @@ export interface SubscriptionAnswer {
   refused_reason: string | null;
 }
 
-function directory(ctx: Deps): StreamDirectory {
+function directory(ctx: Context): StreamDirectory {
   if (!ctx.streams)
     throw new ServiceError(
       "UPSTREAM_UNAVAILABLE",
@@ -68,7 +68,7 @@ export async function subscribe({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { tickers: string[] };
 }): Promise<SubscriptionAnswer[]> {
   const streams = directory(ctx);
@@ -76,7 +76,7 @@ export async function subscribe({
     const listing = await findListing({ ctx, input: { ticker } });
     const [tvExchange = "", tvSymbol = ""] = streamSymbolOf(ticker, listing?.exchange ?? null).split(":");
     const stored = listing
-      ? await saveSubscription(ctx.db.db, { ticker, listingId: listing.id, tvExchange, tvSymbol })
+      ? await saveSubscription(ctx.db, { ticker, listingId: listing.id, tvExchange, tvSymbol })
       : undefined;
     const outcome = await streams.start(ticker, ctx.config.PROVIDER_TIMEOUT_MS);
     return toAnswer(
@@ -100,13 +100,13 @@ export async function unsubscribe({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { ticker: string };
 }): Promise<{ status: "unsubscribed"; ticker: string }> {
   const streams = directory(ctx);
   if (!(await streams.list()).includes(input.ticker)) throw new NotFoundError("Streamed ticker", input.ticker);
   await streams.stop(input.ticker);
-  await deactivateSubscription(ctx.db.db, input.ticker);
+  await deactivateSubscription(ctx.db, input.ticker);
   return { status: "unsubscribed", ticker: input.ticker };
 }
 
@@ -146,8 +146,8 @@ const noStreams = (
 });
 
 /** The out-of-session counts of the stored subscriptions; a database that fails costs them, not the status. */
-async function outOfSession(ctx: Deps): Promise<RealtimeStatus["out_of_session"]> {
-  const rows = await outOfSessionCounts(ctx.db.db).catch((err: unknown) => {
+async function outOfSession(ctx: Context): Promise<RealtimeStatus["out_of_session"]> {
+  const rows = await outOfSessionCounts(ctx.db).catch((err: unknown) => {
     console.warn("realtime status: out-of-session counts not read", String(err));
     return [];
   });
@@ -160,7 +160,7 @@ async function outOfSession(ctx: Deps): Promise<RealtimeStatus["out_of_session"]
  * GET /realtime/status: each streamed ticker's clients; stale = streamed but without a fresh tick
  * (none in the last 60 s, as its object counts them), or its provider connection is down.
  */
-export async function realtimeStatus({ ctx }: { ctx: Deps }): Promise<RealtimeStatus> {
+export async function realtimeStatus({ ctx }: { ctx: Context }): Promise<RealtimeStatus> {
   // Read beside the streams' status, not before it.
   const counted = outOfSession(ctx);
   if (!ctx.streams) return noStreams(null, await counted);

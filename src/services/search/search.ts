@@ -1,11 +1,11 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { type CatalogueHit, cataloguedSymbols, type MatchKind, searchCatalogue } from "../../db/repositories/search";
-import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import { preferredShown } from "../../domain/listing-choice";
 import { DELAYED } from "../../domain/provider-names";
 import { isCatalogued, searchTerms, symbolForms } from "../../domain/search";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import type { SearchHit } from "../../providers/delayed/client";
 import { ProviderError } from "../../providers/errors";
 
@@ -32,7 +32,7 @@ export interface SearchAnswer {
 type ProviderPart = { hits: SearchHit[] } | { failure: string };
 
 /** The delayed provider's hits of a query, asked (on a cache miss) and cached; a failure is the answer's note, never its end. */
-async function askProvider(ctx: Deps, text: string): Promise<ProviderPart> {
+async function askProvider(ctx: Context, text: string): Promise<ProviderPart> {
   let part: ProviderPart;
   try {
     part = { hits: await ctx.providers.delayed.search(text) };
@@ -40,7 +40,7 @@ async function askProvider(ctx: Deps, text: string): Promise<ProviderPart> {
     if (!(err instanceof ProviderError)) throw err;
     return { failure: err.message };
   }
-  ctx.defer(ctx.cache.set(cacheKeys.search(text), part, cacheTtls(ctx.config).search));
+  ctx.journal.defer(ctx.cache.set(cacheKeys.search(text), part, cacheTtls(ctx.config).search));
   return part;
 }
 
@@ -58,13 +58,13 @@ export async function search({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { q: string; limit: number };
 }): Promise<SearchAnswer> {
   const terms = searchTerms(input.q, input.limit);
   if (terms.text === "") throw new BadRequestError("Parameter 'q' needs a ticker, ISIN or name to look for");
   const cached = await ctx.cache.get<{ hits: SearchHit[] }>(cacheKeys.search(terms.text));
-  const { hits: found, catalogued } = await searchCatalogue(ctx.db.db, terms, cached ? formsOf(cached.hits) : []);
+  const { hits: found, catalogued } = await searchCatalogue(ctx.db, terms, cached ? formsOf(cached.hits) : []);
   const results: SearchAnswer["results"] = found.map((hit) => ({
     in_catalogue: true,
     match: hit.match,
@@ -83,7 +83,7 @@ export async function search({
       results,
       provider: { name: DELAYED, status: "unavailable", cache_hit: false, message: part.failure },
     };
-  const known = cached ? catalogued : await cataloguedSymbols(ctx.db.db, formsOf(part.hits));
+  const known = cached ? catalogued : await cataloguedSymbols(ctx.db, formsOf(part.hits));
   const seen = new Set<string>();
   for (const h of part.hits) {
     if (results.length >= input.limit) break;

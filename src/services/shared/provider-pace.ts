@@ -1,6 +1,6 @@
 import type { Bindings } from "../../env";
+import { sleep } from "../../platform/sleep";
 import type { Pace } from "../../providers/pace";
-import { sleep } from "./sleep";
 
 /**
  * Each request to a provider waits for its slot from that provider's ProviderPacer: one object per

@@ -1,4 +1,4 @@
-import type { Deps } from "../../deps";
+import type { Context } from "../../platform/context";
 import { builtOnce, type FlightScope } from "./single-flight";
 
 /** How one answer is read through the cache. */
@@ -28,13 +28,14 @@ export interface ReadThrough<T> {
 /**
  * The one read-through path of the services: the cached copy when there is one, else the answer
  * built (once per listing at a time under a lease) and cached. The answer may be kept elsewhere
- * (the edge cache, `Deps.keeping`) only when it is the cache's copy: a hit, or an answer cached as
+ * (the edge cache, `Journal.keeping`) only when it is the cache's copy: a hit, or an answer cached as
  * it is, never one asked `fresh`. Without a lease the copy is written after the answer
- * (`Deps.defer`); under a lease before the lease ends, so that a caller that waited finds it; when
+ * (`Journal.defer`); under a lease before the lease ends, so that a caller that waited finds it; when
  * asked `fresh` before answering, so that the next read finds what this one answered.
  */
-export async function readThrough<T>(ctx: Deps, r: ReadThrough<T>): Promise<{ value: T; hit: boolean }> {
-  const { cache, keeping } = ctx;
+export async function readThrough<T>(ctx: Context, r: ReadThrough<T>): Promise<{ value: T; hit: boolean }> {
+  const { cache } = ctx;
+  const { keeping } = ctx.journal;
   // Asked fresh: no copy of this answer may serve another request.
   if (r.fresh) keeping.notKept();
   if (r.enabled === false) {
@@ -64,7 +65,7 @@ export async function readThrough<T>(ctx: Deps, r: ReadThrough<T>): Promise<{ va
     if (copy !== null) {
       const write = cache.set(r.key, copy, r.ttlSeconds);
       if (r.fresh) await write;
-      else ctx.defer(write);
+      else ctx.journal.defer(write);
     }
     return kept(value, false, copy);
   }

@@ -1,7 +1,7 @@
 import { type AssetRow, findActiveListingsWithAssets, type ListingRow } from "../../db/repositories/catalogue";
-import type { Deps } from "../../deps";
 import { BadRequestError, NoDataError } from "../../domain/errors";
 import { compareListings } from "../../domain/listing-choice";
+import type { Context } from "../../platform/context";
 import { resolveListingWithAsset } from "./resolve-listing";
 
 export interface InstrumentQuery {
@@ -21,7 +21,7 @@ export interface Instrument {
  * currency and exchange); with an ISIN alone, that instrument's preferred listing among those
  * matching currency and exchange. A request can therefore never be answered about another instrument.
  */
-export async function resolveInstrument({ ctx, input }: { ctx: Deps; input: InstrumentQuery }): Promise<Instrument> {
+export async function resolveInstrument({ ctx, input }: { ctx: Context; input: InstrumentQuery }): Promise<Instrument> {
   const ticker = input.ticker?.trim();
   const isin = input.isin?.trim().toUpperCase();
   if (!ticker && !isin) throw new BadRequestError("ticker or isin is required");
@@ -29,7 +29,7 @@ export async function resolveInstrument({ ctx, input }: { ctx: Deps; input: Inst
   if (ticker) {
     found = await resolveListingWithAsset({ ctx, input: { ...input, ticker: ticker.toUpperCase(), isin } });
   } else {
-    const { listings, assets } = await findActiveListingsWithAssets(ctx.db.db, {
+    const { listings, assets } = await findActiveListingsWithAssets(ctx.db, {
       isin,
       currency: input.currency,
       exchange: input.exchange,

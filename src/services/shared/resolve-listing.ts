@@ -5,10 +5,10 @@ import {
   type ListingRow,
 } from "../../db/repositories/catalogue";
 import { type BarWindow, type ListingPrices, pricesOf, readTickerPrices } from "../../db/repositories/prices";
-import type { Deps } from "../../deps";
 import { NoDataError } from "../../domain/errors";
 import { compareListings } from "../../domain/listing-choice";
 import { splitSuffix } from "../../domain/provider-symbols";
+import type { Context } from "../../platform/context";
 import { discover } from "../catalogue/additions/discover";
 
 export interface ListingQuery {
@@ -45,7 +45,7 @@ class NotListed extends NoDataError {
  * from what providers say (by the ISIN given, else by the symbol) and the resolution runs once more.
  * Only requests with a key discover (a cron or a queue never does), within the key's budget.
  */
-async function withDiscovery<T>(ctx: Deps, input: ListingQuery, resolve: () => Promise<T>): Promise<T> {
+async function withDiscovery<T>(ctx: Context, input: ListingQuery, resolve: () => Promise<T>): Promise<T> {
   try {
     return await resolve();
   } catch (err) {
@@ -108,12 +108,12 @@ export function resolveListingWithAsset({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: ListingQuery;
 }): Promise<{ listing: ListingRow; asset: AssetRow | undefined }> {
   return withDiscovery(ctx, input, async () => {
     for (const filter of candidateFilters(input)) {
-      const found = await findActiveListingsWithAssets(ctx.db.db, filter);
+      const found = await findActiveListingsWithAssets(ctx.db, filter);
       if (found.listings.length === 0) continue;
       const listing = chooseListing(input, found.listings);
       return { listing, asset: found.assets.get(listing.assetId) };
@@ -123,11 +123,11 @@ export function resolveListingWithAsset({
 }
 
 /** The listing an /eod-like request reads (see `chooseListing`). */
-export function resolveListing({ ctx, input }: { ctx: Deps; input: ListingQuery }): Promise<ListingRow> {
+export function resolveListing({ ctx, input }: { ctx: Context; input: ListingQuery }): Promise<ListingRow> {
   return withDiscovery(ctx, input, async () => {
     let rows: ListingRow[] = [];
     for (const filter of candidateFilters(input)) {
-      rows = await findActiveListings(ctx.db.db, filter);
+      rows = await findActiveListings(ctx.db, filter);
       if (rows.length > 0) break;
     }
     return chooseListing(input, rows);
@@ -135,7 +135,7 @@ export function resolveListing({ ctx, input }: { ctx: Deps; input: ListingQuery 
 }
 
 /** The listing `resolveListing` chooses, or null when no active listing bears the ticker (where that is no error). */
-export async function findListing({ ctx, input }: { ctx: Deps; input: ListingQuery }): Promise<ListingRow | null> {
+export async function findListing({ ctx, input }: { ctx: Context; input: ListingQuery }): Promise<ListingRow | null> {
   try {
     return await resolveListing({ ctx, input });
   } catch (err) {
@@ -152,12 +152,12 @@ export async function resolveListingWithPrices({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: ListingQuery & { window: BarWindow; source: string };
 }): Promise<{ listing: ListingRow; prices: ListingPrices }> {
   return withDiscovery(ctx, input, async () => {
     for (const filter of candidateFilters(input)) {
-      const read = await readTickerPrices(ctx.db.db, filter, input.window, input.source);
+      const read = await readTickerPrices(ctx.db, filter, input.window, input.source);
       if (read.listings.length === 0) continue;
       const listing = chooseListing(input, read.listings);
       return { listing, prices: pricesOf(read, listing.id) };

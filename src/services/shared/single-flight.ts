@@ -1,7 +1,7 @@
 import { readLease, releaseLease, tryAcquireLease } from "../../db/repositories/ingest-leases";
-import type { Deps } from "../../deps";
 import { ServiceError } from "../../domain/errors";
-import { sleep } from "./sleep";
+import type { Context } from "../../platform/context";
+import { sleep } from "../../platform/sleep";
 
 /** One unit of work on a listing that must not run twice at once. */
 export interface FlightJob<T> {
@@ -25,7 +25,7 @@ export type FlightScope = "eod" | "insider" | "fundamentals" | "fundamentals_dee
  * concurrent caller answers what a caller in sequence would: the first one's, or a repeat's.
  */
 export function builtOnce<T>(
-  ctx: Deps,
+  ctx: Context,
   listingId: number,
   scope: FlightScope,
   cached: () => Promise<T | null>,
@@ -63,13 +63,13 @@ const POLL_MAX_MS = 1000;
  * whoever did the work. A caller whose window the holder did not cover takes the lease next.
  */
 export async function singleFlight<T>(
-  ctx: Deps,
+  ctx: Context,
   listingId: number,
   job: FlightJob<T>,
   /** Work of different kinds on one listing does not wait on each other. */
   scope: FlightScope = "eod",
 ): Promise<T> {
-  const db = ctx.db.db;
+  const db = ctx.db;
   const holder = crypto.randomUUID();
   const left = ctx.deadline.remainingMs();
   const ttlMs = (Number.isFinite(left) ? left : NO_DEADLINE_TTL_MS) + TTL_MARGIN_MS;
@@ -95,11 +95,11 @@ export async function singleFlight<T>(
 }
 
 /** Waits for the listing's current holder to finish; its outcome, or null when its lease expired or passed on. */
-async function outcomeOfRunningHolder<T>(ctx: Deps, scope: string, listingId: number): Promise<T | null> {
-  const first = await readLease(ctx.db.db, scope, listingId);
+async function outcomeOfRunningHolder<T>(ctx: Context, scope: string, listingId: number): Promise<T | null> {
+  const first = await readLease(ctx.db, scope, listingId);
   if (!first) return null;
   for (let pause = POLL_MS; ; pause = Math.min(POLL_MAX_MS, Math.round(pause * 1.5))) {
-    const lease = await readLease(ctx.db.db, scope, listingId);
+    const lease = await readLease(ctx.db, scope, listingId);
     if (!lease || lease.holder !== first.holder || lease.expired) return null;
     if (lease.finished) return lease.outcome as T | null;
     if (ctx.deadline.remainingMs() <= pause) throw new StillRunningError();

@@ -1,6 +1,6 @@
-import { cacheKeys, cacheTtls } from "../../cache";
-import type { Deps } from "../../deps";
 import { changeFrom } from "../../domain/decimal";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import type { Quote } from "../../providers/delayed/client";
 import { ProviderError } from "../../providers/errors";
 import { readThrough } from "../shared/read-through";
@@ -25,7 +25,7 @@ function withChange(quote: Quote): OverviewEntry {
  * Legacy GET /stocks: delayed-provider quotes of STOCKS_OVERVIEW_TICKERS, queried as typed (spec
  * Versioning). A symbol that fails is listed in `errors`; the others still answer. Cached 60 seconds.
  */
-export async function getStocksOverview({ ctx }: { ctx: Deps }): Promise<StocksOverview> {
+export async function getStocksOverview({ ctx }: { ctx: Context }): Promise<StocksOverview> {
   const tickers = ctx.config.STOCKS_OVERVIEW_TICKERS;
   const key = cacheKeys.stocksOverview(tickers);
   const load = async (): Promise<StocksOverview> => {

@@ -1,5 +1,5 @@
-import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
+import type { Context } from "../../platform/context";
 import { getMulti, type MultiQuery, type MultiResult } from "./get-multi";
 
 export interface BatchQuery extends Omit<MultiQuery, "ticker"> {
@@ -7,7 +7,13 @@ export interface BatchQuery extends Omit<MultiQuery, "ticker"> {
 }
 
 /** POST /technical/batch: the multi answer of each ticker (one price read each), within the configured limits. */
-export async function runBatch({ ctx, input }: { ctx: Deps; input: BatchQuery }): Promise<Record<string, MultiResult>> {
+export async function runBatch({
+  ctx,
+  input,
+}: {
+  ctx: Context;
+  input: BatchQuery;
+}): Promise<Record<string, MultiResult>> {
   const maxTickers = ctx.config.TECHNICAL_MAX_BATCH_TICKERS;
   if (input.tickers.length > maxTickers)
     throw new BadRequestError(

@@ -1,6 +1,6 @@
-import type { Deps } from "../../deps";
 import { shownSeries } from "../../domain/indicators/history";
 import type { Resolution } from "../../domain/indicators/request";
+import type { Context } from "../../platform/context";
 import { rememberTechnical } from "./get-indicator";
 import { checkCost, computeAll, hasPrices, type IndicatorError, parseIndicatorList, seriesOrReason } from "./get-multi";
 import type { SeriesWindow } from "./load-series";
@@ -35,7 +35,7 @@ const label = (t: string, resolution: Resolution) => (resolution === "1min" ? t 
  * named as asked (`sma_20`), with the output appended for several outputs (`macd_signal`);
  * `volume` is the volume column itself.
  */
-export async function getChart({ ctx, input }: { ctx: Deps; input: ChartQuery }): Promise<ChartResult> {
+export async function getChart({ ctx, input }: { ctx: Context; input: ChartQuery }): Promise<ChartResult> {
   const variant = [
     "chart",
     input.indicators,
@@ -48,7 +48,7 @@ export async function getChart({ ctx, input }: { ctx: Deps; input: ChartQuery })
   ).value;
 }
 
-async function computeChart(ctx: Deps, input: ChartQuery): Promise<ChartResult> {
+async function computeChart(ctx: Context, input: ChartQuery): Promise<ChartResult> {
   const wantsVolume = input.indicators.some((n) => n.trim().toLowerCase() === "volume");
   const { requests, errors } = parseIndicatorList(input.indicators.filter((n) => n.trim().toLowerCase() !== "volume"));
   const series = await seriesOrReason(ctx, { ...input, limit: input.limit ?? CHART_DEFAULT_LIMIT });

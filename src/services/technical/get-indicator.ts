@@ -1,8 +1,8 @@
-import { cacheKeys, cacheTtls } from "../../cache";
-import type { Deps } from "../../deps";
 import { BadRequestError } from "../../domain/errors";
 import { INDICATORS, indicatorSpec } from "../../domain/indicators/catalogue";
 import { type IndicatorRequest, isIntraday, paramsFromQuery, type Resolution } from "../../domain/indicators/request";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { readThrough } from "../shared/read-through";
 import { loadSeries } from "./load-series";
 import { computeOutputs, type IndicatorResult, toIndicatorResult } from "./result";
@@ -31,7 +31,7 @@ export function checkIndicatorFits(req: Pick<IndicatorRequest, "spec">, resoluti
 }
 
 /** The cache lifetime of indicator answers at a resolution (1 hour daily, 60 seconds intraday). */
-export function technicalTtl(ctx: Deps, resolution: Resolution): number {
+export function technicalTtl(ctx: Context, resolution: Resolution): number {
   const ttl = cacheTtls(ctx.config);
   return isIntraday(resolution) ? ttl.technical_intraday : ttl.technical_daily;
 }
@@ -42,7 +42,7 @@ export function technicalTtl(ctx: Deps, resolution: Resolution): number {
  * TECHNICAL_CACHE_ENABLED switch. `variant` names everything that shapes the answer.
  */
 export async function rememberTechnical<T>(
-  ctx: Deps,
+  ctx: Context,
   ticker: string,
   resolution: Resolution,
   variant: readonly unknown[],
@@ -63,7 +63,7 @@ export async function rememberTechnical<T>(
 }
 
 /** GET /technical/{ticker}: one indicator over the stored bars, cached when TECHNICAL_CACHE_ENABLED. */
-export async function getIndicator({ ctx, input }: { ctx: Deps; input: IndicatorQuery }): Promise<IndicatorResult> {
+export async function getIndicator({ ctx, input }: { ctx: Context; input: IndicatorQuery }): Promise<IndicatorResult> {
   const spec = indicatorSpec(input.indicator);
   if (!spec) throw new BadRequestError(`Unknown indicator '${input.indicator}'; known: ${KNOWN}`);
   const misfit = checkIndicatorFits({ spec }, input.resolution);

@@ -1,9 +1,9 @@
-import type { Deps } from "../../deps";
 import { BadRequestError, ServiceError } from "../../domain/errors";
 import { costProblem } from "../../domain/indicators/cost";
 import { shownSeries, type WindowedSeries } from "../../domain/indicators/history";
 import { type IndicatorRequest, parseIndicator, type Resolution } from "../../domain/indicators/request";
 import type { PriceSeries } from "../../domain/indicators/series";
+import type { Context } from "../../platform/context";
 import { checkIndicatorFits, rememberTechnical } from "./get-indicator";
 import { loadSeries, type SeriesWindow } from "./load-series";
 import { computeOutputs, type IndicatorResult, toIndicatorResult } from "./result";
@@ -88,7 +88,7 @@ export function computeAll(
 
 /** The series, or the reason there is none (no listing, no prices): multi answers report it instead of failing. */
 export async function seriesOrReason(
-  ctx: Deps,
+  ctx: Context,
   q: Omit<MultiQuery, "indicators" | "includeOhlcv">,
 ): Promise<WindowedSeries | string> {
   try {
@@ -126,7 +126,7 @@ const ohlcvOf = (s: PriceSeries): OhlcvBar[] =>
   }));
 
 /** GET /technical/{ticker}/multi (and each ticker of POST /technical/batch): several indicators on one price read. */
-export async function getMulti({ ctx, input }: { ctx: Deps; input: MultiQuery }): Promise<MultiResult> {
+export async function getMulti({ ctx, input }: { ctx: Context; input: MultiQuery }): Promise<MultiResult> {
   const load = async (): Promise<MultiResult> => {
     const { requests, errors } = parseIndicatorList(input.indicators);
     const series = await seriesOrReason(ctx, input);

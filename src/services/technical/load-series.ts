@@ -1,12 +1,12 @@
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { readDailyBars, readIntradayBars } from "../../db/repositories/prices";
-import type { Deps } from "../../deps";
 import { resample } from "../../domain/bars";
 import { ServiceError } from "../../domain/errors";
 import { firstShown, HISTORY_BARS, type WindowedSeries } from "../../domain/indicators/history";
 import type { Resolution } from "../../domain/indicators/request";
 import { type PriceSeries, seriesOfBars, seriesOfColumns } from "../../domain/indicators/series";
 import { isoInstant } from "../../domain/instants";
+import type { Context } from "../../platform/context";
 import { resolveListing } from "../shared/resolve-listing";
 
 /** Which bars are answered: the resolution, an optional date window and how many of its newest (default from the route). */
@@ -27,8 +27,8 @@ export interface SeriesQuery extends SeriesWindow {
  * bars; weekly and monthly aggregated from daily bars as /eod does) and where the answered bars
  * start: the last `limit` of those from `fromDate` on.
  */
-export async function readSeries(ctx: Deps, listing: ListingRow, q: SeriesQuery): Promise<WindowedSeries> {
-  const db = ctx.db.db;
+export async function readSeries(ctx: Context, listing: ListingRow, q: SeriesQuery): Promise<WindowedSeries> {
+  const db = ctx.db;
   const to = q.toDate ?? null;
   let history: PriceSeries;
   if (q.resolution === "1min") {
@@ -60,7 +60,7 @@ export async function loadSeries({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: SeriesQuery;
 }): Promise<{ listing: ListingRow; series: WindowedSeries }> {
   const listing = await resolveListing({ ctx, input: { ticker: input.ticker } });

@@ -1,7 +1,5 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import { readScreenBars } from "../../db/repositories/screen-bars";
 import { conditionCandidates, screenConditions, type UnkeptValues } from "../../db/repositories/screen-conditions";
-import type { Deps } from "../../deps";
 import { toDecimalString } from "../../domain/decimal";
 import { BadRequestError } from "../../domain/errors";
 import { indicatorSpec } from "../../domain/indicators/catalogue";
@@ -9,6 +7,8 @@ import { HISTORY_BARS } from "../../domain/indicators/history";
 import { type Condition, indicatorTerms, parseWhere } from "../../domain/screen-conditions";
 import { answeredAtOnce } from "../../domain/screen-runs";
 import { missingSession } from "../../domain/venues";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { readThrough } from "../shared/read-through";
 import { dayRun, finishedDayRun, type QueuedScreen, queuedAnswer } from "./screen-runs";
 import { lastValues, screenReadPlan } from "./screen-values";
@@ -46,7 +46,7 @@ export async function screenByConditions({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { where: string; limit: number };
 }): Promise<ConditionsAnswer | QueuedScreen> {
   const parsed = parseWhere(input.where);
@@ -55,7 +55,7 @@ export async function screenByConditions({
   const build = async (): Promise<ConditionsAnswer | QueuedScreen> => {
     const unkept = await unkeptValues(ctx, conditions);
     if (unkept && "status" in unkept) return unkept;
-    const r = await screenConditions(ctx.db.db, {
+    const r = await screenConditions(ctx.db, {
       conditions,
       windowBars: HISTORY_BARS,
       limit: input.limit,
@@ -105,7 +105,10 @@ export async function screenByConditions({
  * else computed over the instruments meeting the other conditions when they are few enough; else
  * the day's run, as it stands (a 202).
  */
-async function unkeptValues(ctx: Deps, conditions: readonly Condition[]): Promise<UnkeptValues | QueuedScreen | null> {
+async function unkeptValues(
+  ctx: Context,
+  conditions: readonly Condition[],
+): Promise<UnkeptValues | QueuedScreen | null> {
   const term = indicatorTerms(conditions).find((t) => !t.snapshotted);
   const spec = term ? indicatorSpec(term.indicator) : undefined;
   if (!term || !spec) return null;
@@ -115,10 +118,10 @@ async function unkeptValues(ctx: Deps, conditions: readonly Condition[]): Promis
     c.kind === "compare" &&
     [c.left, c.right].some((t) => typeof t !== "number" && t.kind === "indicator" && t.key === term.key);
   const others = conditions.filter((c) => !reads(c));
-  const candidates = await conditionCandidates(ctx.db.db, { conditions: others, windowBars: HISTORY_BARS });
+  const candidates = await conditionCandidates(ctx.db, { conditions: others, windowBars: HISTORY_BARS });
   const plan = screenReadPlan(spec, term.params, "1D");
   if (answeredAtOnce(candidates.length, plan.read.bars)) {
-    const rows = await readScreenBars(ctx.db.db, { ...plan.read, only: candidates });
+    const rows = await readScreenBars(ctx.db, { ...plan.read, only: candidates });
     const { values } = lastValues(rows, spec, term.params, plan);
     return { assetIds: values.map((v) => v.row.assetId), values: values.map((v) => v.value) };
   }

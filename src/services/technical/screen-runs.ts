@@ -11,7 +11,6 @@ import {
   shareDone,
   startRun,
 } from "../../db/repositories/screen-runs";
-import type { Deps } from "../../deps";
 import { NotFoundError, RateLimitedError, ServiceError } from "../../domain/errors";
 import { type IndicatorSpec, indicatorSpec, type Params } from "../../domain/indicators/catalogue";
 import { paramsKey } from "../../domain/indicators/snapshots";
@@ -23,8 +22,7 @@ import {
   type ScreenRunMessage,
   syncInstrumentCap,
 } from "../../domain/screen-runs";
-import type { Bindings } from "../../env";
-import { withWorkDeps } from "../shared/background-work";
+import type { Context, RunWork } from "../../platform/context";
 import type { ScreenQuery } from "./screen";
 import { type DailyResolution, lastValues, type ScreenReadPlan, screenReadPlan } from "./screen-values";
 
@@ -79,7 +77,7 @@ export const runView = (r: RunState): RunView => ({
   poll: `/technical/screen/runs/${r.id}`,
 });
 
-async function sendShares(ctx: Deps, runId: number, shares: readonly number[]): Promise<void> {
+async function sendShares(ctx: Context, runId: number, shares: readonly number[]): Promise<void> {
   const queue = ctx.screenQueue;
   if (!queue) throw new ServiceError("UPSTREAM_UNAVAILABLE", "The screen-runs queue is not bound (wrangler.toml)");
   for (let i = 0; i < shares.length; i += MESSAGES_PER_SEND)
@@ -92,7 +90,7 @@ async function sendShares(ctx: Deps, runId: number, shares: readonly number[]): 
  * SCREEN_RUNS_PER_DAY a day; a run whose messages were lost is sent again on a later request).
  */
 export async function screenFromRun(
-  ctx: Deps,
+  ctx: Context,
   r: {
     query: ScreenQuery & { resolution: DailyResolution };
     spec: IndicatorSpec;
@@ -102,7 +100,7 @@ export async function screenFromRun(
 ): Promise<{ matches: ScreenMatch[]; total: number; screened: number; skipped: number; runId: number } | QueuedScreen> {
   const state = await dayRun(ctx, { spec: r.spec, params: r.params, resolution: r.query.resolution, plan: r.plan });
   if (state.finishedAt) {
-    const found = await screenRunMatches(ctx.db.db, {
+    const found = await screenRunMatches(ctx.db, {
       runId: state.id,
       operator: r.query.operator,
       value: r.query.value,
@@ -133,10 +131,10 @@ export function queuedAnswer(state: RunState, why: string): QueuedScreen {
  * no progress for STALLED_MS (its messages were lost).
  */
 export async function dayRun(
-  ctx: Deps,
+  ctx: Context,
   r: { spec: IndicatorSpec; params: Params; resolution: DailyResolution; plan: ScreenReadPlan },
 ): Promise<RunState> {
-  const db = ctx.db.db;
+  const db = ctx.db;
   // The day from the same instant: a request at midnight keys and refuses by one day.
   const now = ctx.clock.now();
   const day = now.toISOString().slice(0, 10);
@@ -185,17 +183,17 @@ export async function dayRun(
 
 /** The day's run of a key if it exists and is finished; null otherwise (nothing is started). */
 export async function finishedDayRun(
-  ctx: Deps,
+  ctx: Context,
   r: { indicator: string; params: string; resolution: DailyResolution },
 ): Promise<RunState | null> {
   const day = ctx.clock.now().toISOString().slice(0, 10);
-  const state = await readRun(ctx.db.db, { key: runKey({ ...r, day }) });
+  const state = await readRun(ctx.db, { key: runKey({ ...r, day }) });
   return state?.finishedAt ? state : null;
 }
 
 /** GET /technical/screen/runs/{id}: a run as it stands. */
-export async function getScreenRun(ctx: Deps, id: number): Promise<RunView> {
-  const state = await readRun(ctx.db.db, { id });
+export async function getScreenRun(ctx: Context, id: number): Promise<RunView> {
+  const state = await readRun(ctx.db, { id });
   if (!state) throw new NotFoundError("Screen run", String(id));
   return runView(state);
 }
@@ -210,7 +208,7 @@ const isMessage = (b: unknown): b is ScreenRunMessage => {
  * are read and last values computed as the synchronous screen computes them, then stored with the
  * share in one transaction. A failure is retried; a redelivered share writes nothing new.
  */
-export async function consumeScreenRuns(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
+export async function consumeScreenRuns(batch: MessageBatch<unknown>, run: RunWork): Promise<void> {
   for (const m of batch.messages) {
     if (!isMessage(m.body)) {
       console.warn("screen runs: a message that is not a share of a run, dropped", JSON.stringify(m.body));
@@ -219,17 +217,17 @@ export async function consumeScreenRuns(batch: MessageBatch<unknown>, env: Bindi
     }
     const { runId, share } = m.body;
     try {
-      await withWorkDeps(env, async (deps) => {
-        const run = await runById(deps.db.db, runId);
+      await run(async (deps) => {
+        const run = await runById(deps.db, runId);
         const spec = run ? indicatorSpec(run.indicator) : undefined;
         if (!run || !spec || run.resolution === "1min") return; // gone, or not a screen's: nothing to do
         // A share sent again (a resend, a lost acknowledgement) is not read a second time.
-        if (await shareDone(deps.db.db, runId, share)) return;
+        if (await shareDone(deps.db, runId, share)) return;
         const params = JSON.parse(run.params) as Params;
         const plan = screenReadPlan(spec, params, run.resolution as DailyResolution);
-        const rows = await readShare(deps.db.db, plan.read, run.shares, share);
+        const rows = await readShare(deps.db, plan.read, run.shares, share);
         const { values, skipped } = lastValues(rows, spec, params, plan);
-        await saveShare(deps.db.db, {
+        await saveShare(deps.db, {
           runId,
           share,
           values: values.map((v) => ({

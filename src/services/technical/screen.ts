@@ -1,7 +1,5 @@
-import { cacheKeys, cacheTtls } from "../../cache";
 import { type ScreenMatch, screenSnapshots } from "../../db/repositories/indicator-snapshots";
 import { countInstruments, readScreenBars } from "../../db/repositories/screen-bars";
-import type { Deps } from "../../deps";
 import { toDecimalString } from "../../domain/decimal";
 import { BadRequestError } from "../../domain/errors";
 import { type IndicatorSpec, indicatorSpec, type Params } from "../../domain/indicators/catalogue";
@@ -10,6 +8,8 @@ import { paramsFromQuery, type Resolution } from "../../domain/indicators/reques
 import { isSnapshotted, paramsKey } from "../../domain/indicators/snapshots";
 import { answeredAtOnce } from "../../domain/screen-runs";
 import { missingSession } from "../../domain/venues";
+import { cacheKeys, cacheTtls } from "../../platform/cache";
+import type { Context } from "../../platform/context";
 import { readThrough } from "../shared/read-through";
 import { type QueuedScreen, screenFromRun } from "./screen-runs";
 import { type DailyResolution, lastValues, type ScreenReadPlan, screenReadPlan } from "./screen-values";
@@ -67,7 +67,13 @@ export interface ScreenResult {
  * once when they are few enough (SYNC_SCREEN_MAX_BARS), and beyond that from the day's queued run,
  * started by the first such request (answered as running until it finishes). Cached 15 minutes.
  */
-export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }): Promise<ScreenResult | QueuedScreen> {
+export async function screen({
+  ctx,
+  input,
+}: {
+  ctx: Context;
+  input: ScreenQuery;
+}): Promise<ScreenResult | QueuedScreen> {
   const spec = indicatorSpec(input.indicator);
   if (!spec) throw new BadRequestError(`Unknown indicator '${input.indicator}'`);
   if (input.resolution === "1min" || spec.intradayOnly)
@@ -89,7 +95,7 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
   const build = async (): Promise<ScreenResult | QueuedScreen> => {
     if (declared) return screenSnapshotted(ctx, input, spec, params);
     const plan = screenReadPlan(spec, params, resolution);
-    if (input.mode === "auto" && answeredAtOnce(await countInstruments(ctx.db.db), plan.read.bars))
+    if (input.mode === "auto" && answeredAtOnce(await countInstruments(ctx.db), plan.read.bars))
       return runScreen(ctx, query, spec, params, plan);
     const fromRun = await screenFromRun(ctx, { query, spec, params, plan });
     return "status" in fromRun ? fromRun : resultOf(ctx, query, spec, params, fromRun);
@@ -108,12 +114,12 @@ export async function screen({ ctx, input }: { ctx: Deps; input: ScreenQuery }):
  * after each listing's bars changed (the same values runScreen would compute).
  */
 async function screenSnapshotted(
-  ctx: Deps,
+  ctx: Context,
   input: ScreenQuery,
   spec: IndicatorSpec,
   params: Params,
 ): Promise<ScreenResult> {
-  const r = await screenSnapshots(ctx.db.db, {
+  const r = await screenSnapshots(ctx.db, {
     indicator: spec.name,
     params: paramsKey(params),
     windowBars: HISTORY_BARS,
@@ -136,13 +142,13 @@ async function screenSnapshotted(
  * computed here.
  */
 async function runScreen(
-  ctx: Deps,
+  ctx: Context,
   input: ScreenQuery & { resolution: DailyResolution },
   spec: IndicatorSpec,
   params: Params,
   plan: ScreenReadPlan,
 ): Promise<ScreenResult> {
-  const rows = await readScreenBars(ctx.db.db, plan.read);
+  const rows = await readScreenBars(ctx.db, plan.read);
   const { values, skipped } = lastValues(rows, spec, params, plan);
   const test = OPERATORS[input.operator];
   const found = values.filter((v) => test(v.value, input.value));
@@ -172,7 +178,7 @@ async function runScreen(
 
 /** The answer of every path: the query, the matches with their values as decimal strings, the counts. */
 function resultOf(
-  ctx: Deps,
+  ctx: Context,
   input: ScreenQuery & { resolution: DailyResolution },
   spec: IndicatorSpec,
   params: Params,

@@ -1,9 +1,9 @@
 import { deleteSnapshots, upsertSnapshots } from "../../db/repositories/indicator-snapshots";
 import { readLastBarsOfListings } from "../../db/repositories/prices";
-import type { Deps } from "../../deps";
 import { HISTORY_BARS } from "../../domain/indicators/history";
 import { screenRowOf } from "../../domain/indicators/screen-row";
 import { snapshotsOf } from "../../domain/indicators/snapshots";
+import type { Context } from "../../platform/context";
 
 /**
  * Listings whose snapshots are computed at once: their reads go six at a time (the connections an
@@ -18,16 +18,16 @@ const LISTINGS_AT_ONCE = 60;
  * and a write per LISTINGS_AT_ONCE listings); a listing without bars loses both. Answers how many
  * snapshots were written.
  */
-export async function refreshSnapshots(ctx: Deps, listingIds: readonly number[]): Promise<number> {
+export async function refreshSnapshots(ctx: Context, listingIds: readonly number[]): Promise<number> {
   let written = 0;
   for (let i = 0; i < listingIds.length; i += LISTINGS_AT_ONCE)
     written += await refreshSome(ctx, listingIds.slice(i, i + LISTINGS_AT_ONCE));
   return written;
 }
 
-async function refreshSome(ctx: Deps, listingIds: readonly number[]): Promise<number> {
+async function refreshSome(ctx: Context, listingIds: readonly number[]): Promise<number> {
   if (listingIds.length === 0) return 0;
-  const db = ctx.db.db;
+  const db = ctx.db;
   const windowBars = HISTORY_BARS;
   const bars = await readLastBarsOfListings(db, listingIds, windowBars);
   const computed = listingIds.map((listingId) => {

@@ -1,6 +1,5 @@
-import { buildDeps } from "../../deps";
-import type { Bindings } from "../../env";
-import { writeUsageBatch } from "./record-usage";
+import type { RunWork } from "../../platform/context";
+import { writeUsageBatch } from "./write-usage-batch";
 
 /** Delay before a failed batch comes back: doubling from 10 s to 30 minutes, so ten tries span hours of outage. */
 export const usageRetryDelaySeconds = (attempts: number) => Math.min(1800, 10 * 2 ** Math.max(0, attempts - 1));
@@ -11,19 +10,18 @@ export const usageRetryDelaySeconds = (attempts: number) => Math.min(1800, 10 * 
  * after the queue's max_retries (about 4.5 hours of tries) it goes to the dead-letter queue
  * `usage-logs-dead` (wrangler.toml), kept there for replay.
  */
-export async function consumeUsage(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
-  const deps = buildDeps(env, { deadlineMs: Number.POSITIVE_INFINITY });
+export async function consumeUsage(batch: MessageBatch<unknown>, run: RunWork): Promise<void> {
   try {
-    await writeUsageBatch(
-      deps.db.db,
-      batch.messages.map((m) => m.body),
+    await run((ctx) =>
+      writeUsageBatch(
+        ctx.db,
+        batch.messages.map((m) => m.body),
+      ),
     );
     batch.ackAll();
   } catch (err) {
     console.warn("usage batch not written, retrying", batch.messages.length, String(err));
     const attempts = Math.max(...batch.messages.map((m) => m.attempts), 1);
     batch.retryAll({ delaySeconds: usageRetryDelaySeconds(attempts) });
-  } finally {
-    await deps.db.close();
   }
 }

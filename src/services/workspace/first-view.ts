@@ -1,6 +1,6 @@
-import type { Deps } from "../../deps";
 import { ServiceError } from "../../domain/errors";
 import type { Resolution } from "../../domain/indicators/request";
+import type { Context } from "../../platform/context";
 import { getEod } from "../eod/get-eod";
 import { getDeepFundamentals } from "../fundamentals/get-deep";
 
@@ -17,7 +17,7 @@ const missing = (err: unknown, code: "NOT_FOUND" | "NO_DATA") => err instanceof 
  * answer, or a 404), ingests its history and runs it once more. 1-minute bars come from the stream only.
  */
 export async function withStoredPrices<T>(
-  ctx: Deps,
+  ctx: Context,
   q: { ticker: string; resolution: Resolution },
   run: () => Promise<T>,
   lacksPrices: (answer: T) => boolean = () => false,
@@ -35,7 +35,7 @@ export async function withStoredPrices<T>(
 }
 
 /** Runs a valuation; when the enrichment it reads is not stored (404 naming it), enriches the ticker and runs it once more. */
-export async function withEnrichment<T>(ctx: Deps, ticker: string, run: () => Promise<T>): Promise<T> {
+export async function withEnrichment<T>(ctx: Context, ticker: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {

@@ -1,6 +1,6 @@
-import type { Deps } from "../../../deps";
 import { MAX_ITEMS_PER_REQUEST } from "../../../domain/catalogue-additions";
 import { BadRequestError, ServiceError } from "../../../domain/errors";
+import type { Context } from "../../../platform/context";
 import { ProviderError } from "../../../providers/errors";
 import { type Addition, type AdditionContext, addByIsin } from "./add-instrument";
 import { addBySymbol } from "./add-symbol";
@@ -14,7 +14,7 @@ export type ItemResult =
   | { asked: AdditionItem; error: { code: ServiceError["code"]; message: string; reason?: string } };
 
 /** Adds one item (an ISIN or a symbol); errors are thrown as the single-item route answers them. */
-export function addItem(ctx: Deps, how: AdditionContext, item: AdditionItem): Promise<Addition> {
+export function addItem(ctx: Context, how: AdditionContext, item: AdditionItem): Promise<Addition> {
   return "isin" in item ? addByIsin(ctx, how, item.isin) : addBySymbol(ctx, how, item);
 }
 
@@ -23,7 +23,11 @@ export function addItem(ctx: Deps, how: AdditionContext, item: AdditionItem): Pr
  * request's deadline and the key's budget): each answers on its own, a failure of one is that
  * item's error, never the list's.
  */
-export async function addItems(ctx: Deps, how: AdditionContext, items: readonly AdditionItem[]): Promise<ItemResult[]> {
+export async function addItems(
+  ctx: Context,
+  how: AdditionContext,
+  items: readonly AdditionItem[],
+): Promise<ItemResult[]> {
   if (items.length > MAX_ITEMS_PER_REQUEST)
     throw new BadRequestError(`at most ${MAX_ITEMS_PER_REQUEST} items per request; POST /assets/import takes more`);
   const out: ItemResult[] = [];

@@ -7,7 +7,6 @@ import {
   spendAddition,
   storeInstrument,
 } from "../../../db/repositories/catalogue-additions";
-import type { Deps } from "../../../deps";
 import {
   type AdditionVia,
   choosePrimary,
@@ -28,6 +27,7 @@ import { profileOf } from "../../../domain/fundamentals/delayed-figures";
 import { isinProblem, normaliseIsin } from "../../../domain/isin";
 import { preferredShown } from "../../../domain/listing-choice";
 import { VENUES } from "../../../domain/venues";
+import type { Context } from "../../../platform/context";
 import { ProviderError } from "../../../providers/errors";
 import type { AssetWithListings } from "../get-asset-by-isin";
 import { type Offer, offeredLines, type RefusedLine, type VerifiedLine, verifyLines } from "./verify-lines";
@@ -67,20 +67,20 @@ const DISCOVERIES = "*discovery";
  * are paced); a discovery also against every key's discoveries together, per minute and per day,
  * so that however many keys read, the instruments reads add (and the refresh then carries) stay bounded.
  */
-export async function spend(ctx: Deps, via: AdditionVia): Promise<void> {
+export async function spend(ctx: Context, via: AdditionVia): Promise<void> {
   if (!ctx.caller) return;
   const now = ctx.clock.now();
   const wait = 60 - now.getUTCSeconds();
   const c = ctx.config;
-  if ((await spendAddition(ctx.db.db, ctx.caller.fingerprint, now)) > c.CATALOGUE_ADDITIONS_PER_MINUTE)
+  if ((await spendAddition(ctx.db, ctx.caller.fingerprint, now)) > c.CATALOGUE_ADDITIONS_PER_MINUTE)
     throw new RateLimitedError(
       `This key has asked for ${c.CATALOGUE_ADDITIONS_PER_MINUTE} catalogue additions this minute, its limit; retry after ${wait} seconds`,
       wait,
     );
   if (via !== "discovery") return;
   const [minute, today] = await Promise.all([
-    spendAddition(ctx.db.db, DISCOVERIES, now),
-    discoveredSince(ctx.db.db, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))),
+    spendAddition(ctx.db, DISCOVERIES, now),
+    discoveredSince(ctx.db, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))),
   ]);
   if (today >= c.CATALOGUE_DISCOVERIES_PER_DAY) {
     const untilMidnight = Math.ceil(
@@ -99,9 +99,9 @@ export async function spend(ctx: Deps, via: AdditionVia): Promise<void> {
 }
 
 /** A remembered miss, thrown as it was answered the first time. */
-export async function rememberedMiss(ctx: Deps, key: string): Promise<void> {
+export async function rememberedMiss(ctx: Context, key: string): Promise<void> {
   const since = new Date(ctx.clock.now().getTime() - MISS_REMEMBERED_MS);
-  const miss = await readMiss(ctx.db.db, key, since);
+  const miss = await readMiss(ctx.db, key, since);
   // Answered as the first time, word for word: the same question gets the same answer all day.
   if (miss) throw missError(key, miss.status, miss.reason);
 }
@@ -117,7 +117,7 @@ const missError = (key: string, status: number, reason: string) => {
 };
 
 /** Sector, industry and country from the delayed provider's profile; a failure costs those fields only. */
-async function profile(ctx: Deps, line: VerifiedLine) {
+async function profile(ctx: Context, line: VerifiedLine) {
   if (line.quoteType !== "EQUITY") return null;
   try {
     const read = await ctx.providers.delayedFundamentals.summary(line.delayedSymbol, ["assetProfile", "price"]);
@@ -141,13 +141,13 @@ async function profile(ctx: Deps, line: VerifiedLine) {
  * found (the symbol path), verified with the others.
  */
 export async function addByIsin(
-  ctx: Deps,
+  ctx: Context,
   how: AdditionContext,
   rawIsin: string,
   extra?: { offer: Offer; isinSource: string },
 ): Promise<Addition> {
   const isin = checkedIsin(rawIsin);
-  const existing = await findAssetByIsin(ctx.db.db, isin);
+  const existing = await findAssetByIsin(ctx.db, isin);
   if (existing?.asset.removedAt && how.via !== "request")
     throw new NoDataError(
       `Instrument with ISIN '${isin}' not found`,
@@ -171,7 +171,7 @@ export async function addByIsin(
       `${isin} was not added: ${failed.map((r) => r.reason).join("; ")}; ask again shortly`,
     );
   // A line another instrument holds stays with it (the store re-checks this under its lock-free upsert).
-  const held = await linesHeldElsewhere(ctx.db.db, isin, checked.verified);
+  const held = await linesHeldElsewhere(ctx.db, isin, checked.verified);
   const heldKey = (l: { ticker: string; exchange: string; currency: string }) =>
     `${l.ticker}|${l.exchange}|${l.currency}`;
   const heldKeys = new Set(held.map(heldKey));
@@ -189,7 +189,7 @@ export async function addByIsin(
       : `no provider knows ${isin}${statedName ? ` (${statedName})` : ""}`;
     const status = unsupported ? 422 : 404;
     // A conflict is an operator's to settle, and may be settled within the day: not remembered.
-    if (held.length === 0) await saveMiss(ctx.db.db, missKey({ isin }), status, reason, ctx.clock.now());
+    if (held.length === 0) await saveMiss(ctx.db, missKey({ isin }), status, reason, ctx.clock.now());
     throw missError(missKey({ isin }), status, reason);
   }
 
@@ -214,7 +214,7 @@ export async function addByIsin(
     },
     listingSources,
   );
-  const stored = await storeInstrument(ctx.db.db, ctx.clock.now(), {
+  const stored = await storeInstrument(ctx.db, ctx.clock.now(), {
     isin,
     name: existing?.asset.name ?? named.name ?? isin,
     quoteType,
@@ -234,7 +234,7 @@ export async function addByIsin(
     throw new UnprocessableError(
       `${isin} was not added: ${[...refused, ...conflicts].map((r) => r.reason).join("; ")}`,
     );
-  const after = await findAssetByIsin(ctx.db.db, isin);
+  const after = await findAssetByIsin(ctx.db, isin);
   if (!after) throw new Error(`${isin} was stored but cannot be read back`);
   return {
     status: stored.created

@@ -1,11 +1,11 @@
 import { findActiveListingsWithAssets, findAssetByIsin } from "../../../db/repositories/catalogue";
 import { saveMiss } from "../../../db/repositories/catalogue-additions";
-import type { Deps } from "../../../deps";
 import { MAX_TICKER_LENGTH, missKey, placeLine, sameCompany, TICKER_CHARS } from "../../../domain/catalogue-additions";
 import { BadRequestError, NoDataError, UnprocessableError } from "../../../domain/errors";
 import { isinProblem } from "../../../domain/isin";
 import { splitSuffix } from "../../../domain/provider-symbols";
 import { VENUES } from "../../../domain/venues";
+import type { Context } from "../../../platform/context";
 import { ProviderError } from "../../../providers/errors";
 import { type Addition, type AdditionContext, addByIsin, knownAnswer, rememberedMiss, spend } from "./add-instrument";
 
@@ -29,7 +29,7 @@ export function checkedSymbol(raw: string): string {
  * answers its instrument without a provider call.
  */
 export async function addBySymbol(
-  ctx: Deps,
+  ctx: Context,
   how: AdditionContext,
   input: { symbol: string; exchange?: string },
 ): Promise<Addition> {
@@ -39,10 +39,10 @@ export async function addBySymbol(
     throw new BadRequestError(
       `exchange '${exchange}' is not a venue of the catalogue (${Object.keys(VENUES).join(", ")})`,
     );
-  const listed = await findActiveListingsWithAssets(ctx.db.db, { ticker: symbol });
+  const listed = await findActiveListingsWithAssets(ctx.db, { ticker: symbol });
   const mine = listed.listings.find((l) => !exchange || l.exchange === exchange);
   if (mine) {
-    const found = await findAssetByIsin(ctx.db.db, mine.isin);
+    const found = await findAssetByIsin(ctx.db, mine.isin);
     if (found) return knownAnswer(found);
   }
   const key = missKey({ symbol, exchange });
@@ -57,12 +57,12 @@ export async function addBySymbol(
   });
   if (!line) {
     const reason = `no provider knows ${asked}`;
-    await saveMiss(ctx.db.db, key, 404, reason, ctx.clock.now());
+    await saveMiss(ctx.db, key, 404, reason, ctx.clock.now());
     throw new NoDataError(`No data found for ${symbol}`, reason);
   }
   const placed = placeLine(line);
   if ("refused" in placed) {
-    await saveMiss(ctx.db.db, key, 422, placed.refused, ctx.clock.now());
+    await saveMiss(ctx.db, key, 422, placed.refused, ctx.clock.now());
     throw new UnprocessableError(placed.refused);
   }
 
@@ -80,7 +80,7 @@ export async function addBySymbol(
       isins.length === 0
         ? `no source states the ISIN of ${asked} (${line.name ?? "unnamed"}); an instrument joins the catalogue only under an ISIN a source states`
         : `sources state several ISINs for ${asked}: ${isins.join(", ")}; add it by ISIN`;
-    await saveMiss(ctx.db.db, key, 422, reason, ctx.clock.now());
+    await saveMiss(ctx.db, key, 422, reason, ctx.clock.now());
     throw new UnprocessableError(reason);
   }
   const isin = isins[0] as string;
@@ -91,8 +91,7 @@ export async function addBySymbol(
     });
   } catch (err) {
     // A removed instrument, or one nobody lists after all: the symbol's next read asks nobody either.
-    if (err instanceof NoDataError)
-      await saveMiss(ctx.db.db, key, 404, err.extra.reason ?? err.message, ctx.clock.now());
+    if (err instanceof NoDataError) await saveMiss(ctx.db, key, 404, err.extra.reason ?? err.message, ctx.clock.now());
     throw err;
   }
 }

@@ -1,5 +1,5 @@
-import type { Deps } from "../../../deps";
 import { RateLimitedError, ServiceError } from "../../../domain/errors";
+import type { Context } from "../../../platform/context";
 import { ProviderError } from "../../../providers/errors";
 import { addByIsin } from "./add-instrument";
 import { addBySymbol } from "./add-symbol";
@@ -11,7 +11,7 @@ import { addBySymbol } from "./add-symbol";
  * nothing was added, for the read's 404. The key's budget being spent is the caller's 429.
  */
 export async function discover(
-  ctx: Deps,
+  ctx: Context,
   input: { ticker: string; isin?: string; exchange?: string },
 ): Promise<string | null> {
   try {

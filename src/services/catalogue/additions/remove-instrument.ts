@@ -1,8 +1,8 @@
-import { cacheKeys } from "../../../cache";
 import { findAssetByIsin } from "../../../db/repositories/catalogue";
 import { removeInstrument as removeStored } from "../../../db/repositories/catalogue-additions";
-import type { Deps } from "../../../deps";
 import { NotFoundError } from "../../../domain/errors";
+import { cacheKeys } from "../../../platform/cache";
+import type { Context } from "../../../platform/context";
 import { checkedIsin } from "./add-instrument";
 
 export interface Removal {
@@ -20,11 +20,11 @@ export interface Removal {
  * answers go with it; a stream that will not stop is logged and ends at the next restore anyway
  * (the stored subscription is inactive).
  */
-export async function removeAsset(ctx: Deps, rawIsin: string): Promise<Removal> {
+export async function removeAsset(ctx: Context, rawIsin: string): Promise<Removal> {
   const isin = checkedIsin(rawIsin);
-  const found = await findAssetByIsin(ctx.db.db, isin);
+  const found = await findAssetByIsin(ctx.db, isin);
   if (!found) throw new NotFoundError("Instrument with ISIN", isin);
-  const removed = await removeStored(ctx.db.db, isin, ctx.clock.now());
+  const removed = await removeStored(ctx.db, isin, ctx.clock.now());
   if (!removed) throw new NotFoundError("Instrument with ISIN", isin);
   const tickers = [...new Set(found.listings.map((l) => l.ticker))];
   for (const ticker of removed.streamsEnded) {

@@ -1,4 +1,3 @@
-import type { Deps } from "../../../deps";
 import {
   isHeldQuoteType,
   isStatedLine,
@@ -11,6 +10,7 @@ import {
 } from "../../../domain/catalogue-additions";
 import { addDays } from "../../../domain/ingest-plan";
 import { currencyScale, venueOfDelayedExchange } from "../../../domain/provider-symbols";
+import type { Context } from "../../../platform/context";
 import { ProviderError } from "../../../providers/errors";
 
 /** An offered line and where the offer came from (said in the answer's `found_by`). */
@@ -44,7 +44,10 @@ const held = (h: OfferedLine) => isHeldQuoteType(h.quoteType);
  * the delayed search by that name keeps the hits that are that line (`isStatedLine`). A directory
  * that does not answer is the provider's failure, never "no provider knows it".
  */
-export async function offeredLines(ctx: Deps, isin: string): Promise<{ offers: Offer[]; statedName: string | null }> {
+export async function offeredLines(
+  ctx: Context,
+  isin: string,
+): Promise<{ offers: Offer[]; statedName: string | null }> {
   const byIsin = (await ctx.providers.delayed.search(isin)).filter(held);
   if (byIsin.length > 0)
     return {
@@ -68,7 +71,7 @@ export async function offeredLines(ctx: Deps, isin: string): Promise<{ offers: O
  * MAX_LINES_PROBED charts; lines on venues the catalogue lacks are refused without a call.
  */
 export async function verifyLines(
-  ctx: Deps,
+  ctx: Context,
   offers: readonly Offer[],
   today: string,
 ): Promise<{ verified: VerifiedLine[]; refused: RefusedLine[] }> {

@@ -1,16 +1,15 @@
 import { type QueuedLine, queuedLines, settleLine } from "../../../db/repositories/catalogue-imports";
 import { readListingsWithSpans } from "../../../db/repositories/prices";
 import type { ImportOutcome } from "../../../db/schema";
-import type { Deps } from "../../../deps";
 import type { ImportMessage } from "../../../domain/catalogue-import";
 import { retryDelaySeconds } from "../../../domain/catalogue-refresh";
 import { ServiceError } from "../../../domain/errors";
 import { tenYearsBefore } from "../../../domain/periods";
 import { STREAM } from "../../../domain/provider-names";
 import { type Bindings, loadConfig } from "../../../env";
+import type { Context, RunWork } from "../../../platform/context";
 import { ProviderError } from "../../../providers/errors";
 import { ingestListing } from "../../eod/ingest-listing";
-import { withWorkDeps } from "../../shared/background-work";
 import { pacedBy } from "../../shared/provider-pace";
 import { addItem } from "../additions/add-assets";
 import type { Addition } from "../additions/add-instrument";
@@ -30,10 +29,10 @@ const transient = (err: unknown) =>
   (err instanceof ServiceError && (err.code === "UPSTREAM_UNAVAILABLE" || err.code === "RATE_LIMITED"));
 
 /** Ingests the prices of an added instrument's listings now (paced like the refresh); a failure is logged, the next run catches up. */
-async function ingestAdded(deps: Deps, addition: Addition): Promise<void> {
+async function ingestAdded(deps: Context, addition: Addition): Promise<void> {
   const ids = addition.found.listings.filter((l) => l.isActive).map((l) => l.id);
   const today = deps.clock.today();
-  for (const { listing, spans } of await readListingsWithSpans(deps.db.db, ids, STREAM)) {
+  for (const { listing, spans } of await readListingsWithSpans(deps.db, ids, STREAM)) {
     await ingestListing({
       ctx: deps,
       input: { listing, wanted: { from: tenYearsBefore(today), to: today }, today, known: spans },
@@ -48,9 +47,9 @@ async function ingestAdded(deps: Deps, addition: Addition): Promise<void> {
  * queued, its attempt counted), settled `failed` on the line's IMPORT_MAX_ATTEMPTS-th attempt
  * whatever the deliveries (a line that keeps failing never holds its import open).
  */
-async function workLine(deps: Deps, importId: number, line: QueuedLine, ingest: boolean): Promise<boolean> {
+async function workLine(deps: Context, importId: number, line: QueuedLine, ingest: boolean): Promise<boolean> {
   const settle = (outcome: ImportOutcome, reason: string | null, isin: string | null, once = false) =>
-    settleLine(deps.db.db, { importId, line: line.line, outcome, reason, isin, at: deps.clock.now(), once });
+    settleLine(deps.db, { importId, line: line.line, outcome, reason, isin, at: deps.clock.now(), once });
   try {
     const addition = await addItem(deps, { via: "import", importId }, line.item);
     // This import created the instrument, on this delivery, on another line, or on a delivery that
@@ -84,7 +83,7 @@ async function workLine(deps: Deps, importId: number, line: QueuedLine, ingest: 
  * with a line a retry may mend is retried with a growing delay; settled lines are never worked
  * again, so a redelivery or a resumed import repeats nothing.
  */
-export async function consumeImport(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
+export async function consumeImport(batch: MessageBatch<unknown>, env: Bindings, run: RunWork): Promise<void> {
   const config = loadConfig(env);
   for (const m of batch.messages) {
     if (!isMessage(m.body)) {
@@ -95,10 +94,9 @@ export async function consumeImport(batch: MessageBatch<unknown>, env: Bindings)
     const { importId, lines } = m.body;
     const pace = pacedBy(env, config.REFRESH_REQUESTS_PER_MINUTE, () => undefined);
     try {
-      const settled = await withWorkDeps(
-        env,
+      const settled = await run(
         async (deps) => {
-          const { ingest, lines: todo } = await queuedLines(deps.db.db, importId, lines, deps.clock.now());
+          const { ingest, lines: todo } = await queuedLines(deps.db, importId, lines, deps.clock.now());
           let all = true;
           for (const line of todo) all = (await workLine(deps, importId, line, ingest)) && all;
           return all;

@@ -1,7 +1,7 @@
 import { type ImportState, readImport } from "../../../db/repositories/catalogue-imports";
 import type { ImportOutcome } from "../../../db/schema";
-import type { Deps } from "../../../deps";
 import { NotFoundError } from "../../../domain/errors";
+import type { Context } from "../../../platform/context";
 
 export interface ImportView {
   id: number;
@@ -34,11 +34,11 @@ export function importView(
 
 /** GET /assets/import/{id}: the import's counts by outcome and a page of its lines (each with why). */
 export async function getImport(
-  ctx: Deps,
+  ctx: Context,
   input: { id: number; offset: number; limit: number; outcome: ImportOutcome | null },
 ): Promise<ImportView> {
   const page = { offset: input.offset, limit: input.limit, outcome: input.outcome };
-  const state = await readImport(ctx.db.db, input.id, page);
+  const state = await readImport(ctx.db, input.id, page);
   if (!state) throw new NotFoundError("Import", String(input.id));
   return importView(state, page);
 }

@@ -1,6 +1,5 @@
 import { digest } from "../../../auth";
 import { insertImport, readImport } from "../../../db/repositories/catalogue-imports";
-import type { Deps } from "../../../deps";
 import {
   type ImportLine,
   type ImportMessage,
@@ -9,6 +8,7 @@ import {
   MESSAGES_PER_SEND,
 } from "../../../domain/catalogue-import";
 import { BadRequestError, ServiceError } from "../../../domain/errors";
+import type { Context } from "../../../platform/context";
 import type { ImportView } from "./get-import";
 import { importView } from "./get-import";
 
@@ -34,7 +34,7 @@ export async function sendImportLines(
  * same body again while its import runs answers that import.
  */
 export async function startImport(
-  ctx: Deps,
+  ctx: Context,
   input: { lines: readonly ImportLine[]; ingest: boolean },
 ): Promise<ImportView> {
   const { lines } = input;
@@ -44,7 +44,7 @@ export async function startImport(
   const queue = ctx.importQueue;
   if (!queue) throw new ServiceError("UPSTREAM_UNAVAILABLE", "The catalogue-import queue is not bound (wrangler.toml)");
   const digest = await sha256(JSON.stringify({ lines, ingest: input.ingest }));
-  const { id, created } = await insertImport(ctx.db.db, {
+  const { id, created } = await insertImport(ctx.db, {
     lines,
     digest,
     ingest: input.ingest,
@@ -60,7 +60,7 @@ export async function startImport(
       console.warn("catalogue import", id, "not all queued; the resume job sends the rest:", String(err));
     }
   }
-  const state = await readImport(ctx.db.db, id, { offset: 0, limit: 0, outcome: null });
+  const state = await readImport(ctx.db, id, { offset: 0, limit: 0, outcome: null });
   if (!state) throw new Error(`import ${id} was recorded but cannot be read back`);
   return importView(state);
 }

@@ -1,16 +1,15 @@
 import { closedRuns, type ItemOutcome, type RunCounts, recordItem } from "../../../db/repositories/catalogue-refresh";
 import { type SnapshotState, snapshotStateQuery } from "../../../db/repositories/indicator-snapshots";
 import { readListingsWithSpans } from "../../../db/repositories/prices";
-import type { Deps } from "../../../deps";
 import { type RefreshMessage, retryDelaySeconds, verdictOf } from "../../../domain/catalogue-refresh";
 import { HISTORY_BARS } from "../../../domain/indicators/history";
 import { SNAPSHOT_SET } from "../../../domain/indicators/snapshots";
 import { tenYearsBefore } from "../../../domain/periods";
 import { STREAM } from "../../../domain/provider-names";
 import { type Bindings, loadConfig } from "../../../env";
+import type { Context, RunWork } from "../../../platform/context";
 import { refreshEarningsIfDue } from "../../earnings/refresh-earnings";
 import { ingestListing } from "../../eod/ingest-listing";
-import { withWorkDeps } from "../../shared/background-work";
 import { pacedBy } from "../../shared/provider-pace";
 import { refreshSnapshots } from "../../technical/snapshots";
 
@@ -40,7 +39,7 @@ const isMessage = (b: unknown): b is RefreshMessage => {
  * failure a retry may mend is retried later; on its last attempt it is recorded failed, with the
  * providers' reasons, and dead-lettered. One listing never holds back another.
  */
-export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
+export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings, run: RunWork): Promise<void> {
   const messages = batch.messages.filter((m) => {
     if (isMessage(m.body)) return true;
     console.warn("catalogue refresh: a message that is not a listing of a run, dropped", JSON.stringify(m.body));
@@ -49,16 +48,16 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
   }) as Message<RefreshMessage>[];
   if (messages.length === 0) return;
   let progress: { runId: number; counts: RunCounts } | null = null;
-  await withWorkDeps(env, async (deps) => {
+  await run(async (deps) => {
     let listings: Awaited<ReturnType<typeof readListingsWithSpans>>;
     let snapshots: Map<number, SnapshotState>;
     let closed: Set<number>;
     const ids = messages.map((m) => m.body.listingId);
     try {
       const [read, states, runs] = await Promise.all([
-        readListingsWithSpans(deps.db.db, ids, STREAM),
-        snapshotStateQuery(deps.db.db, ids, HISTORY_BARS),
-        closedRuns(deps.db.db, [...new Set(messages.map((m) => m.body.runId))]),
+        readListingsWithSpans(deps.db, ids, STREAM),
+        snapshotStateQuery(deps.db, ids, HISTORY_BARS),
+        closedRuns(deps.db, [...new Set(messages.map((m) => m.body.runId))]),
       ]);
       listings = read;
       snapshots = new Map(states.map((s) => [s.listingId, s]));
@@ -68,7 +67,7 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
       for (const m of messages) {
         // The last attempt is recorded where it can be, so that the run can still end.
         if (m.attempts >= REFRESH_MAX_ATTEMPTS)
-          await recordItem(deps.db.db, {
+          await recordItem(deps.db, {
             runId: m.body.runId,
             listingId: m.body.listingId,
             outcome: "failed",
@@ -95,7 +94,7 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
         const m = open[next++] as Message<RefreshMessage>;
         const found = byId.get(m.body.listingId);
         const stale = snapshotsBehind(snapshots.get(m.body.listingId), found?.spans.stored?.last);
-        const done = await refreshOne(env, m, found, stale);
+        const done = await refreshOne(env, run, m, found, stale);
         if (done) progress = { runId: m.body.runId, counts: done.counts };
       }
     };
@@ -121,7 +120,7 @@ function logProgress({ runId, counts: c }: { runId: number; counts: RunCounts })
 }
 
 /** Retries a message later, or (its attempts spent) lets the queue dead-letter it. */
-function retryOrDeadLetter(m: Message<RefreshMessage>, deps: Deps): void {
+function retryOrDeadLetter(m: Message<RefreshMessage>, deps: Context): void {
   m.retry({ delaySeconds: retryDelaySeconds(m.attempts, deps.config.REFRESH_RETRY_DELAY_SECONDS) });
 }
 
@@ -130,6 +129,7 @@ type Done = { counts: RunCounts; outcome: ItemOutcome };
 /** One listing of a run: ingested, recorded; answers the run's counts after it and the outcome recorded (null when none was). */
 async function refreshOne(
   env: Bindings,
+  run: RunWork,
   m: Message<RefreshMessage>,
   found: Awaited<ReturnType<typeof readListingsWithSpans>>[number] | undefined,
   /** Its indicator snapshots are missing or behind its stored bars (snapshotsBehind). */
@@ -140,11 +140,10 @@ async function refreshOne(
   const pace = pacedBy(env, loadConfig(env).REFRESH_REQUESTS_PER_MINUTE, () => {
     requests += 1;
   });
-  return withWorkDeps(
-    env,
+  return run(
     async (deps) => {
       const record = async (outcome: ItemOutcome, reason: string | null, bars = 0) => {
-        const r = await recordItem(deps.db.db, {
+        const r = await recordItem(deps.db, {
           runId,
           listingId,
           outcome,

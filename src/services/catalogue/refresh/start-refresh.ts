@@ -8,7 +8,6 @@ import {
   type RunTrigger,
   runningRunId,
 } from "../../../db/repositories/catalogue-refresh";
-import type { Deps } from "../../../deps";
 import {
   dueScope,
   REFRESH_VENUES,
@@ -18,6 +17,7 @@ import {
   requestedScope,
 } from "../../../domain/catalogue-refresh";
 import { ServiceError } from "../../../domain/errors";
+import type { Context } from "../../../platform/context";
 
 /** A run still unfinished this long after its start is closed by the next start: its consumers are gone. */
 const RUN_LIFETIME_MS = 6 * 3_600_000;
@@ -38,7 +38,7 @@ export function startRefresh({
   ctx,
   input,
 }: {
-  ctx: Deps;
+  ctx: Context;
   input: { venues: readonly string[] | null };
 }): Promise<StartedRefresh> {
   return startRun(ctx, "request", requestedScope(input.venues ?? REFRESH_VENUES, ctx.clock.now()));
@@ -51,20 +51,20 @@ export function startRefresh({
  * instance covers the whole catalogue. Null when nothing is due; while a run is going, that run
  * (`started: false`): the next tick starts what is still due then.
  */
-export async function startDueRefresh({ ctx }: { ctx: Deps }): Promise<StartedRefresh | null> {
+export async function startDueRefresh({ ctx }: { ctx: Context }): Promise<StartedRefresh | null> {
   if (!ctx.config.REFRESH_SCHEDULED) return null;
   const at = ctx.clock.now();
-  const covered = await coveredSessions(ctx.db.db, at);
+  const covered = await coveredSessions(ctx.db, at);
   const scope = dueScope(at, covered);
   if (Object.keys(scope.sessions).length === 0) return null;
   return startRun(ctx, Object.keys(covered).length === 0 ? "first_run" : "cron", scope);
 }
 
 /** Runs still open past their lifetime are closed: their consumers are gone. */
-function abandonStale(ctx: Deps): Promise<number[]> {
+function abandonStale(ctx: Context): Promise<number[]> {
   const at = ctx.clock.now();
   return abandonRuns(
-    ctx.db.db,
+    ctx.db,
     { startedBefore: new Date(at.getTime() - RUN_LIFETIME_MS) },
     "not done: the run outlived its lifetime",
     at,
@@ -75,11 +75,11 @@ function abandonStale(ctx: Deps): Promise<number[]> {
  * Stores a run over `scope` and hands each of its listings to the `catalogue-refresh` queue; while
  * another run is going, starts nothing and answers that one.
  */
-async function startRun(ctx: Deps, trigger: RunTrigger, scope: RefreshScope): Promise<StartedRefresh> {
+async function startRun(ctx: Context, trigger: RunTrigger, scope: RefreshScope): Promise<StartedRefresh> {
   const queue = ctx.refreshQueue;
   if (!queue)
     throw new ServiceError("UPSTREAM_UNAVAILABLE", "The catalogue-refresh queue is not bound (wrangler.toml)");
-  const db = ctx.db.db;
+  const db = ctx.db;
   const at = ctx.clock.now();
   await abandonStale(ctx);
   const running = await runningRunId(db);
@@ -118,13 +118,19 @@ async function startRun(ctx: Deps, trigger: RunTrigger, scope: RefreshScope): Pr
   return { run: await runOf(ctx, runId), started: true };
 }
 
-async function runOf(ctx: Deps, runId: number): Promise<RefreshRun> {
-  const [run] = await latestRuns(ctx.db.db, 1, runId);
+async function runOf(ctx: Context, runId: number): Promise<RefreshRun> {
+  const [run] = await latestRuns(ctx.db, 1, runId);
   if (!run) throw new ServiceError("UPSTREAM_UNAVAILABLE", `refresh run ${runId} vanished`);
   return run;
 }
 
 /** The latest runs, newest first (GET /catalogue/refresh). */
-export async function listRefreshRuns({ ctx, input }: { ctx: Deps; input: { limit: number } }): Promise<RefreshRun[]> {
-  return latestRuns(ctx.db.db, input.limit);
+export async function listRefreshRuns({
+  ctx,
+  input,
+}: {
+  ctx: Context;
+  input: { limit: number };
+}): Promise<RefreshRun[]> {
+  return latestRuns(ctx.db, input.limit);
 }

@@ -1,4 +1,4 @@
-import type { Config } from "../env";
+import type { Config } from "../../env";
 import type { Cache } from "./cache";
 import { isolateMemoryCache } from "./memory";
 import { UpstashCache } from "./upstash";

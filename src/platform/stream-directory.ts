@@ -1,8 +1,6 @@
-import { registryOf } from "../../../durable-objects/registry-stub";
-import type { Refusal } from "../../../durable-objects/stream-registry";
-import type { ClientKind, StartOutcome, StreamStatus } from "../../../durable-objects/ticker-stream";
-import type { RealtimeTick } from "../../domain/realtime";
-import type { Bindings } from "../../env";
+import type { ClientKind, RealtimeTick, Refusal, StartOutcome, StreamStatus } from "../domain/realtime";
+import type { Bindings } from "../env";
+import { registryOf } from "./stream-registry-stub";
 
 /** The realtime streams as the services see them: one Durable Object per ticker (upper-cased by the parameter schemas), and their registry. */
 export interface StreamDirectory {

@@ -1,4 +1,4 @@
-import type { Config } from "../env";
+import type { Config } from "../../env";
 
 /**
  * Lifetimes of every cache category (spec: "Cache lifetimes"), in seconds. The one table;

@@ -1,47 +1,12 @@
-import { z } from "zod";
-import type { Db } from "../../db/client";
-import { insertUsageLogs } from "../../db/repositories/usage-logs";
-import { sleep } from "../shared/sleep";
-
-/** One request's usage row, as the middleware makes it and the queue carries it. */
-export const UsageEntrySchema = z.object({
-  /** Given when the request ends; the row's idempotency key. */
-  id: z.string().min(1).max(64),
-  method: z.string().max(16),
-  route: z.string().max(200),
-  ticker: z.string().max(32).nullable(),
-  keyKind: z.enum(["full", "read_only", "none"]),
-  status: z.number().int(),
-  latencyMs: z.number().int(),
-  /** When the request came, on the service's clock (retention and the 24-hour counts read this clock too). */
-  createdAt: z.coerce.date(),
-});
-
-export type UsageEntry = z.infer<typeof UsageEntrySchema>;
-
-/**
- * One queue message: the entries one send carries (at most SEND_BATCH, about 20 KB, well under a
- * message's 128 KB). Queues bill and handle each message: one per send instead of one per entry.
- */
-export interface UsageMessage {
-  entries: UsageEntry[];
-}
+import type { Db } from "../db/client";
+import { insertUsageLogs } from "../db/repositories/usage-logs";
+import type { UsageEntry, UsageMessage } from "../domain/usage";
+import { sleep } from "./sleep";
 
 /** Where usage entries go: a queue off the request path, or straight to Postgres where no queue is bound. */
 export interface UsageSink {
   record(entry: UsageEntry): Promise<void>;
 }
-
-const toRow = (e: UsageEntry) => ({
-  entryId: e.id,
-  method: e.method,
-  route: e.route,
-  ticker: e.ticker,
-  keyKind: e.keyKind,
-  status: e.status,
-  latencyMs: e.latencyMs,
-  createdAt: e.createdAt,
-});
 
 /** How long entries gather before one send carries them all, and how many one message may carry. */
 const LINGER_MS = 50;
@@ -120,46 +85,10 @@ export function directSink(db: () => Db | null): UsageSink {
       const handle = db();
       if (!handle) return;
       try {
-        await insertUsageLogs(handle, [toRow(entry)]);
+        await insertUsageLogs(handle, [entry]);
       } catch (err) {
         console.warn("usage log not written", entry.route, String(err));
       }
     },
   };
-}
-
-/**
- * The entries of one queue message: a UsageMessage, or a lone entry (how each entry travelled
- * before entries were packed, so messages still queued at a deploy are written too). Entries that do
- * not parse are counted as invalid.
- */
-function entriesOf(body: unknown): { entries: UsageEntry[]; invalid: number } {
-  const packed = z.object({ entries: z.array(z.unknown()) }).safeParse(body);
-  const candidates = packed.success ? packed.data.entries : [body];
-  const entries: UsageEntry[] = [];
-  for (const candidate of candidates) {
-    const parsed = UsageEntrySchema.safeParse(candidate);
-    if (parsed.success) entries.push(parsed.data);
-  }
-  return { entries, invalid: candidates.length - entries.length };
-}
-
-/**
- * Writes the entries of a batch of queue messages, 100 rows per statement. Entries that do not
- * parse are reported and dropped (retrying would not mend them); a database failure throws, so that
- * the caller retries the batch, and redelivered entries are skipped by their id.
- */
-export async function writeUsageBatch(
-  db: Db,
-  bodies: readonly unknown[],
-): Promise<{ written: number; invalid: number }> {
-  const entries: UsageEntry[] = [];
-  let invalid = 0;
-  for (const body of bodies) {
-    const of = entriesOf(body);
-    entries.push(...of.entries);
-    invalid += of.invalid;
-  }
-  if (invalid > 0) console.warn("usage entries dropped: not usage entries", invalid);
-  return { written: entries.length ? await insertUsageLogs(db, entries.map(toRow)) : 0, invalid };
 }

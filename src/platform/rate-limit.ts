@@ -1,4 +1,4 @@
-import { RateLimitedError } from "./domain/errors";
+import { RateLimitedError } from "../domain/errors";
 
 /** The window of KEY_RATE_LIMITER (`period` in wrangler.toml): what a refused caller is told to wait. */
 export const RATE_WINDOW_SECONDS = 60;
