@@ -1,6 +1,8 @@
 import { dayBefore, earlier } from "./ingest-plan";
 import { relativeError, type StoredPrecision } from "./provider-precision";
-import { splitStep } from "./split-steps";
+import { type Split, splitStep } from "./split-steps";
+
+export type { Split };
 
 /**
  * Dividends and splits, and the check that a listing's stored adjusted closes agree with them.
@@ -17,12 +19,6 @@ export interface Dividend {
   /** The ex-dividend date (the session the provider's event is stamped with). */
   date: string;
   amount: number;
-}
-
-export interface Split {
-  date: string;
-  numerator: number;
-  denominator: number;
 }
 
 export interface AdjustableBar {

@@ -50,3 +50,7 @@ export function isCatalogued(
       (forms.includes(l.ticker.toUpperCase()) && isVenueOf(hit.exchange, l.exchange)),
   );
 }
+
+/** How a search hit matched, best first: a hit's rank indexes this. */
+export const MATCH_KINDS = ["ticker", "isin", "name_prefix", "fuzzy"] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];

@@ -1,4 +1,8 @@
-import type { Split } from "./corporate-actions";
+export interface Split {
+  date: string;
+  numerator: number;
+  denominator: number;
+}
 
 /**
  * How a split shows in a listing's closes: the one rule the adjusted-close check and the price

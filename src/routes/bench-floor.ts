@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { errorBody } from "../errors";
 import type { AppEnv } from "./env";
+import { errorBody } from "./errors";
 
 /** Largest floor body: above any EOD answer a benchmark compares it with. */
 const MAX_BYTES = 4 * 1024 * 1024;

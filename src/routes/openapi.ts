@@ -1,8 +1,8 @@
 import type { Hook } from "@hono/zod-openapi";
 import { OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import { accessOf } from "../auth";
-import { renderError } from "../errors";
 import type { AppEnv } from "./env";
+import { renderError } from "./errors";
 
 /** Every validation failure answers 400 `{error, message, details}` listing each wrong field. */
 export const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {

@@ -1,3 +1,4 @@
+import { databaseUnavailable } from "../db/errors";
 import { NoDataError, ServiceError } from "../domain/errors";
 import { ProviderError } from "../providers/errors";
 
@@ -12,4 +13,18 @@ export function asServiceError(err: unknown, subject: string): unknown {
     "UPSTREAM_UNAVAILABLE",
     `The ${err.provider.replace("_", " ")} is unavailable for ${subject}: ${err.message}`,
   );
+}
+
+/**
+ * A failure of a lower layer as the service's error, for the error renderer's backstop: a provider
+ * failure that escaped its service (asServiceError), or an unreachable database (503). Anything
+ * else is answered unchanged.
+ */
+export function lowerFailureAsServiceError(err: unknown, subject: string): unknown {
+  if (err instanceof ProviderError) return asServiceError(err, subject);
+  if (databaseUnavailable(err)) {
+    console.warn("database unavailable", subject, String(err));
+    return new ServiceError("UPSTREAM_UNAVAILABLE", "The database is unavailable; try again shortly");
+  }
+  return err;
 }

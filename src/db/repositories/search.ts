@@ -1,10 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
+import { MATCH_KINDS, type MatchKind } from "../../domain/search";
 import type { Db } from "../client";
 import type { ListingRow } from "./catalogue";
 
 /** How a catalogue instrument matched a search, best first (the rank the answer is ordered by). */
-export const MATCH_KINDS = ["ticker", "isin", "name_prefix", "fuzzy"] as const;
-export type MatchKind = (typeof MATCH_KINDS)[number];
 
 export interface CatalogueHit {
   match: MatchKind;

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Verdict } from "../../domain/fundamentals/validation";
-import type { Db } from "../client";
+import type { Db, Queryable } from "../client";
 import { validationResults } from "../schema";
 import { storableText } from "../text";
 
@@ -45,4 +45,20 @@ export async function recordVerdicts(
         validatedAt: sql`excluded.validated_at`,
       },
     });
+}
+
+/** A provider's values the validation refused for a ticker on a day (neither valid nor absent). */
+export function refusedValues(db: Queryable, provider: string, ticker: string, day: string) {
+  return db
+    .select()
+    .from(validationResults)
+    .where(
+      and(
+        eq(validationResults.providerName, provider),
+        eq(validationResults.ticker, ticker),
+        eq(validationResults.validatedOn, day),
+        ne(validationResults.status, "valid"),
+        ne(validationResults.status, "null"),
+      ),
+    );
 }

@@ -1,5 +1,5 @@
 /** The venues of the Americas: New York's three, which share the NYSE calendar, and Toronto. */
-import type { Venue } from "../venues";
+import type { Venue } from "./venue";
 
 const US_HOLIDAYS = {
   "2026-01-01": "New Year's Day",

@@ -4,7 +4,7 @@
  * Kong break for lunch; a venue holds one session here, from the morning open to the afternoon
  * close, so the lunch hour counts as in session.
  */
-import type { Venue } from "../venues";
+import type { Venue } from "./venue";
 
 /** Japan's national holidays, their substitute days (a Sunday holiday moves to the next weekday) and the year-end closure (31 December to 3 January). */
 const TSE: Venue = {

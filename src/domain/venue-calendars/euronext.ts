@@ -3,7 +3,7 @@
  * Dublin (Euronext Dublin keeps no Irish bank holiday: it trades on St Patrick's Day and the
  * Irish bank holidays). Milan and Oslo, Euronext's too, keep calendars of their own.
  */
-import type { Venue } from "../venues";
+import type { Venue } from "./venue";
 
 const EURONEXT_HOLIDAYS = {
   "2026-01-01": "New Year's Day",

@@ -1,5 +1,5 @@
 /** Europe's venues with calendars of their own: Xetra, Milan, London, Madrid, SIX and Vienna. */
-import type { Venue } from "../venues";
+import type { Venue } from "./venue";
 
 const XETRA: Venue = {
   code: "XETRA",

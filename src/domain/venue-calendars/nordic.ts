@@ -2,7 +2,7 @@
  * The Nordic venues: Nasdaq Helsinki, Stockholm and Copenhagen, and Oslo Børs (Euronext Oslo since
  * 2019, on a Norwegian calendar of its own). All close on Christmas Eve and New Year's Eve.
  */
-import type { Venue } from "../venues";
+import type { Venue } from "./venue";
 
 const NASDAQ_NORDIC_URL = "https://www.nasdaqomxnordic.com/tradinghours";
 

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_ITEMS_PER_REQUEST } from "../../domain/catalogue-additions";
-import { statusOf } from "../../errors";
 import type { AdditionItem, ItemResult } from "../../services/catalogue/additions/add-assets";
 import type { Addition } from "../../services/catalogue/additions/add-instrument";
+import { statusOf } from "../errors";
 import { ErrorSchema, textParam } from "../openapi";
 import { AssetSchema, toAsset } from "./schema";
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import type { RefreshRun } from "../../db/repositories/catalogue-refresh";
 import { REFRESH_VENUES } from "../../domain/catalogue-refresh";
+import type { RefreshRun } from "../../services/catalogue/refresh/start-refresh";
 
 const DateMap = z.record(z.string(), z.string());
 

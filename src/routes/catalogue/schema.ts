@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import type { ListingRow } from "../../db/repositories/catalogue";
 import type { AssetWithListings } from "../../services/catalogue/get-asset-by-isin";
+import type { ListingRow } from "../../services/shared/resolve-listing";
 
 export const ListingSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { StoredSeries as StoredSeriesRow } from "../../db/repositories/price-stats";
+import type { StoredSeries as StoredSeriesRow } from "../../services/database/list-stored";
 
 export const StoredSeriesSchema = z
   .object({

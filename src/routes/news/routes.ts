@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { BadRequestError } from "../../domain/errors";
-import { cacheKeys } from "../../platform/cache";
 import { getNewsFeed, getNewsStats } from "../../services/news/feed";
-import { getNews, refreshNews } from "../../services/news/get-news";
+import { getNews } from "../../services/news/get-news";
+import { refreshStoredNews } from "../../services/news/refresh-stored";
 import { inBackground } from "../background";
 import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
@@ -141,11 +141,7 @@ export function registerNewsRoutes(api: OpenAPIHono<AppEnv>) {
   });
   api.openapi(refreshRoute, async (c) => {
     const ticker = c.req.valid("param").ticker;
-    inBackground(c, async (deps) => {
-      await refreshNews(deps, ticker, 20);
-      // The cached answers predate what was just fetched.
-      await deps.cache.deletePattern(cacheKeys.news(ticker, "*"));
-    });
+    inBackground(c, (deps) => refreshStoredNews(deps, ticker));
     return c.json({ status: "queued" as const, ticker }, 200);
   });
   return api;

@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { extractKey, identifyKey } from "../../auth";
-import { errorBody } from "../../errors";
 import { spendRequest } from "../../platform/rate-limit";
 import { upgraded } from "../../websocket-response";
 import type { AppEnv } from "../env";
+import { errorBody } from "../errors";
 import { TickerParam } from "../params";
 
 /** A bad key is refused inside the WebSocket protocol: accepted, then closed with 1008 (spec Authentication 8). */

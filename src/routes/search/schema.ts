@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MATCH_KINDS } from "../../db/repositories/search";
+import { MATCH_KINDS } from "../../domain/search";
 import type { SearchAnswer } from "../../services/search/search";
 import { ListingSchema, toListing } from "../catalogue/schema";
 

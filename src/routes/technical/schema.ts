@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { RESOLUTIONS, type Resolution } from "../../domain/indicators/request";
-import { OPERATORS, type Operator } from "../../services/technical/screen";
+import { OPERATORS, type Operator } from "../../domain/screen-query";
 import { csvList, DateParam, TickerParam } from "../params";
 
 export const ResolutionParam = z.enum(RESOLUTIONS).default("1D").openapi({

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { OPERATORS, type Operator } from "../../domain/screen-query";
 import { SYNC_SCREEN_MAX_BARS } from "../../domain/screen-runs";
-import { OPERATORS, type Operator, screen } from "../../services/technical/screen";
+import { screen } from "../../services/technical/screen";
 import { getScreenRun } from "../../services/technical/screen-runs";
 import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "../../platform/context";
 import type { Resolution } from "../../domain/indicators/request";
 import { isoInstant } from "../../domain/instants";
 import { INTRADAY_INTERVALS } from "../../domain/intraday";
@@ -14,6 +13,7 @@ import {
 } from "../../domain/workspace/figures";
 import { columnsChart, indicatorChart, resultKey } from "../../domain/workspace/indicator-figures";
 import { flatRows, type Row } from "../../domain/workspace/tables";
+import type { Context } from "../../platform/context";
 import { getCorporateActions } from "../../services/corporate-actions/get-corporate-actions";
 import { getEod } from "../../services/eod/get-eod";
 import { getTickerHistory } from "../../services/history/get-ticker-history";

@@ -5,13 +5,9 @@ import { isinProblem, normaliseIsin } from "../../domain/isin";
 import { preferredShown } from "../../domain/listing-choice";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
-import { addByIsin } from "./additions/add-instrument";
+import { type AssetWithListings, addByIsin } from "./additions/add-instrument";
 
-export interface AssetWithListings {
-  asset: AssetRow;
-  preferred: ListingRow | undefined;
-  listings: ListingRow[];
-}
+export type { AssetWithListings };
 
 /** An instrument, its preferred listing (active ones first by the listing-choice rule) and all its listings. */
 export async function getAssetByIsin({

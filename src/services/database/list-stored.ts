@@ -1,4 +1,7 @@
 import { requestsForTicker, type StoredSeries, storedSeries } from "../../db/repositories/price-stats";
+
+export type { StoredSeries };
+
 import { NotFoundError } from "../../domain/errors";
 import { DAY_MS } from "../../domain/instants";
 import type { Context } from "../../platform/context";

@@ -1,6 +1,5 @@
-import { and, eq, ne } from "drizzle-orm";
 import { latestSnapshot, storedEarnings, storedStatements, storedTrends } from "../../db/repositories/fundamentals";
-import { validationResults } from "../../db/schema";
+import { refusedValues } from "../../db/repositories/validation-results";
 import { horizonRank } from "../../domain/fundamentals/delayed-figures";
 import { DELAYED } from "../../domain/provider-names";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
@@ -36,18 +35,7 @@ const n = (v: string | null) => (v === null ? null : Number(v));
 
 /** Values the validation layer refused on the snapshot's day (the document says what it left out and why). */
 async function rejectedOn(ctx: Context, ticker: string, day: string) {
-  const rows = await ctx.db
-    .select()
-    .from(validationResults)
-    .where(
-      and(
-        eq(validationResults.providerName, DELAYED),
-        eq(validationResults.ticker, ticker),
-        eq(validationResults.validatedOn, day),
-        ne(validationResults.status, "valid"),
-        ne(validationResults.status, "null"),
-      ),
-    );
+  const rows = await refusedValues(ctx.db, DELAYED, ticker, day);
   return rows
     .map((r) => ({ field: r.field, value: n(r.value), status: r.status, reason: r.reason }))
     .sort((a, b) => (a.field < b.field ? -1 : 1));

@@ -1,5 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { assets, indexMembers, listings, marketIndices } from "../../db/schema";
+import { indexMembersOf, storedIndices } from "../../db/repositories/indices";
 import { NoDataError } from "../../domain/errors";
 import { indexKey } from "../../domain/indices";
 import type { Context } from "../../platform/context";
@@ -33,30 +32,14 @@ export async function getIndexConstituents({
 }): Promise<IndexConstituents> {
   const db = ctx.db;
   const key = indexKey(input.name);
-  const indices = await db.select().from(marketIndices).orderBy(asc(marketIndices.code));
+  const indices = await storedIndices(db);
   const index = indices.find((i) => i.code === key || i.aliases.includes(key));
   if (!index)
     throw new NoDataError(
       `Unknown index ${input.name}`,
       `known indices: ${indices.map((i) => `${i.name} (${i.code})`).join(", ")}`,
     );
-  const rows = await db
-    .select({
-      isin: assets.isin,
-      name: assets.name,
-      ticker: listings.ticker,
-      exchange: listings.exchange,
-      currency: listings.currency,
-      sector: assets.sector,
-      industry: assets.industry,
-      country: assets.country,
-      weight: indexMembers.weight,
-    })
-    .from(indexMembers)
-    .innerJoin(assets, eq(assets.id, indexMembers.assetId))
-    .leftJoin(listings, eq(listings.id, indexMembers.listingId))
-    .where(eq(indexMembers.indexCode, index.code))
-    .orderBy(sql`${indexMembers.weight} desc nulls last`, asc(assets.name));
+  const rows = await indexMembersOf(db, index.code);
   return {
     index: {
       code: index.code,

@@ -1,8 +1,9 @@
 import type { ListingRow } from "../../db/repositories/catalogue";
-import { type CatalogueHit, cataloguedSymbols, type MatchKind, searchCatalogue } from "../../db/repositories/search";
+import { type CatalogueHit, cataloguedSymbols, searchCatalogue } from "../../db/repositories/search";
 import { BadRequestError } from "../../domain/errors";
 import { preferredShown } from "../../domain/listing-choice";
 import { DELAYED } from "../../domain/provider-names";
+import type { MatchKind } from "../../domain/search";
 import { isCatalogued, searchTerms, symbolForms } from "../../domain/search";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";

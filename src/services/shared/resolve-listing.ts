@@ -11,6 +11,8 @@ import { splitSuffix } from "../../domain/provider-symbols";
 import type { Context } from "../../platform/context";
 import { discover } from "../catalogue/additions/discover";
 
+export type { ListingRow };
+
 export interface ListingQuery {
   ticker: string;
   isin?: string;

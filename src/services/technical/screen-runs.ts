@@ -15,6 +15,7 @@ import { NotFoundError, RateLimitedError, ServiceError } from "../../domain/erro
 import { type IndicatorSpec, indicatorSpec, type Params } from "../../domain/indicators/catalogue";
 import { paramsKey } from "../../domain/indicators/snapshots";
 import { DAY_MS } from "../../domain/instants";
+import type { ScreenQuery } from "../../domain/screen-query";
 import {
   runKey,
   runShares,
@@ -23,7 +24,6 @@ import {
   syncInstrumentCap,
 } from "../../domain/screen-runs";
 import type { Context, RunWork } from "../../platform/context";
-import type { ScreenQuery } from "./screen";
 import { type DailyResolution, lastValues, type ScreenReadPlan, screenReadPlan } from "./screen-values";
 
 export const SCREEN_QUEUE_NAME = "screen-runs";

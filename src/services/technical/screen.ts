@@ -6,6 +6,7 @@ import { type IndicatorSpec, indicatorSpec, type Params } from "../../domain/ind
 import { HISTORY_BARS } from "../../domain/indicators/history";
 import { paramsFromQuery, type Resolution } from "../../domain/indicators/request";
 import { isSnapshotted, paramsKey } from "../../domain/indicators/snapshots";
+import { OPERATORS, type Operator, type ScreenQuery } from "../../domain/screen-query";
 import { answeredAtOnce } from "../../domain/screen-runs";
 import { missingSession } from "../../domain/venues";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
@@ -13,25 +14,6 @@ import type { Context } from "../../platform/context";
 import { readThrough } from "../shared/read-through";
 import { type QueuedScreen, screenFromRun } from "./screen-runs";
 import { type DailyResolution, lastValues, type ScreenReadPlan, screenReadPlan } from "./screen-values";
-
-export const OPERATORS = {
-  lt: (a: number, b: number) => a < b,
-  gt: (a: number, b: number) => a > b,
-  lte: (a: number, b: number) => a <= b,
-  gte: (a: number, b: number) => a >= b,
-} as const;
-export type Operator = keyof typeof OPERATORS;
-
-export interface ScreenQuery {
-  indicator: string;
-  operator: Operator;
-  value: number;
-  resolution: Resolution;
-  period: number;
-  limit: number;
-  /** `queued` asks for the day's queued run even when the screen could be answered at once. */
-  mode: "auto" | "queued";
-}
 
 export interface ScreenResult {
   indicator: string;

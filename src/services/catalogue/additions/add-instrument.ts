@@ -1,4 +1,4 @@
-import { findAssetByIsin } from "../../../db/repositories/catalogue";
+import { type AssetRow, findAssetByIsin, type ListingRow } from "../../../db/repositories/catalogue";
 import {
   discoveredSince,
   linesHeldElsewhere,
@@ -29,8 +29,13 @@ import { preferredShown } from "../../../domain/listing-choice";
 import { VENUES } from "../../../domain/venues";
 import type { Context } from "../../../platform/context";
 import { ProviderError } from "../../../providers/errors";
-import type { AssetWithListings } from "../get-asset-by-isin";
 import { type Offer, offeredLines, type RefusedLine, type VerifiedLine, verifyLines } from "./verify-lines";
+
+export interface AssetWithListings {
+  asset: AssetRow;
+  preferred: ListingRow | undefined;
+  listings: ListingRow[];
+}
 
 /** What became of one instrument asked for. */
 export interface Addition {

@@ -19,6 +19,8 @@ import {
 import { ServiceError } from "../../../domain/errors";
 import type { Context } from "../../../platform/context";
 
+export type { RefreshRun };
+
 /** A run still unfinished this long after its start is closed by the next start: its consumers are gone. */
 const RUN_LIFETIME_MS = 6 * 3_600_000;
 /** Messages a queue accepts in one sendBatch. */

@@ -2,11 +2,9 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
-import { databaseUnavailable } from "./db/errors";
-import { type ErrorCode, ServiceError } from "./domain/errors";
-import { ConfigError } from "./env";
-import { ProviderError } from "./providers/errors";
-import { asServiceError } from "./services/provider-failure";
+import { type ErrorCode, ServiceError } from "../domain/errors";
+import { ConfigError } from "../env";
+import { lowerFailureAsServiceError } from "../services/provider-failure";
 
 /**
  * The HTTP side of the error model: each code of `domain/errors.ts` to one status and one title
@@ -108,14 +106,9 @@ export function renderError(err: unknown, c: Context): Response {
     const code = CODE_OF_STATUS[status] ?? (status >= 500 ? "INTERNAL" : "BAD_REQUEST");
     return answer(c, errorBody(code, err.message || TITLE_OF[code]), statusOf(code));
   }
-  if (err instanceof ProviderError) {
-    // Backstop: services turn provider failures into answers; one that escapes is still the provider's.
-    return renderError(asServiceError(err, c.req.path), c);
-  }
-  if (databaseUnavailable(err)) {
-    console.warn("database unavailable", c.req.method, c.req.path, String(err));
-    return answer(c, errorBody("UPSTREAM_UNAVAILABLE", "The database is unavailable; try again shortly"), 503);
-  }
+  // Backstop: services turn provider and database failures into answers; one that escapes is still theirs.
+  const mapped = lowerFailureAsServiceError(err, c.req.path);
+  if (mapped !== err) return renderError(mapped, c);
   if (err instanceof ConfigError) {
     console.error(err.message);
     return answer(c, errorBody("INTERNAL", err.message), 500);
