@@ -34,6 +34,7 @@ import { realtimeApi } from "./routes/realtime";
 import { registerRealtimeSocket } from "./routes/realtime/websocket";
 import { searchApi } from "./routes/search";
 import { stocksApi } from "./routes/stocks";
+import { API_TAGS } from "./routes/tags";
 import { technicalApi } from "./routes/technical";
 import { workspaceApi } from "./routes/workspace";
 
@@ -108,6 +109,7 @@ export function createApp(opts: DepsOptions = {}) {
       description:
         "Instruments and listings, end-of-day prices, technical indicators, fundamentals, valuation, macro rates, news and realtime quotes. Send a key as X-API-KEY or Authorization: Bearer.",
     },
+    tags: API_TAGS,
   });
   registerBenchFloor(app);
   registerRealtimeSocket(app);

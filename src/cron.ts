@@ -95,7 +95,7 @@ const restoreStreams: Job = {
 
 /**
  * Every scheduled job, by the Cron Trigger that runs it (wrangler.toml `[triggers] crons` lists the
- * same expressions; the README has the table).
+ * same expressions; docs/operations.md has the table).
  */
 export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
   "*/5 * * * *": [restoreStreams, catalogueRefresh, importResume],

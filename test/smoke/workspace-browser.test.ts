@@ -16,7 +16,7 @@ import { interrupt, launch, stopLaunched } from "./launch";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const haveBrowser = existsSync(CHROMIUM);
 const PAGE = new URL("./workspace-page/index.html", import.meta.url);
-/** Where the screenshot goes (the README shows one). */
+/** Where the screenshot goes (kept out of the repository with the rest of .data/). */
 const SHOTS = new URL("../../.data/screenshots/", import.meta.url);
 
 afterAll(stopLaunched);

@@ -58,6 +58,50 @@ describe("GET /openapi.json", () => {
     expect(documented).toContain("GET /health");
   });
 
+  it("gives every operation a summary, a description and one declared tag, the workspace's apart", async () => {
+    const doc = (await (await createApp().request("/openapi.json")).json()) as {
+      tags: { name: string; description: string }[];
+      paths: Record<string, Record<string, { summary?: string; description?: string; tags?: string[] }>>;
+    };
+    const declared = doc.tags.map((t) => t.name);
+    expect(declared).toEqual([
+      "Assets and listings",
+      "Prices",
+      "Technical indicators",
+      "Fundamentals",
+      "Valuation",
+      "News",
+      "Realtime",
+      "Monitoring",
+      "Cache administration",
+      "Database administration",
+      "Legacy",
+      "Analytics workspace",
+    ]);
+    for (const t of doc.tags) expect(t.description.length, t.name).toBeGreaterThan(60);
+    const used = new Map<string, number>();
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(op.summary?.trim().length ?? 0, where).toBeGreaterThan(10);
+        expect(op.description?.trim().length ?? 0, where).toBeGreaterThan(40);
+        expect(op.tags, where).toHaveLength(1);
+        const tag = op.tags?.[0] ?? "";
+        expect(declared, where).toContain(tag);
+        // The workspace adapter's routes, and only they, sit under its tag.
+        expect(tag === "Analytics workspace", where).toBe(
+          path.startsWith("/workspace/") || /^\/(widgets|apps)\.json$/.test(path),
+        );
+        used.set(tag, (used.get(tag) ?? 0) + 1);
+      }
+    // No declared tag is left empty.
+    expect([...used.keys()].sort()).toEqual([...declared].sort());
+    // The WebSocket protocol is described where the realtime routes are.
+    const realtime = doc.tags.find((t) => t.name === "Realtime")?.description ?? "";
+    for (const word of ["/ws/realtime/{ticker}", "snapshot", "tick", "not_streaming", "error", "1008", "pong"])
+      expect(realtime).toContain(word);
+  });
+
   it("declares each operation's error answers from the one table: 400, 500, 503, and 401/403 as its access says", async () => {
     const doc = (await (await createApp().request("/openapi.json")).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;

@@ -9,6 +9,8 @@ const route = createRoute(
     method: "get",
     path: "/cache/stats",
     tags: ["Cache administration"],
+    description:
+      "An overview of the cache: its backend (`upstash`, or `memory` for the in-isolate fallback used when Upstash is not configured), the Redis version and memory where known, the key count, the lifetime in seconds of every cache category, and the cached EOD answers with their tickers (keys `eod:*`, which also hold /ticker/{symbol}/history answers; at most 10,000 keys are inspected). With the memory backend the figures describe only the instance that answers. Any key.",
     summary: "Cache version and memory, lifetime of each category, cached tickers",
     security: keyed,
     responses: {

@@ -56,6 +56,8 @@ const start = createRoute(
     method: "post",
     path: "/assets/import",
     tags: ["Assets and listings"],
+    description:
+      "Bulk-adds instruments: up to 10,000 lines, sent either as JSON `{items: [{isin} | {symbol, exchange?}], ingest?}` or as a CSV body (one ISIN or ticker per line, an optional exchange column and header row) with `?ingest=true|false`. The import is recorded, lines that cannot be read are refused at once with their reason, and the rest are worked through the `catalogue-import` queue as POST /assets would add them (with `ingest`, the ten-year prices of each added instrument are stored too). It answers 202 with the import's id and counts, to be watched with GET /assets/import/{id}; sending the same body again while it runs returns that same import. Needs a full-access key; bodies up to 1 MiB; 415 for a body that is neither JSON nor CSV, 400 for an empty import or more than 10,000 lines.",
     summary: `Imports up to ${MAX_IMPORT_LINES} ISINs and symbols (JSON items, or CSV with ?ingest=), worked through a queue; GET /assets/import/{id} watches it (full-access key; bodies up to 1 MiB)`,
     security: keyed,
     "x-example-status": 202,
@@ -83,6 +85,8 @@ const watch = createRoute(
       method: "get",
       path: "/assets/import/{id}",
       tags: ["Assets and listings"],
+      description:
+        "Progress of a bulk import: `running` or `finished`, the number of lines per outcome (`queued`, `added`, `known`, `refused`, `failed`) and a page of line results, each with the line as written, its outcome, the ISIN found and the reason. `outcome` filters the page, `offset` (default 0) and `limit` (default 100, at most 1000) page through it; an unknown id is a 404. Unlike the other catalogue reads, this route needs a full-access key.",
       summary: "An import's counts by outcome and a page of its lines, each with why",
       security: keyed,
       request: {

@@ -9,6 +9,8 @@ const route = createRoute(
     method: "get",
     path: "/listings",
     tags: ["Assets and listings"],
+    description:
+      "Active listings of the catalogue matching `ticker`, `isin`, `exchange` (the catalogue's code, e.g. PAR) and/or `currency`; at least one filter is required (400 otherwise), and an ISIN with a wrong check digit is a 400. Listings come in the order /eod uses to choose among them: primary first, then by currency, then by exchange. Read from the database only (nothing is discovered). Any key.",
     summary: "Active listings matching the filters (at least one is required)",
     security: keyed,
     request: {

@@ -23,14 +23,21 @@ const query = z.object({
   ...ListingChoiceQuery,
 });
 
-const routeOf = <S extends z.ZodTypeAny>(kind: "dividends" | "splits", schema: S, csvHeader: string, summary: string) =>
+const routeOf = <S extends z.ZodTypeAny>(
+  kind: "dividends" | "splits",
+  schema: S,
+  csvHeader: string,
+  summary: string,
+  description: string,
+) =>
   createRoute(
     withErrors(
       {
         method: "get",
         path: `/${kind}/{ticker}`,
-        tags: ["Assets and listings"],
+        tags: ["Prices"],
         summary,
+        description,
         security: keyed,
         // For the generated nets (test/hardening): this read may write (the prices' ingestion).
         "x-writes": true,
@@ -51,12 +58,14 @@ const dividendsRoute = routeOf(
   DividendsAnswerSchema,
   "Date,Dividends",
   "Cash dividends of one listing by ex-date, stored with its prices, checked against its adjusted closes",
+  "Cash dividends of one listing by ex-date (amount per share in the listing's currency, and its source), oldest first, optionally within `from` and/or `to`; `currency`, `exchange` and `isin` choose the listing as on /eod. The events come with the delayed provider's bars, so the listing's prices are first made sure of as /eod would (ingested or topped up, ten years), and the answer carries the listing's latest check of its adjusted closes against its stored dividends and splits. When the delayed provider failed meanwhile, or the listing's events have never been read, a `warning` says so instead of failing the answer. JSON or CSV (`Date,Dividends`) with `Cache-Control: private, max-age=3600`; any key; 404 as on /eod.",
 );
 const splitsRoute = routeOf(
   "splits",
   SplitsAnswerSchema,
   "Date,Stock Splits",
   "Share splits of one listing, stored with its prices, checked against its adjusted closes",
+  "Share splits of one listing (date, numerator, denominator, ratio such as `4:1`, and source), oldest first, optionally within `from` and/or `to`; `currency`, `exchange` and `isin` choose the listing as on /eod. The events come with the delayed provider's bars, so the listing's prices are first made sure of as /eod would (ingested or topped up, ten years), and the answer carries the listing's latest check of its adjusted closes against its stored dividends and splits. When the delayed provider failed meanwhile, or the listing's events have never been read, a `warning` says so instead of failing the answer. JSON or CSV (`Date,Stock Splits`) with `Cache-Control: private, max-age=3600`; any key; 404 as on /eod.",
 );
 
 const CSV = { "content-type": "text/csv; charset=utf-8" };

@@ -9,6 +9,8 @@ const route = createRoute(
     method: "post",
     path: "/database/cleanup",
     tags: ["Database administration"],
+    description:
+      "Deletes stored prices older than `days_to_keep` days (daily bars, 1-minute candles and coarser intraday bars; default 730, at least 30, less is a 400), monitoring logs older than 30 days (provider checks, validation results, resolved alerts) and usage logs past USAGE_LOG_RETENTION_DAYS (90 by default). With `dry_run: true` the run only counts, reporting what a real run would remove. After a real run that deleted daily bars, the screener's snapshots are recomputed and cached EOD, indicator and screener answers are dropped; a later /eod request refills deleted history it needs. The body is optional; needs a full-access key.",
     summary:
       "Deletes prices older than days_to_keep days, logs older than 30 days and usage logs past their retention (full-access key)",
     security: keyed,

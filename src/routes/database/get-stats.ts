@@ -9,6 +9,8 @@ const route = createRoute(
     method: "get",
     path: "/database/stats",
     tags: ["Database administration"],
+    description:
+      "Totals of the database: stored daily bars, listings and tickers that have prices, the first and last stored date, stored 1-minute candles, catalogue instruments and listings, and how many API requests the usage log recorded over the past 24 hours. Any key.",
     summary: "Stored prices and tickers, API requests of the last 24 hours",
     security: keyed,
     responses: {

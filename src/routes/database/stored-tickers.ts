@@ -10,6 +10,8 @@ const list = createRoute(
     method: "get",
     path: "/database/tickers",
     tags: ["Database administration"],
+    description:
+      "One row per listing that has stored daily prices: ticker, listing id, ISIN, exchange, currency, first and last date, number of bars and the provider of the newest bar. Read from the database; any key.",
     summary: "Every ticker with prices: first date, last date, number of bars",
     security: keyed,
     responses: {
@@ -27,6 +29,8 @@ const one = createRoute(
       method: "get",
       path: "/database/ticker/{ticker}",
       tags: ["Database administration"],
+      description:
+        "The stored daily series of every listing bearing the ticker (the fields of /database/tickers), with the number of API requests that named it over the usage-log retention and over the last 24 hours. A 404 when no prices are stored for it; any key.",
       summary: "The stored series of one ticker and its number of API requests",
       security: keyed,
       request: { params: z.object({ ticker: TickerParam }) },

@@ -12,6 +12,8 @@ const listRoute = createRoute(
     method: "get",
     path: "/exchanges",
     tags: ["Assets and listings"],
+    description:
+      "Every venue of the catalogue with its MIC, time zone, regular hours (local time), whether a session is in progress at the service's clock, today's session or why there is none, and its next open and close (UTC), plus the published calendar its holidays come from and `calendar_through`, the last day whose holidays are known (after it only weekends count as closed). Computed from built-in calendars, without the database. `Cache-Control: private` with a max-age up to the next open or close of a listed venue, at most 5 minutes. Any key.",
     summary: "Every venue of the catalogue: time zone, trading hours, open now, next open and close",
     security: keyed,
     responses: {
@@ -29,6 +31,8 @@ const getRoute = createRoute(
       method: "get",
       path: "/exchanges/{code}",
       tags: ["Assets and listings"],
+      description:
+        "One venue (code case-insensitive, e.g. XETRA) with the fields of /exchanges plus this year's and next year's holidays and early closes; a year whose calendar the service does not hold is named in `calendar_note`. An unknown code is a 404 listing the known codes. Same Cache-Control rule as /exchanges; any key.",
       summary: "One venue with this year's and next year's holidays and early closes",
       security: keyed,
       request: {

@@ -11,6 +11,8 @@ const route = createRoute(
       method: "get",
       path: "/stocks/{ticker}/financials",
       tags: ["Legacy"],
+      description:
+        "Legacy route: the delayed provider's income statement, balance sheet and cash flow, annual and quarterly (about seven years), for the symbol exactly as typed rather than the catalogue's verified symbol. Rows come newest first with `period_end` and the provider's line items in snake_case; nothing is stored and the answer is cached one hour. A 404 when the provider has no statements for the symbol; any key. GET /fundamental and /fundamental/deep are preferred.",
       summary: "The delayed provider's statements for the symbol as typed (legacy; GET /fundamental is preferred)",
       security: keyed,
       request: { params: z.object({ ticker: SymbolParam.openapi({ example: "AAPL" }) }) },

@@ -39,6 +39,8 @@ const listRoute = createRoute(
     method: "get",
     path: "/health/alerts",
     tags: ["Monitoring"],
+    description:
+      "Alerts raised on the data providers, newest first: `canary_failed` (a canary check failed) and `high_outlier_rate` (a provider's 7-day success rate fell under ALERT_SUCCESS_RATE_WARNING or ALERT_SUCCESS_RATE_CRITICAL, 0.85 and 0.70 by default). Only open alerts are listed unless `include_resolved=true`; `severity` (`warning` or `critical`) and `provider_name` filter, and `limit` caps the list (default 50, at most 1000). Any key.",
     summary: "Alerts on the data providers, newest first (open ones unless include_resolved)",
     security: keyed,
     request: {
@@ -61,6 +63,8 @@ const resolveRoute = createRoute(
       method: "post",
       path: "/health/alerts/{alert_id}/resolve",
       tags: ["Monitoring"],
+      description:
+        'Marks an alert resolved, keeping the optional `resolution_note` given in the query string (the request has no body), and answers `{status: "resolved", alert_id, resolved_at}` with a timestamp carrying its offset. Resolving an alert that is already resolved changes nothing and answers `{status: "already_resolved"}`; an unknown id is a 404. Needs a full-access key (a read-only key gets 403).',
       summary: "Resolves an alert with a note (full-access)",
       security: keyed,
       // Alerts come from the checks: the example's alert does not exist, and 20 such requests change nothing.

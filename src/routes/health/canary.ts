@@ -13,6 +13,8 @@ const historyRoute = createRoute(
     method: "get",
     path: "/health/canary/history",
     tags: ["Monitoring"],
+    description:
+      "The stored canary checks, newest first: provider, reference ticker, field, the value read, its expected range, passed or not, latency and the problem found. `provider_name` (one of the three watched providers; any other name is a 400) and `ticker` filter; `days` (1 to 30, default 7) and `limit` (1 to 1000, default 100) bound the list. Any key.",
     summary: "Stored canary checks, newest first",
     security: keyed,
     request: {
@@ -34,6 +36,8 @@ const runRoute = createRoute(
     method: "post",
     path: "/health/canary/run",
     tags: ["Monitoring"],
+    description:
+      'Launches a canary run that proceeds after the response, which comes back immediately (HTTP 200) with `{status: "queued", provider, message}`; every fundamentals provider is checked unless `provider_name` is given in the query string. The run asks each provider about the reference instruments, passes every value through the validation layer, stores one check per value, opens a `canary_failed` alert when a check fails, then runs the outlier-rate alert check and caches the provider summary for an hour. A run of the same scope already in progress is not started twice (the answer looks the same); results appear in GET /health/providers and /health/canary/history. Needs a full-access key; the same run also happens daily at 06:30 UTC.',
     summary: "Starts a canary run of every fundamentals provider, or one (full-access); answers at once",
     security: keyed,
     "x-background": true,

@@ -22,6 +22,8 @@ const getRoute = createRoute(
     method: "get",
     path: "/news/{ticker}",
     tags: ["News"],
+    description:
+      "A ticker's news from seven providers asked in parallel (Yahoo Finance RSS, Google News RSS, Finnhub, Marketaux, NewsAPI, Alpha Vantage, GDELT; the keyed ones are skipped without their key and listed in `not_configured`), de-duplicated by normalised URL and by title similarity, newest first, cut to `limit` (default 20, at most NEWS_MAX_LIMIT, 100; more is a 400). `language` keeps one language plus articles whose language is unknown (`all` means no filter). A failing provider only adds an entry to `errors`, and when none answers, a catalogue instrument's stored articles are served (`source: database`). Articles of catalogue instruments are stored; answers are cached 30 minutes per limit and language (5 minutes when a provider failed) and `force_refresh=true` bypasses the cache. Any key.",
     summary: "A ticker's news from seven providers, de-duplicated, newest first (cached 30 minutes)",
     security: keyed,
     // Articles of catalogue instruments are stored.
@@ -62,6 +64,8 @@ const feedRoute = createRoute(
     method: "get",
     path: "/news/feed",
     tags: ["News"],
+    description:
+      "The newest articles stored in the database across instruments, newest first; nothing is fetched from the providers. `limit` (default 50, at most 1000), `language` (a two-letter code; articles of unknown language are kept; `all` means no filter) and `tickers` (up to 50, comma-separated; keeps the articles tied to at least one of them) shape the list, and `from_date`/`to_date` give the span of the articles returned (null when there are none). Any key.",
     summary: "The newest stored articles across instruments (the database only)",
     security: keyed,
     request: {
@@ -85,6 +89,8 @@ const statsRoute = createRoute(
     method: "get",
     path: "/news/stats",
     tags: ["News"],
+    description:
+      "Statistics of the stored news articles: the total, counts by provider and by language (`unknown` when none was detected), when the newest fetch happened, and the instruments with the most articles, keyed by ISIN. Read from the database; any key.",
     summary: "Stored articles by provider and language, the newest fetch, the instruments with most news",
     security: keyed,
     responses: {
@@ -98,6 +104,8 @@ const refreshRoute = createRoute(
     method: "post",
     path: "/news/{ticker}/refresh",
     tags: ["News"],
+    description:
+      "Refetches the ticker's news from the providers after answering (at once, `{status: \"queued\", ticker}`), stores the articles of a catalogue instrument, and drops the ticker's cached news answers so the next GET /news/{ticker} sees them. Needs a full-access key.",
     summary: "Refetches a ticker's news in the background (full-access); answers at once",
     security: keyed,
     "x-background": true,

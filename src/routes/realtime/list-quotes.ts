@@ -31,6 +31,8 @@ const route = createRoute(
     method: "get",
     path: "/quotes",
     tags: ["Realtime"],
+    description:
+      "Quotes of several tickers at once, resolved as GET /quote resolves one: `tickers` comma-separated or repeated, duplicates removed and only the first 20 kept. A ticker that has no quote gets `null` in `quotes`, with the reason in `errors` (not a symbol, unknown to the provider, or the provider failing), and never fails the others. This route never starts a stream; any key.",
     summary: "Quotes of up to 20 tickers (never starts a stream)",
     security: keyed,
     request: {

@@ -9,6 +9,8 @@ const route = createRoute(
     method: "get",
     path: "/technical/list",
     tags: ["Technical indicators"],
+    description:
+      "The 18 technical indicators the service computes (trend, momentum, volatility and volume), each with its parameters (default, bounds, integer or not), its output series, the number of bars one value needs with the default parameters, and whether it works on intraday bars only (vwap). A static answer; any key.",
     summary: "The indicators with their parameters, outputs and minimum number of bars",
     security: keyed,
     responses: {

@@ -54,6 +54,8 @@ const runRoute = createRoute(
       method: "get",
       path: "/technical/screen/runs/{id}",
       tags: ["Technical indicators"],
+      description:
+        "The state of a queued screen run, the run a /technical/screen or /technical/screen/conditions request starts (answering 202) when its computation reads too many bars to answer at once: indicator, parameters, resolution, the UTC day it answers, shares done out of its total, instruments computed and skipped, and start and finish times. Once it has finished, asking the screen again answers from the run for the rest of that day; runs of earlier days are deleted by the nightly retention job. An unknown id is a 404; any key.",
       summary: "A queued screen's run: its shares done, and when it finished",
       security: keyed,
       request: { params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ example: 1 }) }) },

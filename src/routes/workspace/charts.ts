@@ -72,6 +72,8 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     path: "/workspace/dividends/{ticker}",
     queryPath: "/workspace/dividends",
     kind: "chart",
+    description:
+      "Feeds the svc_dividends chart widget (one of the service's own): the listing's dividends from /dividends/{ticker} as columns by ex-date, the prices being ingested on first view. Any key; `raw=true` returns the rows and `theme` picks dark or light.",
     summary: "svc_dividends: a listing's dividends by ex-date as columns (stored with its prices, as /dividends)",
     params: { ticker: TickerParam },
     query: {
@@ -108,6 +110,8 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     path: "/workspace/intraday/{ticker}",
     queryPath: "/workspace/intraday",
     kind: "chart",
+    description:
+      "Feeds the svc_intraday chart widget (one of the service's own): candlesticks with volume from /intraday/{ticker} (5m and the last session opened by default). Any key; `raw=true` returns the rows.",
     summary: "svc_intraday: intraday candlesticks with volume (stored once fetched, as /intraday)",
     params: { ticker: TickerParam },
     query: {
@@ -145,6 +149,8 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     path: "/workspace/eod/{ticker}",
     queryPath: "/workspace/eod",
     kind: "chart",
+    description:
+      "Feeds the svc_eod chart widget: daily candlesticks with volume from /eod/{ticker}, `period` defaulting to 1y and the listing ingested on first view. Any key; `raw=true` returns the rows (with `adj_close`).",
     summary: "svc_eod: daily candlesticks with volume (ingested on first request, as /eod)",
     params: { ticker: TickerParam },
     query: {
@@ -178,6 +184,8 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     path: "/workspace/ticker/{symbol}/history",
     queryPath: "/workspace/ticker/history",
     kind: "chart",
+    description:
+      "Feeds the svc_history chart widget: candlesticks with volume of any delayed-provider symbol from /ticker/{symbol}/history (daily, weekly or monthly). Any key; `raw=true` returns the rows.",
     summary: "svc_history: candlesticks with volume of any delayed-provider symbol (daily, weekly or monthly)",
     params: { symbol: SymbolParam },
     query: {
@@ -201,6 +209,8 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     path: "/workspace/technical/{ticker}",
     queryPath: "/workspace/technical",
     kind: "chart",
+    description:
+      "Feeds the svc_technical chart widget: one indicator from /technical/{ticker} drawn with the candles it was computed on (averages and bands over the price, oscillators in a pane below). Any key; a ticker without stored daily prices is ingested first, and 422 as on the source route.",
     summary:
       "svc_technical: one indicator with the candles it was computed on (averages over the price, oscillators below)",
     params: { ticker: TickerParam },
@@ -232,6 +242,8 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     path: "/workspace/technical/{ticker}/multi",
     queryPath: "/workspace/technical/multi",
     kind: "chart",
+    description:
+      "Feeds the svc_technical_multi chart widget: several indicators (default sma_20,ema_50,rsi_14) over the candles, from /technical/{ticker}/multi, which always includes the bars. Any key; a ticker without stored daily prices is ingested first.",
     summary: "svc_technical_multi: several indicators over the candles (sma_20,ema_50,rsi_14 by default)",
     params: { ticker: TickerParam },
     query: { indicators: IndicatorListParam("sma_20,ema_50,rsi_14"), ...TechnicalWindow, ...ChartQuery },
@@ -274,6 +286,8 @@ export function registerChartWidgets(routes: WidgetRoutes) {
     path: "/workspace/technical/{ticker}/chart",
     queryPath: "/workspace/technical/chart",
     kind: "chart",
+    description:
+      "Feeds the svc_technical_chart chart widget: candles and indicator columns on the same dates (default sma_20,rsi_14, newest 200 bars) from /technical/{ticker}/chart. Any key; a ticker without stored daily prices is ingested first.",
     summary: "svc_technical_chart: candles and indicator columns on the same dates (sma_20,rsi_14 by default)",
     params: { ticker: TickerParam },
     query: {

@@ -44,6 +44,8 @@ export interface WidgetRoute<P extends z.ZodRawShape, Q extends z.ZodRawShape> {
   queryPath?: `/workspace/${string}`;
   kind: WidgetKind;
   summary: string;
+  /** What the widget shows and where it comes from (the OpenAPI description of both forms). */
+  description: string;
   params: P;
   query: Q;
   errors?: RouteSpecificError[];
@@ -85,7 +87,13 @@ function registrations<P extends z.ZodRawShape, Q extends z.ZodRawShape>(w: Widg
   const responses = {
     200: { description: `The widget's ${w.kind}`, content: { "application/json": { schema: SCHEMA[w.kind] } } },
   };
-  const base = { method: "get" as const, tags: ["Analytics workspace"], summary: w.summary, security: keyed };
+  const base = {
+    method: "get" as const,
+    tags: ["Analytics workspace"],
+    summary: w.summary,
+    description: w.description,
+    security: keyed,
+  };
   const hasParams = Object.keys(w.params).length > 0;
   const forms = [
     createRoute(
@@ -110,6 +118,7 @@ function registrations<P extends z.ZodRawShape, Q extends z.ZodRawShape>(w: Widg
             ...w.extensions,
             path: w.queryPath,
             summary: `${w.summary} (query form: the workspace's)`,
+            description: `The query form of ${w.path}, the one the workspace calls: its path parameters go in the query, and it answers alike. ${w.description}`,
             request: { query: z.object({ ...w.params, ...w.query }) },
             responses,
           },

@@ -8,6 +8,8 @@ const widgetsRoute = createRoute(
     method: "get",
     path: "/widgets.json",
     tags: ["Analytics workspace"],
+    description:
+      "Public discovery file the analytics workspace (OpenBB) reads when this backend is added: the 23 widget definitions (the spec's 19 plus four of the service's own), keyed by widget id, each with its name, category, type, endpoint and parameters. No key needed.",
     summary: "The workspace's widget definitions: an object keyed by widget id (public)",
     responses: {
       200: {
@@ -23,6 +25,8 @@ const appsRoute = createRoute(
     method: "get",
     path: "/apps.json",
     tags: ["Analytics workspace"],
+    description:
+      'Public discovery file with the two pre-assembled workspace dashboards, "EU markets" and "Screener and macro", and the widgets each places. No key needed.',
     summary: "Two pre-assembled dashboards: EU markets, and the screener with macro (public)",
     responses: {
       200: {

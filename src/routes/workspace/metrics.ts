@@ -10,6 +10,8 @@ export function registerMetricWidgets(routes: WidgetRoutes) {
     path: "/workspace/quote/{ticker}",
     queryPath: "/workspace/quote",
     kind: "metric",
+    description:
+      "Feeds the svc_quote metric widget: the /quote/{ticker} price as tiles (price with its percent change, change, previous close, day high, day low, volume), never starting a stream. Any key; 404 for an unknown symbol.",
     summary: "svc_quote: price, change, previous close, day range and volume as tiles (never starts a stream)",
     params: { ticker: SymbolParam },
     query: {},
@@ -26,6 +28,8 @@ export function registerMetricWidgets(routes: WidgetRoutes) {
   routes.add({
     path: "/workspace/macro/rates",
     kind: "metric",
+    description:
+      'Feeds the svc_macro_rates metric widget: the /macro/rates risk-free rate as a percent tile with its observation date (one "no value yet" tile when none was ever read). Any key.',
     summary: "svc_macro_rates: the risk-free rate (10-year Treasury) and its observation date as tiles",
     params: {},
     query: {},

@@ -66,6 +66,8 @@ export function registerFundamentalsTables(routes: WidgetRoutes) {
   routes.add({
     path: "/workspace/fundamental",
     kind: "table",
+    description:
+      "Feeds the svc_fundamentals table widget: the /fundamental document (EODHD layout; no `fmt`) flattened into rows of section, field, value and the figure's source. Any key.",
     summary: "svc_fundamentals: the fundamentals document as rows of section, field, value and source",
     params: {},
     query: {
@@ -95,6 +97,8 @@ export function registerFundamentalsTables(routes: WidgetRoutes) {
   routes.add({
     path: "/workspace/fundamental/deep",
     kind: "table",
+    description:
+      "Feeds the svc_fundamentals_deep table widget: the /fundamental/deep document (highlights, statements, earnings, ratings) flattened into section, field and value rows, without its meta block. Any key.",
     summary: "svc_fundamentals_deep: the deep document (highlights, statements, earnings, ratings) as rows",
     params: {},
     query: { ticker: TickerParam.optional(), isin: IsinParam.optional(), refresh: BoolParam, sections: SectionsParam },
@@ -116,6 +120,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
   routes.add({
     path: "/workspace/quotes",
     kind: "table",
+    description:
+      "Feeds the svc_quotes_batch table widget: one row per ticker (the first 20) from /quotes with price, change, percent change, previous close and volume as numbers, and an `error` column for a ticker without a quote. Any key; never starts a stream.",
     summary:
       "svc_quotes_batch: one row per ticker (the first 20): price, change, volume; an error for a ticker without a quote",
     params: {},
@@ -142,6 +148,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
   routes.add({
     path: "/workspace/technical/screen",
     kind: "table",
+    description:
+      "Feeds the svc_screener table widget: the matches of /technical/screen (ticker, name, ISIN, indicator, value); while the day's queued run is computed, the answer is a single row carrying the message instead of a 202. Any key.",
     summary: "svc_screener: the catalogue instruments whose last indicator value meets the condition",
     params: {},
     query: ScreenQuery,
@@ -164,6 +172,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
   routes.add({
     path: "/workspace/technical/screen/conditions",
     kind: "table",
+    description:
+      "Feeds the svc_screener_conditions table widget (one of the service's own): the matches of /technical/screen/conditions, with every value tested in one `tested` column; a single message row while a queued term is computed. Any key.",
     summary: "svc_screener_conditions: the catalogue instruments meeting every condition, with the values tested",
     params: {},
     query: ConditionsQuery,
@@ -206,6 +216,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     path: "/workspace/news/{ticker}",
     queryPath: "/workspace/news",
     kind: "table",
+    description:
+      "Feeds the svc_news table widget: the articles of /news/{ticker} as rows (time, title, source, provider, language, URL, tickers), newest first. Any key; unlike /news/{ticker}, a `limit` above 100 is lowered to 100 rather than refused.",
     summary: "svc_news: a ticker's news, newest first",
     params: { ticker: TickerParam },
     query: {
@@ -227,6 +239,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
   routes.add({
     path: "/workspace/news/feed",
     kind: "table",
+    description:
+      "Feeds the svc_news_feed table widget: the newest stored articles across instruments from /news/feed, 20 by default. Any key.",
     summary: "svc_news_feed: the newest stored articles across instruments (20 by default)",
     params: {},
     query: {
@@ -243,15 +257,28 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     },
   });
   // The default valuation and the three models: the same parameters and rows, another service call.
-  for (const [suffix, widget, summary, valuation] of [
-    ["", "svc_dcf", "the default valuation (fcf) and its consensus as rows", getDcf],
-    ["/compare", "svc_dcf_compare", "the fcf, eps and ddm values side by side, with their consensus", compareDcf],
+  for (const [suffix, widget, summary, description, valuation] of [
+    [
+      "",
+      "svc_dcf",
+      "the default valuation (fcf) and its consensus as rows",
+      "Feeds the svc_dcf table widget: the default fcf valuation of /dcf/{ticker} and its consensus as rows (value per share, upside, discount rate, weight, currency). Any key; a ticker never enriched is enriched first instead of answering 404.",
+      getDcf,
+    ],
+    [
+      "/compare",
+      "svc_dcf_compare",
+      "the fcf, eps and ddm values side by side, with their consensus",
+      "Feeds the svc_dcf_compare table widget: the fcf, eps and ddm values of /dcf/{ticker}/compare side by side with their weighted consensus, one row per model. Any key; a ticker never enriched is enriched first.",
+      compareDcf,
+    ],
   ] as const)
     routes.add({
       path: `/workspace/dcf/{ticker}${suffix}`,
       queryPath: `/workspace/dcf${suffix}`,
       kind: "table",
       summary: `${widget}: ${summary}`,
+      description,
       params: { ticker: DcfTicker },
       query: { force_refresh: forceRefresh },
       errors: [404],
@@ -266,6 +293,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     path: "/workspace/dcf/{ticker}/sensitivity",
     queryPath: "/workspace/dcf/sensitivity",
     kind: "table",
+    description:
+      "Feeds the svc_dcf_sensitivity table widget: the /dcf/{ticker}/sensitivity grid as one row per discount rate and one `growth_<bp>bp` column per terminal growth. Any key; a ticker never enriched is enriched first.",
     summary: "svc_dcf_sensitivity: value per share, one row per discount rate, one column per terminal growth",
     params: { ticker: DcfTicker },
     query: SensitivityQuery,
@@ -287,6 +316,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     path: "/workspace/insider-transactions/{ticker}",
     queryPath: "/workspace/insider-transactions",
     kind: "table",
+    description:
+      "Feeds the svc_insider_transactions table widget: Form 4 transactions from /insider-transactions/{ticker} as flat rows, newest first. Any key; 404 for a non-US listing.",
     summary: "svc_insider_transactions: Form 4 transactions, newest first",
     params: { ticker: TickerParam.openapi({ example: "AAPL" }) },
     query: {
@@ -309,6 +340,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     path: "/workspace/etf/{isin}/details",
     queryPath: "/workspace/etf/details",
     kind: "table",
+    description:
+      "Feeds the svc_etf_details table widget: one row per top holding of the ETF from /etf/{isin}/details, with the fund's expense ratio, yield, total assets and currency repeated on each row. Any key.",
     summary: "svc_etf_details: the fund's top holdings with its figures on each row",
     params: { isin: IsinParam.openapi({ example: "IE00B4L5Y983" }) },
     query: {},
@@ -337,6 +370,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     path: "/workspace/index/{index_name}/constituents",
     queryPath: "/workspace/index/constituents",
     kind: "table",
+    description:
+      "Feeds the svc_index_constituents table widget: the stored members of an index from /index/{index_name}/constituents, heaviest first. Any key.",
     summary: "svc_index_constituents: the stored members of an index, heaviest first",
     params: { index_name: textParam(40).openapi({ example: "cac40" }) },
     query: {},
@@ -351,6 +386,8 @@ export function registerTableWidgets(routes: WidgetRoutes) {
     path: "/workspace/exchanges/{code}/calendar",
     queryPath: "/workspace/exchanges/calendar",
     kind: "table",
+    description:
+      "Feeds the svc_exchange_calendar table widget (one of the service's own): the holidays and early closes of /exchanges/{code} for this year and next, one row per date with its weekday. Any key.",
     summary: "svc_exchange_calendar: a venue's holidays and early closes this year and next, by date",
     params: { code: textParam(20).openapi({ example: "XETRA" }) },
     query: {},

@@ -1,13 +1,13 @@
 import type { RunWork } from "../../platform/context";
 import { writeUsageBatch } from "./write-usage-batch";
 
-/** Delay before a failed batch comes back: doubling from 10 s to 30 minutes, so ten tries span hours of outage. */
+/** Delay before a failed batch comes back: doubling from 10 s to 30 minutes, so ten tries span about 1 h 40 min of outage. */
 export const usageRetryDelaySeconds = (attempts: number) => Math.min(1800, 10 * 2 ** Math.max(0, attempts - 1));
 
 /**
  * The usage queue's consumer: a batch of up to 10 messages, each up to 100 entries (wrangler.toml),
  * written 100 rows per INSERT. If the database fails, the whole batch is retried, later each time;
- * after the queue's max_retries (about 4.5 hours of tries) it goes to the dead-letter queue
+ * after the queue's max_retries (ten tries over about 1 h 40 min) it goes to the dead-letter queue
  * `usage-logs-dead` (wrangler.toml), kept there for replay.
  */
 export async function consumeUsage(batch: MessageBatch<unknown>, run: RunWork): Promise<void> {
