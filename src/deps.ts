@@ -17,7 +17,7 @@ import { FredClient } from "./providers/macro/fred";
 import type { NewsProvider } from "./providers/news/client";
 import { newsProviders } from "./providers/news/registry";
 import { type Pace, unpaced } from "./providers/pace";
-import { setRestPolicy } from "./providers/rest";
+import { restPolicyOf } from "./providers/rest";
 import { BusinessInsiderPages } from "./providers/scraped/businessinsider";
 import { OnvistaPages } from "./providers/scraped/onvista";
 import type { IsinDirectory, ScrapedProvider } from "./providers/scraped/types";
@@ -74,47 +74,62 @@ class RequestProviders implements Providers {
 
   get delayed(): DelayedProviderClient {
     const { config: c, deadline, clock, drifts, pace } = this;
-    this.#delayed ??= new DelayedProviderClient(
-      c.DELAYED_PROVIDER_BASE_URL,
-      c.PROVIDER_TIMEOUT_MS,
+    this.#delayed ??= new DelayedProviderClient({
+      baseUrl: c.DELAYED_PROVIDER_BASE_URL,
+      timeoutMs: c.PROVIDER_TIMEOUT_MS,
       deadline,
       clock,
       drifts,
       pace,
-    );
+      restPolicy: restPolicyOf(c),
+    });
     return this.#delayed;
   }
 
   get delayedFundamentals(): DelayedFundamentalsClient {
     const { config: c, deadline, clock, pace } = this;
-    this.#delayedFundamentals ??= new DelayedFundamentalsClient(
-      c.DELAYED_PROVIDER_BASE_URL,
-      c.PROVIDER_TIMEOUT_MS,
+    this.#delayedFundamentals ??= new DelayedFundamentalsClient({
+      baseUrl: c.DELAYED_PROVIDER_BASE_URL,
+      timeoutMs: c.PROVIDER_TIMEOUT_MS,
       deadline,
       clock,
       pace,
-    );
+      restPolicy: restPolicyOf(c),
+    });
     return this.#delayedFundamentals;
   }
 
   get stream(): HistoryProvider {
     const { config: c, deadline, clock, drifts, pace } = this;
-    this.#stream ??= new StreamProviderClient(
-      c.STREAM_PROVIDER_WS_URL,
-      c.PROVIDER_TIMEOUT_MS * 2,
+    this.#stream ??= new StreamProviderClient({
+      baseUrl: c.STREAM_PROVIDER_WS_URL,
+      timeoutMs: c.PROVIDER_TIMEOUT_MS * 2,
       clock,
       deadline,
       drifts,
       pace,
-    );
+      restPolicy: restPolicyOf(c),
+    });
     return this.#stream;
   }
 
   get scraped(): ScrapedProvider[] {
     const { config: c, deadline, clock } = this;
     this.#scraped ??= [
-      new BusinessInsiderPages(c.SCRAPED_BUSINESSINSIDER_BASE_URL, c.PROVIDER_TIMEOUT_MS, deadline, clock),
-      new OnvistaPages(c.SCRAPED_ONVISTA_BASE_URL, c.PROVIDER_TIMEOUT_MS, deadline, clock),
+      new BusinessInsiderPages({
+        baseUrl: c.SCRAPED_BUSINESSINSIDER_BASE_URL,
+        timeoutMs: c.PROVIDER_TIMEOUT_MS,
+        deadline,
+        clock,
+        restPolicy: restPolicyOf(c),
+      }),
+      new OnvistaPages({
+        baseUrl: c.SCRAPED_ONVISTA_BASE_URL,
+        timeoutMs: c.PROVIDER_TIMEOUT_MS,
+        deadline,
+        clock,
+        restPolicy: restPolicyOf(c),
+      }),
     ];
     return this.#scraped;
   }
@@ -127,23 +142,31 @@ class RequestProviders implements Providers {
 
   get edgar(): EdgarClient {
     const { config: c, cache, deadline, clock, drifts } = this;
-    this.#edgar ??= new EdgarClient(
-      c.SEC_BASE_URL,
-      c.SEC_DATA_BASE_URL,
-      c.SEC_USER_AGENT,
+    this.#edgar ??= new EdgarClient({
+      baseUrl: c.SEC_BASE_URL,
+      dataBaseUrl: c.SEC_DATA_BASE_URL,
+      userAgent: c.SEC_USER_AGENT,
       cache,
-      c.PROVIDER_TIMEOUT_MS,
+      timeoutMs: c.PROVIDER_TIMEOUT_MS,
       deadline,
       clock,
       drifts,
-      c.SEC_REQUESTS_PER_SECOND,
-    );
+      requestsPerSecond: c.SEC_REQUESTS_PER_SECOND,
+      restPolicy: restPolicyOf(c),
+    });
     return this.#edgar;
   }
 
   get macro(): FredClient {
     const { config: c, deadline, clock } = this;
-    this.#macro ??= new FredClient(c.MACRO_PROVIDER_BASE_URL, c.MACRO_API_KEY, c.PROVIDER_TIMEOUT_MS, deadline, clock);
+    this.#macro ??= new FredClient({
+      baseUrl: c.MACRO_PROVIDER_BASE_URL,
+      apiKey: c.MACRO_API_KEY,
+      timeoutMs: c.PROVIDER_TIMEOUT_MS,
+      deadline,
+      clock,
+      restPolicy: restPolicyOf(c),
+    });
     return this.#macro;
   }
 
@@ -176,7 +199,6 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
   const deadline = deadlineIn(clock, opts.deadlineMs ?? config.REQUEST_DEADLINE_MS);
   const db = new DbHandle(config);
   const cache = createCache(config);
-  setRestPolicy({ afterFailures: config.PROVIDER_REST_AFTER_FAILURES, seconds: config.PROVIDER_REST_SECONDS });
   const drifts = new DriftJournal();
   const waitUntil = opts.waitUntil ?? (() => undefined);
   return {

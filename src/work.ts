@@ -2,7 +2,7 @@ import type { Clock } from "./clock";
 import { buildDeps, type Deps } from "./deps";
 import type { Bindings } from "./env";
 import type { Context, RunWork } from "./platform/context";
-import { pushRests } from "./providers/rest";
+import { isolate } from "./providers/isolate";
 import { recordDrifts } from "./services/monitoring/record-drifts";
 
 /**
@@ -18,7 +18,7 @@ export function runWork(env: Bindings): RunWork {
       return await work(deps);
     } finally {
       await recordDrifts(deps).catch((err: unknown) => console.warn("schema drift not recorded", String(err)));
-      await pushRests(deps.cache, deps.clock.now().getTime()).catch(() => undefined);
+      await isolate.rests.pushRests(deps.cache, deps.clock.now().getTime()).catch(() => undefined);
       await deps.close();
     }
   };
@@ -44,7 +44,7 @@ export function runAfterAnswer(
   const work = job(deps)
     .catch((err: unknown) => console.warn("background work failed", what, String(err)))
     .then(() => recordDrifts(deps))
-    .then(() => pushRests(deps.cache, deps.clock.now().getTime()))
+    .then(() => isolate.rests.pushRests(deps.cache, deps.clock.now().getTime()))
     .catch((err: unknown) => console.warn("background work's drift or rests not recorded", what, String(err)))
     .finally(() => deps.close());
   waitUntil(work);

@@ -54,6 +54,20 @@ function useLocalEndpoints(url: string, { NEON_WS_PROXY: ws, NEON_HTTP_ENDPOINT:
   }
 }
 
+const notConfigured = () => new ServiceError("UPSTREAM_UNAVAILABLE", "The database is not configured (DATABASE_URL)");
+
+/**
+ * The query handle of a service without a database: a context holding it can be built, copied and
+ * spread (a health check needs none), and the first query answers the 503. Not a thenable, so an
+ * `await` of it does not throw either.
+ */
+const UNCONFIGURED = new Proxy({} as Db, {
+  get(_target, prop) {
+    if (prop === "then") return undefined;
+    throw notConfigured();
+  },
+});
+
 /** How long `close()` waits for the pool's sockets to finish closing. */
 const CLOSE_WAIT_MS = 2000;
 
@@ -76,12 +90,14 @@ export class DbHandle {
 
   private get url(): string {
     const url = this.config.DATABASE_URL;
-    if (!url) throw new ServiceError("UPSTREAM_UNAVAILABLE", "The database is not configured (DATABASE_URL)");
+    if (!url) throw notConfigured();
     useLocalEndpoints(url, this.config);
     return url;
   }
 
+  /** The query handle; without DATABASE_URL one whose every use throws the 503 (reading it does not). */
   get db(): Db {
+    if (!this.configured) return UNCONFIGURED;
     this.httpDb ??= overHttp({ client: neon(this.url), schema });
     return this.httpDb;
   }

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { hasUnpublishedRests, pullDue, pullRests, pushRests } from "../providers/rest";
+import { isolate } from "../providers/isolate";
+import { restPolicyOf } from "../providers/rest";
 import type { AppEnv } from "../routes/env";
 
 /**
@@ -17,8 +18,10 @@ export const providerRests = createMiddleware<AppEnv>(async (c, next) => {
       // No execution context (app.request in a plain unit test): the promise settles on its own.
     }
   };
+  const { rests } = isolate;
+  const policy = restPolicyOf(deps.config);
   const now = deps.clock.now().getTime();
-  if (pullDue(now)) background(pullRests(deps.cache, now));
+  if (rests.pullDue(now, policy)) background(rests.pullRests(deps.cache, now, policy));
   await next();
-  if (hasUnpublishedRests()) background(pushRests(deps.cache, deps.clock.now().getTime()));
+  if (rests.hasUnpublished()) background(rests.pushRests(deps.cache, deps.clock.now().getTime()));
 });

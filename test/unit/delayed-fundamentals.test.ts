@@ -102,7 +102,7 @@ describe("the delayed provider's session against the simulator", () => {
 
   it("goes through the EU consent pages when the quote page sends it there, then reads quoteSummary", async () => {
     await fault({ symbol: "AAPL", mode: "consent", times: 1 });
-    const client = new DelayedFundamentalsClient(sim.url, 2000, undefined, clock);
+    const client = new DelayedFundamentalsClient({ baseUrl: sim.url, timeoutMs: 2000, clock });
     const { value, drifts } = await client.summary("MC.PA", ["price"]);
     expect((value.price as { currency?: string }).currency).toBe("EUR");
     expect(drifts).toEqual([]);
@@ -111,7 +111,7 @@ describe("the delayed provider's session against the simulator", () => {
     // The first page visit and the one after the consent; then one crumb.
     expect([counts["quote page"], counts.getcrumb, counts["quoteSummary MC.PA"]]).toEqual([2, 1, 1]);
     // The session is kept for the isolate: another request's client opens none.
-    const next = new DelayedFundamentalsClient(sim.url, 2000, undefined, clock);
+    const next = new DelayedFundamentalsClient({ baseUrl: sim.url, timeoutMs: 2000, clock });
     await next.summary("MC.PA", ["price"]);
     const after = await requests();
     expect([after["consent agreed"], after["quote page"], after.getcrumb, after["quoteSummary MC.PA"]]).toEqual([
@@ -122,7 +122,7 @@ describe("the delayed provider's session against the simulator", () => {
   it("opens one session for a request's calls made at once", async () => {
     const fresh = await startYahooSim({ clock });
     try {
-      const client = new DelayedFundamentalsClient(fresh.url, 2000, undefined, clock);
+      const client = new DelayedFundamentalsClient({ baseUrl: fresh.url, timeoutMs: 2000, clock });
       await Promise.all([client.summary("MC.PA", ["price"]), client.summary("AAPL", ["price"])]);
       const counts = (await (await fetch(`${fresh.url}/__sandbox/requests`)).json()) as Record<string, number>;
       expect([counts["quote page"], counts.getcrumb]).toEqual([1, 1]);
@@ -133,7 +133,7 @@ describe("the delayed provider's session against the simulator", () => {
 
   it("opens a new session once when the crumb is refused, and fails as a refused session the second time", async () => {
     await fault({ symbol: "MC.PA", mode: "crumb", times: 1 });
-    const client = new DelayedFundamentalsClient(sim.url, 2000, undefined, clock);
+    const client = new DelayedFundamentalsClient({ baseUrl: sim.url, timeoutMs: 2000, clock });
     const before = (await requests()).getcrumb ?? 0;
     const ok = await client.summary("MC.PA", ["price"]);
     expect((ok.value.price as { currency?: string }).currency).toBe("EUR");
@@ -148,7 +148,7 @@ describe("the delayed provider's session against the simulator", () => {
   });
 
   it("turns the provider's 404 envelope into not_found with its own words", async () => {
-    const client = new DelayedFundamentalsClient(sim.url, 2000, undefined, clock);
+    const client = new DelayedFundamentalsClient({ baseUrl: sim.url, timeoutMs: 2000, clock });
     const err = await client.summary("NOPE.XX", ["price"]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect([(err as ProviderError).failure, (err as ProviderError).detail]).toEqual([

@@ -14,7 +14,7 @@ describe("delayed-provider client against the Yahoo simulator", () => {
 
   beforeAll(async () => {
     sim = await startYahooSim({ clock: pinnedClock(TODAY) });
-    client = new DelayedProviderClient(sim.url, 1500);
+    client = new DelayedProviderClient({ baseUrl: sim.url, timeoutMs: 1500 });
   });
   afterEach(async () => {
     await fetch(`${sim.url}/__sandbox/faults`, { method: "DELETE" });
@@ -107,7 +107,11 @@ describe("delayed-provider client against the Yahoo simulator", () => {
     expect(err).toBeInstanceOf(ProviderError);
     expect(err).toMatchObject({ failure: "timeout", detail: "no complete answer within 1500 ms" });
 
-    const late = new DelayedProviderClient(sim.url, 1500, deadlineIn(pinnedClock(TODAY), 0));
+    const late = new DelayedProviderClient({
+      baseUrl: sim.url,
+      timeoutMs: 1500,
+      deadline: deadlineIn(pinnedClock(TODAY), 0),
+    });
     const before = (await (await fetch(`${sim.url}/__sandbox/requests`)).json()) as Record<string, number>;
     await expect(late.quote("AAPL")).rejects.toMatchObject({
       failure: "deadline",

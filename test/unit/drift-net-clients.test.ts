@@ -85,7 +85,8 @@ interface Target {
   essential?: readonly string[];
 }
 
-const delayed = (base: string, sink: DriftJournal) => new DelayedProviderClient(base, 2000, undefined, clock, sink);
+const delayed = (base: string, sink: DriftJournal) =>
+  new DelayedProviderClient({ baseUrl: base, timeoutMs: 2000, clock, drifts: sink });
 
 /** Intraday bars over the recording's own window (their prices keep 7 digits: the price hint feeds none). */
 function intradayTarget(file: string, symbol: string): Target {
@@ -169,16 +170,15 @@ function chartTarget(file: string, symbol: string): Target {
 
 /** A cache of its own for each run: company_tickers.json is kept a day, and each run must read its own. */
 const edgar = (base: string, sink: DriftJournal) =>
-  new EdgarClient(
-    base,
-    base,
-    "market-data-service tests@example.com",
-    new MemoryCache(10),
-    2000,
-    undefined,
+  new EdgarClient({
+    baseUrl: base,
+    dataBaseUrl: base,
+    userAgent: "market-data-service tests@example.com",
+    cache: new MemoryCache(10),
+    timeoutMs: 2000,
     clock,
-    sink,
-  );
+    drifts: sink,
+  });
 
 const ARTICLE_SET = ["articles.**"];
 function newsTarget(

@@ -76,7 +76,7 @@ describe("the delayed provider's chart and search, replayed", () => {
   ])("reads %s: every bar at the provider's precision, its currency as sent", async (_what, file, symbol) => {
     const { meta, bars } = recordedBars(file);
     expect(bars.length).toBeGreaterThan(0);
-    const client = new DelayedProviderClient(base("delayed_provider"), 2000, undefined, clock);
+    const client = new DelayedProviderClient({ baseUrl: base("delayed_provider"), timeoutMs: 2000, clock });
     const first = bars[0]?.date ?? "";
     const last = bars.at(-1)?.date ?? "";
     const h = await client.dailyHistory(symbol, first, last);
@@ -105,7 +105,11 @@ describe("the delayed provider's chart and search, replayed", () => {
       body: JSON.stringify({ provider: "delayed_provider", file: "chart-xetra.json", body }),
     });
     const { id } = (await made.json()) as { id: string };
-    const client = new DelayedProviderClient(`${replay.url}/v/${id}/delayed_provider`, 2000, undefined, clock);
+    const client = new DelayedProviderClient({
+      baseUrl: `${replay.url}/v/${id}/delayed_provider`,
+      timeoutMs: 2000,
+      clock,
+    });
     // Asked from the first session day: the stamp of the evening before is in it.
     const h = await client.dailyHistory("WSU.DE", "2023-08-04", "2023-08-08");
     expect(h.bars.map((b) => b.date)).toEqual(days);
@@ -113,7 +117,7 @@ describe("the delayed provider's chart and search, replayed", () => {
   });
 
   it("keeps the third decimal of a split-adjusted close the price hint would cut (NVDA, 2021)", async () => {
-    const client = new DelayedProviderClient(base("delayed_provider"), 2000, undefined, clock);
+    const client = new DelayedProviderClient({ baseUrl: base("delayed_provider"), timeoutMs: 2000, clock });
     const h = await client.dailyHistory("NVDA", "2021-02-01", "2022-01-28");
     // 13.237000465393066 in the answer: 529.48 before the splits of 2021 (4:1) and 2024 (10:1), 13.237 after both.
     expect(h.bars[0]).toMatchObject({ date: "2021-02-01", close: 13.237 });
@@ -126,7 +130,7 @@ describe("the delayed provider's chart and search, replayed", () => {
     const result = ((bodyOf("delayed_provider", "chart-IBM-5m-5d.json").chart as Json).result as Json[])[0] as Json;
     const q = ((result.indicators as Json).quote as Json[])[0] as Record<string, number[]>;
     const stamps = result.timestamp as number[];
-    const client = new DelayedProviderClient(base("delayed_provider"), 2000, undefined, clock);
+    const client = new DelayedProviderClient({ baseUrl: base("delayed_provider"), timeoutMs: 2000, clock });
     const h = await client.intradayHistory(
       "IBM",
       "5m",
@@ -161,13 +165,13 @@ describe("the delayed provider's chart and search, replayed", () => {
     const recordedQuotes = (bodyOf("delayed_provider", "search-AAPL.json").quotes as Json[]).filter(
       (q) => typeof q.symbol === "string",
     );
-    const client = new DelayedProviderClient(base("delayed_provider"), 2000, undefined, clock);
+    const client = new DelayedProviderClient({ baseUrl: base("delayed_provider"), timeoutMs: 2000, clock });
     const hits = await client.search("AAPL");
     expect(hits.map((h) => [h.symbol, h.exchange])).toEqual(recordedQuotes.map((q) => [q.symbol, q.exchange]));
   });
 
   it("reads the London share's quoteSummary (two modules recorded apart) through the crumb handshake", async () => {
-    const client = new DelayedFundamentalsClient(base("delayed_provider"), 2000, undefined, clock);
+    const client = new DelayedFundamentalsClient({ baseUrl: base("delayed_provider"), timeoutMs: 2000, clock });
     const { value, drifts } = await client.summary("OCDO.L", ["price", "summaryDetail"]);
     const price = (
       (bodyOf("delayed_provider", "quoteSummary-london-OCDO.L.json").quoteSummary as Json).result as Json[]
@@ -180,15 +184,14 @@ describe("the delayed provider's chart and search, replayed", () => {
 
 describe("SEC EDGAR, replayed", () => {
   const edgar = () =>
-    new EdgarClient(
-      base("sec_edgar"),
-      base("sec_edgar"),
-      "market-data-service tests@example.com",
-      createCache(loadConfig({})),
-      2000,
-      undefined,
+    new EdgarClient({
+      baseUrl: base("sec_edgar"),
+      dataBaseUrl: base("sec_edgar"),
+      userAgent: "market-data-service tests@example.com",
+      cache: createCache(loadConfig({})),
+      timeoutMs: 2000,
       clock,
-    );
+    });
 
   it("finds a company's CIK in the recorded company_tickers.json", async () => {
     const entries = Object.values(bodyOf("sec_edgar", "company-tickers.json")) as { ticker: string; cik_str: number }[];
@@ -237,7 +240,8 @@ describe("SEC EDGAR, replayed", () => {
 });
 
 describe("FRED, replayed", () => {
-  const fredAt = (url: string) => new FredClient(url, "0123456789abcdefghijklmnopqrstuv", 2000, undefined, clock);
+  const fredAt = (url: string) =>
+    new FredClient({ baseUrl: url, apiKey: "0123456789abcdefghijklmnopqrstuv", timeoutMs: 2000, clock });
   it("takes the newest real observation of DGS10, skipping the holidays' '.'", async () => {
     const observations = bodyOf("macro_provider", "observations-DGS10.json").observations as {
       date: string;

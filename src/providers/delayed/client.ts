@@ -1,15 +1,17 @@
 import { z } from "zod";
-import { type Clock, type Deadline, systemClock } from "../../clock";
+import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
 import type { Dividend, Split } from "../../domain/corporate-actions";
-import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { type DriftSink, describe, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { DELAYED } from "../../domain/provider-names";
 import { float32Decimal } from "../../domain/provider-precision";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import { BROWSER_USER_AGENT, getJson, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
-import { observed } from "../outcomes";
-import { type Pace, unpaced } from "../pace";
+import { observed } from "../isolate";
+import { type ClientOptions, withDefaults } from "../options";
+import type { Watch } from "../outcomes";
+import type { Pace } from "../pace";
 
 /**
  * The delayed provider (Yahoo Finance) over its public JSON endpoints: chart v8 for history and
@@ -267,18 +269,26 @@ function columnsMissing(r: ChartResult): SchemaDrift[] {
 export class DelayedProviderClient implements HistoryProvider {
   readonly name = DELAYED;
 
-  constructor(
-    private readonly baseUrl: string,
-    private readonly timeoutMs = 8000,
-    /** The request's deadline: no call outlives it. */
-    private readonly deadline?: Deadline,
-    /** Dates the outcomes kept for /health. */
-    private readonly clock: Clock = systemClock,
-    /** Where the drift read around goes (the work's journal). */
-    private readonly drifts: DriftSink = NO_DRIFT_SINK,
-    /** Waits for this provider's turn before each request (the catalogue refresh's pacing). */
-    private readonly pace: Pace = unpaced,
-  ) {}
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly deadline: Deadline | undefined;
+  private readonly clock: Clock;
+  private readonly drifts: DriftSink;
+  private readonly pace: Pace;
+
+  /** How its calls are watched: for /health, and the rests of its work's policy. */
+  private readonly watch: Watch;
+
+  constructor(o: ClientOptions) {
+    const c = withDefaults(o);
+    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
+    this.baseUrl = c.baseUrl;
+    this.timeoutMs = c.timeoutMs;
+    this.deadline = c.deadline;
+    this.clock = c.clock;
+    this.drifts = c.drifts;
+    this.pace = c.pace;
+  }
 
   /** Daily bars of `symbol` dated from `from` through `to` (inclusive, YYYY-MM-DD); slots without a close are skipped. */
   async dailyHistory(symbol: string, from: string, to: string): Promise<History> {
@@ -375,7 +385,7 @@ export class DelayedProviderClient implements HistoryProvider {
 
   private async chart(symbol: string, query: string): Promise<ChartResult> {
     await this.pace(DELAYED);
-    return observed(DELAYED, this.clock, () => this.fetchChart(symbol, query));
+    return observed(DELAYED, this.watch, () => this.fetchChart(symbol, query));
   }
 
   private async fetchChart(symbol: string, query: string): Promise<ChartResult> {
@@ -406,7 +416,7 @@ export class DelayedProviderClient implements HistoryProvider {
   /** Listings the provider finds for a query (an ISIN or a name). */
   async search(query: string): Promise<SearchHit[]> {
     await this.pace(DELAYED);
-    return observed(DELAYED, this.clock, () => this.fetchSearch(query));
+    return observed(DELAYED, this.watch, () => this.fetchSearch(query));
   }
 
   private async fetchSearch(query: string): Promise<SearchHit[]> {

@@ -1,12 +1,14 @@
-import { type Clock, type Deadline, systemClock } from "../../clock";
+import type { Clock, Deadline } from "../../clock";
 import type { SchemaDrift } from "../../domain/drift";
 import type { Summary } from "../../domain/fundamentals/delayed-figures";
 import { readSummary } from "../../domain/fundamentals/summary-schema";
 import { readTimeseries, type TimeseriesRow } from "../../domain/fundamentals/timeseries";
 import { DELAYED } from "../../domain/provider-names";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError, redacted } from "../errors";
-import { observed } from "../outcomes";
-import { type Pace, unpaced } from "../pace";
+import { isolate, observed, type DelayedSession as Session } from "../isolate";
+import { type ClientOptions, withDefaults } from "../options";
+import type { Watch } from "../outcomes";
+import type { Pace } from "../pace";
 import { CookieJar } from "./cookies";
 import { type Answer, openSession, type Send, SessionRefused } from "./session";
 import { TIMESERIES_ITEMS } from "./timeseries-items";
@@ -50,16 +52,7 @@ export interface Read<T> {
 const SUMMARY_HOST = "https://query2.finance.yahoo.com";
 const TIMESERIES_HOST = "https://query1.finance.yahoo.com";
 
-/**
- * A session's cookies and crumb: plain data, kept per base URL and isolate once its handshake is
- * complete (the handshake costs two calls). Each handshake fills a jar of its own, so requests of
- * one isolate opening sessions at once never mix one's cookie with another's crumb.
- */
-interface Session {
-  jar: CookieJar;
-  crumb: string;
-}
-const sessions = new Map<string, Session>();
+const sessions = isolate.delayedSessions;
 
 /** Whether the base URL is one of the provider's own hosts (production): then requests go out unchanged. */
 const isProviderHost = (url: string) => /(^|\.)yahoo\.com$/i.test(new URL(url).hostname);
@@ -72,14 +65,24 @@ export class DelayedFundamentalsClient {
    */
   #opening: { session: Promise<Session>; replaces: Session | undefined } | null = null;
 
-  constructor(
-    private readonly baseUrl: string,
-    private readonly timeoutMs = 8000,
-    private readonly deadline?: Deadline,
-    private readonly clock: Clock = systemClock,
-    /** Waits for this provider's turn before each request (the catalogue refresh's pacing, shared with the chart). */
-    private readonly pace: Pace = unpaced,
-  ) {}
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly deadline: Deadline | undefined;
+  private readonly clock: Clock;
+  private readonly pace: Pace;
+
+  /** How its calls are watched: for /health, and the rests of its work's policy. */
+  private readonly watch: Watch;
+
+  constructor(o: ClientOptions) {
+    const c = withDefaults(o);
+    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
+    this.baseUrl = c.baseUrl;
+    this.timeoutMs = c.timeoutMs;
+    this.deadline = c.deadline;
+    this.clock = c.clock;
+    this.pace = c.pace;
+  }
 
   /**
    * The quoteSummary modules of `symbol` (absent modules are ones the provider has nothing for),
@@ -87,7 +90,7 @@ export class DelayedFundamentalsClient {
    */
   async summary(symbol: string, modules: readonly QuoteSummaryModule[]): Promise<Read<Summary>> {
     await this.pace(DELAYED);
-    return observed(DELAYED, this.clock, () =>
+    return observed(DELAYED, this.watch, () =>
       this.withSession(async (session) => {
         const query = new URLSearchParams({ formatted: "false", modules: modules.join(","), crumb: session.crumb });
         const body = await this.getJson(`${SUMMARY_HOST}/v10/finance/quoteSummary/${symbol}?${query}`, session.jar);
@@ -112,7 +115,7 @@ export class DelayedFundamentalsClient {
     to: Date,
   ): Promise<Read<TimeseriesRow[]>> {
     await this.pace(DELAYED);
-    return observed(DELAYED, this.clock, async () => {
+    return observed(DELAYED, this.watch, async () => {
       const query = new URLSearchParams({
         period1: String(Math.floor(from.getTime() / 1000)),
         period2: String(Math.floor(to.getTime() / 1000)),

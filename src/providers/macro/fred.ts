@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { type Clock, type Deadline, systemClock } from "../../clock";
+import type { Clock, Deadline } from "../../clock";
 import { describe, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { MACRO } from "../../domain/provider-names";
 import { isDay, readWire, type WireNode } from "../../domain/wire-schema";
 import { getJson, ProviderError } from "../errors";
-import { observed } from "../outcomes";
+import { observed } from "../isolate";
+import { type ClientOptions, withDefaults } from "../options";
+import type { Watch } from "../outcomes";
 
 /** A series' latest real observation: its date and its value as the provider writes it (DGS10: percent). */
 export interface Observation {
@@ -23,6 +25,11 @@ const OBSERVATIONS: WireNode = {
 };
 const errorSchema = z.object({ error_code: z.number(), error_message: z.string() });
 
+/** The macro provider's client options: its API key besides the common ones (without it FRED is not asked). */
+export interface FredOptions extends ClientOptions {
+  apiKey: string | undefined;
+}
+
 /**
  * FRED's series observations (the macro provider). Its errors come as `{error_code, error_message}`
  * (HTTP 400 for a bad key or an unknown series, 429 past ~120 requests a minute); a missing day is
@@ -31,13 +38,24 @@ const errorSchema = z.object({ error_code: z.number(), error_message: z.string()
 export class FredClient {
   readonly name = MACRO;
 
-  constructor(
-    private readonly baseUrl: string,
-    private readonly apiKey: string | undefined,
-    private readonly timeoutMs = 8000,
-    private readonly deadline?: Deadline,
-    private readonly clock: Clock = systemClock,
-  ) {}
+  private readonly baseUrl: string;
+  private readonly apiKey: string | undefined;
+  private readonly timeoutMs: number;
+  private readonly deadline: Deadline | undefined;
+  private readonly clock: Clock;
+
+  /** How its calls are watched: for /health, and the rests of its work's policy. */
+  private readonly watch: Watch;
+
+  constructor(o: FredOptions) {
+    const c = withDefaults(o);
+    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
+    this.baseUrl = c.baseUrl;
+    this.timeoutMs = c.timeoutMs;
+    this.deadline = c.deadline;
+    this.clock = c.clock;
+    this.apiKey = o.apiKey;
+  }
 
   get configured(): boolean {
     return this.apiKey !== undefined;
@@ -45,7 +63,7 @@ export class FredClient {
 
   /** The newest observation with a value; a series without one among the latest is a bad answer. */
   latestObservation(seriesId: string): Promise<Observation> {
-    return observed(MACRO, this.clock, () => this.fetchLatest(seriesId));
+    return observed(MACRO, this.watch, () => this.fetchLatest(seriesId));
   }
 
   private async fetchLatest(seriesId: string): Promise<Observation> {

@@ -4,7 +4,8 @@ import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts
 import type { NewsArticle } from "../../domain/news/article";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import { BROWSER_USER_AGENT, getText, ProviderError } from "../errors";
-import { observed } from "../outcomes";
+import { observed } from "../isolate";
+import { NO_RESTS, type RestPolicy } from "../rest";
 
 /** What a news provider is asked: the instrument, how many articles, from when. */
 export interface NewsQuery {
@@ -37,6 +38,8 @@ export interface NewsClientOptions {
   clock?: Clock;
   /** Where the drift read around goes (the work's journal). */
   drifts?: DriftSink;
+  /** When the provider rests after failing; resting off without one. */
+  restPolicy?: RestPolicy;
 }
 
 /**
@@ -58,7 +61,11 @@ export abstract class NewsClient implements NewsProvider {
     if (!this.configured) throw new ProviderError(this.name, "unavailable", "not configured (no key)");
     const drifts: SchemaDrift[] = [];
     try {
-      return await observed(this.name, this.opts.clock ?? systemClock, () => this.read(q, drifts));
+      return await observed(
+        this.name,
+        { clock: this.opts.clock ?? systemClock, restPolicy: this.opts.restPolicy ?? NO_RESTS },
+        () => this.read(q, drifts),
+      );
     } finally {
       (this.opts.drifts ?? NO_DRIFT_SINK).report(q.ticker, uniqueDrifts(drifts));
     }

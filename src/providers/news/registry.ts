@@ -1,6 +1,7 @@
 import type { Clock, Deadline } from "../../clock";
 import type { DriftSink } from "../../domain/drift";
 import type { Config } from "../../env";
+import { restPolicyOf } from "../rest";
 import type { NewsProvider } from "./client";
 import { GdeltNews } from "./gdelt";
 import { AlphaVantageNews, FinnhubNews, MarketauxNews, NewsApiNews } from "./keyed";
@@ -8,7 +9,7 @@ import { GoogleRssNews, YahooRssNews } from "./rss";
 
 /** The seven news providers, aimed at their configured addresses with their keys. */
 export function newsProviders(config: Config, deadline: Deadline, clock: Clock, drifts?: DriftSink): NewsProvider[] {
-  const common = { timeoutMs: config.PROVIDER_TIMEOUT_MS, deadline, clock, drifts };
+  const common = { timeoutMs: config.PROVIDER_TIMEOUT_MS, deadline, clock, drifts, restPolicy: restPolicyOf(config) };
   return [
     new YahooRssNews({ ...common, baseUrl: config.NEWS_YAHOO_RSS_BASE_URL }),
     new GoogleRssNews({ ...common, baseUrl: config.NEWS_GOOGLE_RSS_BASE_URL }),

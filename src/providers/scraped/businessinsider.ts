@@ -1,9 +1,11 @@
-import { type Clock, type Deadline, systemClock } from "../../clock";
+import type { Clock, Deadline } from "../../clock";
 import type { SchemaDrift } from "../../domain/drift";
 import type { ScrapedField } from "../../domain/fundamentals/fields";
 import { SCRAPED_BUSINESSINSIDER } from "../../domain/provider-names";
 import { getText, ProviderError } from "../errors";
-import { observed } from "../outcomes";
+import { observed } from "../isolate";
+import { type ClientOptions, withDefaults } from "../options";
+import type { Watch } from "../outcomes";
 import { isinInText, parsePageNumber } from "./numbers";
 import { fetchPage, PAGE_HEADERS } from "./page";
 import { SCRAPED_PAGE_MAP } from "./page-map";
@@ -110,19 +112,29 @@ export async function parseBusinessInsider(html: string, url: string): Promise<S
 export class BusinessInsiderPages implements ScrapedProvider, IsinDirectory {
   readonly name = SCRAPED_BUSINESSINSIDER;
 
-  constructor(
-    private readonly baseUrl: string,
-    private readonly timeoutMs = 8000,
-    private readonly deadline?: Deadline,
-    private readonly clock: Clock = systemClock,
-  ) {}
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly deadline: Deadline | undefined;
+  private readonly clock: Clock;
+
+  /** How its calls are watched: for /health, and the rests of its work's policy. */
+  private readonly watch: Watch;
+
+  constructor(o: ClientOptions) {
+    const c = withDefaults(o);
+    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
+    this.baseUrl = c.baseUrl;
+    this.timeoutMs = c.timeoutMs;
+    this.deadline = c.deadline;
+    this.clock = c.clock;
+  }
 
   covers(target: ScrapeTarget): boolean {
     return target.kind === "share" && target.isin.startsWith("US");
   }
 
   read(target: ScrapeTarget): Promise<ScrapedPage> {
-    return observed(this.name, this.clock, async () => {
+    return observed(this.name, this.watch, async () => {
       const slug = await this.pageOf(target);
       const url = `${this.baseUrl}/stocks/${encodeURIComponent(slug)}-stock`;
       return parseBusinessInsider(await fetchPage(this.name, url, target.ticker, this.limits()), url);

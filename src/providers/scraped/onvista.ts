@@ -1,10 +1,12 @@
-import { type Clock, type Deadline, systemClock } from "../../clock";
+import type { Clock, Deadline } from "../../clock";
 import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { finiteOrNull } from "../../domain/numbers";
 import { SCRAPED_ONVISTA } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import { ProviderError } from "../errors";
-import { observed } from "../outcomes";
+import { observed } from "../isolate";
+import { type ClientOptions, withDefaults } from "../options";
+import type { Watch } from "../outcomes";
 import { fetchPage } from "./page";
 import { SCRAPED_PAGE_MAP } from "./page-map";
 import type { ScrapedPage, ScrapedProvider, ScrapeTarget } from "./types";
@@ -92,19 +94,29 @@ export async function parseOnvista(html: string, url: string): Promise<ScrapedPa
 export class OnvistaPages implements ScrapedProvider {
   readonly name = SCRAPED_ONVISTA;
 
-  constructor(
-    private readonly baseUrl: string,
-    private readonly timeoutMs = 8000,
-    private readonly deadline?: Deadline,
-    private readonly clock: Clock = systemClock,
-  ) {}
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly deadline: Deadline | undefined;
+  private readonly clock: Clock;
+
+  /** How its calls are watched: for /health, and the rests of its work's policy. */
+  private readonly watch: Watch;
+
+  constructor(o: ClientOptions) {
+    const c = withDefaults(o);
+    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
+    this.baseUrl = c.baseUrl;
+    this.timeoutMs = c.timeoutMs;
+    this.deadline = c.deadline;
+    this.clock = c.clock;
+  }
 
   covers(target: ScrapeTarget): boolean {
     return target.kind === "share" && !target.isin.startsWith("US");
   }
 
   read(target: ScrapeTarget): Promise<ScrapedPage> {
-    return observed(this.name, this.clock, async () => {
+    return observed(this.name, this.watch, async () => {
       // The page address takes the ISIN itself: the mapping table is for instruments it does not find so.
       const id =
         SCRAPED_PAGE_MAP[this.name]?.[target.isin] ?? SCRAPED_PAGE_MAP[this.name]?.[target.ticker] ?? target.isin;

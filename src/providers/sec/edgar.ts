@@ -1,10 +1,12 @@
-import { type Clock, type Deadline, systemClock } from "../../clock";
-import { type DriftSink, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import type { Clock, Deadline } from "../../clock";
+import { type DriftSink, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { EDGAR } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import type { Cache } from "../../platform/cache";
 import { callTimeout, failureOf, ProviderError } from "../errors";
-import { observed } from "../outcomes";
+import { isolate, observed } from "../isolate";
+import { type ClientOptions, withDefaults } from "../options";
+import type { Watch } from "../outcomes";
 
 /**
  * SEC EDGAR: ticker -> CIK (company_tickers.json, kept a day), a registrant's recent filings (the
@@ -63,7 +65,6 @@ interface Recent {
 
 const TICKERS_KEY = "sec:company_tickers";
 const TICKERS_TTL = 86_400;
-let nextSlot = 0;
 /**
  * Waits for this isolate's next EDGAR slot (the limiter); a slot that would come after the
  * request's deadline is not taken: the request is not made. Spacing is measured on the monotonic
@@ -71,42 +72,62 @@ let nextSlot = 0;
  */
 async function paced(spacingMs: number, deadline?: Deadline): Promise<void> {
   const now = performance.now();
-  const slot = Math.max(now, nextSlot);
+  const slot = Math.max(now, isolate.edgarPace.nextSlot);
   if (deadline && slot - now >= deadline.remainingMs())
     throw new ProviderError(
       EDGAR,
       "deadline",
       "not asked: EDGAR's rate limit leaves no slot before the request's deadline",
     );
-  nextSlot = slot + spacingMs;
+  isolate.edgarPace.nextSlot = slot + spacingMs;
   if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+}
+
+/** EDGAR's client options: its two hosts, the identity it asks for, the cache of its filings, its pace. */
+export interface EdgarOptions extends ClientOptions {
+  /** The host of the filing index (`baseUrl`: the full-text and archive host). */
+  dataBaseUrl: string;
+  /** "Company contact@example.com"; without it EDGAR is not asked. */
+  userAgent: string | undefined;
+  cache: Cache;
+  /**
+   * EDGAR's fair-access limit is ten requests a second; eight (a start every 125 ms) leaves a
+   * margin for requests that arrive bunched after network jitter (SEC_REQUESTS_PER_SECOND).
+   */
+  requestsPerSecond?: number;
 }
 
 export class EdgarClient {
   readonly name = EDGAR;
+  private readonly baseUrl: string;
+  private readonly dataBaseUrl: string;
+  private readonly userAgent: string | undefined;
+  private readonly cache: Cache;
+  private readonly timeoutMs: number;
+  private readonly deadline: Deadline | undefined;
+  private readonly clock: Clock;
+  private readonly drifts: DriftSink;
+  private readonly spacingMs: number;
 
-  constructor(
-    private readonly baseUrl: string,
-    private readonly dataBaseUrl: string,
-    /** "Company contact@example.com"; without it EDGAR is not asked. */
-    private readonly userAgent: string | undefined,
-    private readonly cache: Cache,
-    private readonly timeoutMs = 8000,
-    private readonly deadline?: Deadline,
-    private readonly clock: Clock = systemClock,
-    private readonly drifts: DriftSink = NO_DRIFT_SINK,
-    /**
-     * EDGAR's fair-access limit is ten requests a second; eight (a start every 125 ms) leaves a
-     * margin for requests that arrive bunched after network jitter (SEC_REQUESTS_PER_SECOND).
-     */
-    requestsPerSecond = 8,
-  ) {
+  /** How its calls are watched: for /health, and the rests of its work's policy. */
+  private readonly watch: Watch;
+
+  constructor(o: EdgarOptions) {
+    const c = withDefaults(o);
+    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
+    this.baseUrl = c.baseUrl;
+    this.timeoutMs = c.timeoutMs;
+    this.deadline = c.deadline;
+    this.clock = c.clock;
+    this.drifts = c.drifts;
+    this.dataBaseUrl = o.dataBaseUrl;
+    this.userAgent = o.userAgent;
+    this.cache = o.cache;
+    const requestsPerSecond = o.requestsPerSecond ?? 8;
     // EDGAR's own hosts never get more than its rule allows, whatever the setting says.
-    const sec = [baseUrl, dataBaseUrl].some((u) => /(^|\.)sec\.gov$/i.test(new URL(u).hostname));
+    const sec = [o.baseUrl, o.dataBaseUrl].some((u) => /(^|\.)sec\.gov$/i.test(new URL(u).hostname));
     this.spacingMs = 1000 / (sec ? Math.min(requestsPerSecond, 10) : requestsPerSecond);
   }
-
-  private readonly spacingMs: number;
 
   get configured(): boolean {
     return this.userAgent !== undefined;
@@ -116,7 +137,7 @@ export class EdgarClient {
   async cikOf(ticker: string): Promise<number | null> {
     let map = await this.cache.get<Record<string, number>>(TICKERS_KEY);
     if (!map) {
-      map = await observed(EDGAR, this.clock, async () => {
+      map = await observed(EDGAR, this.watch, async () => {
         const body = await this.json(`${this.baseUrl}/files/company_tickers.json`);
         if (typeof body !== "object" || body === null || Array.isArray(body))
           throw new ProviderError(EDGAR, "bad_response", "company_tickers.json of unexpected shape");
@@ -139,7 +160,7 @@ export class EdgarClient {
 
   /** The registrant's recent Form 4 and 4/A filings, newest first. */
   recentForm4(cik: number): Promise<FilingRef[]> {
-    return observed(EDGAR, this.clock, () => this.fetchRecentForm4(cik));
+    return observed(EDGAR, this.watch, () => this.fetchRecentForm4(cik));
   }
 
   private async fetchRecentForm4(cik: number): Promise<FilingRef[]> {
@@ -178,7 +199,7 @@ export class EdgarClient {
 
   /** A filing's raw XML. */
   form4Xml(ref: FilingRef): Promise<string> {
-    return observed(EDGAR, this.clock, async () => (await this.get(ref.xmlUrl)).text);
+    return observed(EDGAR, this.watch, async () => (await this.get(ref.xmlUrl)).text);
   }
 
   private async json(url: string): Promise<unknown> {

@@ -1,12 +1,14 @@
 import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
-import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift } from "../../domain/drift";
+import { type DriftSink, describe, type SchemaDrift } from "../../domain/drift";
 import { DAY_MS } from "../../domain/instants";
 import { STREAM } from "../../domain/provider-names";
 import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
-import { observed } from "../outcomes";
-import { type Pace, unpaced } from "../pace";
+import { observed } from "../isolate";
+import { type ClientOptions, withDefaults } from "../options";
+import type { Watch } from "../outcomes";
+import type { Pace } from "../pace";
 import { decodeFrames, encodeFrame, type Frame, message, sessionId } from "./protocol";
 
 /** The provider accepts chart sessions from its own site only. */
@@ -101,21 +103,32 @@ export function collectBars(params: unknown[], into: Map<number, number[]>, seri
 export class StreamProviderClient implements HistoryProvider {
   readonly name = STREAM;
 
-  constructor(
-    private readonly wsUrl: string,
-    private readonly timeoutMs: number,
-    private readonly clock: Clock,
-    /** The request's deadline: connecting and reading the series both fit inside it. */
-    private readonly deadline?: Deadline,
-    /** Where the drift read around goes (the work's journal). */
-    private readonly drifts: DriftSink = NO_DRIFT_SINK,
-    /** Waits for this provider's turn before each request (the catalogue refresh's pacing). */
-    private readonly pace: Pace = unpaced,
-  ) {}
+  private readonly wsUrl: string;
+  private readonly timeoutMs: number;
+  private readonly clock: Clock;
+  /** Connecting and reading the series both fit inside it. */
+  private readonly deadline: Deadline | undefined;
+  private readonly drifts: DriftSink;
+  private readonly pace: Pace;
+
+  /** How its calls are watched: for /health, and the rests of its work's policy. */
+  private readonly watch: Watch;
+
+  /** `baseUrl`: the stream's WebSocket address. */
+  constructor(o: ClientOptions) {
+    const c = withDefaults(o);
+    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
+    this.wsUrl = c.baseUrl;
+    this.timeoutMs = c.timeoutMs;
+    this.clock = c.clock;
+    this.deadline = c.deadline;
+    this.drifts = c.drifts;
+    this.pace = c.pace;
+  }
 
   async dailyHistory(symbol: string, from: string, to: string): Promise<History> {
     await this.pace(STREAM);
-    return observed(STREAM, this.clock, () => this.fetchDailyHistory(symbol, from, to));
+    return observed(STREAM, this.watch, () => this.fetchDailyHistory(symbol, from, to));
   }
 
   private async fetchDailyHistory(symbol: string, from: string, to: string): Promise<History> {

@@ -1,8 +1,10 @@
 import { DELAYED } from "../../domain/provider-names";
 import { cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
-import { type ProviderOutcome, providerOutcomes } from "../../providers/outcomes";
+import { isolate } from "../../providers/isolate";
+import type { ProviderOutcome } from "../../providers/outcomes";
 import { providerStatus } from "../../providers/registry";
+import { restPolicyOf } from "../../providers/rest";
 import { latestCanaryReach } from "../monitoring/provider-health";
 
 export const SERVICE_NAME = "market-data-service";
@@ -96,7 +98,7 @@ export async function getHealth({
       : cacheUp
         ? "connected"
         : "unreachable";
-  const calls = providerOutcomes(ctx.clock.now().getTime());
+  const calls = isolate.outcomes.all(ctx.clock.now().getTime(), restPolicyOf(ctx.config));
   const providerFailing = Object.values(calls).some((o) => o.failing);
   return {
     // Degraded, not down: a failing provider's answers fall back or say so; the service still answers.

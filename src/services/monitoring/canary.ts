@@ -15,7 +15,7 @@ import { DELAYED, FUNDAMENTAL_PROVIDERS, type FundamentalProvider } from "../../
 import { cacheKeys } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
-import { endProbe, liftForProbe } from "../../providers/rest";
+import { isolate } from "../../providers/isolate";
 import type { ScrapeTarget } from "../../providers/scraped/types";
 import { checkOutlierRates } from "./alerts";
 import { adjustmentChecks, periodChecks, sanityChecks } from "./price-checks";
@@ -233,7 +233,7 @@ export async function runCanary(ctx: Context, only?: FundamentalProvider): Promi
   try {
     const names = only ? [only] : [...FUNDAMENTAL_PROVIDERS];
     // The canary is how a resting provider is seen to be back: it asks them all.
-    liftForProbe(names);
+    isolate.rests.liftForProbe(names);
     const settled = await Promise.allSettled(names.map((p) => runProvider(ctx, p, at)));
     const providers: ProviderRun[] = [];
     const errors: CanaryRun["errors"] = [];
@@ -255,7 +255,7 @@ export async function runCanary(ctx: Context, only?: FundamentalProvider): Promi
       high_outlier_rate_alerts_opened: outliers.opened,
     };
   } finally {
-    endProbe(only ? [only] : [...FUNDAMENTAL_PROVIDERS]);
+    isolate.rests.endProbe(only ? [only] : [...FUNDAMENTAL_PROVIDERS]);
     await ctx.cache.delete(lock);
   }
 }
