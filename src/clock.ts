@@ -1,3 +1,4 @@
+import { isoDay } from "./domain/instants";
 /**
  * Time is an input: services, Durable Objects, cron jobs and the sandbox read the time here, through
  * their dependencies, so that tests can pin it. Nothing else in src/ reads the system clock for a
@@ -9,8 +10,6 @@ export interface Clock {
   /** The current UTC calendar date, YYYY-MM-DD. */
   today(): string;
 }
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The machine's clock. */
 export const systemClock: Clock = {

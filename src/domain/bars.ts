@@ -1,3 +1,4 @@
+import { isoDay } from "./instants";
 /** A daily (or aggregated) price bar; prices adjusted for splits, `adjClose` also for dividends. */
 export interface Bar {
   date: string; // YYYY-MM-DD
@@ -16,7 +17,7 @@ function weekKey(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   const back = (d.getUTCDay() + 6) % 7;
   d.setUTCDate(d.getUTCDate() - back);
-  return d.toISOString().slice(0, 10);
+  return isoDay(d);
 }
 
 const monthKey = (date: string) => date.slice(0, 7);

@@ -2,6 +2,8 @@
  * The rules of the daily catalogue refresh: when each venue's session is due, which venues a run
  * covers and to which session, and what one attempt at a listing came to. Pure.
  */
+
+import { backoff } from "./backoff";
 import { closedReason, lastClosedSession, localDate, UNKNOWN_VENUE, VENUES, type Venue, venueOf } from "./venues";
 
 /** Every venue code a refresh can cover: the calendar's venues, and OTHER for listings on none of them. */
@@ -90,7 +92,7 @@ export function verdictOf(report: AttemptReport, attempt: number, maxAttempts: n
  * 270 s by default), so that a provider's bad minute is waited out, not hammered.
  */
 export const retryDelaySeconds = (attempt: number, base: number) =>
-  Math.min(3600, Math.round(base * 3 ** Math.max(0, attempt - 1)));
+  Math.round(backoff(attempt, { first: base, factor: 3, cap: 3600 }));
 
 /** One listing of a run, as the `catalogue-refresh` queue carries it. */
 export interface RefreshMessage {

@@ -5,7 +5,9 @@
  * Past quarters' actuals are the stored earnings history's. Pure.
  */
 
-import { day, earningsRows, mod, num, type Summary, trendRows } from "./fundamentals/delayed-figures";
+import { day, earningsRows, mod, type Summary, trendRows } from "./fundamentals/delayed-figures";
+import { isoDay } from "./instants";
+import { unboxNumber } from "./numbers";
 
 /** One report of a fiscal quarter, as the provider announced it. */
 export interface CalendarRow {
@@ -32,7 +34,7 @@ const days = (v: unknown): string[] =>
 /** The last day of the month three months after `date`'s month (a quarter on from a quarter's end). */
 function quarterAfter(date: string): string {
   const d = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 4, 0)).toISOString().slice(0, 10);
+  return isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 4, 0)));
 }
 
 /**
@@ -76,12 +78,12 @@ export function calendarRows(s: Summary): CalendarRow[] {
       periodEnd,
       reportDate: first,
       reportDateTo: last === first ? null : last,
-      epsEstimate: num(events.earningsAverage),
-      epsLow: num(events.earningsLow),
-      epsHigh: num(events.earningsHigh),
-      revenueEstimate: num(events.revenueAverage),
-      revenueLow: num(events.revenueLow),
-      revenueHigh: num(events.revenueHigh),
+      epsEstimate: unboxNumber(events.earningsAverage),
+      epsLow: unboxNumber(events.earningsLow),
+      epsHigh: unboxNumber(events.earningsHigh),
+      revenueEstimate: unboxNumber(events.revenueAverage),
+      revenueLow: unboxNumber(events.revenueLow),
+      revenueHigh: unboxNumber(events.revenueHigh),
     });
   return out;
 }

@@ -3,17 +3,13 @@
  * Dates are YYYY-MM-DD (UTC); windows are inclusive.
  */
 
-import { DAY_MS } from "./instants";
+import { addDays } from "./instants";
 import { calendarHolds, isTradingDay, type Venue } from "./venues";
 
 export interface DateRange {
   from: string;
   to: string;
 }
-
-/** `date` moved by whole calendar days. @example addDays("2026-03-01", -1) // "2026-02-28" */
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The earlier and the later of two ISO dates (they compare as strings). */
 export const earlier = (a: string, b: string) => (a <= b ? a : b);

@@ -4,7 +4,7 @@
  * 1-minute candles become 5-, 15- and 60-minute bars. Pure: the instant and the stored coverage are
  * inputs.
  */
-import { addDays } from "./ingest-plan";
+import { addDays } from "./instants";
 import { closeOf, isTradingDay, localDate, openOf, type Venue } from "./venues";
 
 export const INTRADAY_INTERVALS = ["1m", "5m", "15m", "1h"] as const;

@@ -1,6 +1,5 @@
 import { NotFoundError } from "./errors";
-import { addDays } from "./ingest-plan";
-import { DAY_MS } from "./instants";
+import { addDays, DAY_MS } from "./instants";
 import {
   CALENDAR_YEARS,
   calendarHolds,

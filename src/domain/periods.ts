@@ -1,5 +1,5 @@
 import type { Resolution } from "./bars";
-import { addDays } from "./ingest-plan";
+import { addDays, isoDay } from "./instants";
 
 export const PERIODS = [
   "1d",
@@ -27,8 +27,6 @@ export interface PeriodWindow {
   resolution: Resolution;
 }
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
 function monthsBefore(today: string, months: number): string {
   const d = new Date(`${today}T00:00:00Z`);
   const day = d.getUTCDate();
@@ -37,7 +35,7 @@ function monthsBefore(today: string, months: number): string {
   // Clamp to the month's last day (31 March minus one month is 28/29 February, not 2/3 March).
   const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
   d.setUTCDate(Math.min(day, last));
-  return iso(d);
+  return isoDay(d);
 }
 
 /**
@@ -89,5 +87,5 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDate(s: string): boolean {
   if (!DATE.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && iso(d) === s;
+  return !Number.isNaN(d.getTime()) && isoDay(d) === s;
 }

@@ -1,6 +1,6 @@
 import type { Bar } from "./bars";
 import type { Split } from "./corporate-actions";
-import { addDays } from "./ingest-plan";
+import { addDays } from "./instants";
 import { splitStep, stepSlack, volatilityBefore } from "./split-steps";
 import { CALENDAR_YEARS, closedReason, closingTime, type Venue } from "./venues";
 

@@ -1,3 +1,4 @@
+import { backoff } from "./backoff";
 import { toDecimalString } from "./decimal";
 import { isoInstant } from "./instants";
 import { STREAM } from "./provider-names";
@@ -52,7 +53,7 @@ export const PONG = '{"type":"pong"}';
 
 /** Backoff before reconnect attempt `n` (1-based): doubling from 1 s up to 60 s, with ±25 % jitter so many tickers do not reconnect in step. */
 export function reconnectDelayMs(n: number, random: number): number {
-  const base = Math.min(60_000, 1000 * 2 ** Math.max(0, n - 1));
+  const base = backoff(n, { first: 1000, factor: 2, cap: 60_000 });
   return Math.round(base * (0.75 + random * 0.5));
 }
 

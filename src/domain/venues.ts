@@ -5,7 +5,7 @@
  * Pure: instants are computed from the date and the venue's time zone, never read from a clock.
  */
 
-import { DAY_MS } from "./instants";
+import { addDays } from "./instants";
 import { AMERICAS } from "./venue-calendars/americas";
 import { ASIA_PACIFIC } from "./venue-calendars/asia-pacific";
 import { EURONEXT } from "./venue-calendars/euronext";
@@ -155,4 +155,4 @@ export function missingSession(exchange: string | null, lastBar: string, at: Dat
   return lastBar < expected ? expected : null;
 }
 
-const previousDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+const previousDay = (date: string) => addDays(date, -1);

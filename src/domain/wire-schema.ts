@@ -1,4 +1,5 @@
 import { describe, type SchemaDrift } from "./drift";
+import { isoDay } from "./instants";
 
 /**
  * The service's own reading of a provider's document, field by field: a well-formed value is kept
@@ -51,12 +52,7 @@ const EPOCH_2100 = 4_102_444_800;
 export function isDay(s: string): boolean {
   if (!/^\d{4}-\d\d-\d\d$/.test(s)) return false;
   const t = Date.parse(`${s}T00:00:00Z`);
-  return (
-    Number.isFinite(t) &&
-    new Date(t).toISOString().slice(0, 10) === s &&
-    t >= EPOCH_1980 * 1000 &&
-    t < EPOCH_2100 * 1000
-  );
+  return Number.isFinite(t) && isoDay(new Date(t)) === s && t >= EPOCH_1980 * 1000 && t < EPOCH_2100 * 1000;
 }
 
 /**
@@ -66,7 +62,7 @@ export function isDay(s: string): boolean {
  * @example dayOf(1727654400) // "2024-09-30"
  */
 export function dayOf(x: unknown): string | null {
-  if (x instanceof Date) return Number.isNaN(x.getTime()) ? null : x.toISOString().slice(0, 10);
+  if (x instanceof Date) return Number.isNaN(x.getTime()) ? null : isoDay(x);
   if (typeof x === "number") return dayOfEpoch(x);
   if (typeof x === "string" && isDay(x.slice(0, 10))) return x.slice(0, 10);
   return null;
@@ -75,7 +71,7 @@ export function dayOf(x: unknown): string | null {
 /** Epoch seconds of a day between 1980 and 2100 as YYYY-MM-DD; null for anything else (milliseconds, garbage). */
 export function dayOfEpoch(x: unknown): string | null {
   if (typeof x !== "number" || !(x >= EPOCH_1980 && x < EPOCH_2100)) return null;
-  return new Date(x * 1000).toISOString().slice(0, 10);
+  return isoDay(new Date(x * 1000));
 }
 
 /** A leaf's reading: the value to keep, `undefined` for "missing", or a drift. */

@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { causeOf, getText, ProviderError } from "../../src/providers/errors";
+import { ProviderError } from "../../src/providers/errors";
+import { causeOf, getText } from "../../src/providers/http";
 
 /** A port nothing listens on: bound, then closed. */
 async function closedPort(): Promise<number> {

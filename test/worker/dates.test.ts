@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { systemClock } from "../../src/clock";
-import { addDays } from "../../src/domain/ingest-plan";
+import { addDays } from "../../src/domain/instants";
 import { tenYearsBefore, windowOf } from "../../src/domain/periods";
 import type { EodAnswer, IngestAnswer } from "../../src/routes/eod/schema";
 import type { TickerHistory } from "../../src/routes/history/schema";

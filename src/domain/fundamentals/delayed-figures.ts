@@ -1,3 +1,4 @@
+import { unboxNumber } from "../numbers";
 import { dayOf } from "../wire-schema";
 import type { Unit } from "./validation";
 
@@ -19,13 +20,6 @@ export interface RawFigure {
 type Module = Record<string, unknown> | undefined;
 
 export const mod = (s: Summary, name: string): Module => s[name] as Module;
-
-/** A number from a field the library may give as a number or a `{raw}` box; null otherwise. */
-export function num(v: unknown): number | null {
-  if (typeof v === "number" && Number.isFinite(v)) return v;
-  if (v && typeof v === "object" && "raw" in v) return num((v as { raw: unknown }).raw);
-  return null;
-}
 
 /** A date (YYYY-MM-DD) from a Date, epoch seconds or an ISO string; null otherwise. */
 export function day(v: unknown): string | null {
@@ -181,7 +175,7 @@ export function highlightFigures(s: Summary): RawFigure[] {
       const module = mod(s, m);
       if (!module) continue;
       seen = true;
-      value = num(module[key]);
+      value = unboxNumber(module[key]);
       if (value !== null) break;
     }
     // A figure of a module the answer does not carry, or one that does not apply to the kind of
@@ -191,7 +185,7 @@ export function highlightFigures(s: Summary): RawFigure[] {
     }
     out.push({ field, value, unit: unit ?? "ratio" });
   }
-  const expense = num((mod(s, "fundProfile")?.feesExpensesInvestment as Module)?.annualReportExpenseRatio);
+  const expense = unboxNumber((mod(s, "fundProfile")?.feesExpensesInvestment as Module)?.annualReportExpenseRatio);
   if (fund) out.push({ field: "expense_ratio", value: expense, unit: "ratio" });
   return out;
 }
@@ -214,14 +208,18 @@ export function analystFigures(s: Summary): { figures: RawFigure[]; texts: Recor
   const fd = mod(s, "financialData");
   const trend = (mod(s, "recommendationTrend")?.trend as Record<string, unknown>[] | undefined) ?? [];
   const now = trend.find((t) => t.period === "0m") ?? trend[0];
-  const mean = num(fd?.recommendationMean);
+  const mean = unboxNumber(fd?.recommendationMean);
   const figures: RawFigure[] = [
     { field: "rating", value: mean === null ? null : Math.round((6 - mean) * 100) / 100, unit: "ratio" },
-    { field: "target_price", value: num(fd?.targetMeanPrice), unit: "ratio" },
-    { field: "analysts", value: num(fd?.numberOfAnalystOpinions), unit: "ratio" },
+    { field: "target_price", value: unboxNumber(fd?.targetMeanPrice), unit: "ratio" },
+    { field: "analysts", value: unboxNumber(fd?.numberOfAnalystOpinions), unit: "ratio" },
   ];
   for (const k of ["strongBuy", "buy", "hold", "sell", "strongSell"]) {
-    figures.push({ field: k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value: num(now?.[k]), unit: "ratio" });
+    figures.push({
+      field: k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      value: unboxNumber(now?.[k]),
+      unit: "ratio",
+    });
   }
   const key = str(fd?.recommendationKey);
   return { figures: fd || now ? figures : [], texts: key ? { recommendation: key } : {} };
@@ -243,7 +241,7 @@ export function profileOf(s: Summary): Record<string, string | number | null> {
     website: str(p?.website),
     sector: str(p?.sector),
     industry: str(p?.industry),
-    employees: num(p?.fullTimeEmployees),
+    employees: unboxNumber(p?.fullTimeEmployees),
     exchange: str(price?.exchangeName) ?? str(price?.exchange),
     quote_type: str(price?.quoteType),
     fund_family: str(fp?.family),
@@ -268,14 +266,14 @@ export function earningsRows(s: Summary): EarningsRow[] {
   return history.flatMap((h) => {
     const quarterEnd = day(h.quarter);
     if (!quarterEnd) return [];
-    const surprise = num(h.surprisePercent);
+    const surprise = unboxNumber(h.surprisePercent);
     return [
       {
         quarterEnd,
         period: str(h.period),
-        epsActual: num(h.epsActual),
-        epsEstimate: num(h.epsEstimate),
-        epsDifference: num(h.epsDifference),
+        epsActual: unboxNumber(h.epsActual),
+        epsEstimate: unboxNumber(h.epsEstimate),
+        epsDifference: unboxNumber(h.epsDifference),
         surprisePercent: surprise === null ? null : Math.round(surprise * 100 * 10_000) / 10_000,
       },
     ];
@@ -327,16 +325,16 @@ export function trendRows(s: Summary): TrendRow[] {
     if (!period) return [];
     const e = t.earningsEstimate as Module;
     const r = t.revenueEstimate as Module;
-    const analysts = num(e?.numberOfAnalysts);
+    const analysts = unboxNumber(e?.numberOfAnalysts);
     return [
       {
         period,
         endDate: day(t.endDate),
-        growth: num(t.growth),
-        epsAvg: num(e?.avg),
-        epsLow: num(e?.low),
-        epsHigh: num(e?.high),
-        revenueAvg: num(r?.avg),
+        growth: unboxNumber(t.growth),
+        epsAvg: unboxNumber(e?.avg),
+        epsLow: unboxNumber(e?.low),
+        epsHigh: unboxNumber(e?.high),
+        revenueAvg: unboxNumber(r?.avg),
         analysts: analysts === null ? null : Math.round(analysts),
       },
     ];
@@ -375,14 +373,14 @@ export function fundDetailsOf(s: Summary): FundDetails | null {
     topHoldings: holdings.map((h) => ({
       symbol: str(h.symbol) ?? "",
       name: str(h.holdingName) ?? "",
-      weight: num(h.holdingPercent),
+      weight: unboxNumber(h.holdingPercent),
     })),
     sectorWeights: sectors.flatMap((o) =>
       Object.entries(o).flatMap(([sector, w]) => {
-        const weight = num(w);
+        const weight = unboxNumber(w);
         return weight === null ? [] : [{ sector, weight }];
       }),
     ),
-    assetClasses: Object.fromEntries(ASSET_CLASSES.map(([name, key]) => [name, num(top[key])])),
+    assetClasses: Object.fromEntries(ASSET_CLASSES.map(([name, key]) => [name, unboxNumber(top[key])])),
   };
 }

@@ -1,3 +1,4 @@
+import { isoDay } from "../instants";
 import { isDay } from "../wire-schema";
 
 /**
@@ -37,11 +38,7 @@ export function statementRows(rows: readonly Record<string, unknown>[]): Stateme
     const d = r.date;
     // A date that is not a real day is no period end (an invalid Date would throw in toISOString).
     const end =
-      d instanceof Date && Number.isFinite(d.getTime())
-        ? d.toISOString().slice(0, 10)
-        : typeof d === "string"
-          ? d.slice(0, 10)
-          : null;
+      d instanceof Date && Number.isFinite(d.getTime()) ? isoDay(d) : typeof d === "string" ? d.slice(0, 10) : null;
     if (!end || !isDay(end)) continue;
     const items: Record<string, number | null> = {};
     for (const [k, v] of Object.entries(r)) {

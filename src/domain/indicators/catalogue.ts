@@ -56,7 +56,8 @@ const length = (dflt: number): ParamSpec => ({
   description: "bars in the window",
 });
 const one = (name: string, label: string): OutputSpec[] => [{ name, label }];
-const num = (p: Params, k: string) => p[k] as number;
+/** A numeric parameter of an indicator's validated params. */
+const param = (p: Params, k: string) => p[k] as number;
 
 /**
  * The 18 indicators of the spec with their default parameters (TA-Lib is the reference). The one
@@ -72,8 +73,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: true,
     inputs: ["close"],
-    lookback: (p) => num(p, "length") - 1,
-    compute: (s, p) => [sma(s.close, num(p, "length"))],
+    lookback: (p) => param(p, "length") - 1,
+    compute: (s, p) => [sma(s.close, param(p, "length"))],
   },
   {
     name: "ema",
@@ -84,8 +85,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: false,
     inputs: ["close"],
-    lookback: (p) => num(p, "length") - 1,
-    compute: (s, p) => [ema(s.close, num(p, "length"))],
+    lookback: (p) => param(p, "length") - 1,
+    compute: (s, p) => [ema(s.close, param(p, "length"))],
   },
   {
     name: "wma",
@@ -96,8 +97,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: true,
     inputs: ["close"],
-    lookback: (p) => num(p, "length") - 1,
-    compute: (s, p) => [wma(s.close, num(p, "length"))],
+    lookback: (p) => param(p, "length") - 1,
+    compute: (s, p) => [wma(s.close, param(p, "length"))],
   },
   {
     name: "dema",
@@ -108,8 +109,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: false,
     inputs: ["close"],
-    lookback: (p) => 2 * (num(p, "length") - 1),
-    compute: (s, p) => [dema(s.close, num(p, "length"))],
+    lookback: (p) => 2 * (param(p, "length") - 1),
+    compute: (s, p) => [dema(s.close, param(p, "length"))],
   },
   {
     name: "tema",
@@ -120,8 +121,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: false,
     inputs: ["close"],
-    lookback: (p) => 3 * (num(p, "length") - 1),
-    compute: (s, p) => [tema(s.close, num(p, "length"))],
+    lookback: (p) => 3 * (param(p, "length") - 1),
+    compute: (s, p) => [tema(s.close, param(p, "length"))],
   },
   {
     name: "vwap",
@@ -144,8 +145,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: false,
     inputs: ["close"],
-    lookback: (p) => num(p, "length"),
-    compute: (s, p) => [rsi(s.close, num(p, "length"))],
+    lookback: (p) => param(p, "length"),
+    compute: (s, p) => [rsi(s.close, param(p, "length"))],
   },
   {
     name: "macd",
@@ -164,8 +165,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: false,
     inputs: ["close"],
-    lookback: (p) => Math.max(num(p, "fast"), num(p, "slow")) + num(p, "signal") - 2,
-    compute: (s, p) => macd(s.close, num(p, "fast"), num(p, "slow"), num(p, "signal")),
+    lookback: (p) => Math.max(param(p, "fast"), param(p, "slow")) + param(p, "signal") - 2,
+    compute: (s, p) => macd(s.close, param(p, "fast"), param(p, "slow"), param(p, "signal")),
   },
   {
     name: "stoch",
@@ -183,8 +184,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: true,
     inputs: ["high", "low", "close"],
-    lookback: (p) => num(p, "fastk") + num(p, "slowk") + num(p, "slowd") - 3,
-    compute: (s, p) => stoch(s.high, s.low, s.close, num(p, "fastk"), num(p, "slowk"), num(p, "slowd")),
+    lookback: (p) => param(p, "fastk") + param(p, "slowk") + param(p, "slowd") - 3,
+    compute: (s, p) => stoch(s.high, s.low, s.close, param(p, "fastk"), param(p, "slowk"), param(p, "slowd")),
   },
   {
     name: "cci",
@@ -195,8 +196,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: true,
     inputs: ["high", "low", "close"],
-    lookback: (p) => num(p, "length") - 1,
-    compute: (s, p) => [cci(s.high, s.low, s.close, num(p, "length"))],
+    lookback: (p) => param(p, "length") - 1,
+    compute: (s, p) => [cci(s.high, s.low, s.close, param(p, "length"))],
   },
   {
     name: "roc",
@@ -207,8 +208,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: true,
     inputs: ["close"],
-    lookback: (p) => num(p, "length"),
-    compute: (s, p) => [roc(s.close, num(p, "length"))],
+    lookback: (p) => param(p, "length"),
+    compute: (s, p) => [roc(s.close, param(p, "length"))],
   },
   {
     name: "mom",
@@ -219,8 +220,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: true,
     inputs: ["close"],
-    lookback: (p) => num(p, "length"),
-    compute: (s, p) => [mom(s.close, num(p, "length"))],
+    lookback: (p) => param(p, "length"),
+    compute: (s, p) => [mom(s.close, param(p, "length"))],
   },
   {
     name: "bbands",
@@ -245,8 +246,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: true,
     inputs: ["close"],
-    lookback: (p) => num(p, "length") - 1,
-    compute: (s, p) => bbands(s.close, num(p, "length"), num(p, "std")),
+    lookback: (p) => param(p, "length") - 1,
+    compute: (s, p) => bbands(s.close, param(p, "length"), param(p, "std")),
   },
   {
     name: "atr",
@@ -257,8 +258,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: false,
     inputs: ["high", "low", "close"],
-    lookback: (p) => num(p, "length"),
-    compute: (s, p) => [atr(s.high, s.low, s.close, num(p, "length"))],
+    lookback: (p) => param(p, "length"),
+    compute: (s, p) => [atr(s.high, s.low, s.close, param(p, "length"))],
   },
   {
     name: "kc",
@@ -283,8 +284,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: false,
     inputs: ["high", "low", "close"],
-    lookback: (p) => num(p, "length") - 1,
-    compute: (s, p) => kc(s.high, s.low, s.close, num(p, "length"), num(p, "multiplier")),
+    lookback: (p) => param(p, "length") - 1,
+    compute: (s, p) => kc(s.high, s.low, s.close, param(p, "length"), param(p, "multiplier")),
   },
   {
     name: "obv",
@@ -319,8 +320,8 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     intradayOnly: false,
     windowed: true,
     inputs: ["high", "low", "close", "volume"],
-    lookback: (p) => num(p, "length"),
-    compute: (s, p) => [mfi(s.high, s.low, s.close, s.volume, num(p, "length"))],
+    lookback: (p) => param(p, "length"),
+    compute: (s, p) => [mfi(s.high, s.low, s.close, s.volume, param(p, "length"))],
   },
 ];
 

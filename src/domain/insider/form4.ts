@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+import { parseNumberText } from "../numbers";
 
 /**
  * SEC Form 4 (the ownershipDocument XML, schema X0508) as the service's rows: the reporting owners
@@ -108,12 +109,7 @@ function text(v: unknown): string | null {
   return null;
 }
 
-const num = (v: unknown): number | null => {
-  const t = text(v);
-  if (t === null) return null;
-  const x = Number(t.replace(/,/g, ""));
-  return Number.isFinite(x) ? x : null;
-};
+const numberIn = (v: unknown): number | null => parseNumberText(text(v));
 
 /** 0/1 and true/false both appear in filings. */
 const flag = (v: unknown) => ["1", "true"].includes((text(v) ?? "").toLowerCase());
@@ -152,17 +148,17 @@ function transaction(t: Node, line: number, table: InsiderTransaction["table"]):
     transactionDate: text(t.transactionDate)?.slice(0, 10) ?? null,
     code,
     codeMeaning: TRANSACTION_CODES[code] ?? null,
-    shares: num(amounts.transactionShares),
-    price: num(amounts.transactionPricePerShare),
+    shares: numberIn(amounts.transactionShares),
+    price: numberIn(amounts.transactionPricePerShare),
     acquiredDisposed: ad === "A" || ad === "D" ? ad : null,
-    sharesOwnedAfter: num(node(t.postTransactionAmounts).sharesOwnedFollowingTransaction),
+    sharesOwnedAfter: numberIn(node(t.postTransactionAmounts).sharesOwnedFollowingTransaction),
     ownership: direct === "D" || direct === "I" ? direct : null,
     natureOfOwnership: text(nature.natureOfOwnership),
-    conversionOrExercisePrice: num(t.conversionOrExercisePrice),
+    conversionOrExercisePrice: numberIn(t.conversionOrExercisePrice),
     exerciseDate: text(t.exerciseDate)?.slice(0, 10) ?? null,
     expirationDate: text(t.expirationDate)?.slice(0, 10) ?? null,
     underlyingSecurityTitle: text(underlying.underlyingSecurityTitle),
-    underlyingShares: num(underlying.underlyingSecurityShares),
+    underlyingShares: numberIn(underlying.underlyingSecurityShares),
     footnoteIds: [...footnoteIds(t)].sort(),
   };
 }

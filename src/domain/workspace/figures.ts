@@ -4,7 +4,7 @@
  * workspace's dark or light theme. Pure: the routes give the numbers.
  */
 
-import { DAY_MS } from "../instants";
+import { DAY_MS, isoDay } from "../instants";
 
 export type Theme = "dark" | "light";
 
@@ -214,7 +214,7 @@ function missingWeekdays(dates: readonly string[]): string[] {
   for (let t = first; t <= last; t += DAY_MS) {
     const d = new Date(t);
     const day = d.getUTCDay();
-    const iso = d.toISOString().slice(0, 10);
+    const iso = isoDay(d);
     if (day !== 0 && day !== 6 && !have.has(iso)) out.push(iso);
   }
   return out;

@@ -3,11 +3,13 @@ import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
 import type { Dividend, Split } from "../../domain/corporate-actions";
 import { type DriftSink, describe, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { isoDay } from "../../domain/instants";
 import { DELAYED } from "../../domain/provider-names";
 import { float32Decimal } from "../../domain/provider-precision";
 import { readWire, type WireNode } from "../../domain/wire-schema";
-import { BROWSER_USER_AGENT, getJson, ProviderError } from "../errors";
+import { ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
+import { BROWSER_USER_AGENT, getJson } from "../http";
 import { observed } from "../isolate";
 import { type ClientOptions, withDefaults } from "../options";
 import type { Watch } from "../outcomes";
@@ -144,8 +146,7 @@ const hintOf = (r: ChartResult) => Math.min(8, Math.max(0, Math.round(r.meta.pri
  * venue's offset, so a Sydney session opening at 10:00 local (23:00 UTC the day before) is dated by
  * its own day. The offset is today's: a summer-time hour never moves an open across midnight.
  */
-const sessionDay = (epoch: number, r: ChartResult) =>
-  new Date((epoch + (r.meta.gmtoffset ?? 0)) * 1000).toISOString().slice(0, 10);
+const sessionDay = (epoch: number, r: ChartResult) => isoDay(new Date((epoch + (r.meta.gmtoffset ?? 0)) * 1000));
 
 export type Interval = "1d" | "1wk" | "1mo";
 

@@ -3,7 +3,8 @@ import { type Clock, type Deadline, systemClock } from "../../clock";
 import { type DriftSink, describe, NO_DRIFT_SINK, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import type { NewsArticle } from "../../domain/news/article";
 import { readWire, type WireNode } from "../../domain/wire-schema";
-import { BROWSER_USER_AGENT, getText, ProviderError } from "../errors";
+import { ProviderError } from "../errors";
+import { BROWSER_USER_AGENT, getText } from "../http";
 import { observed } from "../isolate";
 import { NO_RESTS, type RestPolicy } from "../rest";
 

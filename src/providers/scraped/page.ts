@@ -1,5 +1,6 @@
 import type { Deadline } from "../../clock";
-import { BROWSER_USER_AGENT, getText, ProviderError } from "../errors";
+import { ProviderError } from "../errors";
+import { BROWSER_USER_AGENT, getText } from "../http";
 
 /** Web pages are asked for as a browser asks for them. */
 export const PAGE_HEADERS = { "user-agent": BROWSER_USER_AGENT, accept: "text/html,application/xhtml+xml" };

@@ -3,7 +3,8 @@ import { type DriftSink, type SchemaDrift, uniqueDrifts } from "../../domain/dri
 import { EDGAR } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import type { Cache } from "../../platform/cache";
-import { callTimeout, failureOf, ProviderError } from "../errors";
+import { ProviderError } from "../errors";
+import { callTimeout, failureOf } from "../http";
 import { isolate, observed } from "../isolate";
 import { type ClientOptions, withDefaults } from "../options";
 import type { Watch } from "../outcomes";

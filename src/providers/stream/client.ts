@@ -1,10 +1,11 @@
 import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
 import { type DriftSink, describe, type SchemaDrift } from "../../domain/drift";
-import { DAY_MS } from "../../domain/instants";
+import { DAY_MS, isoDay } from "../../domain/instants";
 import { STREAM } from "../../domain/provider-names";
-import { BROWSER_USER_AGENT, callTimeout, failureOf, ProviderError } from "../errors";
+import { ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
+import { BROWSER_USER_AGENT, callTimeout, failureOf } from "../http";
 import { observed } from "../isolate";
 import { type ClientOptions, withDefaults } from "../options";
 import type { Watch } from "../outcomes";
@@ -178,7 +179,7 @@ export class StreamProviderClient implements HistoryProvider {
     }
     const bars: Bar[] = [];
     for (const [time, v] of [...state.bars.entries()].sort((a, b) => a[0] - b[0])) {
-      const date = new Date(time * 1000).toISOString().slice(0, 10);
+      const date = isoDay(new Date(time * 1000));
       if (date < from || date > to) continue;
       const [, open, high, low, close, volume] = v.map((x) => x ?? 0) as [
         number,

@@ -1,6 +1,7 @@
 import type { AssetRow, ListingRow } from "../../db/repositories/catalogue";
 import { findAssetByIsin } from "../../db/repositories/catalogue";
 import { BadRequestError, NoDataError, RateLimitedError, ServiceError } from "../../domain/errors";
+import { isoDay } from "../../domain/instants";
 import { isinProblem, normaliseIsin } from "../../domain/isin";
 import { preferredShown } from "../../domain/listing-choice";
 import type { Context } from "../../platform/context";
@@ -25,7 +26,7 @@ export async function getAssetByIsin({
   if (found.asset.removedAt)
     throw new NoDataError(
       `Instrument with ISIN '${isin}' not found`,
-      `removed from the catalogue on ${found.asset.removedAt.toISOString().slice(0, 10)}`,
+      `removed from the catalogue on ${isoDay(found.asset.removedAt)}`,
     );
   return {
     asset: found.asset,

@@ -1,6 +1,6 @@
 import { listingsWithSnapshotsFrom } from "../../db/repositories/indicator-snapshots";
 import { applyRetention, type RetentionCounts } from "../../db/repositories/retention";
-import { DAY_MS } from "../../domain/instants";
+import { DAY_MS, isoDay } from "../../domain/instants";
 import { cacheKeys } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { refreshSnapshots } from "../technical/snapshots";
@@ -42,7 +42,7 @@ export async function cleanupDatabase({
   ctx: Context;
   input: { daysToKeep: number; dryRun: boolean };
 }): Promise<CleanupResult> {
-  const pricesBefore = new Date(ctx.clock.now().getTime() - input.daysToKeep * DAY_MS).toISOString().slice(0, 10);
+  const pricesBefore = isoDay(new Date(ctx.clock.now().getTime() - input.daysToKeep * DAY_MS));
   const { logsBefore, usageLogsBefore } = logCutoffs(ctx);
   const counts = await applyRetention(ctx.db, { pricesBefore, logsBefore, usageLogsBefore }, input.dryRun);
   if (!input.dryRun && counts.prices_daily > 0) {

@@ -1,8 +1,7 @@
 import { assetIdsOfTickers } from "../../db/repositories/catalogue";
 import { readEarningsCalendar, type StoredReport } from "../../db/repositories/earnings-calendar";
 import { BadRequestError } from "../../domain/errors";
-import { addDays } from "../../domain/ingest-plan";
-import { DAY_MS } from "../../domain/instants";
+import { addDays, DAY_MS } from "../../domain/instants";
 import type { Context } from "../../platform/context";
 
 /** The widest window one request may ask for (a year and a day: a year's four reports of each instrument). */

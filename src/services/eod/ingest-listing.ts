@@ -5,7 +5,6 @@ import { type ListingPrices, listingSpans, type StoredSpan, upsertDailyBars } fr
 import { type Bar, scaleBars } from "../../domain/bars";
 import { type Dividend, readjustmentRange, type Split } from "../../domain/corporate-actions";
 import {
-  addDays,
   type DateRange,
   dayBefore,
   earlier,
@@ -15,6 +14,7 @@ import {
   sessionsOf,
   venueSessionTest,
 } from "../../domain/ingest-plan";
+import { addDays } from "../../domain/instants";
 import { catalogueVenue } from "../../domain/market-hours";
 import { capitalGainsInDividends } from "../../domain/price-sanity-sources";
 import { STREAM } from "../../domain/provider-names";

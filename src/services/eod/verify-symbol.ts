@@ -1,6 +1,5 @@
 import { type ListingRow, recordDelayedSymbol } from "../../db/repositories/catalogue";
-import { addDays } from "../../domain/ingest-plan";
-import { DAY_MS } from "../../domain/instants";
+import { addDays, DAY_MS } from "../../domain/instants";
 import { currencyScale, isVenueOf } from "../../domain/provider-symbols";
 import type { Context } from "../../platform/context";
 import type { SearchHit } from "../../providers/delayed/client";

@@ -7,7 +7,7 @@ import {
   type StatementRow,
   statementRows,
 } from "../../domain/fundamentals/statements";
-import { addDays } from "../../domain/ingest-plan";
+import { addDays } from "../../domain/instants";
 import type { Context } from "../../platform/context";
 import type { QuoteSummaryModule } from "../../providers/delayed/fundamentals";
 

@@ -14,7 +14,6 @@ import {
   type FundDetails,
   highlightTexts,
   horizonRank,
-  num,
   profileOf,
   type Summary,
 } from "../../domain/fundamentals/delayed-figures";
@@ -36,6 +35,8 @@ import {
 } from "../../domain/fundamentals/eodhd";
 import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
 import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
+import { isoDay } from "../../domain/instants";
+import { unboxNumber } from "../../domain/numbers";
 import {
   DELAYED,
   FUNDAMENTAL_PROVIDERS,
@@ -275,9 +276,9 @@ function holdersOf(summary: Summary | null, module: "institutionOwnership" | "fu
     return {
       name: String(o.organization ?? ""),
       date: day(d),
-      pctHeld: num(o.pctHeld),
-      position: num(o.position),
-      pctChange: num(o.pctChange),
+      pctHeld: unboxNumber(o.pctHeld),
+      position: unboxNumber(o.position),
+      pctChange: unboxNumber(o.pctChange),
     };
   });
 }
@@ -500,7 +501,7 @@ async function insiderSection(ctx: Context, { asset }: Instrument, sources: Sour
 function newestDay(dates: readonly Date[]): string | null {
   if (dates.length === 0) return null;
   const newest = Math.max(...dates.map((d) => d.getTime()));
-  return database(new Date(newest).toISOString().slice(0, 10));
+  return database(isoDay(new Date(newest)));
 }
 
 /**

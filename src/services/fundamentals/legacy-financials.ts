@@ -3,7 +3,7 @@ import { uniqueDrifts } from "../../domain/drift";
 import { NoDataError } from "../../domain/errors";
 import { STATEMENT_MODULE, type StatementKind, statementRows } from "../../domain/fundamentals/statements";
 import { driftVerdict } from "../../domain/fundamentals/validation";
-import { addDays } from "../../domain/ingest-plan";
+import { addDays } from "../../domain/instants";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";

@@ -6,8 +6,7 @@ import {
   storeIntradayFetch,
 } from "../../db/repositories/intraday";
 import { BadRequestError } from "../../domain/errors";
-import { addDays } from "../../domain/ingest-plan";
-import { DAY_MS } from "../../domain/instants";
+import { addDays, DAY_MS } from "../../domain/instants";
 import {
   coversWholeSession,
   fetchSpan,

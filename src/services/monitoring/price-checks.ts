@@ -4,7 +4,8 @@ import { findingsSummary, listingsWithKinds, saveFindings } from "../../db/repos
 import { readDailyBars } from "../../db/repositories/prices";
 import type { NewCheck } from "../../db/repositories/provider-checks";
 import { scaleBars } from "../../domain/bars";
-import { addDays, dayBefore } from "../../domain/ingest-plan";
+import { dayBefore } from "../../domain/ingest-plan";
+import { addDays } from "../../domain/instants";
 import type { CanaryInstrument } from "../../domain/monitoring/canary-references";
 import type { Finding, FindingKind } from "../../domain/price-sanity";
 import { periodAdjustments } from "../../domain/price-sanity-sources";

@@ -1,6 +1,6 @@
 import { findAssetById } from "../../db/repositories/catalogue";
 import { storedArticles, storeNews } from "../../db/repositories/news";
-import { DAY_MS } from "../../domain/instants";
+import { addDays } from "../../domain/instants";
 import type { NewsArticle } from "../../domain/news/article";
 import { deduplicate, duplicateGroups } from "../../domain/news/dedup";
 import { urlKey } from "../../domain/news/normalise";
@@ -47,8 +47,7 @@ async function instrumentOf(ctx: Context, ticker: string) {
   return asset ? { assetId: asset.id, isin: listing.isin, name: asset.name, exchange: listing.exchange } : null;
 }
 
-const dayBefore = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+const dayBefore = (day: string, days: number) => addDays(day, -days);
 
 export interface Refreshed {
   ticker: string;

@@ -14,7 +14,7 @@ import {
 import { NotFoundError, RateLimitedError, ServiceError } from "../../domain/errors";
 import { type IndicatorSpec, indicatorSpec, type Params } from "../../domain/indicators/catalogue";
 import { paramsKey } from "../../domain/indicators/snapshots";
-import { DAY_MS } from "../../domain/instants";
+import { DAY_MS, isoDay } from "../../domain/instants";
 import type { ScreenQuery } from "../../domain/screen-query";
 import {
   runKey,
@@ -137,7 +137,7 @@ export async function dayRun(
   const db = ctx.db;
   // The day from the same instant: a request at midnight keys and refuses by one day.
   const now = ctx.clock.now();
-  const day = now.toISOString().slice(0, 10);
+  const day = isoDay(now);
   const identity = { indicator: r.spec.name, params: paramsKey(r.params), resolution: r.resolution, day };
   const key = runKey(identity);
   const state = await readRun(db, { key });
@@ -186,7 +186,7 @@ export async function finishedDayRun(
   ctx: Context,
   r: { indicator: string; params: string; resolution: DailyResolution },
 ): Promise<RunState | null> {
-  const day = ctx.clock.now().toISOString().slice(0, 10);
+  const day = isoDay(ctx.clock.now());
   const state = await readRun(ctx.db, { key: runKey({ ...r, day }) });
   return state?.finishedAt ? state : null;
 }

@@ -1,8 +1,9 @@
+import { backoff } from "../../domain/backoff";
 import type { RunWork } from "../../platform/context";
 import { writeUsageBatch } from "./write-usage-batch";
 
 /** Delay before a failed batch comes back: doubling from 10 s to 30 minutes, so ten tries span about 1 h 40 min of outage. */
-export const usageRetryDelaySeconds = (attempts: number) => Math.min(1800, 10 * 2 ** Math.max(0, attempts - 1));
+export const usageRetryDelaySeconds = (attempts: number) => backoff(attempts, { first: 10, factor: 2, cap: 1800 });
 
 /**
  * The usage queue's consumer: a batch of up to 10 messages, each up to 100 entries (wrangler.toml),

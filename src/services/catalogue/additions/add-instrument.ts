@@ -24,6 +24,7 @@ import {
   UnprocessableError,
 } from "../../../domain/errors";
 import { profileOf } from "../../../domain/fundamentals/delayed-figures";
+import { isoDay } from "../../../domain/instants";
 import { isinProblem, normaliseIsin } from "../../../domain/isin";
 import { preferredShown } from "../../../domain/listing-choice";
 import { VENUES } from "../../../domain/venues";
@@ -156,7 +157,7 @@ export async function addByIsin(
   if (existing?.asset.removedAt && how.via !== "request")
     throw new NoDataError(
       `Instrument with ISIN '${isin}' not found`,
-      `removed from the catalogue on ${existing.asset.removedAt.toISOString().slice(0, 10)}; a POST /assets with a full-access key brings it back`,
+      `removed from the catalogue on ${isoDay(existing.asset.removedAt)}; a POST /assets with a full-access key brings it back`,
     );
   if (existing && how.via === "discovery") return knownAnswer(existing);
   // The symbol path brings a line of its own, verified whatever the ISIN search once missed.

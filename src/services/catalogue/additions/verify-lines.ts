@@ -8,7 +8,7 @@ import {
   type OfferedLine,
   placeLine,
 } from "../../../domain/catalogue-additions";
-import { addDays } from "../../../domain/ingest-plan";
+import { addDays } from "../../../domain/instants";
 import { currencyScale, venueOfDelayedExchange } from "../../../domain/provider-symbols";
 import type { Context } from "../../../platform/context";
 import { ProviderError } from "../../../providers/errors";
