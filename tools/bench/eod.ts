@@ -74,8 +74,10 @@ runBench(async (stack) => {
   const warm = async (pathOf: (i: number) => string) =>
     load({ pathOf: (i) => pathOf(i + 1_000_000), headers: plain, concurrency: CONCURRENCY, durationMs: 1000 });
 
+  // /health (public, no key) against the bare app answering a body of its size.
+  const healthBytes = Buffer.byteLength(await (await fetch(`${base}/health`)).text());
   const since = new Date();
-  const { bare, bare_limited, floor, cached } = await withBareApp(async (bareBase) => {
+  const { bare, bare_limited, floor, cached, health, bare_health } = await withBareApp(async (bareBase) => {
     const targets = {
       bare: () => `${bareBase}/floor?bytes=${bytes}`,
       bare_limited: () => `${bareBase}/floor-limited?bytes=${bytes}`,
@@ -96,7 +98,23 @@ runBench(async (stack) => {
     });
     countAnswers(measured.floor);
     countAnswers(measured.cached);
-    return measured;
+    // /health as a monitor asks it (no key), in turns with the bare app answering a body of its size.
+    const probes = { health: () => `${base}/health`, bare_health: () => `${bareBase}/floor?bytes=${healthBytes}` };
+    const anonymous = { "accept-encoding": "identity" };
+    const warmAnonymous = (pathOf: (i: number) => string) =>
+      load({ pathOf, headers: anonymous, concurrency: CONCURRENCY, durationMs: 1000 });
+    await warmAnonymous(probes.bare_health);
+    countAnswers(await warmAnonymous(probes.health));
+    const probed = await interleave({
+      targets: probes,
+      headers: anonymous,
+      concurrency: CONCURRENCY,
+      rounds: ROUNDS,
+      roundMs: ROUND_MS,
+      settleMs: SETTLE_MS,
+    });
+    countAnswers(probed.health);
+    return { ...measured, ...probed };
   });
   const uncached = (i: number) => `${base}/eod/${EOD_TICKER}?from=${oneYearAgo}&to=${futureDay(i)}`;
   countAnswers(await warm(uncached));
@@ -107,7 +125,12 @@ runBench(async (stack) => {
     Number(median(a.rounds_rps.map((rps, r) => rps / (b.rounds_rps[r] ?? Number.NaN))).toFixed(3));
   const ratio = over(cached, floor);
   // Every request answered must have its usage row once the queue has drained (the bare app logs none).
-  const logged = await usageRowsSince(stack.databaseUrl, since, ["/__bench/floor", "/eod/:ticker"], answered);
+  const logged = await usageRowsSince(
+    stack.databaseUrl,
+    since,
+    ["/__bench/floor", "/eod/:ticker", "/health"],
+    answered,
+  );
   return {
     ...benchHeader("eod"),
     database: stack.databaseLabel,
@@ -139,6 +162,13 @@ runBench(async (stack) => {
       binding_over_bare: over(bare_limited, bare),
       floor_over_bare_with_binding: over(floor, bare_limited),
       cached_eod_over_bare_with_binding: over(cached, bare_limited),
+    },
+    health_against_bare: {
+      body_bytes: healthBytes,
+      health,
+      bare: bare_health,
+      health_over_bare: over(health, bare_health),
+      health_target_0_85_met: over(health, bare_health) >= 0.85,
     },
     usage_log: { requests_answered: answered, rows_written: logged, none_lost: logged === answered },
   };
