@@ -2,13 +2,11 @@ import { bodyLimit } from "hono/body-limit";
 import type { DepsOptions } from "./deps";
 import { MAX_IMPORT_BYTES } from "./domain/catalogue-import";
 import { ServiceError } from "./domain/errors";
+import { afterAnswer } from "./middleware/after-answer";
 import { authenticate } from "./middleware/authenticate";
 import { workspaceCors } from "./middleware/cors";
-import { driftReports } from "./middleware/drift-reports";
-import { edgeCache } from "./middleware/edge-cache";
+import { EDGE_CACHED_ROUTES, edgeCache } from "./middleware/edge-cache";
 import { init } from "./middleware/init";
-import { providerRests } from "./middleware/provider-rests";
-import { usageLog } from "./middleware/usage";
 import { registerBenchFloor } from "./routes/bench-floor";
 import { cacheApi } from "./routes/cache";
 import { calendarApi } from "./routes/calendar";
@@ -53,11 +51,11 @@ export function createApp(opts: DepsOptions = {}) {
   app.use("*", init(opts));
   // Before the key check: a browser's preflight carries no key (spec Authentication 9).
   for (const path of ["/workspace/*", "/widgets.json", "/apps.json"]) app.use(path, workspaceCors);
-  app.use("*", usageLog);
-  app.use("*", driftReports);
+  // Each middleware where it acts: what follows every answer (usage, drift, rests) in one, the key
+  // check everywhere (public routes pass at once), the edge cache only on the routes it may serve.
+  app.use("*", afterAnswer);
   app.use("*", authenticate);
-  app.use("*", providerRests);
-  app.use("*", edgeCache);
+  for (const path of EDGE_CACHED_ROUTES) app.use(path, edgeCache);
   // After the key check: only the bulk import (a full-access route) may send more than 64 KiB.
   const limited = (maxSize: number, what: string) =>
     bodyLimit({

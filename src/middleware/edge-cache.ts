@@ -9,7 +9,7 @@ import type { AppEnv } from "../routes/env";
  * Each reads through the shared cache, whose lifetimes bound the copy's (`Deps.keeping`); the
  * news feed, read from the database each time, is not among them.
  */
-const EDGE_CACHED_ROUTES: ReadonlySet<string> = new Set([
+export const EDGE_CACHED_ROUTES: ReadonlySet<string> = new Set([
   "/eod/:ticker",
   "/ticker/:symbol/history",
   "/technical/screen",

@@ -34,7 +34,7 @@ describe("the import rules (npm run lint)", () => {
     expect(layerOf("src/services/eod/get-eod.ts")).toBe("services");
     expect(at(["src/deps.ts", "src/work.ts"])).toEqual(["composition", "composition"]);
     expect(layerOf("src/routes/eod/get-eod.ts")).toBe("routes");
-    expect(at(["src/app.ts", "src/middleware/usage.ts"])).toEqual(["http", "http"]);
+    expect(at(["src/app.ts", "src/middleware/after-answer.ts"])).toEqual(["http", "http"]);
     expect(at(["src/index.ts", "src/cron.ts", "durable-objects/ticker-stream.ts"])).toEqual([
       "entry",
       "entry",
@@ -96,7 +96,7 @@ describe("the import rules (npm run lint)", () => {
       "src/services/s.ts:2: imports hono (hono is imported only by the HTTP layer (routes, middleware, app))",
       "durable-objects/d.ts:1: imports hono/cloudflare-workers (hono is imported only by the HTTP layer (routes, middleware, app))",
     ]);
-    expect(packageProblem("src/middleware/usage.ts", "hono/factory")).toBeNull();
+    expect(packageProblem("src/middleware/after-answer.ts", "hono/factory")).toBeNull();
     expect(packageProblem("src/domain/a.ts", "zod")).toBeNull();
   });
 
