@@ -7,7 +7,7 @@ export const usageRetryDelaySeconds = (attempts: number) => backoff(attempts, { 
 
 /**
  * The usage queue's consumer: a batch of up to 10 messages, each up to 100 entries (wrangler.toml),
- * written 100 rows per INSERT. If the database fails, the whole batch is retried, later each time;
+ * written in one INSERT (up to 1,000 rows). If the database fails, the whole batch is retried, later each time;
  * after the queue's max_retries (ten tries over about 1 h 40 min) it goes to the dead-letter queue
  * `usage-logs-dead` (wrangler.toml), kept there for replay.
  */

@@ -3,7 +3,7 @@ import { insertUsageLogs } from "../../db/repositories/usage-logs";
 import { entriesOf, type UsageEntry } from "../../domain/usage";
 
 /**
- * Writes the entries of a batch of queue messages, 100 rows per statement. Entries that do not
+ * Writes the entries of a batch of queue messages, up to 1,000 rows per statement. Entries that do not
  * parse are reported and dropped (retrying would not mend them); a database failure throws, so that
  * the caller retries the batch, and redelivered entries are skipped by their id.
  */
