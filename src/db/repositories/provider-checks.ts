@@ -1,22 +1,12 @@
 import { and, avg, count, desc, eq, gte, max, sql } from "drizzle-orm";
+import type { CanaryCheck } from "../../domain/monitoring/canary-checks";
 import { decimalOrNull } from "../../domain/numbers";
 import type { Db } from "../client";
 import { providerChecks } from "../schema";
 import { storableText } from "../text";
 
-/** One canary check as stored: a value judged against its range (value null: none came, the error says why). */
-export interface NewCheck {
-  provider: string;
-  /** Null with the field when the provider could not be asked about any instrument. */
-  ticker: string | null;
-  field: string | null;
-  passed: boolean;
-  latencyMs: number | null;
-  value: number | null;
-  expected: readonly [number, number] | null;
-  error: string | null;
-  at: Date;
-}
+/** One canary check as stored (the domain's CanaryCheck). */
+export type NewCheck = CanaryCheck;
 
 /** Stores the checks of a run in one statement. */
 export async function saveChecks(db: Db, checks: readonly NewCheck[]): Promise<void> {

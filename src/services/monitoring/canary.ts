@@ -1,138 +1,16 @@
 import { openAlert } from "../../db/repositories/monitoring";
 import { type NewCheck, saveChecks } from "../../db/repositories/provider-checks";
 import { recordVerdicts } from "../../db/repositories/validation-results";
-import { driftField, driftReason, type SchemaDrift } from "../../domain/drift";
-import { highlightFigures } from "../../domain/fundamentals/delayed-figures";
-import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
-import { driftVerdict, type Unit, type Verdict, validate } from "../../domain/fundamentals/validation";
-import { canarySeverity, judgeCanaryValue } from "../../domain/monitoring/canary";
-import {
-  CANARY_INSTRUMENTS,
-  CANARY_REFERENCES_VERSION,
-  type CanaryInstrument,
-} from "../../domain/monitoring/canary-references";
+import { canarySeverity } from "../../domain/monitoring/canary";
+import { CANARY_INSTRUMENTS, CANARY_REFERENCES_VERSION } from "../../domain/monitoring/canary-references";
 import { DELAYED, FUNDAMENTAL_PROVIDERS, type FundamentalProvider } from "../../domain/provider-names";
 import { cacheKeys } from "../../platform/cache";
 import type { Context } from "../../platform/context";
-import { ProviderError } from "../../providers/errors";
 import { isolate } from "../../providers/isolate";
-import type { ScrapeTarget } from "../../providers/scraped/types";
 import { checkOutlierRates } from "./alerts";
+import { probe } from "./canary-probe";
 import { adjustmentChecks, periodChecks, sanityChecks } from "./price-checks";
 import { writeHealthSummary } from "./provider-health";
-
-/** The quoteSummary modules that carry the highlights the canary checks. */
-const DELAYED_MODULES = ["price", "summaryDetail", "defaultKeyStatistics", "financialData"] as const;
-
-/** One value as a provider sent it, in the unit it sends it in. */
-interface Observation {
-  field: string;
-  value: number | null;
-  unit: Unit;
-}
-
-/** What asking a provider about one reference instrument gave: its values, or why there are none. */
-type Answer =
-  | { observations: Observation[]; problem: null; drifts?: SchemaDrift[] }
-  | { observations: []; problem: string };
-
-async function askDelayed(ctx: Context, inst: CanaryInstrument): Promise<Answer> {
-  const { value: summary, drifts } = await ctx.providers.delayedFundamentals.summary(inst.symbol, DELAYED_MODULES);
-  const figures = highlightFigures(summary);
-  return {
-    problem: null,
-    drifts,
-    observations: Object.keys(inst.expected).map((field) => {
-      const f = figures.find((x) => x.field === field);
-      return { field, value: f?.value ?? null, unit: f?.unit ?? "ratio" };
-    }),
-  };
-}
-
-async function askScraped(ctx: Context, name: string, inst: CanaryInstrument): Promise<Answer | null> {
-  const provider = ctx.providers.scraped.find((p) => p.name === name);
-  const target: ScrapeTarget = { isin: inst.isin, ticker: inst.ticker, currency: inst.currency, kind: "share" };
-  if (!provider?.covers(target)) return null;
-  const page = await provider.read(target);
-  if (page.isin !== inst.isin)
-    return { observations: [], problem: `the page is about ${page.isin ?? "no named instrument"}, not ${inst.isin}` };
-  const observations: Observation[] = [];
-  for (const field of SCRAPED_FIELDS) {
-    if (!inst.expected[field]) continue;
-    const f = page.figures[field];
-    // An EPS in another currency is not this listing's EPS: as good as absent.
-    const foreign = field === "eps_ttm" && f?.currency && f.currency !== inst.currency;
-    observations.push({ field, value: foreign ? null : (f?.value ?? null), unit: f?.unit ?? "ratio" });
-  }
-  return { observations, problem: null, drifts: page.drifts };
-}
-
-/** The fields a provider is checked on for an instrument: all expected ones, or those its page publishes. */
-function fieldsOf(provider: FundamentalProvider, inst: CanaryInstrument): string[] {
-  const expected = Object.keys(inst.expected);
-  return provider === DELAYED ? expected : SCRAPED_FIELDS.filter((f) => expected.includes(f));
-}
-
-/** The checks of one provider on one instrument, with the verdicts of the validation layer; null when it does not cover it. */
-async function probe(
-  ctx: Context,
-  provider: FundamentalProvider,
-  inst: CanaryInstrument,
-  at: Date,
-): Promise<{ checks: NewCheck[]; verdicts: Verdict[] } | null> {
-  const started = ctx.clock.now().getTime();
-  let answer: Answer | null;
-  try {
-    answer = provider === DELAYED ? await askDelayed(ctx, inst) : await askScraped(ctx, provider, inst);
-  } catch (err) {
-    // A monitoring job reports what broke rather than stopping: a bug of ours is a failed check too.
-    if (!(err instanceof ProviderError)) console.error("canary: unexpected error", provider, inst.ticker, err);
-    answer = {
-      observations: [],
-      problem: err instanceof ProviderError ? `${err.failure}: ${err.detail}` : `unexpected error: ${String(err)}`,
-    };
-  }
-  if (answer === null) return null;
-  const latencyMs = Math.max(0, ctx.clock.now().getTime() - started);
-  const base = { provider, ticker: inst.ticker, latencyMs, at };
-  const { problem } = answer;
-  if (problem !== null)
-    // One failed check per field it would have been checked on: an unreachable provider weighs what a wrong one does.
-    return {
-      checks: fieldsOf(provider, inst).map((field) => ({
-        ...base,
-        field,
-        passed: false,
-        value: null,
-        expected: inst.expected[field] ?? null,
-        error: problem,
-      })),
-      verdicts: [],
-    };
-  const verdicts: Verdict[] = [];
-  const checks: NewCheck[] = [];
-  for (const o of answer.observations) {
-    const range = inst.expected[o.field];
-    if (!range) continue;
-    const verdict = validate({ provider, field: o.field, value: o.value, unit: o.unit });
-    verdicts.push(verdict);
-    const j = judgeCanaryValue(verdict, o.unit, range);
-    checks.push({ ...base, field: o.field, passed: j.passed, value: j.value, expected: range, error: j.problem });
-  }
-  // A format change fails the canary even where every checked value could still be read.
-  for (const d of answer.drifts ?? []) {
-    verdicts.push(driftVerdict(d));
-    checks.push({
-      ...base,
-      field: driftField(d),
-      passed: false,
-      value: null,
-      expected: null,
-      error: `schema drift: ${driftReason(d)}`,
-    });
-  }
-  return { checks, verdicts };
-}
 
 export interface ProviderRun {
   provider: FundamentalProvider;
