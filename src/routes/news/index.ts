@@ -1,5 +1,12 @@
 import { createApi } from "../openapi";
-import { registerNewsRoutes } from "./routes";
+import { registerGetNews } from "./get";
+import { registerGetNewsFeed } from "./get-feed";
+import { registerGetNewsStats } from "./get-stats";
+import { registerRefreshNews } from "./refresh";
 
 export const newsApi = createApi();
-registerNewsRoutes(newsApi);
+// /news/feed and /news/stats before /news/{ticker}: "feed" is a valid ticker too.
+registerGetNewsFeed(newsApi);
+registerGetNewsStats(newsApi);
+registerGetNews(newsApi);
+registerRefreshNews(newsApi);

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { csvList, TickerParam } from "../params";
 
 export const NewsArticleSchema = z
   .object({
@@ -56,3 +57,19 @@ export const NewsStatsSchema = z
 export type NewsStatsBody = z.infer<typeof NewsStatsSchema>;
 
 export const QueuedSchema = z.object({ status: z.literal("queued"), ticker: z.string() }).openapi("NewsRefreshQueued");
+
+export const LanguageParam = z
+  .string()
+  .regex(/^([a-z]{2}|all)$/, "a language is a two-letter code (en, fr ...) or all")
+  .optional()
+  .openapi({ example: "en", description: "Keep this language and articles of unknown language; all = no filter" });
+export const NewsTickerParams = z.object({ ticker: TickerParam.openapi({ example: "AAPL" }) });
+export const lang = (l: string | undefined) => (l === undefined || l === "all" ? undefined : l);
+
+export const FeedTickersParam = csvList(
+  z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,10}(,[A-Za-z0-9.-]{1,10}){0,49}$/, "up to 50 tickers separated by commas")
+    .transform((s) => s.toUpperCase().split(","))
+    .optional(),
+).openapi({ type: "string", example: "MC.PA,AAPL" });

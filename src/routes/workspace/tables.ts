@@ -19,7 +19,7 @@ import { DcfTicker, ENRICHED_FIRST, forceRefresh, SensitivityQuery, sensitivityI
 import type { DcfResultBody } from "../dcf/schema";
 import { SectionsParam } from "../fundamentals/get-deep";
 import { CodesParam } from "../insider/get";
-import { FeedTickersParam, LanguageParam, lang } from "../news/routes";
+import { FeedTickersParam, LanguageParam, lang } from "../news/schema";
 import { textParam } from "../openapi";
 import { BoolParam, CurrencyParam, DateParam, ExchangeParam, IsinParam, TickerParam } from "../params";
 import { requestedTickers, TickersParam } from "../realtime/list-quotes";
