@@ -1,5 +1,11 @@
 import { createApi } from "../openapi";
-import { registerDcfRoutes } from "./routes";
+import { registerCompareDcf } from "./compare";
+import { registerGetDcf } from "./get";
+import { registerPostDcf } from "./post";
+import { registerGetDcfSensitivity } from "./sensitivity";
 
 export const dcfApi = createApi();
-registerDcfRoutes(dcfApi);
+registerGetDcf(dcfApi);
+registerCompareDcf(dcfApi);
+registerGetDcfSensitivity(dcfApi);
+registerPostDcf(dcfApi);
