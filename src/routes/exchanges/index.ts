@@ -1,5 +1,7 @@
 import { createApi } from "../openapi";
-import { registerExchanges } from "./routes";
+import { registerGetExchange } from "./get";
+import { registerListExchanges } from "./list";
 
 export const exchangesApi = createApi();
-registerExchanges(exchangesApi);
+registerListExchanges(exchangesApi);
+registerGetExchange(exchangesApi);

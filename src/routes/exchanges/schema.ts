@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
 
+export const LIFETIME =
+  "Cache-Control private, max-age: until the next open or close of a venue in the answer, at most 5 minutes (is_open changes then)";
+
 const instant = (example: string, description: string) => z.string().openapi({ example, description });
 
 const VenueDaySchema = z
