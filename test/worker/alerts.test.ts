@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts, validationResults } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
-import type { AlertsBody, ResolveBody } from "../../src/routes/health/alerts";
+import type { AlertsBody, ResolveBody } from "../../src/routes/health/alerts-schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { call } from "../helpers/worker-http";

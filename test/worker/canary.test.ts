@@ -8,7 +8,7 @@ import { CANARY_INSTRUMENTS } from "../../src/domain/monitoring/canary-reference
 import worker from "../../src/index";
 import { cacheKeys } from "../../src/platform/cache";
 import type { EodAnswer } from "../../src/routes/eod/schema";
-import type { AlertsBody, ResolveBody } from "../../src/routes/health/alerts";
+import type { AlertsBody, ResolveBody } from "../../src/routes/health/alerts-schema";
 import type {
   CanaryHistoryBody,
   CanaryQueuedBody,

@@ -1,13 +1,19 @@
 import { createApi } from "../openapi";
-import { registerAlerts } from "./alerts";
-import { registerCanary } from "./canary";
+import { registerGetCanaryHistory } from "./canary-history";
 import { registerGetHealth } from "./get";
-import { registerProviderHealth } from "./providers";
+import { registerGetProviderHealth } from "./get-provider";
+import { registerListAlerts } from "./list-alerts";
+import { registerListProviderHealth } from "./list-providers";
+import { registerResolveAlert } from "./resolve-alert";
+import { registerRunCanary } from "./run-canary";
 import { registerGetStats } from "./stats";
 
 export const healthApi = createApi();
 registerGetHealth(healthApi);
 registerGetStats(healthApi);
-registerAlerts(healthApi);
-registerProviderHealth(healthApi);
-registerCanary(healthApi);
+registerListAlerts(healthApi);
+registerResolveAlert(healthApi);
+registerListProviderHealth(healthApi);
+registerGetProviderHealth(healthApi);
+registerGetCanaryHistory(healthApi);
+registerRunCanary(healthApi);
