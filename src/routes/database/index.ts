@@ -1,9 +1,11 @@
 import { createApi } from "../openapi";
 import { registerCleanup } from "./cleanup";
 import { registerGetDatabaseStats } from "./get-stats";
-import { registerStoredTickers } from "./stored-tickers";
+import { registerGetStoredTicker } from "./get-ticker";
+import { registerListStoredTickers } from "./list-tickers";
 
 export const databaseApi = createApi();
 registerGetDatabaseStats(databaseApi);
-registerStoredTickers(databaseApi);
+registerListStoredTickers(databaseApi);
+registerGetStoredTicker(databaseApi);
 registerCleanup(databaseApi);

@@ -1,29 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { getStoredTicker, listStoredSeries } from "../../services/database/list-stored";
+import { getStoredTicker } from "../../services/database/list-stored";
 import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
 import { TickerParam } from "../params";
-import { StoredTickerSchema, StoredTickersSchema, toStoredSeries } from "./schema";
+import { StoredTickerSchema, toStoredSeries } from "./schema";
 
-const list = createRoute(
-  withErrors({
-    method: "get",
-    path: "/database/tickers",
-    tags: ["Database administration"],
-    description:
-      "One row per listing that has stored daily prices: ticker, listing id, ISIN, exchange, currency, first and last date, number of bars and the provider of the newest bar. Read from the database; any key.",
-    summary: "Every ticker with prices: first date, last date, number of bars",
-    security: keyed,
-    responses: {
-      200: {
-        description: "Stored series, one per listing",
-        content: { "application/json": { schema: StoredTickersSchema } },
-      },
-    },
-  }),
-);
-
-const one = createRoute(
+const route = createRoute(
   withErrors(
     {
       method: "get",
@@ -45,12 +27,8 @@ const one = createRoute(
   ),
 );
 
-export function registerStoredTickers(api: OpenAPIHono<AppEnv>) {
-  api.openapi(list, async (c) => {
-    const series = await listStoredSeries({ ctx: c.get("deps") });
-    return c.json({ count: series.length, tickers: series.map(toStoredSeries) }, 200);
-  });
-  return api.openapi(one, async (c) => {
+export function registerGetStoredTicker(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
     const { ticker } = c.req.valid("param");
     const { series, requests } = await getStoredTicker({ ctx: c.get("deps"), input: { ticker } });
     return c.json(
