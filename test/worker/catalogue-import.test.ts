@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { insertImport, settleLine } from "../../src/db/repositories/catalogue-imports";
 import { buildDeps } from "../../src/deps";
 import { readImportCsv } from "../../src/domain/catalogue-import";
-import type { ImportSchema } from "../../src/routes/catalogue/import-assets";
+import type { ImportSchema } from "../../src/routes/catalogue/import-schema";
 import { addItem } from "../../src/services/catalogue/additions/add-assets";
 import { LOST_AFTER_MS, resumeImports } from "../../src/services/catalogue/imports/resume-imports";
 import { WORLD, type WorldInstrument } from "../../tools/sandbox/world";

@@ -1,57 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { MAX_IMPORT_LINES, readImportCsv, readImportItems } from "../../domain/catalogue-import";
 import { BadRequestError, ServiceError } from "../../domain/errors";
-import { getImport } from "../../services/catalogue/imports/get-import";
 import { startImport } from "../../services/catalogue/imports/start-import";
 import type { AppEnv } from "../env";
-import { keyed, textParam, withErrors } from "../openapi";
+import { keyed, withErrors } from "../openapi";
+import { EXAMPLE_IMPORT_ISIN, ImportRequestSchema, ImportSchema } from "./import-schema";
 
-/** Another share of the sandbox's world (Nasdaq): the documented example of an import. */
-const EXAMPLE_IMPORT_ISIN = "USW000000027";
-
-const OUTCOMES = ["queued", "added", "known", "refused", "failed"] as const;
-
-const ImportRequestSchema = z
-  .object({
-    items: z
-      .array(
-        z.object({
-          isin: textParam(64).optional(),
-          symbol: textParam(64).optional(),
-          exchange: textParam(16).optional(),
-        }),
-      )
-      .min(1)
-      .max(MAX_IMPORT_LINES),
-    ingest: z.boolean().optional(),
-  })
-  .openapi("ImportRequest", { example: { items: [{ isin: EXAMPLE_IMPORT_ISIN }] } });
-
-export const ImportSchema = z
-  .object({
-    id: z.number().int(),
-    status: z.enum(["running", "finished"]),
-    lines: z.number().int(),
-    ingest: z.boolean(),
-    created_at: z.string(),
-    finished_at: z.string().nullable(),
-    counts: z.object(
-      Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int()])) as Record<(typeof OUTCOMES)[number], z.ZodNumber>,
-    ),
-    page: z.object({ offset: z.number().int(), limit: z.number().int(), outcome: z.enum(OUTCOMES).nullable() }),
-    line_results: z.array(
-      z.object({
-        line: z.number().int(),
-        asked: z.string(),
-        outcome: z.enum(OUTCOMES),
-        reason: z.string().nullable(),
-        isin: z.string().nullable(),
-      }),
-    ),
-  })
-  .openapi("Import");
-
-const start = createRoute(
+const route = createRoute(
   withErrors({
     method: "post",
     path: "/assets/import",
@@ -79,38 +34,8 @@ const start = createRoute(
   }),
 );
 
-const watch = createRoute(
-  withErrors(
-    {
-      method: "get",
-      path: "/assets/import/{id}",
-      tags: ["Assets and listings"],
-      description:
-        "Progress of a bulk import: `running` or `finished`, the number of lines per outcome (`queued`, `added`, `known`, `refused`, `failed`) and a page of line results, each with the line as written, its outcome, the ISIN found and the reason. `outcome` filters the page, `offset` (default 0) and `limit` (default 100, at most 1000) page through it; an unknown id is a 404. Unlike the other catalogue reads, this route needs a full-access key.",
-      summary: "An import's counts by outcome and a page of its lines, each with why",
-      security: keyed,
-      request: {
-        params: z.object({
-          id: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(2 ** 31 - 1),
-        }),
-        query: z.object({
-          outcome: z.enum(OUTCOMES).optional(),
-          offset: z.coerce.number().int().min(0).max(MAX_IMPORT_LINES).default(0),
-          limit: z.coerce.number().int().min(0).max(1000).default(100),
-        }),
-      },
-      responses: { 200: { description: "The import", content: { "application/json": { schema: ImportSchema } } } },
-    },
-    [404],
-  ),
-);
-
 export function registerImportAssets(api: OpenAPIHono<AppEnv>) {
-  api.openapi(start, async (c) => {
+  return api.openapi(route, async (c) => {
     const type = c.req.header("content-type") ?? "";
     let lines: ReturnType<typeof readImportCsv>;
     let ingest = c.req.valid("query").ingest === "true";
@@ -125,13 +50,5 @@ export function registerImportAssets(api: OpenAPIHono<AppEnv>) {
     if (lines.length > MAX_IMPORT_LINES)
       throw new BadRequestError(`the import holds ${lines.length} lines; at most ${MAX_IMPORT_LINES} per import`);
     return c.json(await startImport(c.get("deps"), { lines, ingest }), 202);
-  });
-  api.openapi(watch, async (c) => {
-    const { id } = c.req.valid("param");
-    const q = c.req.valid("query");
-    return c.json(
-      await getImport(c.get("deps"), { id, offset: q.offset, limit: q.limit, outcome: q.outcome ?? null }),
-      200,
-    );
   });
 }
