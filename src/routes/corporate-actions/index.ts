@@ -1,5 +1,7 @@
 import { createApi } from "../openapi";
-import { registerCorporateActions } from "./routes";
+import { registerGetDividends } from "./get-dividends";
+import { registerGetSplits } from "./get-splits";
 
 export const corporateActionsApi = createApi();
-registerCorporateActions(corporateActionsApi);
+registerGetDividends(corporateActionsApi);
+registerGetSplits(corporateActionsApi);
