@@ -2,10 +2,9 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { OPERATORS, type Operator } from "../../domain/screen-query";
 import { SYNC_SCREEN_MAX_BARS } from "../../domain/screen-runs";
 import { screen } from "../../services/technical/screen";
-import { getScreenRun } from "../../services/technical/screen-runs";
 import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
-import { intParam, QueuedScreenSchema, ResolutionParam, ScreenResultSchema, ScreenRunSchema } from "./schema";
+import { intParam, QueuedScreenSchema, ResolutionParam, ScreenResultSchema } from "./schema";
 
 /** The screener's parameters (the workspace's screener widget takes the same). */
 export const ScreenQuery = {
@@ -48,37 +47,16 @@ const route = createRoute(
   }),
 );
 
-const runRoute = createRoute(
-  withErrors(
-    {
-      method: "get",
-      path: "/technical/screen/runs/{id}",
-      tags: ["Technical indicators"],
-      description:
-        "The state of a queued screen run, the run a /technical/screen or /technical/screen/conditions request starts (answering 202) when its computation reads too many bars to answer at once: indicator, parameters, resolution, the UTC day it answers, shares done out of its total, instruments computed and skipped, and start and finish times. Once it has finished, asking the screen again answers from the run for the rest of that day; runs of earlier days are deleted by the nightly retention job. An unknown id is a 404; any key.",
-      summary: "A queued screen's run: its shares done, and when it finished",
-      security: keyed,
-      request: { params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ example: 1 }) }) },
-      responses: {
-        200: { description: "The run", content: { "application/json": { schema: ScreenRunSchema } } },
-      },
-    },
-    [404],
-  ),
-);
-
 /** Seconds a client waits before asking again for a running screen. */
 export const RETRY_AFTER_SECONDS = 5;
 
 export function registerScreen(api: OpenAPIHono<AppEnv>) {
-  return api
-    .openapi(route, async (c) => {
-      const answer = await screen({ ctx: c.get("deps"), input: c.req.valid("query") });
-      if ("status" in answer) {
-        c.header("Retry-After", String(RETRY_AFTER_SECONDS));
-        return c.json(answer, 202);
-      }
-      return c.json(answer, 200);
-    })
-    .openapi(runRoute, async (c) => c.json(await getScreenRun(c.get("deps"), c.req.valid("param").id), 200));
+  return api.openapi(route, async (c) => {
+    const answer = await screen({ ctx: c.get("deps"), input: c.req.valid("query") });
+    if ("status" in answer) {
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return c.json(answer, 202);
+    }
+    return c.json(answer, 200);
+  });
 }
