@@ -1,5 +1,5 @@
 import { createApi } from "../openapi";
-import { registerCalendar } from "./routes";
+import { registerGetEarningsCalendar } from "./get-earnings-calendar";
 
 export const calendarApi = createApi();
-registerCalendar(calendarApi);
+registerGetEarningsCalendar(calendarApi);

@@ -1,5 +1,5 @@
 import { createApi } from "../openapi";
-import { registerIntraday } from "./routes";
+import { registerGetIntraday } from "./get-intraday";
 
 export const intradayApi = createApi();
-registerIntraday(intradayApi);
+registerGetIntraday(intradayApi);

@@ -1,5 +1,5 @@
 import { createApi } from "../openapi";
-import { registerSearch } from "./routes";
+import { registerSearch } from "./search";
 
 export const searchApi = createApi();
 registerSearch(searchApi);

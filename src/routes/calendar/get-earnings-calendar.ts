@@ -48,7 +48,7 @@ const calendarRoute = createRoute(
   }),
 );
 
-export function registerCalendar(api: OpenAPIHono<AppEnv>) {
+export function registerGetEarningsCalendar(api: OpenAPIHono<AppEnv>) {
   api.openapi(calendarRoute, async (c) => {
     const q = c.req.valid("query");
     const found = await getEarningsCalendar({ ctx: c.get("deps"), input: q });

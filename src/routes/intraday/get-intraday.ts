@@ -45,7 +45,7 @@ const intradayRoute = createRoute(
   ),
 );
 
-export function registerIntraday(api: OpenAPIHono<AppEnv>) {
+export function registerGetIntraday(api: OpenAPIHono<AppEnv>) {
   api.openapi(intradayRoute, async (c) => {
     const q = c.req.valid("query");
     const deps = c.get("deps");
