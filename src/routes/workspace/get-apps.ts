@@ -1,0 +1,25 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { APPS } from "../../domain/workspace/widgets";
+import type { AppEnv } from "../env";
+import { withErrors } from "../openapi";
+
+const route = createRoute(
+  withErrors({
+    method: "get",
+    path: "/apps.json",
+    tags: ["Analytics workspace"],
+    description:
+      'Public discovery file with the two pre-assembled workspace dashboards, "EU markets" and "Screener and macro", and the widgets each places. No key needed.',
+    summary: "Two pre-assembled dashboards: EU markets, and the screener with macro (public)",
+    responses: {
+      200: {
+        description: "The dashboards",
+        content: { "application/json": { schema: z.array(z.record(z.string(), z.unknown())) } },
+      },
+    },
+  }),
+);
+
+export function registerGetApps(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, (c) => c.json(APPS as unknown as Record<string, unknown>[], 200));
+}

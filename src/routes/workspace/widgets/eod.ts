@@ -1,0 +1,43 @@
+import { getEod } from "../../../services/eod/get-eod";
+import type { EodAnswer } from "../../eod/schema";
+import { DateParam, ListingChoiceQuery, PeriodParam, TickerParam } from "../../params";
+import { answer, candleOf } from "../chart-answer";
+import type { WidgetRoutes } from "../define";
+import { ChartQuery } from "../define";
+
+export function registerEodWidget(routes: WidgetRoutes) {
+  routes.add({
+    path: "/workspace/eod/{ticker}",
+    queryPath: "/workspace/eod",
+    kind: "chart",
+    description:
+      "Feeds the svc_eod chart widget: daily candlesticks with volume from /eod/{ticker}, `period` defaulting to 1y and the listing ingested on first view. Any key; `raw=true` returns the rows (with `adj_close`).",
+    summary: "svc_eod: daily candlesticks with volume (ingested on first request, as /eod)",
+    params: { ticker: TickerParam },
+    query: {
+      period: PeriodParam.default("1y"),
+      from: DateParam.optional(),
+      to: DateParam.optional(),
+      ...ListingChoiceQuery,
+      ...ChartQuery,
+    },
+    errors: [404],
+    extensions: { "x-writes": true },
+    handle: async (c, q) => {
+      const { theme, raw, ...eod } = q;
+      const res = await getEod({ ctx: c.get("deps"), input: { ...eod, fmt: "json", order: "a" } });
+      const body = JSON.parse(res.body) as EodAnswer;
+      const rows = body.data.map((b) => ({
+        date: b.Date,
+        open: b.Open,
+        high: b.High,
+        low: b.Low,
+        close: b.Close,
+        adj_close: b["Adj Close"],
+        volume: b.Volume,
+      }));
+      const candles = rows.map(candleOf);
+      return answer({ theme, raw }, { candles, priceLabel: body.listing.currency }, rows, `No bars of ${body.ticker}`);
+    },
+  });
+}
