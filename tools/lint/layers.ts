@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
  * The import rules of the service, checked by `npm run lint`. Every source file under src/ and
  * durable-objects/ sits in one layer, and a file imports only its own layer or lower ones:
  *
- *   domain (pure) <- base (env, clock, auth) <- lower (db, providers, platform) <- services
- *     <- composition (deps.ts, work.ts) <- routes <- http (middleware, app) <- entry (index, cron, durable objects)
+ *   domain (pure, and the data tables of src/data) <- base (env, clock, auth) <- lower (db, providers, platform)
+ *     <- services <- composition (deps.ts, work.ts) <- routes <- http (middleware, app) <- entry (index, cron, durable objects)
  *
  * Besides: routes reach the database, the providers and the cache only through services; drizzle-orm
  * is imported only under src/db, hono only by the HTTP layer (routes, middleware, app); and no two
@@ -23,7 +23,7 @@ const ENTRY_FILES = new Set(["src/index.ts", "src/cron.ts"]);
 
 /** The layer of a source file, or null for a file no rule places (itself a finding). */
 export function layerOf(path: string): Layer | null {
-  if (path.startsWith("src/domain/")) return "domain";
+  if (path.startsWith("src/domain/") || path.startsWith("src/data/")) return "domain";
   if (BASE_FILES.has(path)) return "base";
   if (/^src\/(db|providers|platform)\//.test(path)) return "lower";
   if (path.startsWith("src/services/")) return "services";
