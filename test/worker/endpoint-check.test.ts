@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WidgetParam } from "../../src/domain/workspace/widgets";
+import type { WidgetParam } from "../../src/domain/workspace/widget-types";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { answerFits } from "../helpers/openbb-rules";
 import { call } from "../helpers/worker-http";
