@@ -17,22 +17,14 @@ import {
   profileOf,
   type Summary,
 } from "../../domain/fundamentals/delayed-figures";
-import {
-  CATALOGUE,
-  type FigureTable,
-  type FundInput,
-  type InstitutionInput,
-  renderEarnings,
-  renderEtfData,
-  renderFinancials,
-  renderGeneral,
-  renderHighlights,
-  renderHolders,
-  renderInsiderTransactions,
-  renderTechnicals,
-  type Sourced,
-  type Sources,
-} from "../../domain/fundamentals/eodhd";
+import { renderEarnings } from "../../domain/fundamentals/eodhd/earnings";
+import { type FundInput, renderEtfData } from "../../domain/fundamentals/eodhd/etf-data";
+import { renderFinancials } from "../../domain/fundamentals/eodhd/financials";
+import { CATALOGUE, renderGeneral } from "../../domain/fundamentals/eodhd/general";
+import { renderHighlights, renderTechnicals } from "../../domain/fundamentals/eodhd/highlights";
+import { type InstitutionInput, renderHolders } from "../../domain/fundamentals/eodhd/holders";
+import { renderInsiderTransactions } from "../../domain/fundamentals/eodhd/insider-transactions";
+import type { FigureTable, Sourced, Sources } from "../../domain/fundamentals/eodhd/place";
 import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
 import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
 import { isoDay } from "../../domain/instants";
