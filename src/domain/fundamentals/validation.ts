@@ -188,3 +188,8 @@ export function validate(obs: Observation, refs: References = {}): Verdict {
   }
   return { ...base, status: "valid", raw, value, reason };
 }
+
+/** The numbers of one field in stored highlights (the instrument's history for the validation layer). */
+export function historyOf(snapshots: readonly Record<string, number | string | null>[], field: string): number[] {
+  return snapshots.map((h) => h[field]).filter((v): v is number => typeof v === "number");
+}

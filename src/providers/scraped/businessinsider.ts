@@ -1,6 +1,7 @@
 import type { Clock, Deadline } from "../../clock";
 import type { SchemaDrift } from "../../domain/drift";
 import type { ScrapedField } from "../../domain/fundamentals/fields";
+import type { ScrapedFigure, ScrapedPage, ScrapeTarget } from "../../domain/fundamentals/scraped-page";
 import { SCRAPED_BUSINESSINSIDER } from "../../domain/provider-names";
 import { ProviderError } from "../errors";
 import { getText } from "../http";
@@ -10,7 +11,7 @@ import type { Watch } from "../outcomes";
 import { isinInText, parsePageNumber } from "./numbers";
 import { fetchPage, PAGE_HEADERS } from "./page";
 import { SCRAPED_PAGE_MAP } from "./page-map";
-import type { IsinDirectory, ScrapedFigure, ScrapedPage, ScrapedProvider, ScrapeTarget, StatedIsin } from "./types";
+import type { IsinDirectory, ScrapedProvider, StatedIsin } from "./types";
 
 /**
  * markets.businessinsider.com stock pages (US shares, figures in US dollars): the header names the

@@ -1,5 +1,6 @@
 import type { Clock, Deadline } from "../../clock";
 import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import type { ScrapedPage, ScrapeTarget } from "../../domain/fundamentals/scraped-page";
 import { finiteOrNull } from "../../domain/numbers";
 import { SCRAPED_ONVISTA } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
@@ -9,7 +10,7 @@ import { type ClientOptions, withDefaults } from "../options";
 import type { Watch } from "../outcomes";
 import { fetchPage } from "./page";
 import { SCRAPED_PAGE_MAP } from "./page-map";
-import type { ScrapedPage, ScrapedProvider, ScrapeTarget } from "./types";
+import type { ScrapedProvider } from "./types";
 
 /**
  * onvista.de "Kennzahlen" pages (European shares): the figures travel in the page's

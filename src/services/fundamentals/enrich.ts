@@ -15,18 +15,13 @@ import {
   trendRows,
 } from "../../domain/fundamentals/delayed-figures";
 import { checkEarnings, checkFund, checkStatements, checkTrends } from "../../domain/fundamentals/validate-records";
-import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
+import { driftVerdict, historyOf, type Verdict, validate } from "../../domain/fundamentals/validation";
 import { DELAYED } from "../../domain/provider-names";
 import { figuresForListing, screenFiguresOf } from "../../domain/screen-figures";
 import type { Context } from "../../platform/context";
 import type { Instrument } from "../shared/resolve-instrument";
 import type { DelayedFundamentals } from "./delayed-fetch";
 import { fetchDelayedFundamentals } from "./delayed-fetch";
-
-/** The numbers of one field in stored highlights (the instrument's history for the validation layer). */
-export function historyOf(snapshots: readonly Record<string, number | string | null>[], field: string): number[] {
-  return snapshots.map((h) => h[field]).filter((v): v is number => typeof v === "number");
-}
 
 /** Validated figures as an object of the valid values; every verdict is returned for storage. */
 export function validated(

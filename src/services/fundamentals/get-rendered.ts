@@ -26,7 +26,8 @@ import { type InstitutionInput, renderHolders } from "../../domain/fundamentals/
 import { renderInsiderTransactions } from "../../domain/fundamentals/eodhd/insider-transactions";
 import type { FigureTable, Sourced, Sources } from "../../domain/fundamentals/eodhd/place";
 import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
-import { driftVerdict, type Verdict, validate } from "../../domain/fundamentals/validation";
+import type { ScrapedPage, ScrapeTarget } from "../../domain/fundamentals/scraped-page";
+import { driftVerdict, historyOf, type Verdict, validate } from "../../domain/fundamentals/validation";
 import { isoDay } from "../../domain/instants";
 import { unboxNumber } from "../../domain/numbers";
 import {
@@ -39,11 +40,9 @@ import { splitSuffix } from "../../domain/provider-symbols";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
-import type { ScrapedPage, ScrapeTarget } from "../../providers/scraped/types";
 import { readThrough } from "../shared/read-through";
 import { type Instrument, type InstrumentQuery, resolveInstrument } from "../shared/resolve-instrument";
 import type { DelayedFundamentals } from "./delayed-fetch";
-import { historyOf } from "./enrich";
 import { refreshFromDelayed } from "./refresh";
 
 export interface RenderedQuery extends InstrumentQuery {

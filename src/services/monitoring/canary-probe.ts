@@ -1,5 +1,6 @@
 import { highlightFigures } from "../../domain/fundamentals/delayed-figures";
 import { SCRAPED_FIELDS } from "../../domain/fundamentals/fields";
+import type { ScrapeTarget } from "../../domain/fundamentals/scraped-page";
 import type { Verdict } from "../../domain/fundamentals/validation";
 import {
   type CanaryAnswer,
@@ -11,7 +12,6 @@ import type { CanaryInstrument } from "../../domain/monitoring/canary-references
 import { DELAYED, type FundamentalProvider } from "../../domain/provider-names";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
-import type { ScrapeTarget } from "../../providers/scraped/types";
 
 /** The quoteSummary modules that carry the highlights the canary checks. */
 const DELAYED_MODULES = ["price", "summaryDetail", "defaultKeyStatistics", "financialData"] as const;
