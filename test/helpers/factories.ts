@@ -1,5 +1,5 @@
 import type { Db } from "../../src/db/client";
-import { upsertDailyBars } from "../../src/db/repositories/prices";
+import { upsertDailyBars } from "../../src/db/repositories/prices-write";
 import { assets, listings } from "../../src/db/schema";
 import type { Bar } from "../../src/domain/bars";
 import { isinCheckDigit } from "../../src/domain/isin";

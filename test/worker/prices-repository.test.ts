@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { listingSpans, readDailyBars, upsertDailyBars } from "../../src/db/repositories/prices";
+import { listingSpans } from "../../src/db/repositories/listing-prices";
+import { readDailyBars } from "../../src/db/repositories/prices";
+import { upsertDailyBars } from "../../src/db/repositories/prices-write";
 import { assets, pricesDaily } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { createListing, makeBars, storeBars } from "../helpers/factories";

@@ -1,5 +1,5 @@
 import { latestSnapshot, type SnapshotRow, storedStatements, storedTrends } from "../../db/repositories/fundamentals";
-import { lastClose } from "../../db/repositories/prices";
+import { lastClose } from "../../db/repositories/prices-latest";
 import type { AnnualRow, StoredFigures } from "../../domain/dcf/inputs";
 import { Dec, dec } from "../../domain/dcf/numbers";
 import { NoDataError } from "../../domain/errors";

@@ -1,4 +1,4 @@
-import { readVenueDayPage, type VenueDayRow } from "../../db/repositories/prices";
+import { readVenueDayPage, type VenueDayRow } from "../../db/repositories/prices-venue-day";
 import { BadRequestError, NoDataError } from "../../domain/errors";
 import { requireCatalogueVenue } from "../../domain/market-hours";
 import { decimalOrNull } from "../../domain/numbers";

@@ -1,6 +1,7 @@
 import { isoWithOffset } from "../../clock";
 import type { ListingRow } from "../../db/repositories/catalogue";
-import { type ListingPrices, listingSpans, readDailyWindow } from "../../db/repositories/prices";
+import { listingSpans } from "../../db/repositories/listing-prices";
+import { type ListingPrices, readDailyWindow } from "../../db/repositories/prices";
 import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
 import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";

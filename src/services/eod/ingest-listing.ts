@@ -1,7 +1,9 @@
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { readAdjustmentCheck, upsertCorporateActions } from "../../db/repositories/corporate-actions";
+import { listingSpans } from "../../db/repositories/listing-prices";
 import { saveFindings } from "../../db/repositories/price-findings";
-import { type ListingPrices, listingSpans, type StoredSpan, upsertDailyBars } from "../../db/repositories/prices";
+import type { ListingPrices, StoredSpan } from "../../db/repositories/prices";
+import { upsertDailyBars } from "../../db/repositories/prices-write";
 import { type Bar, scaleBars } from "../../domain/bars";
 import { type Dividend, readjustmentRange, type Split } from "../../domain/corporate-actions";
 import {

@@ -4,7 +4,8 @@ import {
   findActiveListingsWithAssets,
   type ListingRow,
 } from "../../db/repositories/catalogue";
-import { type BarWindow, type ListingPrices, pricesOf, readTickerPrices } from "../../db/repositories/prices";
+import { pricesOf, readTickerPrices } from "../../db/repositories/listing-prices";
+import type { BarWindow, ListingPrices } from "../../db/repositories/prices";
 import { NoDataError } from "../../domain/errors";
 import { compareListings } from "../../domain/listing-choice";
 import { splitSuffix } from "../../domain/provider-symbols";

@@ -1,5 +1,6 @@
 import type { ListingRow } from "../../db/repositories/catalogue";
-import { readDailyBars, readIntradayBars } from "../../db/repositories/prices";
+import { readDailyBars } from "../../db/repositories/prices";
+import { readIntradayBars } from "../../db/repositories/prices-intraday";
 import { resample } from "../../domain/bars";
 import { ServiceError } from "../../domain/errors";
 import { firstShown, HISTORY_BARS, type WindowedSeries } from "../../domain/indicators/history";

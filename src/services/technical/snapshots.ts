@@ -1,5 +1,5 @@
 import { deleteSnapshots, upsertSnapshots } from "../../db/repositories/indicator-snapshots";
-import { readLastBarsOfListings } from "../../db/repositories/prices";
+import { readLastBarsOfListings } from "../../db/repositories/prices-latest";
 import { HISTORY_BARS } from "../../domain/indicators/history";
 import { screenRowOf } from "../../domain/indicators/screen-row";
 import { snapshotsOf } from "../../domain/indicators/snapshots";

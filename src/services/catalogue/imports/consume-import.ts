@@ -1,5 +1,5 @@
 import { type QueuedLine, queuedLines, settleLine } from "../../../db/repositories/catalogue-imports";
-import { readListingsWithSpans } from "../../../db/repositories/prices";
+import { readListingsWithSpans } from "../../../db/repositories/listing-prices";
 import type { ImportOutcome } from "../../../db/schema";
 import type { ImportMessage } from "../../../domain/catalogue-import";
 import { retryDelaySeconds } from "../../../domain/catalogue-refresh";

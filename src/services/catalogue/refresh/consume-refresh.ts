@@ -1,6 +1,6 @@
 import { closedRuns, type ItemOutcome, type RunCounts, recordItem } from "../../../db/repositories/catalogue-refresh";
 import { type SnapshotState, snapshotStateQuery } from "../../../db/repositories/indicator-snapshots";
-import { readListingsWithSpans } from "../../../db/repositories/prices";
+import { readListingsWithSpans } from "../../../db/repositories/listing-prices";
 import { type RefreshMessage, retryDelaySeconds, verdictOf } from "../../../domain/catalogue-refresh";
 import { HISTORY_BARS } from "../../../domain/indicators/history";
 import { SNAPSHOT_SET } from "../../../domain/indicators/snapshots";
