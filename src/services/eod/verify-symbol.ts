@@ -2,7 +2,7 @@ import { type ListingRow, recordDelayedSymbol } from "../../db/repositories/cata
 import { addDays, DAY_MS } from "../../domain/instants";
 import { currencyScale, isVenueOf } from "../../domain/provider-symbols";
 import type { Context } from "../../platform/context";
-import type { SearchHit } from "../../providers/delayed/client";
+import type { SearchHit } from "../../providers/delayed/search";
 import { ProviderError } from "../../providers/errors";
 
 /** `transient`: the answer may change on a retry soon (a candidate the search listed was refused by its chart). */

@@ -7,7 +7,7 @@ import type { MatchKind } from "../../domain/search";
 import { isCatalogued, searchTerms, symbolForms } from "../../domain/search";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
-import type { SearchHit } from "../../providers/delayed/client";
+import type { SearchHit } from "../../providers/delayed/search";
 import { ProviderError } from "../../providers/errors";
 
 export interface CatalogueResult {
