@@ -6,6 +6,7 @@ import { type Bar, resample } from "../../domain/bars";
 import { barsToCsv } from "../../domain/csv";
 import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
 import { dayBefore } from "../../domain/ingest-plan";
+import type { IngestReport } from "../../domain/ingest-report";
 import { catalogueVenue, missingSessionsReason } from "../../domain/market-hours";
 import { type Period, type PeriodWindow, tenYearsBefore, windowOf } from "../../domain/periods";
 import { REPAIRABLE, type Repair, repairBars } from "../../domain/price-repair";
@@ -19,7 +20,7 @@ import { refuseClosedWindow } from "../shared/closed-window";
 import { readThrough } from "../shared/read-through";
 import { resolveListingWithPrices } from "../shared/resolve-listing";
 import { StillRunningError } from "../shared/single-flight";
-import { type IngestReport, ingestListing } from "./ingest-listing";
+import { ingestListing } from "./ingest-listing";
 
 export interface EodQuery {
   ticker: string;

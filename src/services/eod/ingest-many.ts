@@ -1,10 +1,11 @@
 import { findActiveListings, type ListingRow } from "../../db/repositories/catalogue";
 import { type DateRange, dayBefore, earlier } from "../../domain/ingest-plan";
+import { type IngestReport, reportWithoutFetch } from "../../domain/ingest-report";
 import { fetchFromOf, type Period, tenYearsBefore } from "../../domain/periods";
 import type { Context } from "../../platform/context";
 import { givenRange } from "../date-range";
 import { StillRunningError } from "../shared/single-flight";
-import { type IngestReport, ingestListing, reportWithoutFetch } from "./ingest-listing";
+import { ingestListing } from "./ingest-listing";
 
 export interface IngestRequest {
   tickers: string[];
