@@ -1,6 +1,7 @@
+import { HIGHLIGHT_SOURCES, HIGHLIGHT_TEXT } from "../../data/delayed-highlights";
 import type { SchemaDrift } from "../drift";
 import { readWire, type WireNode } from "../wire-schema";
-import { ASSET_CLASSES, HIGHLIGHT_SOURCES, HIGHLIGHT_TEXT, type Summary } from "./delayed-figures";
+import { ASSET_CLASSES, type Summary } from "./delayed-figures";
 
 /**
  * The service's own schema of the quoteSummary fields it reads, and the reading of an answer with
