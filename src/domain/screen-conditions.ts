@@ -2,9 +2,10 @@
  * The conditions of a screen of several conditions (GET /technical/screen/conditions): what a
  * `where` text says, read in one pass (linear in its length, which is bounded). Pure.
  */
-import type { Params } from "./indicators/catalogue";
+
 import { parseIndicator } from "./indicators/request";
 import { isSnapshotted, paramsKey, SNAPSHOT_SET } from "./indicators/snapshots";
+import type { Params } from "./indicators/spec";
 import { FIGURE_FIELDS, type FigureField } from "./screen-figures";
 
 /** A `where` is at most this long, and holds at most MAX_CONDITIONS conditions. */

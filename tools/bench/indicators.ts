@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import * as ti from "technicalindicators";
-import { INDICATORS, type IndicatorSpec, withDefaults } from "../../src/domain/indicators/catalogue";
+import { INDICATORS, withDefaults } from "../../src/domain/indicators/catalogue";
 import { type PriceSeries, seriesOfColumns } from "../../src/domain/indicators/series";
+import type { IndicatorSpec } from "../../src/domain/indicators/spec";
 import { benchHeader } from "./load";
 
 /**

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PriceField } from "../../domain/indicators/catalogue";
+import type { PriceField } from "../../domain/indicators/spec";
 import type { Db } from "../client";
 import { preferredListingsSql } from "./catalogue";
 

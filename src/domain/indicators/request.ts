@@ -1,4 +1,5 @@
-import { type IndicatorSpec, indicatorSpec, type Params, withDefaults } from "./catalogue";
+import { indicatorSpec, withDefaults } from "./catalogue";
+import type { IndicatorSpec, Params } from "./spec";
 
 export const RESOLUTIONS = ["1D", "1W", "1M", "1min"] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];

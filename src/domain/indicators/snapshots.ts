@@ -1,6 +1,7 @@
 import type { Bar } from "../bars";
-import { INDICATORS, type IndicatorSpec, indicatorSpec, minBars, type Params, withDefaults } from "./catalogue";
+import { INDICATORS, indicatorSpec, minBars, withDefaults } from "./catalogue";
 import { seriesOfBars } from "./series";
+import type { IndicatorSpec, Params } from "./spec";
 
 /**
  * The indicator values kept for every listing after its bars change, so that the screener answers

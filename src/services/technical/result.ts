@@ -1,9 +1,10 @@
 import { toDecimalString } from "../../domain/decimal";
 import { UnprocessableError } from "../../domain/errors";
-import { minBars, type Params } from "../../domain/indicators/catalogue";
+import { minBars } from "../../domain/indicators/catalogue";
 import type { WindowedSeries } from "../../domain/indicators/history";
 import type { IndicatorRequest, Resolution } from "../../domain/indicators/request";
 import type { PriceSeries } from "../../domain/indicators/series";
+import type { Params } from "../../domain/indicators/spec";
 
 /** The spec's Indicator result. */
 export interface IndicatorResult {

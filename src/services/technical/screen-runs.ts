@@ -12,8 +12,9 @@ import {
   startRun,
 } from "../../db/repositories/screen-runs";
 import { NotFoundError, RateLimitedError, ServiceError } from "../../domain/errors";
-import { type IndicatorSpec, indicatorSpec, type Params } from "../../domain/indicators/catalogue";
+import { indicatorSpec } from "../../domain/indicators/catalogue";
 import { paramsKey } from "../../domain/indicators/snapshots";
+import type { IndicatorSpec, Params } from "../../domain/indicators/spec";
 import { DAY_MS, isoDay } from "../../domain/instants";
 import type { ScreenQuery } from "../../domain/screen-query";
 import {

@@ -1,15 +1,10 @@
 import type { InstrumentBars, ScreenBarsQuery } from "../../db/repositories/screen-bars";
 import { type Bar, dailyBarsFor, newestPeriods } from "../../domain/bars";
-import {
-  type IndicatorSpec,
-  lastValueBars,
-  minBars,
-  type Params,
-  type PriceField,
-} from "../../domain/indicators/catalogue";
+import { lastValueBars, minBars } from "../../domain/indicators/catalogue";
 import { HISTORY_BARS } from "../../domain/indicators/history";
 import type { Resolution } from "../../domain/indicators/request";
 import { seriesOfBars } from "../../domain/indicators/series";
+import type { IndicatorSpec, Params, PriceField } from "../../domain/indicators/spec";
 
 export type DailyResolution = Exclude<Resolution, "1min">;
 

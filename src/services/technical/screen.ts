@@ -2,10 +2,11 @@ import { type ScreenMatch, screenSnapshots } from "../../db/repositories/indicat
 import { countInstruments, readScreenBars } from "../../db/repositories/screen-bars";
 import { toDecimalString } from "../../domain/decimal";
 import { BadRequestError } from "../../domain/errors";
-import { type IndicatorSpec, indicatorSpec, type Params } from "../../domain/indicators/catalogue";
+import { indicatorSpec } from "../../domain/indicators/catalogue";
 import { HISTORY_BARS } from "../../domain/indicators/history";
 import { paramsFromQuery, type Resolution } from "../../domain/indicators/request";
 import { isSnapshotted, paramsKey } from "../../domain/indicators/snapshots";
+import type { IndicatorSpec, Params } from "../../domain/indicators/spec";
 import { OPERATORS, type Operator, type ScreenQuery } from "../../domain/screen-query";
 import { answeredAtOnce } from "../../domain/screen-runs";
 import { missingSession } from "../../domain/venues";
