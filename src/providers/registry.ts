@@ -37,10 +37,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
   { name: MACRO, kind: "macro", load: () => import("./macro/fred") },
   { name: NEWS_YAHOO, kind: "news", load: () => import("./news/rss") },
   { name: NEWS_GOOGLE, kind: "news", load: () => import("./news/rss") },
-  { name: NEWS_FINNHUB, kind: "news", load: () => import("./news/keyed") },
-  { name: NEWS_MARKETAUX, kind: "news", load: () => import("./news/keyed") },
-  { name: NEWS_NEWSAPI, kind: "news", load: () => import("./news/keyed") },
-  { name: NEWS_ALPHAVANTAGE, kind: "news", load: () => import("./news/keyed") },
+  { name: NEWS_FINNHUB, kind: "news", load: () => import("./news/finnhub") },
+  { name: NEWS_MARKETAUX, kind: "news", load: () => import("./news/marketaux") },
+  { name: NEWS_NEWSAPI, kind: "news", load: () => import("./news/newsapi") },
+  { name: NEWS_ALPHAVANTAGE, kind: "news", load: () => import("./news/alphavantage") },
   { name: NEWS_GDELT, kind: "news", load: () => import("./news/gdelt") },
 ];
 

@@ -2,9 +2,12 @@ import type { Clock, Deadline } from "../../clock";
 import type { DriftSink } from "../../domain/drift";
 import type { Config } from "../../env";
 import { restPolicyOf } from "../rest";
+import { AlphaVantageNews } from "./alphavantage";
 import type { NewsProvider } from "./client";
+import { FinnhubNews } from "./finnhub";
 import { GdeltNews } from "./gdelt";
-import { AlphaVantageNews, FinnhubNews, MarketauxNews, NewsApiNews } from "./keyed";
+import { MarketauxNews } from "./marketaux";
+import { NewsApiNews } from "./newsapi";
 import { GoogleRssNews, YahooRssNews } from "./rss";
 
 /** The seven news providers, aimed at their configured addresses with their keys. */
