@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { ddmModel } from "../../src/domain/dcf/ddm-model";
+import { epsModel } from "../../src/domain/dcf/eps-model";
+import { fcfModel } from "../../src/domain/dcf/fcf-model";
 import { type AnnualRow, compoundGrowth, fcfBase } from "../../src/domain/dcf/inputs";
-import { consensusOf, ddmModel, epsModel, fcfModel, type ModelResult } from "../../src/domain/dcf/models";
+import { consensusOf, type ModelResult } from "../../src/domain/dcf/models";
 import { Dec } from "../../src/domain/dcf/numbers";
 import { gridSteps, sensitivityGrid } from "../../src/domain/dcf/sensitivity";
 import { computeWacc } from "../../src/domain/dcf/wacc";

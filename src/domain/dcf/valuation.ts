@@ -1,4 +1,7 @@
 import type Decimal from "decimal.js";
+import { ddmModel } from "./ddm-model";
+import { epsModel } from "./eps-model";
+import { fcfModel } from "./fcf-model";
 import {
   type CompanyFigures,
   companyFigures,
@@ -8,7 +11,7 @@ import {
   fcfGrowth,
   type StoredFigures,
 } from "./inputs";
-import { ddmModel, epsModel, fcfModel, type ModelName, type ModelResult } from "./models";
+import type { ModelName, ModelResult } from "./models";
 import { Dec, rate } from "./numbers";
 import { computeWacc, type RiskFreeRateSource, type Wacc } from "./wacc";
 
