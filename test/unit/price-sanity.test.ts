@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Bar } from "../../src/domain/bars";
 import { repairBars } from "../../src/domain/price-repair";
-import { priceFindings } from "../../src/domain/price-sanity";
+import { priceFindings } from "../../src/domain/price-sanity-net";
 import { float32Decimal } from "../../src/domain/provider-precision";
 import { VENUES } from "../../src/domain/venues";
 import aaplRecorded from "../fixtures/recorded/delayed_provider/chart-AAPL-2020-09-to-11-split-div.json";

@@ -3,7 +3,7 @@ import { readAdjustmentCheck, readCheckInputs, saveAdjustmentCheck } from "../..
 import { BAR_SCOPE, keptFindings, replaceFindings, sameFindings } from "../../db/repositories/price-findings";
 import { adjustmentMismatches } from "../../domain/corporate-actions";
 import { catalogueVenue } from "../../domain/market-hours";
-import { priceFindings } from "../../domain/price-sanity";
+import { priceFindings } from "../../domain/price-sanity-net";
 import type { StoredPrecision } from "../../domain/provider-precision";
 import type { Context } from "../../platform/context";
 
