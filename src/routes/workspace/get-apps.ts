@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { APPS } from "../../domain/workspace/widgets";
+import { APPS } from "../../data/workspace-apps";
 import type { AppEnv } from "../env";
 import { withErrors } from "../openapi";
 

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { WIDGETS } from "../../domain/workspace/widgets";
+import { WIDGETS } from "../../data/workspace-widgets";
 import type { AppEnv } from "../env";
 import { withErrors } from "../openapi";
 
