@@ -1,5 +1,5 @@
 /**
- * The errors services throw: free of HTTP (the HTTP layer, `src/errors.ts`, maps each code to a
+ * The errors services throw: free of HTTP (the HTTP layer, `src/routes/errors.ts`, maps each code to a
  * status and a title in one place). The message is for the caller; never put internals in it.
  */
 export type ErrorCode =

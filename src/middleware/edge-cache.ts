@@ -6,7 +6,7 @@ import type { AppEnv } from "../routes/env";
  * The routes whose answers are the same for every key (prices, indicators, fundamentals documents,
  * valuations, news): after the key check, their GET answers may be served from the Workers Cache
  * API of the caller's location, keyed by the URL alone (keys travel in headers, never in the URL).
- * Each reads through the shared cache, whose lifetimes bound the copy's (`Deps.keeping`); the
+ * Each reads through the shared cache, whose lifetimes bound the copy's (`Journal.keeping`); the
  * news feed, read from the database each time, is not among them.
  */
 export const EDGE_CACHED_ROUTES: ReadonlySet<string> = new Set([
@@ -22,6 +22,22 @@ export const EDGE_CACHED_ROUTES: ReadonlySet<string> = new Set([
   "/dcf/:ticker/sensitivity",
   "/news/:ticker",
 ]);
+
+/**
+ * The patterns to mount the edge cache on: one per cacheable route, less those another pattern
+ * already matches (`/technical/:ticker` matches `/technical/screen`), so that no request passes
+ * through it twice; the middleware itself keeps to the exact routes above.
+ * @example edgeCacheMounts(["/a/:x", "/a/b"]) // ["/a/:x"]
+ */
+export function edgeCacheMounts(routes: Iterable<string>): string[] {
+  const all = [...routes];
+  const covers = (pattern: string, path: string) => {
+    const p = pattern.split("/");
+    const q = path.split("/");
+    return p.length === q.length && p.every((seg, i) => seg.startsWith(":") || seg === q[i]);
+  };
+  return all.filter((path) => !all.some((other) => other !== path && covers(other, path)));
+}
 
 /** The location's cache: `caches.default` of the Workers runtime (absent elsewhere). */
 function locationCache(): globalThis.Cache | undefined {

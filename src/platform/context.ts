@@ -31,7 +31,7 @@ export interface Context {
   deadline: Deadline;
   /**
    * The database's query handle: Neon's SQL over HTTP, one round trip per query or `batch`, built
-   * on first use. Reading it without DATABASE_URL throws the 503 "database is not configured".
+   * on first use. Without DATABASE_URL its first query throws the 503 "database is not configured".
    */
   db: Db;
   /** An interactive transaction (a lock, a read, then writes that depend on it), over a pooled connection. */

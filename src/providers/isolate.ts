@@ -5,7 +5,8 @@ import { ProviderRests } from "./rest";
 /**
  * What the provider layer keeps across the requests of one Worker isolate, declared here once and
  * nowhere else: an isolate serves many requests, one after another and some at once, and starts
- * with all of these empty. Everything else a provider client holds lives and dies with its work.
+ * with all of these empty. Everything else a provider client holds lives and dies with its work
+ * (the one other memo of an isolate in this layer is which provider modules loaded, providers/registry.ts).
  * - `rests`: failure streaks and rests (begun here, or read from the other isolates' shared list);
  * - `outcomes`: how the calls to each provider have gone, for /health;
  * - `edgarPace`: when this isolate may next ask EDGAR (its fair-access limit is per client);
