@@ -1,6 +1,7 @@
 import type { Clock, Deadline } from "../clock";
 import { systemClock } from "../clock";
 import { type DriftSink, NO_DRIFT_SINK } from "../domain/drift";
+import type { Watch } from "./outcomes";
 import { type Pace, unpaced } from "./pace";
 import { NO_RESTS, type RestPolicy } from "./rest";
 
@@ -38,4 +39,30 @@ export function withDefaults(
     pace: o.pace ?? unpaced,
     restPolicy: o.restPolicy ?? NO_RESTS,
   };
+}
+
+/**
+ * What every provider client holds of its options, resolved once: its address, one call's timeout,
+ * the work's deadline, clock, drift sink and pacing, and how its calls are watched (for /health,
+ * and the rests of its work's policy).
+ */
+export abstract class ProviderClient {
+  protected readonly baseUrl: string;
+  protected readonly timeoutMs: number;
+  protected readonly deadline: Deadline | undefined;
+  protected readonly clock: Clock;
+  protected readonly drifts: DriftSink;
+  protected readonly pace: Pace;
+  protected readonly watch: Watch;
+
+  constructor(o: ClientOptions) {
+    const c = withDefaults(o);
+    this.baseUrl = c.baseUrl;
+    this.timeoutMs = c.timeoutMs;
+    this.deadline = c.deadline;
+    this.clock = c.clock;
+    this.drifts = c.drifts;
+    this.pace = c.pace;
+    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
+  }
 }

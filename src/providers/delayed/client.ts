@@ -1,5 +1,4 @@
-import type { Clock, Deadline } from "../../clock";
-import { type DriftSink, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { DELAYED } from "../../domain/provider-names";
 import { float32Decimal } from "../../domain/provider-precision";
 import { readWire } from "../../domain/wire-schema";
@@ -7,9 +6,7 @@ import { ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
 import { BROWSER_USER_AGENT, getJson } from "../http";
 import { observed } from "../isolate";
-import { type ClientOptions, withDefaults } from "../options";
-import type { Watch } from "../outcomes";
-import type { Pace } from "../pace";
+import { ProviderClient } from "../options";
 import { barsOf, columnsMissing, eventsOf, hintOf, sessionDay, slotsOf } from "./chart-read";
 import { CHART, type ChartAnswer, type ChartResult } from "./chart-schema";
 import { type SearchHit, searchHitsOf } from "./search";
@@ -47,29 +44,8 @@ export interface Quote {
   marketTime: number | null;
 }
 
-export class DelayedProviderClient implements HistoryProvider {
+export class DelayedProviderClient extends ProviderClient implements HistoryProvider {
   readonly name = DELAYED;
-
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
-  private readonly deadline: Deadline | undefined;
-  private readonly clock: Clock;
-  private readonly drifts: DriftSink;
-  private readonly pace: Pace;
-
-  /** How its calls are watched: for /health, and the rests of its work's policy. */
-  private readonly watch: Watch;
-
-  constructor(o: ClientOptions) {
-    const c = withDefaults(o);
-    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
-    this.baseUrl = c.baseUrl;
-    this.timeoutMs = c.timeoutMs;
-    this.deadline = c.deadline;
-    this.clock = c.clock;
-    this.drifts = c.drifts;
-    this.pace = c.pace;
-  }
 
   /** Daily bars of `symbol` dated from `from` through `to` (inclusive, YYYY-MM-DD); slots without a close are skipped. */
   async dailyHistory(symbol: string, from: string, to: string): Promise<History> {

@@ -1,4 +1,3 @@
-import type { Clock, Deadline } from "../../clock";
 import type { SchemaDrift } from "../../domain/drift";
 import type { Summary } from "../../domain/fundamentals/delayed-figures";
 import { readSummary } from "../../domain/fundamentals/summary-schema";
@@ -7,9 +6,7 @@ import { DELAYED } from "../../domain/provider-names";
 import { ProviderError, redacted } from "../errors";
 import { BROWSER_USER_AGENT, callTimeout, failureOf } from "../http";
 import { isolate, observed, type DelayedSession as Session } from "../isolate";
-import { type ClientOptions, withDefaults } from "../options";
-import type { Watch } from "../outcomes";
-import type { Pace } from "../pace";
+import { ProviderClient } from "../options";
 import { CookieJar } from "./cookies";
 import { type Answer, openSession, type Send, SessionRefused } from "./session";
 import { TIMESERIES_ITEMS } from "./timeseries-items";
@@ -58,32 +55,13 @@ const sessions = isolate.delayedSessions;
 /** Whether the base URL is one of the provider's own hosts (production): then requests go out unchanged. */
 const isProviderHost = (url: string) => /(^|\.)yahoo\.com$/i.test(new URL(url).hostname);
 
-export class DelayedFundamentalsClient {
+export class DelayedFundamentalsClient extends ProviderClient {
   /**
    * The handshake under way for this client's request, and the refused session it replaces (none
    * for the first). Kept per request, not per isolate: Workers refuse I/O begun in one request and
    * awaited in another.
    */
   #opening: { session: Promise<Session>; replaces: Session | undefined } | null = null;
-
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
-  private readonly deadline: Deadline | undefined;
-  private readonly clock: Clock;
-  private readonly pace: Pace;
-
-  /** How its calls are watched: for /health, and the rests of its work's policy. */
-  private readonly watch: Watch;
-
-  constructor(o: ClientOptions) {
-    const c = withDefaults(o);
-    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
-    this.baseUrl = c.baseUrl;
-    this.timeoutMs = c.timeoutMs;
-    this.deadline = c.deadline;
-    this.clock = c.clock;
-    this.pace = c.pace;
-  }
 
   /**
    * The quoteSummary modules of `symbol` (absent modules are ones the provider has nothing for),

@@ -1,13 +1,11 @@
 import { z } from "zod";
-import type { Clock, Deadline } from "../../clock";
 import { describe, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { MACRO } from "../../domain/provider-names";
 import { isDay, readWire, type WireNode } from "../../domain/wire-schema";
 import { ProviderError } from "../errors";
 import { getJson } from "../http";
 import { observed } from "../isolate";
-import { type ClientOptions, withDefaults } from "../options";
-import type { Watch } from "../outcomes";
+import { type ClientOptions, ProviderClient } from "../options";
 
 /** A series' latest real observation: its date and its value as the provider writes it (DGS10: percent). */
 export interface Observation {
@@ -36,25 +34,13 @@ export interface FredOptions extends ClientOptions {
  * (HTTP 400 for a bad key or an unknown series, 429 past ~120 requests a minute); a missing day is
  * the value "." and is skipped. Without a key it is not asked: `configured` is false.
  */
-export class FredClient {
+export class FredClient extends ProviderClient {
   readonly name = MACRO;
 
-  private readonly baseUrl: string;
   private readonly apiKey: string | undefined;
-  private readonly timeoutMs: number;
-  private readonly deadline: Deadline | undefined;
-  private readonly clock: Clock;
-
-  /** How its calls are watched: for /health, and the rests of its work's policy. */
-  private readonly watch: Watch;
 
   constructor(o: FredOptions) {
-    const c = withDefaults(o);
-    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
-    this.baseUrl = c.baseUrl;
-    this.timeoutMs = c.timeoutMs;
-    this.deadline = c.deadline;
-    this.clock = c.clock;
+    super(o);
     this.apiKey = o.apiKey;
   }
 

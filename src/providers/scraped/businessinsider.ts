@@ -1,4 +1,3 @@
-import type { Clock, Deadline } from "../../clock";
 import type { SchemaDrift } from "../../domain/drift";
 import type { ScrapedField } from "../../domain/fundamentals/fields";
 import type { ScrapedFigure, ScrapedPage, ScrapeTarget } from "../../domain/fundamentals/scraped-page";
@@ -6,8 +5,7 @@ import { SCRAPED_BUSINESSINSIDER } from "../../domain/provider-names";
 import { ProviderError } from "../errors";
 import { getText } from "../http";
 import { observed } from "../isolate";
-import { type ClientOptions, withDefaults } from "../options";
-import type { Watch } from "../outcomes";
+import { ProviderClient } from "../options";
 import { isinInText, parsePageNumber } from "./numbers";
 import { fetchPage, PAGE_HEADERS } from "./page";
 import { SCRAPED_PAGE_MAP } from "./page-map";
@@ -111,25 +109,8 @@ export async function parseBusinessInsider(html: string, url: string): Promise<S
   };
 }
 
-export class BusinessInsiderPages implements ScrapedProvider, IsinDirectory {
+export class BusinessInsiderPages extends ProviderClient implements ScrapedProvider, IsinDirectory {
   readonly name = SCRAPED_BUSINESSINSIDER;
-
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
-  private readonly deadline: Deadline | undefined;
-  private readonly clock: Clock;
-
-  /** How its calls are watched: for /health, and the rests of its work's policy. */
-  private readonly watch: Watch;
-
-  constructor(o: ClientOptions) {
-    const c = withDefaults(o);
-    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
-    this.baseUrl = c.baseUrl;
-    this.timeoutMs = c.timeoutMs;
-    this.deadline = c.deadline;
-    this.clock = c.clock;
-  }
 
   covers(target: ScrapeTarget): boolean {
     return target.kind === "share" && target.isin.startsWith("US");

@@ -1,4 +1,3 @@
-import type { Clock, Deadline } from "../../clock";
 import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import type { ScrapedPage, ScrapeTarget } from "../../domain/fundamentals/scraped-page";
 import { finiteOrNull } from "../../domain/numbers";
@@ -6,8 +5,7 @@ import { SCRAPED_ONVISTA } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import { ProviderError } from "../errors";
 import { observed } from "../isolate";
-import { type ClientOptions, withDefaults } from "../options";
-import type { Watch } from "../outcomes";
+import { ProviderClient } from "../options";
 import { fetchPage } from "./page";
 import { SCRAPED_PAGE_MAP } from "./page-map";
 import type { ScrapedProvider } from "./types";
@@ -92,25 +90,8 @@ export async function parseOnvista(html: string, url: string): Promise<ScrapedPa
   };
 }
 
-export class OnvistaPages implements ScrapedProvider {
+export class OnvistaPages extends ProviderClient implements ScrapedProvider {
   readonly name = SCRAPED_ONVISTA;
-
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
-  private readonly deadline: Deadline | undefined;
-  private readonly clock: Clock;
-
-  /** How its calls are watched: for /health, and the rests of its work's policy. */
-  private readonly watch: Watch;
-
-  constructor(o: ClientOptions) {
-    const c = withDefaults(o);
-    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
-    this.baseUrl = c.baseUrl;
-    this.timeoutMs = c.timeoutMs;
-    this.deadline = c.deadline;
-    this.clock = c.clock;
-  }
 
   covers(target: ScrapeTarget): boolean {
     return target.kind === "share" && !target.isin.startsWith("US");

@@ -1,13 +1,12 @@
-import type { Clock, Deadline } from "../../clock";
-import { type DriftSink, type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import type { Deadline } from "../../clock";
+import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { EDGAR } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import type { Cache } from "../../platform/cache";
 import { ProviderError } from "../errors";
 import { callTimeout, failureOf } from "../http";
 import { isolate, observed } from "../isolate";
-import { type ClientOptions, withDefaults } from "../options";
-import type { Watch } from "../outcomes";
+import { type ClientOptions, ProviderClient } from "../options";
 
 /**
  * SEC EDGAR: ticker -> CIK (company_tickers.json, kept a day), a registrant's recent filings (the
@@ -98,29 +97,15 @@ export interface EdgarOptions extends ClientOptions {
   requestsPerSecond?: number;
 }
 
-export class EdgarClient {
+export class EdgarClient extends ProviderClient {
   readonly name = EDGAR;
-  private readonly baseUrl: string;
   private readonly dataBaseUrl: string;
   private readonly userAgent: string | undefined;
   private readonly cache: Cache;
-  private readonly timeoutMs: number;
-  private readonly deadline: Deadline | undefined;
-  private readonly clock: Clock;
-  private readonly drifts: DriftSink;
   private readonly spacingMs: number;
 
-  /** How its calls are watched: for /health, and the rests of its work's policy. */
-  private readonly watch: Watch;
-
   constructor(o: EdgarOptions) {
-    const c = withDefaults(o);
-    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
-    this.baseUrl = c.baseUrl;
-    this.timeoutMs = c.timeoutMs;
-    this.deadline = c.deadline;
-    this.clock = c.clock;
-    this.drifts = c.drifts;
+    super(o);
     this.dataBaseUrl = o.dataBaseUrl;
     this.userAgent = o.userAgent;
     this.cache = o.cache;

@@ -1,15 +1,12 @@
-import type { Clock, Deadline } from "../../clock";
 import type { Bar } from "../../domain/bars";
-import { type DriftSink, describe, type SchemaDrift } from "../../domain/drift";
+import { describe, type SchemaDrift } from "../../domain/drift";
 import { DAY_MS, isoDay } from "../../domain/instants";
 import { STREAM } from "../../domain/provider-names";
 import { ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
 import { BROWSER_USER_AGENT, callTimeout, failureOf } from "../http";
 import { observed } from "../isolate";
-import { type ClientOptions, withDefaults } from "../options";
-import type { Watch } from "../outcomes";
-import type { Pace } from "../pace";
+import { ProviderClient } from "../options";
 import { decodeFrames, encodeFrame, type Frame, message, sessionId } from "./protocol";
 
 /** The provider accepts chart sessions from its own site only. */
@@ -99,33 +96,10 @@ export function collectBars(params: unknown[], into: Map<number, number[]>, seri
 /**
  * The stream provider (TradingView's chart WebSocket) as a source of daily history: one chart
  * session per call, heartbeats echoed, bars read until `series_completed`. Daily bars carry no
- * dividend adjustment, so their adjusted close is the close.
+ * dividend adjustment, so their adjusted close is the close. Its `baseUrl` is the WebSocket address.
  */
-export class StreamProviderClient implements HistoryProvider {
+export class StreamProviderClient extends ProviderClient implements HistoryProvider {
   readonly name = STREAM;
-
-  private readonly wsUrl: string;
-  private readonly timeoutMs: number;
-  private readonly clock: Clock;
-  /** Connecting and reading the series both fit inside it. */
-  private readonly deadline: Deadline | undefined;
-  private readonly drifts: DriftSink;
-  private readonly pace: Pace;
-
-  /** How its calls are watched: for /health, and the rests of its work's policy. */
-  private readonly watch: Watch;
-
-  /** `baseUrl`: the stream's WebSocket address. */
-  constructor(o: ClientOptions) {
-    const c = withDefaults(o);
-    this.watch = { clock: c.clock, restPolicy: c.restPolicy };
-    this.wsUrl = c.baseUrl;
-    this.timeoutMs = c.timeoutMs;
-    this.clock = c.clock;
-    this.deadline = c.deadline;
-    this.drifts = c.drifts;
-    this.pace = c.pace;
-  }
 
   async dailyHistory(symbol: string, from: string, to: string): Promise<History> {
     await this.pace(STREAM);
@@ -135,7 +109,7 @@ export class StreamProviderClient implements HistoryProvider {
   private async fetchDailyHistory(symbol: string, from: string, to: string): Promise<History> {
     const ms = callTimeout(STREAM, this.timeoutMs, this.deadline);
     const startedAt = this.clock.now().getTime();
-    const ws = await openSocket(this.wsUrl, ms);
+    const ws = await openSocket(this.baseUrl, ms);
     const left = Math.max(1, ms - (this.clock.now().getTime() - startedAt));
     const cs = sessionId("cs");
     const state: SeriesState = { currency: null, exchange: null, decimals: 4, bars: new Map() };
