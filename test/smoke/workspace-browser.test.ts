@@ -119,8 +119,13 @@ describe.skipIf(!haveBrowser && !process.env.CI)("the workspace widgets in headl
           return route.abort("internetdisconnected");
         });
         await docs.goto(`${r.base}/docs`);
-        // An operation's summary from /openapi.json, drawn by the reference's script.
-        await docs.getByText("Service health (public)").first().waitFor({ timeout: 60_000 });
+        // An operation's summary from /openapi.json, drawn by the reference's script: one of the first
+        // tag's (the reference opens the first tag; the others are listed by name).
+        await docs
+          .getByText("An instrument with its preferred listing and all its listings")
+          .first()
+          .waitFor({ timeout: 60_000 });
+        await docs.getByText("Analytics workspace").first().waitFor({ timeout: 10_000 });
         expect(outside).toEqual([]);
         await docs.screenshot({ path: new URL("docs-offline.png", SHOTS).pathname });
         console.log("docs offline check: rendered with every outside request refused");
