@@ -30,6 +30,8 @@ const worker = (opts: { hardening: boolean }) =>
             }
           : {}),
       },
+      // The docs Worker of workers/docs (static files only), which /docs/assets/* is forwarded to.
+      workers: [inject("docsWorker")],
       ratelimits: {
         KEY_RATE_LIMITER: { namespace_id: "1001", simple: { limit: 10_000_000, period: 60 } },
         TIGHT_RATE_LIMITER: { namespace_id: "1002", simple: { limit: 3, period: 60 } },

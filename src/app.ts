@@ -14,7 +14,7 @@ import { catalogueApi } from "./routes/catalogue";
 import { corporateActionsApi } from "./routes/corporate-actions";
 import { databaseApi } from "./routes/database";
 import { dcfApi } from "./routes/dcf";
-import { registerDocs } from "./routes/docs";
+import { registerDocs, registerDocsAssets } from "./routes/docs";
 import { eodApi } from "./routes/eod";
 import { renderError } from "./routes/errors";
 import { etfApi } from "./routes/etf";
@@ -112,6 +112,7 @@ export function createApp(opts: DepsOptions = {}) {
   registerBenchFloor(app);
   registerRealtimeSocket(app);
   registerDocs(app);
+  registerDocsAssets(app);
 
   app.notFound((c) => renderError(new ServiceError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`), c));
   app.onError(renderError);

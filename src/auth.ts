@@ -15,6 +15,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /apps.json": "public",
   "GET /openapi.json": "public",
   "GET /docs": "public",
+  "GET /docs/assets/*": "public",
   // The WebSocket checks its key itself and refuses with close code 1008, as the spec asks.
   "GET /ws/realtime/:ticker": "public",
   // Writes (spec Authentication 5).

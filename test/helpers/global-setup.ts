@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { pinnedClock } from "../../src/clock";
-
+import { docsWorkerOptions } from "../../tools/build/docs-assets";
 import { startRedisBridge } from "../../tools/cache/redis-bridge";
 import { assertReachable } from "../../tools/db/connect";
 import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
@@ -36,6 +36,8 @@ export const STREAM_SIM_AS_OF = "2026-11-25T15:00:00Z";
 declare module "vitest" {
   export interface ProvidedContext {
     workerBindings: Record<string, string>;
+    /** The docs Worker (workers/docs) as Miniflare runs it, its files built for this run. */
+    docsWorker: ReturnType<typeof docsWorkerOptions>;
     /**
      * The hardening nets' bindings: a stack of their own (database, simulators, Redis database),
      * so that they run beside the API tests. Their EDGAR allows a hundred requests a second and is
@@ -307,6 +309,7 @@ export default async function setup(project: TestProject) {
   stops.push(recorded.close);
 
   project.provide("workerBindings", main.bindings);
+  project.provide("docsWorker", docsWorkerOptions(fileURLToPath(new URL("../..", import.meta.url))));
   project.provide("hardeningBindings", (nets ?? main).bindings);
   project.provide("hardeningSims", (nets ?? main).sims);
   project.provide("databaseUrl", main.databaseUrl);

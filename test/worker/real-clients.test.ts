@@ -112,4 +112,17 @@ describe("/docs with no network", () => {
     const external = [...html.matchAll(/(?:src|href)="(https?:)?\/\/[^"]*"/g)].map((m) => m[0]);
     expect(external).toEqual([]);
   });
+
+  it("serves that script through the docs Worker, and an unknown file as a JSON 404", async () => {
+    const script = await exports.default.fetch(new Request(`http://svc${DOCS_SCRIPT_PATH}`));
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+    // The installed @scalar/api-reference's browser bundle, byte for byte (a few megabytes).
+    const body = await script.text();
+    expect(body.length).toBeGreaterThan(1_000_000);
+    expect(body).toContain("api-reference");
+    const missing = await exports.default.fetch(new Request("http://svc/docs/assets/nothing.js"));
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as ErrorBody).message).toBe("No docs file at /docs/assets/nothing.js");
+  });
 });

@@ -2,9 +2,13 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare, type V4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { docsWorkerOptions } from "../build/docs-assets";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** A bundle as `wrangler deploy --dry-run` writes it, and its size as wrangler reports it. */
 export interface Bundle {
@@ -33,7 +37,11 @@ export function buildBundle(root: string, config: string, outDir: string): Bundl
   };
 }
 
-/** Miniflare's options for `bundle` with the bindings of `bindingsFrom` (a wrangler config) and `vars`. */
+/**
+ * Miniflare's options for `bundle` with the bindings of `bindingsFrom` (a wrangler config) and `vars`;
+ * where those bindings reach the docs Worker (the service's DOCS_ASSETS), that Worker runs beside it,
+ * as under `wrangler dev`.
+ */
 export function miniflareOptions(
   bundle: Bundle,
   bindingsFrom: string,
@@ -41,13 +49,19 @@ export function miniflareOptions(
 ): V4MiniflareOptions {
   // The bundle is built already: the config's module rules (for bundling) do not apply.
   const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(bindingsFrom).workerOptions;
-  return {
+  const worker = {
     ...workerOptions,
     bindings: { ...(workerOptions.bindings ?? {}), ...vars },
     modules: true,
     scriptPath: bundle.script,
     modulesRoot: dirname(bundle.script),
-  } as V4MiniflareOptions;
+  };
+  const docs = docsWorkerOptions(ROOT);
+  const bound = Object.values(workerOptions.serviceBindings ?? {}).some(
+    (s) => typeof s === "object" && s !== null && "name" in s && s.name === docs.name,
+  );
+  // The first Worker is the one Miniflare serves.
+  return (bound ? { workers: [worker, docs] } : worker) as V4MiniflareOptions;
 }
 
 /**

@@ -78,7 +78,7 @@ export async function startBenchStack(
   /** The Worker: stopped with the stack; `group` is wrangler's process group (none under Miniflare). */
   let worker: { stop(): Promise<void>; group?: number };
   if (opts.runtime === "miniflare") {
-    worker = await serveWithMiniflare({ root: ROOT, config: localConfig(ROOT), port, vars, logFile }).catch(
+    worker = await serveWithMiniflare({ root: ROOT, config: localConfig(ROOT).api, port, vars, logFile }).catch(
       async (err: unknown) => {
         await stopStack();
         throw err;

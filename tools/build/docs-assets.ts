@@ -1,14 +1,14 @@
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DOCS_SCRIPT_PATH } from "../../src/routes/docs";
 
 /**
- * The static assets the Worker serves itself (wrangler.toml `[assets]`): the API reference's
+ * The static files of the docs Worker (workers/docs/wrangler.toml `[assets]`): the API reference's
  * script, so `/docs` renders with no network (offline, behind a proxy that blocks CDNs). Copied
  * from the installed @scalar/api-reference (a dev dependency: deploy from a checkout set up with
- * `npm ci`) into dist/assets/, never committed; run by wrangler's build step on `wrangler dev` and
- * `wrangler deploy`, and by the dev tooling.
+ * `npm ci`) into dist/assets/, never committed; run by that Worker's build step on `wrangler
+ * deploy`, and by the dev tooling.
  */
 
 export function buildDocsAssets(root: string): string {
@@ -21,6 +21,27 @@ export function buildDocsAssets(root: string): string {
   mkdirSync(dirname(target), { recursive: true });
   copyFileSync(source, target);
   return dir;
+}
+
+/**
+ * The docs Worker as Miniflare options, for runtimes that `wrangler dev` does not start (the test
+ * pool, the benchmarks' own): its name and date from workers/docs/wrangler.toml, its files built
+ * here. A Worker of static files only: the script is empty and the assets router answers alone.
+ */
+export function docsWorkerOptions(root: string) {
+  const config = readFileSync(join(root, "workers", "docs", "wrangler.toml"), "utf8");
+  const field = (name: string) => {
+    const value = new RegExp(`^${name} = "(.+)"$`, "m").exec(config)?.[1];
+    if (!value) throw new Error(`workers/docs/wrangler.toml: no ${name}`);
+    return value;
+  };
+  return {
+    name: field("name"),
+    compatibilityDate: field("compatibility_date"),
+    modules: true,
+    script: "export default {}",
+    assets: { directory: buildDocsAssets(root), routerConfig: { has_user_worker: false } },
+  };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

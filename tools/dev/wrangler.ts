@@ -9,24 +9,27 @@ export const LOCAL_KEY_RATE_LIMIT = 10_000_000;
 
 /**
  * The project's wrangler.toml with the per-key rate limit raised to LOCAL_KEY_RATE_LIMIT (the
- * production limit would refuse a load test's single key within a second): written under .wrangler/,
- * `main` and the assets folder made absolute, the assets built here instead of by the build step
- * (which would run in the copy's folder), everything else as deployed.
+ * production limit would refuse a load test's single key within a second), written under .wrangler/
+ * with `main` made absolute, everything else as deployed; beside it the docs Worker's config
+ * (workers/docs) with its assets folder made absolute, the assets built here instead of by its build
+ * step (which would run in the copy's folder). `wrangler dev` given both runs the two Workers in one process, the service binding between them included.
  */
-export function localConfig(root: string): string {
+export function localConfig(root: string): { api: string; docs: string } {
   const text = readFileSync(join(root, "wrangler.toml"), "utf8");
   const limited = /(name = "KEY_RATE_LIMITER"[\s\S]*?simple = \{ limit = )\d+/;
   if (!limited.test(text)) throw new Error("wrangler.toml: KEY_RATE_LIMITER's simple limit not found");
-  const assets = buildDocsAssets(root);
   const local = text
     .replace(limited, `$1${LOCAL_KEY_RATE_LIMIT}`)
-    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = ${JSON.stringify(resolve(root, main))}`)
+    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = ${JSON.stringify(resolve(root, main))}`);
+  const assets = buildDocsAssets(root);
+  const docs = readFileSync(join(root, "workers", "docs", "wrangler.toml"), "utf8")
     .replace(/^directory = "(.+)"$/m, () => `directory = ${JSON.stringify(assets)}`)
     .replace(/^\[build\]\n(?:.+\n)+/m, "");
   const dir = join(root, ".wrangler", "local");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "wrangler.toml"), local);
-  return join(dir, "wrangler.toml");
+  writeFileSync(join(dir, "docs.wrangler.toml"), docs);
+  return { api: join(dir, "wrangler.toml"), docs: join(dir, "docs.wrangler.toml") };
 }
 
 /** `wrangler dev` of this project (or of another config) on a port with the given vars; stdio as asked. */
@@ -37,7 +40,7 @@ export function startWrangler(opts: {
   quiet?: boolean;
   /** With `quiet`: the Worker's output goes to this file instead of nowhere (a bench's log, read after a failure). */
   logFile?: string;
-  /** A wrangler.toml other than the project's local one (the benchmark's bare app). */
+  /** A wrangler.toml other than the project's local ones (the benchmark's bare app). */
   config?: string;
   /**
    * Where the local Durable Objects and queues keep their state: with the data they belong to, so a
@@ -45,7 +48,9 @@ export function startWrangler(opts: {
    */
   stateDir?: string;
 }): ChildProcess {
-  const config = opts.config ?? localConfig(opts.root);
+  // The primary Worker's config first: the one wrangler serves on the port.
+  const local = opts.config === undefined ? localConfig(opts.root) : undefined;
+  const configs = local ? [local.api, local.docs] : [opts.config ?? ""];
   const wranglerBin = `${dirname(createRequire(import.meta.url).resolve("wrangler/package.json"))}/bin/wrangler.js`;
   const args = [
     wranglerBin,
@@ -56,8 +61,7 @@ export function startWrangler(opts: {
     "--port",
     String(opts.port),
     "--show-interactive-dev-session=false",
-    "--config",
-    config,
+    ...configs.flatMap((config) => ["--config", config]),
     // The usual place of local state (Durable Objects, queues), whichever config file is used.
     "--persist-to",
     opts.stateDir ?? join(opts.root, ".wrangler", "state"),
