@@ -8,7 +8,8 @@ import {
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { MAX_CLIENT_MESSAGE_BYTES, TickerStream } from "../../durable-objects/ticker-stream";
+import { MAX_CLIENT_MESSAGE_BYTES } from "../../durable-objects/stream/clients";
+import { TickerStream } from "../../durable-objects/ticker-stream";
 import { pinnedClock } from "../../src/clock";
 import { listings, pricesIntraday, realtimeSubscriptions } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
