@@ -61,6 +61,15 @@ describe("WS /ws/realtime/{ticker}", () => {
     }
   });
 
+  it("checks the key before it reads the ticker: a keyless 16,000-character ticker is refused for its key", async () => {
+    const long = "-".repeat(15_999);
+    const keyless = await openSocket(long, null);
+    expect(await keyless.closed).toEqual({ code: 1008, reason: "missing or unknown API key" });
+    // With a key, the same ticker is refused for what it is.
+    const keyed = await openSocket(long, READ_ONLY_KEY, { header: true });
+    expect(await keyed.closed).toEqual({ code: 1008, reason: "invalid ticker" });
+  });
+
   it("tells a read-only client first that the ticker is not streamed, and starts nothing", async () => {
     await forgetCached("quote:MSFT");
     const sock = await openSocket("MSFT", READ_ONLY_KEY, { header: true });

@@ -24,12 +24,13 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
   app.get("/ws/realtime/:ticker", async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
       return c.json(errorBody("BAD_REQUEST", "This route takes a WebSocket upgrade (Upgrade: websocket)"), 426);
-    const ticker = TickerParam.safeParse(c.req.param("ticker"));
-    if (!ticker.success) return closedWith1008("invalid ticker");
+    // The key first: a request without one reads nothing else of the request.
     const deps = c.get("deps");
     const key = extractKey(c.req.raw.headers, new URL(c.req.url));
     const identity = await identifyKey(key, deps.config);
     if (!identity) return closedWith1008("missing or unknown API key");
+    const ticker = TickerParam.safeParse(c.req.param("ticker"));
+    if (!ticker.success) return closedWith1008("invalid ticker");
     c.set("keyKind", identity.kind);
     // A handshake is a request of the key like any other (429 with Retry-After past the limit).
     await spendRequest(c.env?.KEY_RATE_LIMITER, identity.fingerprint);

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+
+/**
+ * What one request can make the service spend before any database or provider, measured as CPU
+ * time in Node (`process.cpuUsage`, not wall time): a hostile path segment must cost a length check,
+ * not a pattern that grows with its square. Run with and without a key (a request with none is
+ * refused before its parameters are read; one with a read-only key reaches the route's validation).
+ */
+const READ_ONLY = "cpu-budget-read-only-key-0123456789abcdef";
+const ENV = { SERVICE_READ_ONLY_API_KEYS: READ_ONLY, SERVICE_API_KEYS: "cpu-budget-full-key-0123456789abcdefghij" };
+/**
+ * 16,000 characters: letters ending in a character no ticker has is what a backtracking pattern of
+ * the old shape (`^[..]*[A-Za-z0-9][..]*$`) spent a time growing with the square of on.
+ */
+const SEGMENTS = [`${"A".repeat(15_999)}!`, `${"-".repeat(15_999)}!`, "A".repeat(16_000), ".".repeat(16_000)];
+const BUDGET_MS = 5;
+
+/** Lets what a request left running after its answer finish. */
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+async function cpuMs<T>(work: () => T | Promise<T>): Promise<{ ms: number; value: T }> {
+  const before = process.cpuUsage();
+  const value = await work();
+  const used = process.cpuUsage(before);
+  return { ms: (used.user + used.system) / 1000, value };
+}
+
+describe("a 16,000-character path segment", () => {
+  const app = createApp();
+  // Every GET route with a ticker or symbol in its path (the WebSocket route's key check comes first: test/worker).
+  const routes = app.routes
+    .filter((r) => r.method === "GET" && /:(ticker|symbol)\b/.test(r.path) && !r.path.startsWith("/ws/"))
+    .map((r) => r.path);
+  const unique = [...new Set(routes)];
+
+  it("is found on the routes that take one", () => {
+    expect(unique).toContain("/eod/:ticker");
+    expect(unique).toContain("/ticker/:symbol/history");
+    expect(unique.length).toBeGreaterThan(15);
+  });
+
+  it.each(unique)("%s costs under 5 ms of CPU, with a read-only key and with none", async (route) => {
+    // Warm: the first request of a route builds its validators; its work after the answer (usage,
+    // the database handle's close) settles before anything is measured, since the process's CPU is.
+    await (
+      await app.request(route.replace(/:\w+/g, "AAPL"), { headers: { "X-API-KEY": READ_ONLY } }, ENV)
+    ).arrayBuffer();
+    await settle();
+    for (const segment of SEGMENTS) {
+      const path = route.replace(/:(ticker|symbol)\b/, segment).replace(/:\w+/g, "X");
+      const withKey: Record<string, string>[] = [{ "X-API-KEY": READ_ONLY }, {}];
+      for (const headers of withKey) {
+        // The median of three requests: a garbage collection can land in any one of them.
+        const runs: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const { ms, value: res } = await cpuMs(async () => {
+            const answer = await app.request(path, { headers }, ENV);
+            await answer.arrayBuffer();
+            return answer;
+          });
+          // Refused as it should be: a 400 with a key, a 401 without.
+          expect([400, 401], `${route} ${res.status}`).toContain(res.status);
+          runs.push(ms);
+          await settle();
+        }
+        const median = runs.sort((a, b) => a - b)[1] ?? Number.POSITIVE_INFINITY;
+        expect(median, `${route} with ${Object.keys(headers).length ? "a key" : "no key"}`).toBeLessThan(BUDGET_MS);
+      }
+    }
+  });
+});
