@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   assets,
@@ -218,6 +218,28 @@ describe("database administration", () => {
       usage_logs: 0,
     });
     expect(await deps.db.select().from(intradayCoverage).where(eq(intradayCoverage.listingId, listingId))).toEqual([]);
+  });
+
+  it("refuses a request with no body, naming the fields, and takes {} for the defaults", async () => {
+    const before = await deps.db.select({ n: count() }).from(pricesDaily);
+    for (const rawBody of [undefined, ""]) {
+      const bare = await call<ErrorBody>("/database/cleanup", { method: "POST", rawBody });
+      expect(bare.status).toBe(400);
+      expect(bare.body.message).toContain("send {} for the defaults");
+      expect(bare.body.details?.map((d) => d.path)).toEqual(["days_to_keep", "dry_run"]);
+    }
+    // Nothing was deleted by the bare requests.
+    expect(await deps.db.select({ n: count() }).from(pricesDaily)).toEqual(before);
+    // {} is a real run with the defaults; with the clock in 1990 its cutoffs reach no stored row.
+    const defaults = await call<CleanupAnswer>("/database/cleanup", {
+      method: "POST",
+      body: {},
+      env: { CLOCK_PINNED_AT: "1990-01-02T00:00:00Z" },
+    });
+    expect(defaults.status).toBe(200);
+    expect(defaults.body).toMatchObject({ days_to_keep: 730, dry_run: false });
+    expect(defaults.body.cutoffs.prices_before).toBe("1988-01-03");
+    expect(await deps.db.select({ n: count() }).from(pricesDaily)).toEqual(before);
   });
 
   it("keeps at least 30 days and defaults to 730", async () => {
