@@ -1,4 +1,4 @@
-import type { Config } from "./env";
+import { type Config, MAX_KEY_LENGTH } from "./env";
 
 export type KeyKind = "full" | "read_only";
 export type Access = "public" | "any" | "full";
@@ -197,6 +197,8 @@ export interface KeyIdentity {
  */
 export async function identifyKey(key: string | undefined, config: KeyConfig): Promise<KeyIdentity | null> {
   if (!key) return null;
+  // No key is that long: refused before it is hashed (an attacker's megabyte header costs nothing).
+  if (key.length > MAX_KEY_LENGTH) return null;
   const [given, configured] = await Promise.all([digest(key), digestsOf(config)]);
   let full = false;
   let readOnly = false;

@@ -8,6 +8,11 @@ import { WORKSPACE_ORIGINS } from "./domain/workspace/origins";
  */
 export type Bindings = Partial<Env>;
 
+/** The shortest key the service accepts in its settings: 32 characters (a random 128 bits or more). */
+export const MIN_KEY_LENGTH = 32;
+/** The longest key read from a request or a setting: what is longer is refused before it is hashed. */
+export const MAX_KEY_LENGTH = 256;
+
 const csv = z
   .string()
   .optional()
@@ -50,6 +55,19 @@ const url = (dflt: string) =>
     .transform((s) => (s === undefined || s === "" ? dflt : s.replace(/\/+$/, "")))
     .pipe(z.url());
 
+/**
+ * A comma-separated list of API keys, each MIN_KEY_LENGTH to MAX_KEY_LENGTH characters: a short key
+ * is guessable, so the service refuses to start with one (the message names the setting, never the key).
+ */
+const keys = csv.pipe(
+  z.array(
+    z
+      .string()
+      .min(MIN_KEY_LENGTH, `a key is at least ${MIN_KEY_LENGTH} characters (a long random string)`)
+      .max(MAX_KEY_LENGTH, `a key is at most ${MAX_KEY_LENGTH} characters`),
+  ),
+);
+
 /** A comma-separated list of web origins (`https://pro.openbb.co`), each kept as the browser sends it. */
 const origins = (dflt: readonly string[]) =>
   csv
@@ -62,8 +80,8 @@ const origins = (dflt: readonly string[]) =>
  * `.dev.vars.example` lists the same names.
  */
 export const configSchema = z.object({
-  SERVICE_API_KEYS: csv,
-  SERVICE_READ_ONLY_API_KEYS: csv,
+  SERVICE_API_KEYS: keys,
+  SERVICE_READ_ONLY_API_KEYS: keys,
 
   DATABASE_URL: optionalString,
   /** Local only: host:port/path of the WebSocket proxy in front of a plain Postgres (the Pool, for interactive transactions). */

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { accessOf, extractKey, identifyKey } from "../../src/auth";
 
 const config = { SERVICE_API_KEYS: ["full-1", "full-2"], SERVICE_READ_ONLY_API_KEYS: ["ro-1"] };
+/** The longest key a request may carry: past it, the key is refused unhashed. */
+const LONGEST = "k".repeat(256);
 
 describe("keys", () => {
   it("identifies full-access, read-only and unknown keys, each known one by the first half of its SHA-256", async () => {
@@ -14,6 +16,12 @@ describe("keys", () => {
     expect(await identifyKey("", config)).toBeNull();
     expect(await identifyKey(undefined, config)).toBeNull();
     expect(await identifyKey("x", { SERVICE_API_KEYS: [], SERVICE_READ_ONLY_API_KEYS: [] })).toBeNull();
+  });
+
+  it("takes a key of up to 256 characters and refuses a longer one", async () => {
+    const long = { SERVICE_API_KEYS: [LONGEST, `${LONGEST}k`], SERVICE_READ_ONLY_API_KEYS: [] };
+    expect((await identifyKey(LONGEST, long))?.kind).toBe("full");
+    expect(await identifyKey(`${LONGEST}k`, long)).toBeNull();
   });
 
   it("reads X-API-KEY first, then a Bearer token, and the query only when a URL is given", () => {

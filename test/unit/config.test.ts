@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { configSchema, loadConfig } from "../../src/env";
 
+/** Keys of the shortest length the service takes (32 characters). */
+const [A, B, C] = ["a", "b", "c"].map((k) => k.repeat(32));
+
 describe("Config", () => {
   it("has a default for every setting", () => {
     const c = loadConfig({});
@@ -23,14 +26,14 @@ describe("Config", () => {
 
   it("parses lists, booleans, numbers and trims URLs", () => {
     const c = loadConfig({
-      SERVICE_API_KEYS: " a, b ,,c",
+      SERVICE_API_KEYS: ` ${A}, ${B} ,,${C}`,
       TECHNICAL_CACHE_ENABLED: "false",
       TECHNICAL_DEFAULT_LIMIT: "250",
       DELAYED_PROVIDER_BASE_URL: "http://127.0.0.1:9000/",
       UPSTASH_REDIS_REST_URL: "  ",
       TICKER_STREAM: { not: "a string" } as unknown as Env["TICKER_STREAM"],
     });
-    expect(c.SERVICE_API_KEYS).toEqual(["a", "b", "c"]);
+    expect(c.SERVICE_API_KEYS).toEqual([A, B, C]);
     expect(c.TECHNICAL_CACHE_ENABLED).toBe(false);
     expect(c.TECHNICAL_DEFAULT_LIMIT).toBe(250);
     expect(c.DELAYED_PROVIDER_BASE_URL).toBe("http://127.0.0.1:9000");
@@ -41,6 +44,17 @@ describe("Config", () => {
     expect(() => loadConfig({ TECHNICAL_DEFAULT_LIMIT: "many" })).toThrow(/TECHNICAL_DEFAULT_LIMIT/);
     expect(() => loadConfig({ NEWS_DEDUP_SIMILARITY: "1.5" })).toThrow(/NEWS_DEDUP_SIMILARITY/);
     expect(() => loadConfig({ DCF_RISK_FREE_RATE: "4%" })).toThrow(/DCF_RISK_FREE_RATE/);
+  });
+
+  it("refuses to start with a key under 32 characters, naming the setting but never the key", () => {
+    const short = "guessable-key-31-characters-xyz";
+    expect(short).toHaveLength(31);
+    for (const setting of ["SERVICE_API_KEYS", "SERVICE_READ_ONLY_API_KEYS"]) {
+      const attempt = () => loadConfig({ [setting]: `${A},${short}` });
+      expect(attempt).toThrow(new RegExp(`${setting}: a key is at least 32 characters`));
+      expect(attempt).not.toThrow(new RegExp(short));
+    }
+    expect(loadConfig({ SERVICE_API_KEYS: `${short}z` }).SERVICE_API_KEYS).toEqual([`${short}z`]);
   });
 
   it("is listed setting by setting in .dev.vars.example", () => {

@@ -19,7 +19,7 @@ import { type Bundle, buildBundle, miniflareOptions } from "./miniflare-worker";
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const KEY = "bench-startup-key";
+const KEY = "bench-startup-key-0123456789abcdef01234567";
 
 interface Target {
   name: "service" | "bare" | "bare_bound";
