@@ -1,7 +1,18 @@
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
-/** Throws a message naming the URL when Postgres does not answer within 5 s. */
+/**
+ * A database URL as it may be printed: its password replaced by `***` (messages end up in terminals,
+ * CI logs and bug reports). A string that is no Postgres URL is not printed at all.
+ */
+export function printableUrl(url: string): string {
+  const u = URL.parse(url);
+  if (!u || !["postgres:", "postgresql:"].includes(u.protocol)) return "(not a Postgres URL)";
+  if (u.password) u.password = "***";
+  return u.toString();
+}
+
+/** Throws a message naming the URL (without its password) when Postgres does not answer within 5 s. */
 export async function assertReachable(url: string, setting: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
@@ -9,7 +20,7 @@ export async function assertReachable(url: string, setting: string): Promise<voi
     await client.query("SELECT 1");
   } catch (err) {
     throw new Error(
-      `${setting} is set but Postgres is unreachable (${url}): ${err instanceof Error ? err.message : err}`,
+      `${setting} is set but Postgres is unreachable (${printableUrl(url)}): ${err instanceof Error ? err.message.replaceAll(url, printableUrl(url)) : err}`,
     );
   } finally {
     await client.end().catch(() => undefined);
