@@ -441,6 +441,8 @@ describe("CORS for the workspace", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe(WORKSPACE);
     expect(res.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("x-api-key");
     expect(res.headers.get("access-control-allow-methods")).toContain("GET");
+    // Keys travel in headers the page sets: no credentials mode, so no ambient cookie is ever borrowed.
+    expect(res.headers.get("access-control-allow-credentials")).toBeNull();
   });
 
   it("gives another origin no CORS headers, on a preflight or a request", async () => {
@@ -456,6 +458,7 @@ describe("CORS for the workspace", () => {
     const ok = await fromBrowser("/workspace/macro/rates", { origin: WORKSPACE, key: READ_ONLY_KEY });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("access-control-allow-origin")).toBe(WORKSPACE);
+    expect(ok.headers.get("access-control-allow-credentials")).toBeNull();
     const unauthorized = await fromBrowser("/workspace/macro/rates", { origin: WORKSPACE });
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get("access-control-allow-origin")).toBe(WORKSPACE);
