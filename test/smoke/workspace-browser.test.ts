@@ -118,6 +118,11 @@ describe.skipIf(!haveBrowser && !process.env.CI)("the workspace widgets in headl
           outside.push(url.href);
           return route.abort("internetdisconnected");
         });
+        // Whatever the page's Content-Security-Policy refuses, the browser says on the console.
+        const refused: string[] = [];
+        docs.on("console", (m) => {
+          if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+        });
         await docs.goto(`${r.base}/docs`);
         // An operation's summary from /openapi.json, drawn by the reference's script: one of the first
         // tag's (the reference opens the first tag; the others are listed by name).
@@ -127,6 +132,7 @@ describe.skipIf(!haveBrowser && !process.env.CI)("the workspace widgets in headl
           .waitFor({ timeout: 60_000 });
         await docs.getByText("Analytics workspace").first().waitFor({ timeout: 10_000 });
         expect(outside).toEqual([]);
+        expect(refused).toEqual([]);
         await docs.screenshot({ path: new URL("docs-offline.png", SHOTS).pathname });
         console.log("docs offline check: rendered with every outside request refused");
       } finally {

@@ -111,6 +111,13 @@ describe("/docs with no network", () => {
     // No script, style or font from another host: every src and href is the service's own.
     const external = [...html.matchAll(/(?:src|href)="(https?:)?\/\/[^"]*"/g)].map((m) => m[0]);
     expect(external).toEqual([]);
+    // A Content-Security-Policy that lets in the service's own script and the page's one inline script (by hash).
+    const policy = res.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    const inline = /<script type="text\/javascript">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(inline)));
+    expect(policy).toContain(`script-src 'self' 'sha256-${btoa(String.fromCharCode(...hash))}'`);
   });
 
   it("serves that script through the docs Worker, and an unknown file as a JSON 404", async () => {
