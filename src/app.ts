@@ -7,6 +7,7 @@ import { authenticate } from "./middleware/authenticate";
 import { workspaceCors } from "./middleware/cors";
 import { EDGE_CACHED_ROUTES, edgeCache, edgeCacheMounts } from "./middleware/edge-cache";
 import { init } from "./middleware/init";
+import { refreshGuard } from "./middleware/refresh-guard";
 import { registerBenchFloor } from "./routes/bench-floor";
 import { cacheApi } from "./routes/cache";
 import { calendarApi } from "./routes/calendar";
@@ -55,6 +56,7 @@ export function createApp(opts: DepsOptions = {}) {
   // check everywhere (public routes pass at once), the edge cache only on the routes it may serve.
   app.use("*", afterAnswer);
   app.use("*", authenticate);
+  app.use("*", refreshGuard);
   for (const path of edgeCacheMounts(EDGE_CACHED_ROUTES)) app.use(path, edgeCache);
   // After the key check: only the bulk import (a full-access route) may send more than 64 KiB.
   const limited = (maxSize: number, what: string) =>

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../routes/env";
+import { asksRefresh } from "./refresh-guard";
 
 /**
  * The routes whose answers are the same for every key (prices, indicators, fundamentals documents,
@@ -45,7 +46,7 @@ function locationCache(): globalThis.Cache | undefined {
 }
 
 /** The one key of an answer at a location: the URL with its query in a fixed order. */
-function edgeKey(url: string): Request {
+function edgeKey(url: URL): Request {
   const u = new URL(url);
   u.searchParams.sort();
   u.hash = "";
@@ -65,7 +66,10 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const store = locationCache();
   const cacheable = c.req.method === "GET" && EDGE_CACHED_ROUTES.has(routePath(c, -1));
   if (!cacheable || maxSeconds === 0 || !store) return next();
-  const key = edgeKey(c.req.url);
+  // A refresh asked for by a full-access key (a read-only key's was taken out by refreshGuard) is never served a copy.
+  const url = new URL(c.req.url);
+  if (asksRefresh(url)) return next();
+  const key = edgeKey(url);
   const held = await store.match(key).catch(() => undefined);
   if (held) {
     const answer = new Response(held.body, held);

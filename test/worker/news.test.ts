@@ -149,6 +149,23 @@ describe("GET /news/{ticker}", () => {
     expect((await simRequests(newsSim))["finnhub AMZN"] ?? 0).toBe(before);
   });
 
+  it("ignores force_refresh from a read-only key, and says so; a full-access key's asks the providers again", async () => {
+    await forgetCached("news:*");
+    const asked = async () => (await simRequests(newsSim))["finnhub AMZN"] ?? 0;
+    const first = await news("/news/AMZN?limit=5", { key: READ_ONLY_KEY });
+    expect(first.headers.get("x-refresh-ignored")).toBeNull();
+    const before = await asked();
+    const readOnly = await news("/news/AMZN?limit=5&force_refresh=true", { key: READ_ONLY_KEY });
+    expect(readOnly.status).toBe(200);
+    expect(readOnly.body.cached).toBe(true);
+    expect(readOnly.headers.get("x-refresh-ignored")).toBe("force_refresh (a read-only key cannot force a refresh)");
+    expect(await asked()).toBe(before);
+    const full = await news("/news/AMZN?limit=5&force_refresh=true");
+    expect(full.body.cached).toBe(false);
+    expect(full.headers.get("x-refresh-ignored")).toBeNull();
+    expect(await asked()).toBe(before + 1);
+  });
+
   it("a ticker outside the catalogue: answered, nothing stored; limit above NEWS_MAX_LIMIT is a 400", async () => {
     const res = await news("/news/ZZZZ?limit=5");
     expect(res.status).toBe(200);
