@@ -1,11 +1,16 @@
 import type { Db } from "../db/client";
-import { insertUsageLogs } from "../db/repositories/usage-logs";
-import type { UsageEntry, UsageMessage } from "../domain/usage";
+import { insertAnonymousCounts, insertUsageLogs } from "../db/repositories/usage-logs";
+import { type AnonymousCount, splitAnonymous, type UsageEntry, type UsageMessage } from "../domain/usage";
 import { sleep } from "./sleep";
 
 /** Where usage entries go: a queue off the request path, or straight to Postgres where no queue is bound. */
 export interface UsageSink {
   record(entry: UsageEntry): Promise<void>;
+}
+
+/** Where the queue's fallback writes: entries as rows, keyless requests as counts. */
+export interface UsageStore {
+  write(entries: readonly UsageEntry[], counts: readonly AnonymousCount[]): Promise<void>;
 }
 
 /**
@@ -36,7 +41,7 @@ class BatchingProducer {
 
   constructor(private readonly queue: Queue<UsageMessage>) {}
 
-  record(entry: UsageEntry, fallback: UsageSink): Promise<void> {
+  record(entry: UsageEntry, fallback: UsageStore): Promise<void> {
     this.pending.push(entry);
     // A monotonic timer: this is scheduling, not a business decision (those read the clock).
     const now = performance.now();
@@ -46,33 +51,39 @@ class BatchingProducer {
     return this.sendSoon(fallback);
   }
 
-  private async sendSoon(fallback: UsageSink): Promise<void> {
+  private async sendSoon(fallback: UsageStore): Promise<void> {
     await sleep(LINGER_MS);
     // Taken and unscheduled in one step: an entry that comes during the send schedules the next one.
     const taken = this.pending;
     this.pending = [];
     this.scheduledAt = null;
-    for (let i = 0; i < taken.length; i += SEND_BATCH) await this.send(taken.slice(i, i + SEND_BATCH), fallback);
+    // Keyless requests leave as counts, with the first message (one id per send: sent twice, counted once).
+    const { keyed, counts } = splitAnonymous(taken, crypto.randomUUID());
+    const chunks: UsageEntry[][] = [];
+    for (let i = 0; i < keyed.length; i += SEND_BATCH) chunks.push(keyed.slice(i, i + SEND_BATCH));
+    if (chunks.length === 0 && counts.length > 0) chunks.push([]);
+    for (const [n, chunk] of chunks.entries()) await this.send(chunk, n === 0 ? counts : [], fallback);
   }
 
-  private async send(chunk: UsageEntry[], fallback: UsageSink): Promise<void> {
+  private async send(chunk: UsageEntry[], counts: AnonymousCount[], fallback: UsageStore): Promise<void> {
+    const message: UsageMessage = counts.length ? { entries: chunk, anonymous: counts } : { entries: chunk };
     for (let attempt = 1; attempt <= SEND_TRIES; attempt++) {
       try {
-        await this.queue.send({ entries: chunk });
+        await this.queue.send(message);
         return;
       } catch (err) {
         console.warn("usage entries not queued", chunk.length, `try ${attempt}`, String(err));
         if (attempt < SEND_TRIES) await sleep(200 * attempt);
       }
     }
-    for (const entry of chunk) await fallback.record(entry);
+    await fallback.write(chunk, counts);
   }
 }
 
 const producers = new WeakMap<Queue<UsageMessage>, BatchingProducer>();
 
 /** The Cloudflare Queue producer (one per isolate and binding), with the request's own database as fallback. */
-export function queueSink(queue: Queue<UsageMessage>, fallback: UsageSink): UsageSink {
+export function queueSink(queue: Queue<UsageMessage>, fallback: UsageStore): UsageSink {
   let producer = producers.get(queue);
   if (!producer) {
     producer = new BatchingProducer(queue);
@@ -82,17 +93,26 @@ export function queueSink(queue: Queue<UsageMessage>, fallback: UsageSink): Usag
   return { record: (entry) => p.record(entry, fallback) };
 }
 
-/** No queue bound: the entry is written at once (one INSERT per request). A failure is logged, never the request's. */
-export function directSink(db: () => Db | null): UsageSink {
+/**
+ * No queue bound: the entry is written at once (one INSERT per request; a keyless request's count
+ * under its own id). Also the queue's fallback. A failure is logged, never the request's.
+ */
+export function directSink(db: () => Db | null): UsageSink & UsageStore {
+  const write = async (entries: readonly UsageEntry[], counts: readonly AnonymousCount[]) => {
+    const handle = db();
+    if (!handle) return;
+    try {
+      if (entries.length) await insertUsageLogs(handle, entries);
+      if (counts.length) await insertAnonymousCounts(handle, counts);
+    } catch (err) {
+      console.warn("usage not written", entries.length, counts.length, String(err));
+    }
+  };
   return {
-    record: async (entry) => {
-      const handle = db();
-      if (!handle) return;
-      try {
-        await insertUsageLogs(handle, [entry]);
-      } catch (err) {
-        console.warn("usage log not written", entry.route, String(err));
-      }
+    write,
+    record: (entry) => {
+      const { keyed, counts } = splitAnonymous([entry], entry.id);
+      return write(keyed, counts);
     },
   };
 }

@@ -13,6 +13,7 @@ import { resetMacroRates, resetTickers } from "../helpers/listings";
  */
 const NOT_STATE = new Set([
   "usage_logs",
+  "usage_anonymous",
   // Each attempt to add an instrument counts against its key's minute, by design (a rate limit).
   "catalogue_addition_budget",
   "ingest_leases",

@@ -1,8 +1,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, type MessageBatchMessage } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { usageLogs } from "../../src/db/schema";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { usageAnonymous, usageLogs } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import worker from "../../src/index";
 import { directSink, queueSink } from "../../src/platform/usage-sink";
@@ -28,6 +28,9 @@ async function rowOf(requestId: string | null) {
   }
 }
 
+const deps = buildDeps(env);
+afterAll(() => deps.close());
+
 describe("usage logging", () => {
   it("writes one row per request with the route template, key kind, status and latency", async () => {
     const res = await call("/assets/by-isin/FR0000121014", { key: READ_ONLY_KEY });
@@ -41,14 +44,31 @@ describe("usage logging", () => {
       ticker: null,
     });
     expect(row?.latencyMs).toBeGreaterThanOrEqual(0);
+  });
 
-    const denied = await call("/listings?ticker=MC.PA", { key: null });
-    expect(denied.status).toBe(401);
-    expect(await rowOf(denied.headers.get("x-request-id"))).toMatchObject({
-      route: "/listings",
-      status: 401,
-      keyKind: "none",
-    });
+  it("writes no row for a request without a valid key, only a count of such requests per route and status", async () => {
+    const since = new Date(Date.now() - 1000);
+    const route = "/listings";
+    const keyless = async () => {
+      const [row] = await deps.db
+        .select({ n: sql<number>`coalesce(sum(${usageAnonymous.requests}), 0)::int` })
+        .from(usageAnonymous)
+        .where(
+          and(eq(usageAnonymous.route, route), eq(usageAnonymous.status, 401), gte(usageAnonymous.windowStart, since)),
+        );
+      return row?.n ?? 0;
+    };
+    const ids: string[] = [];
+    for (const key of [null, "an-unknown-key-of-forty-characters-000000"]) {
+      const denied = await call("/listings?ticker=MC.PA", { key });
+      expect(denied.status).toBe(401);
+      ids.push(denied.headers.get("x-request-id") ?? "");
+    }
+    // The queue delivers within its max_batch_timeout (2 s); a keyed request's row comes the same way.
+    const keyed = await call("/listings?ticker=MC.PA", { key: READ_ONLY_KEY });
+    await rowOf(keyed.headers.get("x-request-id"));
+    await expect.poll(keyless, { timeout: 10_000, interval: 200 }).toBe(2);
+    expect(await deps.db.select().from(usageLogs).where(inArray(usageLogs.entryId, ids))).toEqual([]);
   });
 
   it("writes the row of a request whose path parameter carries a NUL, without the NUL", async () => {
@@ -123,6 +143,36 @@ describe("the usage queue's consumer", () => {
     );
     await Promise.all(ids.map((id) => sink.record(entry(id))));
     await expect.poll(() => rowsOf(ids), { timeout: 15_000, interval: 250 }).toBe(250);
+  });
+
+  it("adds the counts of keyless requests a message carries once, however often it comes", async () => {
+    const batchId = crypto.randomUUID();
+    const route = `/__test/keyless-${batchId.slice(0, 8)}`;
+    const windowStart = new Date();
+    const body = {
+      entries: [],
+      anonymous: [
+        { batch: batchId, route, status: 401, requests: 7, windowStart },
+        { batch: batchId, route, status: 200, requests: 3, windowStart },
+      ],
+    };
+    for (let delivery = 1; delivery <= 2; delivery++) {
+      const batch = createMessageBatch<unknown>("usage-logs", [
+        { id: `a${delivery}`, timestamp: new Date(), attempts: 1, body },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      expect(await getQueueResult(batch, ctx)).toMatchObject({ ackAll: true });
+      const rows = await deps.db
+        .select({ status: usageAnonymous.status, requests: usageAnonymous.requests })
+        .from(usageAnonymous)
+        .where(eq(usageAnonymous.route, route))
+        .orderBy(usageAnonymous.status);
+      expect(rows).toEqual([
+        { status: 200, requests: 3 },
+        { status: 401, requests: 7 },
+      ]);
+    }
   });
 
   it("retries the whole batch when the database cannot be reached: nothing is lost", async () => {

@@ -154,8 +154,8 @@ export async function withBareApp<T>(body: (base: string) => Promise<T>): Promis
 }
 
 /**
- * The usage rows of `routes` written since `since`, waiting (up to 30 s) for the usage queue to
- * drain until `expected` are there.
+ * The requests of `routes` logged since `since` (usage rows, plus the counts of keyless requests such
+ * as /health's), waiting (up to 30 s) for the usage queue to drain until `expected` are there.
  */
 export async function usageRowsSince(
   databaseUrl: string,
@@ -168,11 +168,13 @@ export async function usageRowsSince(
   try {
     let rows = 0;
     for (let waited = 0; waited <= 30_000; waited += 500) {
-      const res = await client.query<{ n: number }>(
-        "select count(*)::int as n from usage_logs where created_at >= $1 and route = any($2)",
+      const res = await client.query<{ n: string }>(
+        `select (select count(*) from usage_logs where created_at >= $1 and route = any($2))
+              + (select coalesce(sum(requests), 0) from usage_anonymous where window_start >= $1 and route = any($2))
+              as n`,
         [since, routes],
       );
-      rows = res.rows[0]?.n ?? 0;
+      rows = Number(res.rows[0]?.n ?? 0);
       if (rows >= expected) break;
       await new Promise((r) => setTimeout(r, 500));
     }

@@ -1,6 +1,6 @@
 import { asc, count, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { assets, listings, pricesDaily, pricesIntraday, usageLogs } from "../schema";
+import { assets, listings, pricesDaily, pricesIntraday, usageAnonymous, usageLogs } from "../schema";
 
 /** Stored daily prices of one listing. */
 export interface StoredSeries {
@@ -70,6 +70,11 @@ export async function databaseTotals(db: Db, since: Date): Promise<DatabaseTotal
   const [assetCount] = await db.select({ n: count() }).from(assets);
   const [listingCount] = await db.select({ n: count() }).from(listings);
   const [requests] = await db.select({ n: count() }).from(usageLogs).where(gte(usageLogs.createdAt, since));
+  // Keyless requests are counted, not logged: their counts since then add to the rows.
+  const [keyless] = await db
+    .select({ n: sql<number>`coalesce(sum(${usageAnonymous.requests}), 0)::int` })
+    .from(usageAnonymous)
+    .where(gte(usageAnonymous.windowStart, since));
   return {
     dailyBars: daily?.bars ?? 0,
     listingsWithPrices: daily?.listings ?? 0,
@@ -79,7 +84,7 @@ export async function databaseTotals(db: Db, since: Date): Promise<DatabaseTotal
     intradayCandles: intraday?.n ?? 0,
     assets: assetCount?.n ?? 0,
     listings: listingCount?.n ?? 0,
-    requests24h: requests?.n ?? 0,
+    requests24h: (requests?.n ?? 0) + (keyless?.n ?? 0),
   };
 }
 

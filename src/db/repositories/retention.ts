@@ -9,6 +9,7 @@ import {
   pricesDaily,
   pricesIntraday,
   providerChecks,
+  usageAnonymous,
   usageLogs,
   validationResults,
 } from "../schema";
@@ -19,7 +20,7 @@ export interface RetentionCutoffs {
   pricesBefore: string | null;
   /** Provider checks, validation results and resolved alerts older than this go. */
   logsBefore: Date;
-  /** Usage-log rows older than this go (USAGE_LOG_RETENTION_DAYS). */
+  /** Usage-log rows and keyless-request counts older than this go (USAGE_LOG_RETENTION_DAYS). */
   usageLogsBefore: Date;
 }
 
@@ -51,6 +52,8 @@ function targets(c: RetentionCutoffs): Target[] {
     ["validation_results", validationResults, lt(validationResults.validatedAt, c.logsBefore)],
     ["alerts", alerts, and(isNotNull(alerts.resolvedAt), lt(alerts.resolvedAt, c.logsBefore))],
     ["usage_logs", usageLogs, lt(usageLogs.createdAt, c.usageLogsBefore)],
+    // The keyless requests' counts are usage logs too, in their counted form.
+    ["usage_logs", usageAnonymous, lt(usageAnonymous.windowStart, c.usageLogsBefore)],
   ];
 }
 

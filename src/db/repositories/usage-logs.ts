@@ -1,6 +1,6 @@
-import type { UsageEntry } from "../../domain/usage";
+import type { AnonymousCount, UsageEntry } from "../../domain/usage";
 import type { Db } from "../client";
-import { usageLogs } from "../schema";
+import { usageAnonymous, usageLogs } from "../schema";
 
 export type NewUsageLog = typeof usageLogs.$inferInsert;
 
@@ -34,6 +34,20 @@ export async function insertUsageLogs(db: Db, entries: readonly UsageEntry[]): P
       .values(rows.slice(i, i + BATCH))
       .onConflictDoNothing({ target: usageLogs.entryId })
       .returning({ id: usageLogs.id });
+    written += res.length;
+  }
+  return written;
+}
+
+/** Inserts the counts of keyless requests; a count whose id is already stored is skipped. Answers how many were new. */
+export async function insertAnonymousCounts(db: Db, counts: readonly AnonymousCount[]): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < counts.length; i += BATCH) {
+    const res = await db
+      .insert(usageAnonymous)
+      .values(counts.slice(i, i + BATCH))
+      .onConflictDoNothing()
+      .returning({ batch: usageAnonymous.batch });
     written += res.length;
   }
   return written;

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** One row per API request, written after the answer. */
 export const usageLogs = pgTable(
@@ -22,4 +22,22 @@ export const usageLogs = pgTable(
     index("usage_logs_ticker_idx").on(t.ticker),
     uniqueIndex("usage_logs_entry_uq").on(t.entryId),
   ],
+);
+
+/**
+ * Requests without a valid key: counted per route and status, never a row each (an unauthenticated
+ * caller cannot fill the table). One row per count as a producer sent it; totals are sums.
+ */
+export const usageAnonymous = pgTable(
+  "usage_anonymous",
+  {
+    /** The count's id (a producer's send, or a lone entry's id): a redelivered message adds nothing twice. */
+    batch: text("batch").notNull(),
+    route: text("route").notNull(),
+    status: integer("status").notNull(),
+    requests: integer("requests").notNull(),
+    /** The first counted request's time. */
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batch, t.route, t.status] }), index("usage_anonymous_window_idx").on(t.windowStart)],
 );
