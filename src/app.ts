@@ -3,7 +3,7 @@ import type { DepsOptions } from "./deps";
 import { MAX_IMPORT_BYTES } from "./domain/catalogue-import";
 import { ServiceError } from "./domain/errors";
 import { afterAnswer } from "./middleware/after-answer";
-import { authenticate } from "./middleware/authenticate";
+import { authenticate, QUERY_KEY_PARAM } from "./middleware/authenticate";
 import { workspaceCors } from "./middleware/cors";
 import { EDGE_CACHED_ROUTES, edgeCache, edgeCacheMounts } from "./middleware/edge-cache";
 import { init } from "./middleware/init";
@@ -101,6 +101,13 @@ export function createApp(opts: DepsOptions = {}) {
     name: "X-API-KEY",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "BearerKey", { type: "http", scheme: "bearer" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiTokenQuery", {
+    type: "apiKey",
+    in: "query",
+    name: QUERY_KEY_PARAM,
+    description:
+      "A read-only key in a GET's query, for clients that cannot set headers (a spreadsheet's web query); a full-access key there is refused with 401",
+  });
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

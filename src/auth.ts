@@ -137,11 +137,14 @@ export function extractKey(headers: Headers, url?: URL): string | undefined {
   // Only the Bearer scheme carries a key (spec Authentication 1); a bare `Authorization: <key>` is no key.
   const bearer = /^Bearer\s+(\S+)$/i.exec(headers.get("authorization")?.trim() ?? "");
   if (bearer?.[1]) return bearer[1];
-  if (url) {
-    for (const name of ["token", "api_key", "key"]) {
-      const v = url.searchParams.get(name)?.trim();
-      if (v) return v;
-    }
+  return url ? socketQueryKey(url) : undefined;
+}
+
+/** The key a WebSocket handshake's query carries (`token`, `api_key` or `key`, spec Authentication 8). */
+export function socketQueryKey(url: URL): string | undefined {
+  for (const name of ["token", "api_key", "key"]) {
+    const v = url.searchParams.get(name)?.trim();
+    if (v) return v;
   }
   return undefined;
 }

@@ -107,6 +107,12 @@ export const configSchema = z.object({
   PROVIDER_REST_SECONDS: int(60, 1, 3600),
   /** A stream-provider connection silent this long (no bar, no heartbeat) is dropped and reopened. */
   STREAM_STALL_MS: int(45_000, 1000, 600_000),
+  /**
+   * Whether the WebSocket handshake takes a full-access key from its URL (`token`, `api_key`, `key`),
+   * as the spec has it. Off by default: URLs reach the platform's logs; full-access clients send a
+   * header. Read-only keys are taken from the URL either way.
+   */
+  WS_FULL_ACCESS_KEY_IN_URL: bool(false),
   DELAYED_PROVIDER_BASE_URL: url("https://query2.finance.yahoo.com"),
   STREAM_PROVIDER_WS_URL: url("wss://data.tradingview.com/socket.io/websocket"),
   MACRO_PROVIDER_BASE_URL: url("https://api.stlouisfed.org"),

@@ -81,7 +81,8 @@ describe("npm run dev:sandbox", () => {
     }
     expect(after).toMatchObject({ is_realtime: true, source: "stream_provider", delay_seconds: 0 });
     // A WebSocket client (Node's own) gets a snapshot or a tick within 5 s.
-    const ws = new WebSocket(`${r.base.replace("http", "ws")}/ws/realtime/AAPL?token=${r.key}`);
+    // A read-only key may ride in the URL (a browser's way); a full-access key goes in a header.
+    const ws = new WebSocket(`${r.base.replace("http", "ws")}/ws/realtime/AAPL?token=${r.readOnlyKey}`);
     const message = await new Promise<{ type: string; data: { timestamp: string; close: string } }>(
       (resolve, reject) => {
         const timer = setTimeout(() => reject(new Error("no message within 5 s")), 5000);

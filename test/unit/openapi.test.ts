@@ -9,8 +9,14 @@ type Operation = {
   parameters?: { name: string; in: string }[];
 };
 
-/** Routes outside the HTTP API: the document itself, its viewer, the benchmark floor (off unless BENCH_ROUTES) and the realtime WebSocket. */
-const DOC_ROUTES = new Set(["GET /openapi.json", "GET /docs", "GET /__bench/floor", "GET /ws/realtime/:ticker"]);
+/** Routes outside the HTTP API: the document itself, its viewer and the viewer's script, the benchmark floor (off unless BENCH_ROUTES) and the realtime WebSocket. */
+const DOC_ROUTES = new Set([
+  "GET /openapi.json",
+  "GET /docs",
+  "GET /docs/assets/*",
+  "GET /__bench/floor",
+  "GET /ws/realtime/:ticker",
+]);
 
 describe("GET /openapi.json", () => {
   it("is a valid OpenAPI 3 document", async () => {

@@ -30,7 +30,7 @@ const TICK_FIELDS = ["close", "currency", "exchange", "high", "low", "open", "so
 describe("WS /ws/realtime/{ticker}", () => {
   it("streams ticks with the Realtime tick layout to a full-access client, answers ping, closes on unsubscribe", async () => {
     started.push("AAPL");
-    const sock = await openSocket("aapl", FULL_KEY);
+    const sock = await openSocket("aapl", FULL_KEY, { header: true });
     const tick = await sock.next((m) => m.type === "tick");
     expect(Object.keys(tick).sort()).toEqual(["data", "error", "ticker", "ts", "type"]);
     expect(tick.ticker).toBe("AAPL");
@@ -59,6 +59,32 @@ describe("WS /ws/realtime/{ticker}", () => {
       const sock = await openSocket("AAPL", key);
       expect((await sock.closed).code).toBe(1008);
     }
+  });
+
+  it("takes a read-only key from the URL, a full-access key only from a header unless the setting allows the URL", async () => {
+    const readOnly = await openSocket("MSFT", READ_ONLY_KEY);
+    expect((await readOnly.next(() => true)).type).toBe("not_streaming");
+    readOnly.ws.close(1000);
+    const full = await openSocket("MSFT", FULL_KEY);
+    expect(await full.closed).toEqual({
+      code: 1008,
+      reason: "a full-access key is not taken from the URL: send it as a header, or use a read-only key",
+    });
+    // WS_FULL_ACCESS_KEY_IN_URL=true restores the spec's reading (Authentication 8); the key is checked, then the ticker.
+    const ctx = createExecutionContext();
+    const allowed = await worker.fetch(
+      new Request(`http://svc/ws/realtime/${"-".repeat(11)}?token=${FULL_KEY}`, { headers: { Upgrade: "websocket" } }),
+      { ...env, WS_FULL_ACCESS_KEY_IN_URL: "true" },
+      ctx,
+    );
+    const ws = (allowed as Response & { webSocket: WebSocket | null }).webSocket;
+    expect(allowed.status).toBe(101);
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      ws?.addEventListener("close", (ev) => resolve({ code: ev.code, reason: ev.reason })),
+    );
+    (ws as WebSocket & { accept(): void }).accept();
+    expect(await closed).toEqual({ code: 1008, reason: "invalid ticker" });
+    await waitOnExecutionContext(ctx);
   });
 
   it("checks the key before it reads the ticker: a keyless 16,000-character ticker is refused for its key", async () => {
@@ -188,7 +214,7 @@ describe("who may start a stream", () => {
 describe("stream lifecycle", () => {
   it("counts clients, sends a snapshot to a late client, and recovers a dropped upstream without client reconnects", async () => {
     started.push("TSLA");
-    const a = await openSocket("TSLA", FULL_KEY);
+    const a = await openSocket("TSLA", FULL_KEY, { header: true });
     await a.next((m) => m.type === "tick");
     const b = await openSocket("TSLA", READ_ONLY_KEY);
     // A client joining a running stream gets the cached last tick first.
@@ -213,7 +239,7 @@ describe("stream lifecycle", () => {
 
   it("reopens a stalled provider connection (nothing received, not even heartbeats)", async () => {
     started.push("GOOGL");
-    const sock = await openSocket("GOOGL", FULL_KEY);
+    const sock = await openSocket("GOOGL", FULL_KEY, { header: true });
     await sock.next((m) => m.type === "tick");
     const res = await fetch(`${streamSim}/__sandbox/stream`, {
       method: "POST",
@@ -228,7 +254,7 @@ describe("stream lifecycle", () => {
 
   it("ends the stream with an error to its clients when the provider refuses the symbol", async () => {
     await fault(streamSim, "NASDAQ:ZZZZ", "symbol_error", 1000);
-    const sock = await openSocket("ZZZZ", FULL_KEY);
+    const sock = await openSocket("ZZZZ", FULL_KEY, { header: true });
     const err = await sock.next((m) => m.type === "error");
     expect(err.error).toContain("symbol_error");
     expect((await sock.closed).code).toBe(1011);

@@ -142,7 +142,7 @@ describe("TickerStream: the provider connection", () => {
 
   it("lists a streamed ticker without a tick in the last 60 s as stale", async () => {
     started.push("CAT");
-    const sock = await openSocket("CAT", FULL_KEY);
+    const sock = await openSocket("CAT", FULL_KEY, { header: true });
     await sock.next((m) => m.type === "tick");
     expect((await call<RealtimeStatus>("/realtime/status")).body.stale_tickers).not.toContain("CAT");
     await fetch(`${streamSim}/__sandbox/stream`, {
@@ -181,7 +181,7 @@ describe("TickerStream: its clients", () => {
     started.push("CVX");
     // A catalogue ticker with its stored subscription: what an object woken after an eviction resumes.
     expect((await call("/realtime/subscribe", { method: "POST", body: { tickers: ["CVX"] } })).status).toBe(200);
-    const clients = [await openSocket("CVX", FULL_KEY), await openSocket("CVX", READ_ONLY_KEY)];
+    const clients = [await openSocket("CVX", FULL_KEY, { header: true }), await openSocket("CVX", READ_ONLY_KEY)];
     let closes = 0;
     for (const c of clients) void c.closed.then(() => (closes += 1));
     for (const c of clients) await c.next((m) => m.type === "tick");
@@ -218,7 +218,7 @@ describe("TickerStream: its clients", () => {
 
   it("serves GET /quote from the object itself when no shared cache holds ticks", async () => {
     started.push("NKE");
-    const sock = await openSocket("NKE", FULL_KEY);
+    const sock = await openSocket("NKE", FULL_KEY, { header: true });
     const tick = await sock.next((m) => m.type === "tick");
     await forgetCached("quote:NKE");
     const quote = await call<Quote>("/quote/NKE", {

@@ -147,9 +147,9 @@ runBench(
         call: () =>
           new Promise<number>((resolve, reject) => {
             const key = headers["X-API-KEY"] ?? "";
-            const ws = new WebSocket(
-              `${base.replace(/^http/, "ws")}/ws/realtime/MC.PA?token=${encodeURIComponent(key)}`,
-            );
+            const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws/realtime/MC.PA`, {
+              headers: { "X-API-KEY": key },
+            });
             ws.once("message", () => {
               ws.close();
               resolve(101);

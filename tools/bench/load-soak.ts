@@ -132,8 +132,10 @@ async function soakPhase(stack: BenchStack) {
   const t0 = performance.now();
   const sockets = await openTickClients(
     SOCKETS,
-    (i) =>
-      `${stack.base.replace("http", "ws")}/ws/realtime/${TICKERS[i % TICKERS.length]}?token=${stack.headers["X-API-KEY"]}`,
+    (i) => ({
+      url: `${stack.base.replace("http", "ws")}/ws/realtime/${TICKERS[i % TICKERS.length]}`,
+      key: stack.headers["X-API-KEY"] ?? "",
+    }),
     (i, key) => {
       if (receiving) received[i]?.add(key);
     },

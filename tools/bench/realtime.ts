@@ -131,7 +131,8 @@ async function measureFloor(updates: number, serviceRuntimes: Map<number, number
   try {
     sockets = await openTickClients(
       CLIENTS,
-      () => `${base.replace("http", "ws")}/`,
+      // The bare broadcaster checks no key.
+      () => ({ url: `${base.replace("http", "ws")}/`, key: "none" }),
       (i, key, at) => received[i]?.set(key, at),
       () => undefined,
     );
@@ -185,8 +186,10 @@ async function measureFloor(updates: number, serviceRuntimes: Map<number, number
 
 runBench(
   async (stack) => {
-    const urlOf = (i: number) =>
-      `${stack.base.replace("http", "ws")}/ws/realtime/${TICKER}?token=${stack.keys[i % stack.keys.length]}`;
+    const urlOf = (i: number) => ({
+      url: `${stack.base.replace("http", "ws")}/ws/realtime/${TICKER}`,
+      key: stack.keys[i % stack.keys.length] ?? "",
+    });
     const received: Map<string, number>[] = Array.from({ length: CLIENTS }, () => new Map());
     let closedEarly = 0;
     const t0 = performance.now();

@@ -3,20 +3,31 @@ export const tickKey = (timestamp: string, close: string | number, volume: numbe
   `${timestamp}|${Number(close)}|${volume}`;
 
 /**
- * Opens `count` WebSocket clients, 100 at a time; client i connects to `urlOf(i)` and hands each
- * tick's key (and when it arrived) to `onTick`. Resolves with the sockets once every one is open.
- * @example await openTickClients(1000, () => url, (i, key, at) => seen[i].set(key, at), () => closed++)
+ * A WebSocket client of Node (undici's) that sends `key` as X-API-KEY in its handshake: full-access
+ * keys are not taken from the URL. The headers option is undici's, beyond the browser's API.
+ */
+export function keyedSocket(url: string, key: string): WebSocket {
+  const init = { headers: { "X-API-KEY": key } };
+  return new WebSocket(url, init as unknown as string[]);
+}
+
+/**
+ * Opens `count` WebSocket clients, 100 at a time; client i connects to `targetOf(i)` with its key in
+ * a header and hands each tick's key (and when it arrived) to `onTick`. Resolves with the sockets
+ * once every one is open.
+ * @example await openTickClients(1000, () => ({ url, key }), (i, k, at) => seen[i].set(k, at), () => closed++)
  */
 export async function openTickClients(
   count: number,
-  urlOf: (i: number) => string,
+  targetOf: (i: number) => { url: string; key: string },
   onTick: (i: number, key: string, at: number) => void,
   onClose: () => void,
 ): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   const open = (i: number) =>
     new Promise<void>((resolve, reject) => {
-      const ws = new WebSocket(urlOf(i));
+      const { url, key } = targetOf(i);
+      const ws = keyedSocket(url, key);
       ws.addEventListener("message", (ev) => {
         const at = performance.now();
         const m = JSON.parse(String(ev.data)) as {

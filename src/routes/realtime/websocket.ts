@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { extractKey, identifyKey } from "../../auth";
+import { extractKey, identifyKey, socketQueryKey } from "../../auth";
 import { spendRequest } from "../../platform/rate-limit";
 import { upgraded } from "../../websocket-response";
 import type { AppEnv } from "../env";
@@ -17,7 +17,8 @@ function closedWith1008(reason: string): Response {
 
 /**
  * WS /ws/realtime/{ticker}: the key is checked in the handshake (headers, or `token`/`api_key`/`key`
- * in the query), then the socket is handed to the ticker's stream. A full-access key starts the
+ * in the query: a full-access key there only with WS_FULL_ACCESS_KEY_IN_URL, a stated departure from
+ * spec Authentication 8), then the socket is handed to the ticker's stream. A full-access key starts the
  * stream; a read-only key is served what is streamed. Not in the OpenAPI document (not HTTP/JSON).
  */
 export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
@@ -26,9 +27,12 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
       return c.json(errorBody("BAD_REQUEST", "This route takes a WebSocket upgrade (Upgrade: websocket)"), 426);
     // The key first: a request without one reads nothing else of the request.
     const deps = c.get("deps");
-    const key = extractKey(c.req.raw.headers, new URL(c.req.url));
+    const inHeaders = extractKey(c.req.raw.headers);
+    const key = inHeaders ?? socketQueryKey(new URL(c.req.url));
     const identity = await identifyKey(key, deps.config);
     if (!identity) return closedWith1008("missing or unknown API key");
+    if (inHeaders === undefined && identity.kind === "full" && !deps.config.WS_FULL_ACCESS_KEY_IN_URL)
+      return closedWith1008("a full-access key is not taken from the URL: send it as a header, or use a read-only key");
     const ticker = TickerParam.safeParse(c.req.param("ticker"));
     if (!ticker.success) return closedWith1008("invalid ticker");
     c.set("keyKind", identity.kind);
