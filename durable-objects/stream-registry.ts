@@ -23,6 +23,11 @@ export class StreamRegistry extends DurableObject {
     await this.ctx.storage.delete(`t:${ticker}`);
   }
 
+  /** Whether `ticker` is streamed: asked before a read-only socket reaches (and so creates) a ticker's object. */
+  async has(ticker: string): Promise<boolean> {
+    return (await this.ctx.storage.get(`t:${ticker}`)) !== undefined;
+  }
+
   async list(): Promise<string[]> {
     const entries = await this.ctx.storage.list({ prefix: "t:" });
     return [...entries.keys()].map((k) => k.slice(2)).sort();

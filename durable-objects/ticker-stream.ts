@@ -8,6 +8,8 @@ import { preferredListing } from "../src/domain/listing-choice";
 import { streamSymbolOf } from "../src/domain/provider-symbols";
 import {
   type ClientKind,
+  NOT_STREAMING_CLOSE,
+  notStreamingText,
   PONG,
   type RealtimeTick,
   type StartOutcome,
@@ -111,15 +113,8 @@ export class TickerStream extends DurableObject<Env> {
       const last = (await this.deps.cache.get<RealtimeTick>(cacheKeys.quote(ticker))) ?? this.freshTick();
       if (last) server.send(serverMessage("snapshot", ticker, last, null, now));
     } else {
-      server.send(
-        serverMessage(
-          "not_streaming",
-          ticker,
-          null,
-          `${ticker} is not streamed; a read-only key cannot start a stream (subscribe with a full-access key)`,
-          now,
-        ),
-      );
+      server.send(serverMessage("not_streaming", ticker, null, notStreamingText(ticker), now));
+      closeQuietly(server, NOT_STREAMING_CLOSE.code, NOT_STREAMING_CLOSE.reason);
     }
     return upgraded(socket);
   }

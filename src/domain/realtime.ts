@@ -51,6 +51,15 @@ export function serverMessage(
 
 export const PONG = '{"type":"pong"}';
 
+/**
+ * What a read-only client of a ticker that is not streamed is told (the `not_streaming` message's
+ * error, then the close's reason): it cannot start a stream, and the socket is closed, not kept open
+ * on a ticker with nothing to send.
+ */
+export const notStreamingText = (ticker: string) =>
+  `${ticker} is not streamed; a read-only key cannot start a stream (subscribe with a full-access key)`;
+export const NOT_STREAMING_CLOSE = { code: 1000, reason: "not streamed" } as const;
+
 /** Backoff before reconnect attempt `n` (1-based): doubling from 1 s up to 60 s, with ±25 % jitter so many tickers do not reconnect in step. */
 export function reconnectDelayMs(n: number, random: number): number {
   const base = backoff(n, { first: 1000, factor: 2, cap: 60_000 });

@@ -12,6 +12,8 @@ export interface StreamDirectory {
   lastFreshTick(ticker: string): Promise<RealtimeTick | null>;
   /** Tickers being streamed. */
   list(): Promise<string[]>;
+  /** Whether one ticker is streamed (its object is not asked, nor created). */
+  isStreamed(ticker: string): Promise<boolean>;
   /** The stream provider's refusals of the day before `now` (epoch ms). */
   refusals(now: number): Promise<Refusal[]>;
   /** Hands a client's WebSocket upgrade to the ticker's stream. */
@@ -36,6 +38,7 @@ export function streamDirectory(env: Bindings): StreamDirectory | null {
     status: (t) => stub(t).status(),
     lastFreshTick: (t) => stub(t).lastFreshTick(),
     list: () => registry().list(),
+    isStreamed: (t) => registry().has(t),
     refusals: async (now) =>
       (await registry().refusals(now)).map((r) => ({ ticker: r.ticker, reason: r.reason, at: r.at })),
     connect: (request, t, kind, client) => {

@@ -64,7 +64,6 @@ describe("WS /ws/realtime/{ticker}", () => {
   it("takes a read-only key from the URL, a full-access key only from a header unless the setting allows the URL", async () => {
     const readOnly = await openSocket("MSFT", READ_ONLY_KEY);
     expect((await readOnly.next(() => true)).type).toBe("not_streaming");
-    readOnly.ws.close(1000);
     const full = await openSocket("MSFT", FULL_KEY);
     expect(await full.closed).toEqual({
       code: 1008,
@@ -96,16 +95,19 @@ describe("WS /ws/realtime/{ticker}", () => {
     expect(await keyed.closed).toEqual({ code: 1008, reason: "invalid ticker" });
   });
 
-  it("tells a read-only client first that the ticker is not streamed, and starts nothing", async () => {
+  it("tells a read-only client first that the ticker is not streamed, then closes; it starts nothing", async () => {
     await forgetCached("quote:MSFT");
     const sock = await openSocket("MSFT", READ_ONLY_KEY, { header: true });
     const first = await sock.next(() => true);
     expect(first.type).toBe("not_streaming");
     expect(first.data).toBeNull();
-    expect(first.error).toContain("not streamed");
+    expect(first.error).toBe(
+      "MSFT is not streamed; a read-only key cannot start a stream (subscribe with a full-access key)",
+    );
+    // Not kept open on a ticker with nothing to send.
+    expect(await sock.closed).toEqual({ code: 1000, reason: "not streamed" });
     const status = await call<RealtimeStatus>("/realtime/status");
     expect(status.body.active_tickers).not.toContain("MSFT");
-    sock.ws.close(1000);
   });
 });
 

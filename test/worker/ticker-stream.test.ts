@@ -160,8 +160,9 @@ describe("TickerStream: the provider connection", () => {
 
 describe("TickerStream: its clients", () => {
   it("closes a client whose message is over the size cap with 1009, unread; small junk is ignored", async () => {
-    const sock = await openSocket("PFE", READ_ONLY_KEY);
-    await sock.next((m) => m.type === "not_streaming");
+    started.push("PFE");
+    const sock = await openSocket("PFE", FULL_KEY, { header: true });
+    await sock.next((m) => m.type === "tick");
     sock.ws.send("x".repeat(MAX_CLIENT_MESSAGE_BYTES - 1));
     sock.ws.send('{"type":"ping"}');
     await sock.next((m) => m.type === "pong");

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { extractKey, identifyKey, socketQueryKey } from "../../auth";
+import { NOT_STREAMING_CLOSE, notStreamingText, serverMessage } from "../../domain/realtime";
 import { spendRequest } from "../../platform/rate-limit";
 import { upgraded } from "../../websocket-response";
 import type { AppEnv } from "../env";
@@ -12,6 +13,16 @@ function closedWith1008(reason: string): Response {
   const server = pair[1];
   server.accept();
   server.close(1008, reason);
+  return upgraded(pair[0]);
+}
+
+/** A read-only client of a ticker that is not streamed: `not_streaming` first, then a normal close with the reason. */
+function notStreamedSocket(ticker: string, now: Date): Response {
+  const pair = new WebSocketPair();
+  const server = pair[1];
+  server.accept();
+  server.send(serverMessage("not_streaming", ticker, null, notStreamingText(ticker), now));
+  server.close(NOT_STREAMING_CLOSE.code, NOT_STREAMING_CLOSE.reason);
   return upgraded(pair[0]);
 }
 
@@ -43,6 +54,10 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
         errorBody("UPSTREAM_UNAVAILABLE", "Realtime streaming is not configured (Durable Object bindings missing)"),
         503,
       );
+    // A read-only key cannot start a stream: on a ticker that is not streamed it is told so here,
+    // and no ticker object is created for it.
+    if (identity.kind === "read_only" && !(await deps.streams.isStreamed(ticker.data)))
+      return notStreamedSocket(ticker.data, deps.clock.now());
     return deps.streams.connect(c.req.raw, ticker.data, identity.kind, identity.fingerprint);
   });
 }
