@@ -217,6 +217,43 @@ export class ConfigError extends Error {
 
 const parsed = new WeakMap<object, Config>();
 
+/** A loopback host: this machine (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * Settings for a local stack only, refused elsewhere: the Neon proxies in front of a plain Postgres
+ * must be on this machine, and the pinned clock and the benchmark routes need a local database (or
+ * none), so that a deployment with a real database cannot be left with its clock pinned or the
+ * benchmark's routes open.
+ */
+function localOnlyProblems(config: Config): { setting: string; message: string }[] {
+  const problems: { setting: string; message: string }[] = [];
+  const hostOf = (value: string) => URL.parse(value.includes("://") ? value : `ws://${value}`)?.hostname ?? "";
+  for (const setting of ["NEON_WS_PROXY", "NEON_HTTP_ENDPOINT"] as const) {
+    const value = config[setting];
+    if (value && !isLoopbackHost(hostOf(value)))
+      problems.push({
+        setting,
+        message: `${setting}: local stacks only, so its host must be this machine (127.0.0.1, localhost)`,
+      });
+  }
+  const remoteDatabase = config.DATABASE_URL !== undefined && !isLoopbackHost(hostOf(config.DATABASE_URL));
+  if (remoteDatabase && config.CLOCK_PINNED_AT)
+    problems.push({
+      setting: "CLOCK_PINNED_AT",
+      message: "CLOCK_PINNED_AT: local stacks only, and DATABASE_URL is not on this machine",
+    });
+  if (remoteDatabase && config.BENCH_ROUTES)
+    problems.push({
+      setting: "BENCH_ROUTES",
+      message: "BENCH_ROUTES: local stacks only, and DATABASE_URL is not on this machine",
+    });
+  return problems;
+}
+
 /**
  * Parses the Worker's env once per env object (isolates reuse it across requests).
  * @example const config = loadConfig(c.env); config.TECHNICAL_DEFAULT_LIMIT // 500
@@ -233,6 +270,12 @@ export function loadConfig(env: Bindings): Config {
     );
   }
   const config = result.data;
+  const local = localOnlyProblems(config);
+  if (local.length)
+    throw new ConfigError(
+      local.map((p) => p.setting),
+      local.map((p) => p.message).join("; "),
+    );
   parsed.set(env, config);
   return config;
 }

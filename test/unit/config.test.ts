@@ -57,6 +57,31 @@ describe("Config", () => {
     expect(loadConfig({ SERVICE_API_KEYS: `${short}z` }).SERVICE_API_KEYS).toEqual([`${short}z`]);
   });
 
+  it("refuses the local-only settings away from a local stack", () => {
+    const neon = "postgres://owner:pw@ep-example.eu-central-1.aws.neon.tech/neondb";
+    // On this machine, all of them are taken.
+    const local = loadConfig({
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+      NEON_WS_PROXY: "127.0.0.1:4444/v2",
+      NEON_HTTP_ENDPOINT: "http://localhost:4444/sql",
+      CLOCK_PINNED_AT: "2026-11-25T15:00:00Z",
+      BENCH_ROUTES: "true",
+    });
+    expect(local.BENCH_ROUTES).toBe(true);
+    expect(loadConfig({ CLOCK_PINNED_AT: "2026-11-25T15:00:00Z" }).CLOCK_PINNED_AT).toBe("2026-11-25T15:00:00Z");
+    // A proxy elsewhere, or a pinned clock or the benchmark routes beside a database elsewhere, is refused at start.
+    expect(() => loadConfig({ NEON_WS_PROXY: "proxy.example.com:443/v2" })).toThrow(/NEON_WS_PROXY: local stacks only/);
+    expect(() => loadConfig({ NEON_HTTP_ENDPOINT: "https://10.0.0.5/sql" })).toThrow(
+      /NEON_HTTP_ENDPOINT: local stacks only/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: neon, CLOCK_PINNED_AT: "2026-11-25T15:00:00Z" })).toThrow(
+      /CLOCK_PINNED_AT: local stacks only/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: neon, BENCH_ROUTES: "true" })).toThrow(/BENCH_ROUTES: local stacks only/);
+    // Nor does the refusal print the database URL.
+    expect(() => loadConfig({ DATABASE_URL: neon, BENCH_ROUTES: "true" })).not.toThrow(/neon\.tech/);
+  });
+
   it("is listed setting by setting in .dev.vars.example", () => {
     const example = readFileSync(new URL("../../.dev.vars.example", import.meta.url), "utf8");
     const listed = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => String(m[1])));
