@@ -71,6 +71,69 @@ export const failureOf = (provider: string, err: unknown, ms: number, url?: stri
 };
 
 /**
+ * The largest answer read from a provider: the biggest legitimate one (an EDGAR company's facts, a
+ * ten-year chart) is a few megabytes. A larger one is refused as it streams in, so that a broken or
+ * hostile provider cannot take the isolate's memory (128 MB).
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A provider's answer body as text, read up to `maxBytes`: beyond it (announced or streamed) the
+ * body is let go and the answer is a bad response.
+ */
+export async function readCapped(provider: string, res: Response, maxBytes = MAX_ANSWER_BYTES): Promise<string> {
+  const tooBig = () => new ProviderError(provider, "bad_response", `an answer over ${maxBytes} bytes`);
+  if (Number(res.headers.get("content-length") ?? 0) > maxBytes) {
+    await res.body?.cancel();
+    throw tooBig();
+  }
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    read += value.byteLength;
+    if (read > maxBytes) {
+      await reader.cancel();
+      throw tooBig();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** Redirects followed at most, each to the same host. */
+const MAX_REDIRECTS = 3;
+
+/**
+ * GET `url`, following a redirect only to the host asked (http to https, a moved path): a provider
+ * that sends the service to another host is a bad response, so that a configured address cannot be
+ * turned into a request to anywhere.
+ */
+export async function fetchOnHost(
+  provider: string,
+  url: string,
+  headers: Record<string, string> | undefined,
+  signal: AbortSignal,
+): Promise<Response> {
+  const host = new URL(url).hostname;
+  let target = url;
+  for (let hop = 0; ; hop++) {
+    const res = await fetch(target, { headers, signal, redirect: "manual" });
+    if (res.status < 300 || res.status >= 400 || !res.headers.has("location")) return res;
+    await res.body?.cancel();
+    const next = new URL(res.headers.get("location") ?? "", target);
+    if (next.hostname !== host)
+      throw new ProviderError(provider, "bad_response", `a redirect to another host (${next.hostname})`);
+    if (hop >= MAX_REDIRECTS) throw new ProviderError(provider, "bad_response", `more than ${MAX_REDIRECTS} redirects`);
+    target = next.href;
+  }
+}
+
+/**
  * GET a text document with a deadline covering the headers and the whole body, mapping every
  * transport failure, a 429 and a 5xx to a ProviderError. Other statuses (a 404 for an unknown
  * symbol, say) are returned to the caller, which knows what the provider means by them.
@@ -82,11 +145,11 @@ export async function getText(
 ): Promise<{ status: number; text: string }> {
   const ms = callTimeout(provider, opts.timeoutMs, opts.deadline);
   try {
-    const res = await fetch(url, { headers: opts.headers, signal: AbortSignal.timeout(ms) });
+    const res = await fetchOnHost(provider, url, opts.headers, AbortSignal.timeout(ms));
     if (res.status === 429) throw new ProviderError(provider, "rate_limited", "rate limit reached (HTTP 429)", true);
     if (res.status >= 500) throw new ProviderError(provider, "unavailable", `HTTP ${res.status}`, true);
     // The body is read under the same deadline: a provider that sends headers and then stalls times out here.
-    return { status: res.status, text: await res.text() };
+    return { status: res.status, text: await readCapped(provider, res) };
   } catch (err) {
     throw failureOf(provider, err, ms, url, opts.timeoutMs);
   }

@@ -4,7 +4,7 @@ import { readSummary } from "../../domain/fundamentals/summary-schema";
 import { readTimeseries, type TimeseriesRow } from "../../domain/fundamentals/timeseries";
 import { DELAYED } from "../../domain/provider-names";
 import { ProviderError, redacted } from "../errors";
-import { BROWSER_USER_AGENT, callTimeout, failureOf } from "../http";
+import { BROWSER_USER_AGENT, callTimeout, failureOf, readCapped } from "../http";
 import { isolate, observed, type DelayedSession as Session } from "../isolate";
 import { ProviderClient } from "../options";
 import { CookieJar } from "./cookies";
@@ -206,7 +206,7 @@ export class DelayedFundamentalsClient extends ProviderClient {
         throw new ProviderError(DELAYED, "unavailable", `HTTP ${res.status}`, true);
       }
       const answer: Answer = { status: res.status, headers: res.headers, text: "" };
-      if (init.read) answer.text = await res.text();
+      if (init.read) answer.text = await readCapped(DELAYED, res);
       else await res.body?.cancel();
       return answer;
     } catch (err) {

@@ -4,7 +4,7 @@ import { EDGAR } from "../../domain/provider-names";
 import { readWire, type WireNode } from "../../domain/wire-schema";
 import type { Cache } from "../../platform/cache";
 import { ProviderError } from "../errors";
-import { callTimeout, failureOf } from "../http";
+import { callTimeout, failureOf, fetchOnHost, readCapped } from "../http";
 import { isolate, observed } from "../isolate";
 import { type ClientOptions, ProviderClient } from "../options";
 
@@ -213,11 +213,13 @@ export class EdgarClient extends ProviderClient {
     let res: Response;
     let text: string;
     try {
-      res = await fetch(url, {
-        headers: { "user-agent": this.userAgent, accept: "application/json, text/xml" },
-        signal: AbortSignal.timeout(ms),
-      });
-      text = await res.text();
+      res = await fetchOnHost(
+        EDGAR,
+        url,
+        { "user-agent": this.userAgent, accept: "application/json, text/xml" },
+        AbortSignal.timeout(ms),
+      );
+      text = await readCapped(EDGAR, res);
     } catch (err) {
       throw failureOf(EDGAR, err, ms, url, this.timeoutMs);
     }
