@@ -26,6 +26,7 @@ import { historyApi } from "./routes/history";
 import { indicesApi } from "./routes/indices";
 import { insiderApi } from "./routes/insider";
 import { intradayApi } from "./routes/intraday";
+import { keysApi } from "./routes/keys";
 import { macroApi } from "./routes/macro";
 import { newsApi } from "./routes/news";
 import { createApi } from "./routes/openapi";
@@ -94,6 +95,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", newsApi);
   app.route("/", realtimeApi);
   app.route("/", workspaceApi);
+  app.route("/", keysApi);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

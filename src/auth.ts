@@ -1,7 +1,11 @@
 import { type Config, MAX_KEY_LENGTH } from "./env";
 
 export type KeyKind = "full" | "read_only";
-export type Access = "public" | "any" | "full";
+/**
+ * Who may call a route: anyone, any key, a full-access key, or an admin (a full-access key of the
+ * settings: the only keys that manage keys, so that a leaked managed key cannot mint others).
+ */
+export type Access = "public" | "any" | "full" | "admin";
 
 /**
  * Which routes need which kind of key: the one declarative place (route templates as Hono
@@ -28,6 +32,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /realtime/subscribe": "full",
   "DELETE /realtime/subscribe/:ticker": "full",
   "POST /news/:ticker/refresh": "full",
+  // Managed keys: the settings' full-access keys only.
+  "POST /keys": "admin",
+  "GET /keys": "admin",
+  "PATCH /keys/:id": "admin",
+  "DELETE /keys/:id": "admin",
   // POSTs that only compute (spec Authentication 6).
   "POST /dcf/:ticker": "any",
   "POST /technical/batch": "any",
@@ -154,9 +163,16 @@ export async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 }
 
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The SHA-256 of a key in hex: what a managed key is stored and looked up by. */
+export async function keyHash(key: string): Promise<string> {
+  return hex(await digest(key));
+}
+
 /** The first 16 bytes of a key's digest, in hex. */
 function fingerprintOf(digest: Uint8Array): string {
-  return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  return hex(digest.subarray(0, 16));
 }
 
 /** Equal-length digests compared without an early exit, so timing tells nothing about the key. */

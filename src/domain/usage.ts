@@ -7,6 +7,8 @@ export const UsageEntrySchema = z.object({
   route: z.string().max(200),
   ticker: z.string().max(32).nullable(),
   keyKind: z.enum(["full", "read_only", "none"]),
+  /** The key's id (`key_…`, `cfg_…`), never the key; absent in entries queued before keys had ids. */
+  keyId: z.string().max(64).nullable().optional(),
   status: z.number().int(),
   latencyMs: z.number().int(),
   /** When the request came, on the service's clock (retention and the 24-hour counts read this clock too). */

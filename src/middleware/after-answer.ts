@@ -29,6 +29,7 @@ function usageEntry(c: Context<AppEnv>, started: number, ended: number): UsageEn
     route: template === "*" || template === "/*" ? "(unmatched)" : template,
     ticker: tickerParam ? storableText(tickerParam.toUpperCase(), 32) : null,
     keyKind: c.get("keyKind"),
+    keyId: c.get("deps").caller?.keyId ?? null,
     status: c.res.status,
     latencyMs: ended - started,
     createdAt: new Date(started),

@@ -1,10 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
-import { accessOf, extractKey, identifyKey } from "../auth";
+import { accessOf, extractKey } from "../auth";
 import { ServiceError } from "../domain/errors";
 import { spendRequest } from "../platform/rate-limit";
 import type { AppEnv } from "../routes/env";
+import { verifyKey } from "../services/keys/verify-key";
 
 /**
  * The query parameter a GET may carry a read-only key in (as EODHD's `api_token`), for clients that
@@ -26,40 +27,45 @@ function takeQueryKey(c: Context<AppEnv>): string | undefined {
   return key || undefined;
 }
 
+/** What a request without any key is told. */
+export const MISSING_KEY_MESSAGE = `An API key is required: send it as X-API-KEY or Authorization: Bearer <key> (a read-only key may also come as ${QUERY_KEY_PARAM} in a GET's query)`;
+
 /**
- * Applies ROUTE_ACCESS: 401 for a missing or unknown key, 403 for a read-only key on a full-access
- * route, then counts the request against the key's rate (429 past it). A GET may carry a read-only
- * key as `api_token` in its query; a full-access key there is refused.
+ * Applies ROUTE_ACCESS: 401 for a missing, unknown, expired or revoked key, 403 for a read-only key
+ * on a full-access route or any key but the settings' full-access ones on an admin route, then counts
+ * the request against the key's rate (429 past it). A GET may carry a read-only key as `api_token`
+ * in its query; a full-access key there is refused.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const access = accessOf(c.req.method, routePath(c, -1));
   if (access === "public") return next();
+  const deps = c.get("deps");
   const inHeaders = extractKey(c.req.raw.headers);
   const inQuery = takeQueryKey(c);
   const key = inHeaders ?? inQuery;
-  const identity = await identifyKey(key, c.get("deps").config);
-  if (identity === null) {
-    throw new ServiceError(
-      "UNAUTHORIZED",
-      key
-        ? "Unknown API key"
-        : `An API key is required: send it as X-API-KEY or Authorization: Bearer <key> (a read-only key may also come as ${QUERY_KEY_PARAM} in a GET's query)`,
-    );
-  }
-  if (inHeaders === undefined && identity.kind !== "read_only") {
+  const verified = await verifyKey(deps, key);
+  if (verified === null) throw new ServiceError("UNAUTHORIZED", key ? "Unknown API key" : MISSING_KEY_MESSAGE);
+  if ("refused" in verified) throw new ServiceError("UNAUTHORIZED", verified.refused);
+  if (inHeaders === undefined && verified.kind !== "read_only") {
     throw new ServiceError(
       "UNAUTHORIZED",
       `A full-access key is never taken from the URL (${QUERY_KEY_PARAM}): send it as X-API-KEY or Authorization: Bearer <key>, and revoke it if the URL was shared`,
     );
   }
-  c.set("keyKind", identity.kind);
-  c.get("deps").caller = { kind: identity.kind, fingerprint: identity.fingerprint };
-  if (access === "full" && identity.kind !== "full") {
+  c.set("keyKind", verified.kind);
+  deps.caller = { kind: verified.kind, fingerprint: verified.fingerprint, keyId: verified.id };
+  if (access === "full" && verified.kind !== "full") {
     throw new ServiceError(
       "FORBIDDEN",
       "This route changes data and needs a full-access key; a read-only key was given",
     );
   }
-  await spendRequest(c.env?.KEY_RATE_LIMITER, identity.fingerprint);
+  if (access === "admin" && !verified.admin) {
+    throw new ServiceError(
+      "FORBIDDEN",
+      "Managing keys needs a full-access key of the service's settings (SERVICE_API_KEYS); a managed or read-only key cannot",
+    );
+  }
+  await spendRequest(c.env?.KEY_RATE_LIMITER, verified.fingerprint);
   return next();
 });

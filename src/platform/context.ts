@@ -69,10 +69,11 @@ export interface Journal {
   defer(work: Promise<unknown>): void;
 }
 
-/** The key of a request: its kind, and the fingerprint per-key limits count by. */
+/** The key of a request: its kind, the fingerprint per-key limits count by, and its id (usage rows name it). */
 export interface Caller {
   kind: KeyKind;
   fingerprint: string;
+  keyId: string;
 }
 
 /** The external sources a request may call, aimed at their configured base URLs. */

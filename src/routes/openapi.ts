@@ -65,7 +65,7 @@ export function withErrors<R extends RouteConfig>(config: R, specific: readonly 
   const statuses: (keyof typeof ERROR_RESPONSES)[] = [
     400,
     ...(access === "public" ? [] : [401 as const]),
-    ...(access === "full" ? [403 as const] : []),
+    ...(access === "full" || access === "admin" ? [403 as const] : []),
     ...specific,
     // Any body is size-checked (413); a route that reads a JSON body refuses other media types (415).
     ...(config.method === "get" ? [] : [413 as const]),

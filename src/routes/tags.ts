@@ -51,6 +51,11 @@ export const API_TAGS = [
       "What the database stores (prices per listing, API request counts) and the cleanup of old prices and logs.",
   },
   {
+    name: "Keys",
+    description:
+      "Managed API keys: created with a name, a kind and an optional expiry, listed, renamed, given a new expiry and revoked through the API, by a full-access key of the service's settings (the admin). A managed key is stored by its SHA-256 only and verified at the edge, read from the database at most once a minute per isolate; a revoked key is refused everywhere within 60 seconds. The keys of the settings keep working beside them.",
+  },
+  {
     name: "Legacy",
     description:
       "Routes kept from earlier versions that call the delayed provider using the symbol exactly as the caller wrote it; /quotes and /fundamental are preferred.",

@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type Access, ROUTE_ACCESS } from "../../src/auth";
+import { MISSING_KEY_MESSAGE } from "../../src/middleware/authenticate";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
 import { documentedOperations, type Operation } from "./openapi";
 
@@ -18,28 +19,42 @@ const SPEC_FULL = [
 ];
 
 /** The ways a client may present (or fail to present) a key, and the kind of key each amounts to. */
-const CREDENTIALS: { name: string; headers: Record<string, string>; is: "none" | "unknown" | "read_only" | "full" }[] =
-  [
-    { name: "no key", headers: {}, is: "none" },
-    { name: "unknown key", headers: { "X-API-KEY": "not-a-key" }, is: "unknown" },
-    { name: "read-only key", headers: { "X-API-KEY": READ_ONLY_KEY }, is: "read_only" },
-    { name: "full key", headers: { "X-API-KEY": FULL_KEY }, is: "full" },
-    { name: "Bearer full key", headers: { Authorization: `Bearer ${FULL_KEY}` }, is: "full" },
-    { name: "Bearer read-only key", headers: { Authorization: `Bearer ${READ_ONLY_KEY}` }, is: "read_only" },
-    {
-      name: "lower-case bearer scheme with a full key",
-      headers: { authorization: `bearer ${FULL_KEY}` },
-      is: "full",
-    },
-    { name: "lower-case bearer scheme", headers: { authorization: `bearer ${READ_ONLY_KEY}` }, is: "read_only" },
-    // Only the Bearer scheme carries a key; a key in the URL is never read by an HTTP route (it would end up in logs).
-    { name: "bare Authorization", headers: { Authorization: FULL_KEY }, is: "none" },
-    { name: "Basic scheme", headers: { Authorization: `Basic ${btoa(`${FULL_KEY}:`)}` }, is: "none" },
-    { name: "key in the query string", headers: {}, is: "none" },
-  ];
+const CREDENTIALS: {
+  name: string;
+  headers: Record<string, string>;
+  /** A query string the request carries (the key of a GET, for clients that cannot set headers). */
+  query?: string;
+  is: "none" | "unknown" | "read_only" | "full" | "full_in_url";
+}[] = [
+  { name: "no key", headers: {}, is: "none" },
+  { name: "unknown key", headers: { "X-API-KEY": "not-a-key" }, is: "unknown" },
+  { name: "read-only key", headers: { "X-API-KEY": READ_ONLY_KEY }, is: "read_only" },
+  { name: "full key", headers: { "X-API-KEY": FULL_KEY }, is: "full" },
+  { name: "Bearer full key", headers: { Authorization: `Bearer ${FULL_KEY}` }, is: "full" },
+  { name: "Bearer read-only key", headers: { Authorization: `Bearer ${READ_ONLY_KEY}` }, is: "read_only" },
+  {
+    name: "lower-case bearer scheme with a full key",
+    headers: { authorization: `bearer ${FULL_KEY}` },
+    is: "full",
+  },
+  { name: "lower-case bearer scheme", headers: { authorization: `bearer ${READ_ONLY_KEY}` }, is: "read_only" },
+  // Only the Bearer scheme carries a key; a key in the URL is never read by an HTTP route (it would end up in logs).
+  { name: "bare Authorization", headers: { Authorization: FULL_KEY }, is: "none" },
+  { name: "Basic scheme", headers: { Authorization: `Basic ${btoa(`${FULL_KEY}:`)}` }, is: "none" },
+  // The WebSocket's query names: never read by an HTTP route.
+  {
+    name: "key in the query string",
+    headers: {},
+    query: `api_key=${FULL_KEY}&token=${FULL_KEY}&key=${FULL_KEY}`,
+    is: "none",
+  },
+  // api_token: a read-only key in a GET's query (for spreadsheets); a full-access key there is refused.
+  { name: "read-only key as api_token", headers: {}, query: `api_token=${READ_ONLY_KEY}`, is: "read_only" },
+  { name: "full key as api_token", headers: {}, query: `api_token=${FULL_KEY}`, is: "full_in_url" },
+];
 
 /** A request that reaches the route: path parameters from the document's examples, an invalid body for writes. */
-function sampleRequest(op: Operation, headers: Record<string, string>, keyInQuery: boolean): Request {
+function sampleRequest(op: Operation, headers: Record<string, string>, query: string | undefined): Request {
   const path = op.template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const example = op.parameters.find((p) => p.name === name)?.schema.example;
     return encodeURIComponent(String(example ?? "x"));
@@ -47,15 +62,27 @@ function sampleRequest(op: Operation, headers: Record<string, string>, keyInQuer
   // A body that fails validation: a full-access key gets its 400 on the routes that read a body; the
   // writes without one (cache clears, DELETE of an unstreamed ticker) run, harmlessly, here.
   const body = op.method === "GET" ? undefined : "{";
-  const url = `http://svc${path}${keyInQuery ? `?api_key=${FULL_KEY}&token=${FULL_KEY}&key=${FULL_KEY}` : ""}`;
+  const url = `http://svc${path}${query ? `?${query}` : ""}`;
   return new Request(url, { method: op.method, headers: { "content-type": "application/json", ...headers }, body });
 }
 
-function expected(access: Access, is: (typeof CREDENTIALS)[number]["is"]): "pass" | 401 | 403 {
+type Credential = (typeof CREDENTIALS)[number];
+
+/** What a credential gets on a route; a key in a query counts only on a GET (api_token), none elsewhere. */
+function expected(access: Access, method: string, cred: Credential): "pass" | 401 | 403 {
   if (access === "public") return "pass";
-  if (is === "none" || is === "unknown") return 401;
-  if (access === "full" && is === "read_only") return 403;
+  const keyless = cred.query !== undefined && method !== "GET";
+  if (keyless || cred.is === "none" || cred.is === "unknown" || cred.is === "full_in_url") return 401;
+  if ((access === "full" || access === "admin") && cred.is === "read_only") return 403;
   return "pass";
+}
+
+/** The 401 message a credential gets. */
+function refusal(method: string, cred: Credential): string {
+  if (cred.is === "unknown") return "Unknown API key";
+  if (cred.is === "full_in_url" && method === "GET")
+    return "A full-access key is never taken from the URL (api_token): send it as X-API-KEY or Authorization: Bearer <key>, and revoke it if the URL was shared";
+  return MISSING_KEY_MESSAGE;
 }
 
 describe("the auth matrix: every documented operation × every way of sending a key", async () => {
@@ -81,21 +108,18 @@ describe("the auth matrix: every documented operation × every way of sending a 
     // The document says the same: security and 401 only on keyed routes, 403 only on full-access ones.
     expect(op.security === undefined, "documented as public").toBe(access === "public");
     expect(op.responses.includes("401"), "documents 401").toBe(access !== "public");
-    expect(op.responses.includes("403"), "documents 403").toBe(access === "full");
+    expect(op.responses.includes("403"), "documents 403").toBe(access === "full" || access === "admin");
     for (const cred of CREDENTIALS) {
-      const res = await exports.default.fetch(sampleRequest(op, cred.headers, cred.name === "key in the query string"));
+      const res = await exports.default.fetch(sampleRequest(op, cred.headers, cred.query));
       const body = (await res.json()) as { error?: string; message?: string };
-      const want = expected(access, cred.is);
+      const want = expected(access, op.method, cred);
       const where = `${op.method} ${op.template} with ${cred.name}: ${res.status} ${JSON.stringify(body)}`;
       if (want === "pass") {
         expect([401, 403, 429], where).not.toContain(res.status);
         expect(res.status, where).toBeLessThan(500);
       } else if (want === 401) {
         expect(res.status, where).toBe(401);
-        const message =
-          cred.is === "unknown"
-            ? "Unknown API key"
-            : "An API key is required: send it as X-API-KEY or Authorization: Bearer <key>";
+        const message = refusal(op.method, cred);
         // The workspace's routes repeat the message as `detail`, where the workspace shows it.
         const detail = op.template.startsWith("/workspace/") ? { detail: message } : {};
         expect(body, where).toEqual({ error: "Unauthorized", message, ...detail });

@@ -16,6 +16,7 @@ const rowOf = (e: UsageEntry): NewUsageLog => ({
   route: e.route,
   ticker: e.ticker,
   keyKind: e.keyKind,
+  keyId: e.keyId ?? null,
   status: e.status,
   latencyMs: e.latencyMs,
   createdAt: e.createdAt,

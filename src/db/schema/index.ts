@@ -1,3 +1,4 @@
+export * from "./api-keys";
 export * from "./assets";
 export * from "./catalogue-additions";
 export * from "./catalogue-imports";

@@ -11,6 +11,8 @@ export const usageLogs = pgTable(
     /** Upper-cased ticker path parameter when the route has one. */
     ticker: text("ticker"),
     keyKind: text("key_kind", { enum: ["full", "read_only", "none"] }).notNull(),
+    /** The key's id (a managed key's `key_…`, a settings key's `cfg_…`), never the key. */
+    keyId: text("key_id"),
     status: integer("status").notNull(),
     latencyMs: integer("latency_ms").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -20,6 +22,7 @@ export const usageLogs = pgTable(
   (t) => [
     index("usage_logs_created_idx").on(t.createdAt),
     index("usage_logs_ticker_idx").on(t.ticker),
+    index("usage_logs_key_created_idx").on(t.keyId, t.createdAt),
     uniqueIndex("usage_logs_entry_uq").on(t.entryId),
   ],
 );

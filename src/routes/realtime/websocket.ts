@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { extractKey, identifyKey, socketQueryKey } from "../../auth";
+import { extractKey, socketQueryKey } from "../../auth";
 import { NOT_STREAMING_CLOSE, notStreamingText, serverMessage } from "../../domain/realtime";
 import { spendRequest } from "../../platform/rate-limit";
+import { verifyKey } from "../../services/keys/verify-key";
 import { upgraded } from "../../websocket-response";
 import type { AppEnv } from "../env";
 import { errorBody } from "../errors";
@@ -40,13 +41,16 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
     const deps = c.get("deps");
     const inHeaders = extractKey(c.req.raw.headers);
     const key = inHeaders ?? socketQueryKey(new URL(c.req.url));
-    const identity = await identifyKey(key, deps.config);
-    if (!identity) return closedWith1008("missing or unknown API key");
+    const verified = await verifyKey(deps, key);
+    if (!verified) return closedWith1008("missing or unknown API key");
+    if ("refused" in verified) return closedWith1008(verified.refused.toLowerCase().replace(/^this /, ""));
+    const identity = verified;
     if (inHeaders === undefined && identity.kind === "full" && !deps.config.WS_FULL_ACCESS_KEY_IN_URL)
       return closedWith1008("a full-access key is not taken from the URL: send it as a header, or use a read-only key");
     const ticker = TickerParam.safeParse(c.req.param("ticker"));
     if (!ticker.success) return closedWith1008("invalid ticker");
     c.set("keyKind", identity.kind);
+    deps.caller = { kind: identity.kind, fingerprint: identity.fingerprint, keyId: identity.id };
     // A handshake is a request of the key like any other (429 with Retry-After past the limit).
     await spendRequest(c.env?.KEY_RATE_LIMITER, identity.fingerprint);
     if (!deps.streams)

@@ -1,0 +1,34 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { createKey } from "../../services/keys/manage-keys";
+import type { AppEnv } from "../env";
+import { keyed, withErrors } from "../openapi";
+import { CreatedKeySchema, CreateKeySchema, keyOut } from "./schema";
+
+const route = createRoute(
+  withErrors({
+    method: "post",
+    path: "/keys",
+    tags: ["Keys"],
+    summary: "Creates an API key; the key is shown once (admin)",
+    description:
+      "Creates a managed API key with a name, a kind fixed for its life (`full` or `read_only`) and an optional expiry, and answers it with the key itself (`mds_` and 40 hex digits) this once: only its SHA-256 is stored. The key works at once everywhere a key of its kind does. Needs an admin key: a full-access key of the service's settings (SERVICE_API_KEYS); managed keys cannot manage keys.",
+    security: keyed,
+    request: { body: { required: true, content: { "application/json": { schema: CreateKeySchema } } } },
+    responses: {
+      200: {
+        description: "The new key, with the key itself",
+        content: { "application/json": { schema: CreatedKeySchema } },
+      },
+    },
+  }),
+);
+
+export function registerCreateKey(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const deps = c.get("deps");
+    const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+    const { row, key } = await createKey(deps, { name: body.name, kind: body.kind, expiresAt });
+    return c.json({ ...keyOut(row, deps.clock.now()), key }, 200);
+  });
+}

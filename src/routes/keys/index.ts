@@ -1,0 +1,11 @@
+import { createApi } from "../openapi";
+import { registerCreateKey } from "./create";
+import { registerListKeys } from "./list";
+import { registerRevokeKey } from "./revoke";
+import { registerUpdateKey } from "./update";
+
+export const keysApi = createApi();
+registerCreateKey(keysApi);
+registerListKeys(keysApi);
+registerUpdateKey(keysApi);
+registerRevokeKey(keysApi);

@@ -1,0 +1,43 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { updateKey } from "../../services/keys/manage-keys";
+import type { AppEnv } from "../env";
+import { keyed, withErrors } from "../openapi";
+import { KeyIdParam, KeySchema, keyOut, UpdateKeySchema } from "./schema";
+
+const route = createRoute(
+  withErrors(
+    {
+      method: "patch",
+      path: "/keys/{id}",
+      tags: ["Keys"],
+      summary: "Renames a key or changes its expiry (admin)",
+      description:
+        "Changes a managed key's `name` or `expires_at` (null removes the expiry; a past instant is a 400); its kind is fixed at creation. A revoked or unknown key is a 404. Other isolates see a new expiry within 60 seconds. Needs an admin key.",
+      security: keyed,
+      "x-example-status": 404,
+      request: {
+        params: KeyIdParam,
+        body: { required: true, content: { "application/json": { schema: UpdateKeySchema } } },
+      },
+      responses: {
+        200: { description: "The key as it is now", content: { "application/json": { schema: KeySchema } } },
+      },
+    },
+    [404],
+  ),
+);
+
+export function registerUpdateKey(api: OpenAPIHono<AppEnv>) {
+  return api.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const deps = c.get("deps");
+    const change = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.expires_at !== undefined
+        ? { expiresAt: body.expires_at === null ? null : new Date(body.expires_at) }
+        : {}),
+    };
+    const row = await updateKey(deps, c.req.valid("param").id, change);
+    return c.json(keyOut(row, deps.clock.now()), 200);
+  });
+}

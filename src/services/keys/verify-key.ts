@@ -1,0 +1,61 @@
+import { identifyKey, type KeyKind, keyHash } from "../../auth";
+import { touchApiKey } from "../../db/repositories/api-keys";
+import { isManagedKeyShape, keyRefusal, settingsKeyId } from "../../domain/api-keys";
+import type { Context } from "../../platform/context";
+import { keyCache } from "../../platform/key-cache";
+
+/** A key the service takes: who it is (never the key), what it may do, whether it manages keys. */
+export interface VerifiedKey {
+  /** `cfg_…` for a key of the settings, `key_…` for a managed one. */
+  id: string;
+  kind: KeyKind;
+  /** What per-key limits count by (see identifyKey). */
+  fingerprint: string;
+  /** A full-access key of the settings: the only keys that manage keys. */
+  admin: boolean;
+}
+
+/** A key that is not taken, and why, in words its holder may read. */
+export interface RefusedKey {
+  refused: string;
+}
+
+/**
+ * The key of a request: a key of the settings (compared in constant time, no database), else a
+ * managed key by its hash, read from the database at most once a minute per isolate (the read also
+ * records its use). An expired or revoked managed key is refused with why; anything else is null.
+ */
+export async function verifyKey(
+  ctx: Pick<Context, "config" | "clock" | "db">,
+  key: string | undefined,
+): Promise<VerifiedKey | RefusedKey | null> {
+  if (!key) return null;
+  const settings = await identifyKey(key, ctx.config);
+  if (settings)
+    return {
+      id: settingsKeyId(settings.fingerprint),
+      kind: settings.kind,
+      fingerprint: settings.fingerprint,
+      admin: settings.kind === "full",
+    };
+  if (!isManagedKeyShape(key) || !ctx.config.DATABASE_URL) return null;
+  const hash = await keyHash(key);
+  const now = ctx.clock.now();
+  let entry = keyCache.get(hash, now.getTime());
+  if (!entry) {
+    try {
+      keyCache.set(hash, await touchApiKey(ctx.db, hash, now), now.getTime());
+    } catch (err) {
+      // The database cannot say: what this isolate last read stands in, however old; else the error.
+      const stale = keyCache.get(hash, now.getTime(), { stale: true });
+      if (!stale) throw err;
+      console.warn("api key read from this isolate's memory: the database failed", String(err));
+    }
+    entry = keyCache.get(hash, now.getTime(), { stale: true });
+  }
+  const row = entry?.row;
+  if (!row) return null;
+  const refusal = keyRefusal(row, now);
+  if (refusal) return { refused: `This API key was ${refusal}` };
+  return { id: row.id, kind: row.kind, fingerprint: hash.slice(0, 32), admin: false };
+}
