@@ -37,6 +37,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /keys": "admin",
   "PATCH /keys/:id": "admin",
   "DELETE /keys/:id": "admin",
+  // Any key reads its own usage; another key's needs an admin key (the service decides).
+  "GET /usage": "any",
   // POSTs that only compute (spec Authentication 6).
   "POST /dcf/:ticker": "any",
   "POST /technical/batch": "any",

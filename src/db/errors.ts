@@ -24,3 +24,14 @@ export function databaseUnavailable(err: unknown): boolean {
 // status 5xx)" when Neon's endpoint cannot reach the compute.
 const UNREACHABLE =
   /Error connecting to database|Server error \(HTTP status 5\d\d\)|connection terminated|network connection lost|connection refused|ECONNREFUSED|ECONNRESET|timeout exceeded when trying to connect|connect ETIMEDOUT|WebSocket (was closed|connection)|socket hang up|Connection ended/i;
+
+/** Whether an error is Postgres refusing a duplicate of a unique index (SQLSTATE 23505), through Drizzle's and the driver's wrapping. */
+export function uniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; typeof e === "object" && e !== null && depth < 6; depth++) {
+    const { code, cause, error } = e as { code?: unknown; cause?: unknown; error?: unknown };
+    if (code === "23505") return true;
+    e = cause ?? error;
+  }
+  return false;
+}

@@ -53,7 +53,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     );
   }
   c.set("keyKind", verified.kind);
-  deps.caller = { kind: verified.kind, fingerprint: verified.fingerprint, keyId: verified.id };
+  deps.caller = { kind: verified.kind, fingerprint: verified.fingerprint, keyId: verified.id, admin: verified.admin };
   if (access === "full" && verified.kind !== "full") {
     throw new ServiceError(
       "FORBIDDEN",

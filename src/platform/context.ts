@@ -74,6 +74,8 @@ export interface Caller {
   kind: KeyKind;
   fingerprint: string;
   keyId: string;
+  /** A full-access key of the settings: may manage keys and read any key's usage. */
+  admin: boolean;
 }
 
 /** The external sources a request may call, aimed at their configured base URLs. */

@@ -38,6 +38,7 @@ const ERROR_RESPONSES = {
   401: json("Missing or unknown API key"),
   403: json("A full-access key is required"),
   404: json("Not found"),
+  409: json("The request conflicts with what is stored"),
   413: json("The body is larger than the service accepts (64 KiB)"),
   415: json("The body is not JSON"),
   422: json("Not enough data for the parameters"),
@@ -50,7 +51,7 @@ const ERROR_RESPONSES = {
 } as const;
 
 /** Errors only some routes give, named by the route. */
-export type RouteSpecificError = 404 | 422;
+export type RouteSpecificError = 404 | 409 | 422;
 
 /**
  * A route's config with its error answers from ERROR_RESPONSES: every route can answer 400, 500

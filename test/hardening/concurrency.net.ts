@@ -49,10 +49,16 @@ function exampleRequest(op: Operation): { path: string; init: RequestInit; ticke
 }
 
 const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+/** What is drawn at random by design: a managed key (`mds_…`, or its first characters) and its id (`key_…`). */
+const RANDOM = /\b(mds_[0-9a-f]{4,40}|key_[0-9a-f]{16})\b/g;
 
-/** An answer without what differs between two identical requests: the instants they were served at. */
+/**
+ * An answer without what differs between two identical requests: the instants they were served at,
+ * and what is drawn at random (a new key).
+ */
 function comparable(value: unknown): unknown {
   if (typeof value === "string" && INSTANT.test(value)) return "<instant>";
+  if (typeof value === "string") return value.replace(RANDOM, "<random>");
   if (Array.isArray(value)) return value.map(comparable);
   if (value && typeof value === "object") {
     return Object.fromEntries(

@@ -14,8 +14,6 @@ import { resetMacroRates, resetTickers } from "../helpers/listings";
 const NOT_STATE = new Set([
   "usage_logs",
   "usage_anonymous",
-  // Each POST /keys draws a new random key (and id): two runs never create the same rows.
-  "api_keys",
   // Each attempt to add an instrument counts against its key's minute, by design (a rate limit).
   "catalogue_addition_budget",
   "ingest_leases",
@@ -28,7 +26,15 @@ const NOT_STATE = new Set([
  * were, and references to serial ids that differ from run to run (a news link names its article by
  * id; the article itself is compared by its normalised URL).
  */
-const STREAM_COUNTERS = new Set(["realtime_subscriptions.tick_count", "news_article_assets.article_id"]);
+const STREAM_COUNTERS = new Set([
+  "realtime_subscriptions.tick_count",
+  "news_article_assets.article_id",
+  // A managed key is drawn at random: its id, hash and first characters differ run to run (its
+  // name, kind, expiry and revocation are compared).
+  "api_keys.id",
+  "api_keys.hash",
+  "api_keys.prefix",
+]);
 
 /**
  * References to a row created by the requests, read by what identifies that row: requests at once
@@ -122,6 +128,8 @@ export async function resetState(names: string[]): Promise<void> {
     // is the same run as one started after the reset before it.
     await db.execute(sql`TRUNCATE catalogue_refresh_runs, catalogue_refresh_items RESTART IDENTITY`);
     await db.execute(sql`TRUNCATE catalogue_imports, catalogue_import_lines RESTART IDENTITY`);
+    // No managed key, as on a new instance (a key's name is taken while it is in force).
+    await db.execute(sql`DELETE FROM api_keys`);
   } finally {
     await deps.close();
   }

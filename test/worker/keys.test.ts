@@ -120,6 +120,56 @@ describe("managed keys", () => {
     expect(await row()).toMatchObject({ keyId: made.id, keyKind: "read_only", route: "/listings" });
   });
 
+  it("give their usage by route family: a key its own, an admin any key's", async () => {
+    const made = await create({ name: "measured", kind: "read_only" });
+    const other = await create({ name: "someone else", kind: "read_only" });
+    const asked = [
+      "/listings?ticker=MC.PA",
+      "/listings?ticker=AIR.PA",
+      "/eod/NOPE!",
+      "/exchanges",
+      "/assets/by-isin/XX0000000000",
+    ];
+    const statuses = [];
+    for (const path of asked) statuses.push((await call(path, { key: made.key })).status);
+    expect(statuses).toEqual([200, 200, 400, 200, 400]);
+    type Usage = {
+      key: string;
+      requests: number;
+      errors: number;
+      families: { family: string; requests: number; errors: number; p95_ms: number }[];
+    };
+    // The rows come through the usage queue within seconds (an admin asks, so the asking is not the key's).
+    const byAdmin = () => call<Usage>(`/usage?key=${made.id}`);
+    await expect.poll(async () => (await byAdmin()).body.requests, { timeout: 10_000, interval: 250 }).toBe(5);
+    // The key reads its own (this request's row comes after its answer).
+    const own = (await call<Usage>("/usage", { key: made.key })).body;
+    expect(own).toMatchObject({ key: made.id, requests: 5, errors: 2 });
+    expect(own.families.map((f) => [f.family, f.requests, f.errors])).toEqual([
+      ["/listings", 2, 0],
+      ["/assets", 1, 1],
+      ["/eod", 1, 1],
+      ["/exchanges", 1, 0],
+    ]);
+    expect(own.families.every((f) => f.p95_ms >= 0)).toBe(true);
+    // Another key's usage is refused to a key.
+    expect((await call(`/usage?key=${made.id}`, { key: other.key })).status).toBe(403);
+    expect((await call("/usage?from=2026-01-01&to=2026-12-31")).status).toBe(400);
+  });
+
+  it("are one in force per name: a creation sent twice mints one key, a rename to a taken name is a 409", async () => {
+    const first = await create({ name: "double click", kind: "read_only" });
+    const again = await call<ErrorBody>("/keys", { method: "POST", body: { name: "double click", kind: "read_only" } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain(`A key named 'double click' is in force (${first.id})`);
+    const second = await create({ name: "second", kind: "read_only" });
+    const rename = await call<ErrorBody>(`/keys/${second.id}`, { method: "PATCH", body: { name: "double click" } });
+    expect(rename.status).toBe(409);
+    // Once the first is revoked, its name is free again.
+    await call(`/keys/${first.id}`, { method: "DELETE" });
+    expect((await call(`/keys/${second.id}`, { method: "PATCH", body: { name: "double click" } })).status).toBe(200);
+  });
+
   it("refuse made-up keys of the managed shape like any unknown key", async () => {
     const res = await call<ErrorBody>("/listings?ticker=MC.PA", { key: `mds_${"0".repeat(40)}` });
     expect(res.status).toBe(401);

@@ -1,14 +1,27 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../client";
+import { uniqueViolation } from "../errors";
 import { apiKeys } from "../schema";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type NewApiKey = typeof apiKeys.$inferInsert;
 
-export async function insertApiKey(db: Db, key: NewApiKey): Promise<ApiKeyRow> {
-  const [row] = await db.insert(apiKeys).values(key).returning();
-  if (!row) throw new Error("api key not inserted");
-  return row;
+/**
+ * Inserts a key unless one in force has its name: the new row, or null (so that identical creations
+ * at once mint one key, whoever inserts first).
+ */
+export async function insertApiKey(db: Db, key: NewApiKey): Promise<ApiKeyRow | null> {
+  const [row] = await db.insert(apiKeys).values(key).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** The key in force with this name, if any. */
+export async function findActiveKeyByName(db: Db, name: string): Promise<ApiKeyRow | null> {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.name, name), isNull(apiKeys.revokedAt)));
+  return row ?? null;
 }
 
 /** Every key, newest first; revoked ones too when asked. */
@@ -25,18 +38,26 @@ export async function findApiKey(db: Db, id: string): Promise<ApiKeyRow | null> 
   return row ?? null;
 }
 
-/** Changes what may change of a key that is not revoked; null when there is none. */
+/**
+ * Changes what may change of a key that is not revoked: the row, null when there is none, or
+ * "name_taken" when another key in force has the new name.
+ */
 export async function updateApiKey(
   db: Db,
   id: string,
   change: Partial<Pick<ApiKeyRow, "name" | "expiresAt">>,
-): Promise<ApiKeyRow | null> {
-  const [row] = await db
-    .update(apiKeys)
-    .set(change)
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning();
-  return row ?? null;
+): Promise<ApiKeyRow | null | "name_taken"> {
+  try {
+    const [row] = await db
+      .update(apiKeys)
+      .set(change)
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning();
+    return row ?? null;
+  } catch (err) {
+    if (uniqueViolation(err)) return "name_taken";
+    throw err;
+  }
 }
 
 /** Revokes a key (its row stays, for the usage rows that name it); a second revocation keeps the first's time. */

@@ -1,3 +1,4 @@
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { AnonymousCount, UsageEntry } from "../../domain/usage";
 import type { Db } from "../client";
 import { usageAnonymous, usageLogs } from "../schema";
@@ -52,4 +53,38 @@ export async function insertAnonymousCounts(db: Db, counts: readonly AnonymousCo
     written += res.length;
   }
   return written;
+}
+
+/** One route family's requests of a key over a span: counts and answer times (ms). */
+export interface FamilyUsage {
+  family: string;
+  requests: number;
+  errors: number;
+  serverErrors: number;
+  meanMs: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+/**
+ * A key's requests in [from, to), by route family (the first segment of the route template: /eod,
+ * /technical, /workspace …), busiest first; one statement over the (key_id, created_at) index.
+ */
+export async function usageByFamily(db: Db, keyId: string, from: Date, to: Date): Promise<FamilyUsage[]> {
+  const family = sql<string>`'/' || split_part(${usageLogs.route}, '/', 2)`;
+  const rows = await db
+    .select({
+      family,
+      requests: sql<number>`count(*)::int`,
+      errors: sql<number>`(count(*) filter (where ${usageLogs.status} >= 400))::int`,
+      serverErrors: sql<number>`(count(*) filter (where ${usageLogs.status} >= 500))::int`,
+      meanMs: sql<number>`round(avg(${usageLogs.latencyMs}))::int`,
+      p50Ms: sql<number>`round(percentile_cont(0.5) within group (order by ${usageLogs.latencyMs}))::int`,
+      p95Ms: sql<number>`round(percentile_cont(0.95) within group (order by ${usageLogs.latencyMs}))::int`,
+    })
+    .from(usageLogs)
+    .where(and(eq(usageLogs.keyId, keyId), gte(usageLogs.createdAt, from), lt(usageLogs.createdAt, to)))
+    .groupBy(family)
+    .orderBy(sql`count(*) desc`, family);
+  return rows;
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
@@ -21,5 +22,10 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("api_keys_hash_uq").on(t.hash), index("api_keys_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("api_keys_hash_uq").on(t.hash),
+    // One key in force per name: a creation sent twice (a retry, a double click) mints one key.
+    uniqueIndex("api_keys_active_name_uq").on(t.name).where(sql`${t.revokedAt} is null`),
+    index("api_keys_created_idx").on(t.createdAt),
+  ],
 );

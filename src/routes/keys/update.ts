@@ -12,7 +12,7 @@ const route = createRoute(
       tags: ["Keys"],
       summary: "Renames a key or changes its expiry (admin)",
       description:
-        "Changes a managed key's `name` or `expires_at` (null removes the expiry; a past instant is a 400); its kind is fixed at creation. A revoked or unknown key is a 404. Other isolates see a new expiry within 60 seconds. Needs an admin key.",
+        "Changes a managed key's `name` or `expires_at` (null removes the expiry; a past instant is a 400); its kind is fixed at creation. A revoked or unknown key is a 404; a name another key in force has is a 409. Other isolates see a new expiry within 60 seconds. Needs an admin key.",
       security: keyed,
       "x-example-status": 404,
       request: {
@@ -23,7 +23,7 @@ const route = createRoute(
         200: { description: "The key as it is now", content: { "application/json": { schema: KeySchema } } },
       },
     },
-    [404],
+    [404, 409],
   ),
 );
 

@@ -50,7 +50,7 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
     const ticker = TickerParam.safeParse(c.req.param("ticker"));
     if (!ticker.success) return closedWith1008("invalid ticker");
     c.set("keyKind", identity.kind);
-    deps.caller = { kind: identity.kind, fingerprint: identity.fingerprint, keyId: identity.id };
+    deps.caller = { kind: identity.kind, fingerprint: identity.fingerprint, keyId: identity.id, admin: identity.admin };
     // A handshake is a request of the key like any other (429 with Retry-After past the limit).
     await spendRequest(c.env?.KEY_RATE_LIMITER, identity.fingerprint);
     if (!deps.streams)

@@ -1,7 +1,14 @@
 import { keyHash } from "../../auth";
-import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey, updateApiKey } from "../../db/repositories/api-keys";
+import {
+  type ApiKeyRow,
+  findActiveKeyByName,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+  updateApiKey,
+} from "../../db/repositories/api-keys";
 import { MANAGED_KEY_PREFIX, type ManagedKey, SHOWN_PREFIX_LENGTH } from "../../domain/api-keys";
-import { BadRequestError, NotFoundError } from "../../domain/errors";
+import { BadRequestError, NotFoundError, ServiceError } from "../../domain/errors";
 import type { Context } from "../../platform/context";
 import { KEY_CACHE_SECONDS, keyCache } from "../../platform/key-cache";
 
@@ -31,6 +38,13 @@ export async function createKey(
     expiresAt: input.expiresAt,
     createdAt: now,
   });
+  if (!row) {
+    const holder = await findActiveKeyByName(ctx.db, input.name);
+    throw new ServiceError(
+      "CONFLICT",
+      `A key named '${input.name}' is in force${holder ? ` (${holder.id})` : ""}: choose another name, or revoke it first (its key is shown only when created)`,
+    );
+  }
   return { row, key };
 }
 
@@ -47,6 +61,7 @@ export async function updateKey(
   if (change.expiresAt && change.expiresAt.getTime() <= ctx.clock.now().getTime())
     throw new BadRequestError("expires_at is in the past", [{ path: "expires_at", message: "a future instant" }]);
   const row = await updateApiKey(ctx.db, id, change);
+  if (row === "name_taken") throw new ServiceError("CONFLICT", `Another key in force is named '${change.name}'`);
   if (!row) throw new NotFoundError("Key", id, "unknown, or revoked (a revoked key does not change)");
   keyCache.forget(row.hash);
   return row;

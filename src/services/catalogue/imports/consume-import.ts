@@ -11,6 +11,7 @@ import type { Context, RunWork } from "../../../platform/context";
 import { ProviderError } from "../../../providers/errors";
 import { ingestListing } from "../../eod/ingest-listing";
 import { pacedBy } from "../../shared/provider-pace";
+import { storedReason } from "../../shared/stored-reason";
 import { addItem } from "../additions/add-assets";
 import type { Addition } from "../additions/add-instrument";
 
@@ -69,7 +70,8 @@ async function workLine(deps: Context, importId: number, line: QueuedLine, inges
       await settle("refused", err.extra.reason ?? err.message, null);
       return true;
     }
-    const why = err instanceof Error ? err.message : String(err);
+    console.warn("catalogue import: line", line.line, "attempt", line.attempts + 1, "failed:", String(err));
+    const why = storedReason(err);
     const last = line.attempts + 1 >= IMPORT_MAX_ATTEMPTS;
     await settle(last ? "failed" : "queued", last ? why : `attempt ${line.attempts + 1} failed, retried: ${why}`, null);
     return last;

@@ -11,6 +11,7 @@ import type { Context, RunWork } from "../../../platform/context";
 import { refreshEarningsIfDue } from "../../earnings/refresh-earnings";
 import { ingestListing } from "../../eod/ingest-listing";
 import { pacedBy } from "../../shared/provider-pace";
+import { storedReason } from "../../shared/stored-reason";
 import { refreshSnapshots } from "../../technical/snapshots";
 
 export const REFRESH_QUEUE_NAME = "catalogue-refresh";
@@ -71,7 +72,7 @@ export async function consumeRefresh(batch: MessageBatch<unknown>, env: Bindings
             runId: m.body.runId,
             listingId: m.body.listingId,
             outcome: "failed",
-            reason: `the refresh failed: ${String(err)}`,
+            reason: `the refresh failed: ${storedReason(err)}`,
             attempts: m.attempts,
             barsWritten: 0,
             providerRequests: 0,
@@ -198,7 +199,7 @@ async function refreshOne(
         // The database or the lease failed (the providers' failures are in the report): try again later.
         console.warn("catalogue refresh: listing", listingId, "attempt", m.attempts, "failed:", String(err));
         if (m.attempts >= REFRESH_MAX_ATTEMPTS)
-          await record("failed", `the refresh failed: ${String(err)}`).catch(() => undefined);
+          await record("failed", `the refresh failed: ${storedReason(err)}`).catch(() => undefined);
         retryOrDeadLetter(m, deps);
         return null;
       }

@@ -18,6 +18,7 @@ import {
 } from "../../../domain/catalogue-refresh";
 import { ServiceError } from "../../../domain/errors";
 import type { Context } from "../../../platform/context";
+import { storedReason } from "../../shared/stored-reason";
 
 export type { RefreshRun };
 
@@ -104,7 +105,8 @@ async function startRun(ctx: Context, trigger: RunTrigger, scope: RefreshScope):
       );
   } catch (err) {
     // Listings that never reached the queue would hold the run open for hours: close it now, said why.
-    await abandonRuns(db, { runId }, `not queued: ${String(err)}`, ctx.clock.now());
+    console.warn("catalogue refresh", runId, "not queued:", String(err));
+    await abandonRuns(db, { runId }, `not queued: ${storedReason(err)}`, ctx.clock.now());
     throw new ServiceError("UPSTREAM_UNAVAILABLE", "The catalogue-refresh queue refused the run's listings");
   }
   if (items.length === 0) await abandonRuns(db, { runId }, "", ctx.clock.now());

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "api_keys_active_name_uq" ON "api_keys" USING btree ("name") WHERE "api_keys"."revoked_at" is null;
