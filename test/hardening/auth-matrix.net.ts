@@ -135,3 +135,87 @@ describe("the auth matrix: every documented operation × every way of sending a 
     }
   });
 });
+
+/** The WebSocket's ways of sending a key, and what each must get on a ticker that is not streamed. */
+const SOCKET_CREDENTIALS: {
+  name: string;
+  headers: Record<string, string>;
+  query: string;
+  closes: { code: number; reason: string };
+}[] = [
+  { name: "no key", headers: {}, query: "", closes: { code: 1008, reason: "missing or unknown API key" } },
+  {
+    name: "unknown key",
+    headers: { "X-API-KEY": "not-a-key" },
+    query: "",
+    closes: { code: 1008, reason: "missing or unknown API key" },
+  },
+  {
+    name: "Basic scheme",
+    headers: { Authorization: `Basic ${btoa(`${FULL_KEY}:`)}` },
+    query: "",
+    closes: { code: 1008, reason: "missing or unknown API key" },
+  },
+  // A read-only key joins what is streamed: here nothing, so not_streaming and a normal close.
+  {
+    name: "read-only key",
+    headers: { "X-API-KEY": READ_ONLY_KEY },
+    query: "",
+    closes: { code: 1000, reason: "not streamed" },
+  },
+  {
+    name: "Bearer read-only key",
+    headers: { Authorization: `Bearer ${READ_ONLY_KEY}` },
+    query: "",
+    closes: { code: 1000, reason: "not streamed" },
+  },
+  ...["token", "api_key", "key"].map((name) => ({
+    name: `read-only key as ${name}`,
+    headers: {},
+    query: `${name}=${READ_ONLY_KEY}`,
+    closes: { code: 1000, reason: "not streamed" },
+  })),
+  // A full-access key is not taken from the URL (WS_FULL_ACCESS_KEY_IN_URL is off).
+  ...["token", "api_key", "key"].map((name) => ({
+    name: `full key as ${name}`,
+    headers: {},
+    query: `${name}=${FULL_KEY}`,
+    closes: {
+      code: 1008,
+      reason: "a full-access key is not taken from the URL: send it as a header, or use a read-only key",
+    },
+  })),
+];
+
+describe("the auth matrix of WS /ws/realtime/{ticker}: every way of sending a key", () => {
+  it.each(SOCKET_CREDENTIALS.map((c) => [c.name, c] as const))("%s", async (_name, cred) => {
+    // A ticker nobody streams (the key is checked before it is read).
+    const res = await exports.default.fetch(`http://svc/ws/realtime/NOSTREAM${cred.query ? `?${cred.query}` : ""}`, {
+      headers: { Upgrade: "websocket", ...cred.headers },
+    });
+    const ws = (res as Response & { webSocket: WebSocket | null }).webSocket;
+    expect(res.status).toBe(101);
+    const first = new Promise<string | null>((resolve) => {
+      ws?.addEventListener("message", (ev) => resolve(String(ev.data)));
+      ws?.addEventListener("close", () => resolve(null));
+    });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      ws?.addEventListener("close", (ev) => resolve({ code: ev.code, reason: ev.reason })),
+    );
+    (ws as WebSocket & { accept(): void }).accept();
+    expect(await closed).toEqual(cred.closes);
+    const message = await first;
+    if (cred.closes.code === 1000)
+      expect(JSON.parse(message ?? "{}")).toMatchObject({ type: "not_streaming", ticker: "NOSTREAM" });
+    else expect(message).toBeNull();
+  });
+
+  it("answers a plain GET (no upgrade) with 426, with or without a key", async () => {
+    const variants: Record<string, string>[] = [{}, { "X-API-KEY": FULL_KEY }];
+    for (const headers of variants) {
+      const res = await exports.default.fetch("http://svc/ws/realtime/AAPL", { headers });
+      expect(res.status).toBe(426);
+      await res.arrayBuffer();
+    }
+  });
+});

@@ -3,9 +3,10 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../../src/app";
+import { TickerParam } from "../../src/routes/params";
 import { contractProblem } from "../helpers/contract";
-import { FULL_KEY } from "../helpers/keys";
-import { describeRequest, type FuzzRequest, requestFor } from "./arbitraries";
+import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
+import { adversarialText, describeRequest, type FuzzRequest, requestFor } from "./arbitraries";
 import { documentedOperations } from "./openapi";
 
 /** At least this many requests per run, spread evenly over the documented operations. */
@@ -118,4 +119,55 @@ describe("every documented operation, fuzzed", async () => {
     expect(tally.sent).toBeGreaterThanOrEqual(REQUESTS);
     expect(tally.s5xx).toBe(0);
   });
+});
+
+/**
+ * WS /ws/realtime/{ticker}, not in the document: adversarial tickers and key placements, with and
+ * without the upgrade. Every answer is a 426 (no upgrade) or an accepted socket the service closes
+ * itself (1008 for a key or ticker it refuses, 1000 for a read-only key on a ticker nobody streams);
+ * never a 5xx.
+ */
+describe("the WebSocket route, fuzzed", () => {
+  // The one handshake that starts a stream (a full-access key in a header, a well-formed ticker) is
+  // the worker tests'; here every other one, each closed by the service at once.
+  const socketRequest = fc
+    .record({
+      ticker: adversarialText,
+      key: fc.constantFrom<string | null>(null, "not-a-key", READ_ONLY_KEY, FULL_KEY),
+      place: fc.constantFrom("header", "token", "api_key", "key"),
+      upgrade: fc.boolean(),
+    })
+    .filter((r) => !(r.key === FULL_KEY && r.place === "header" && TickerParam.safeParse(r.ticker).success));
+
+  it("answers every handshake with a 426 or a socket it closes, never a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(socketRequest, async (r) => {
+        // A lone surrogate cannot be encoded: sent as the invalid UTF-8 it would be.
+        const encoded = (() => {
+          try {
+            return encodeURIComponent(r.ticker);
+          } catch {
+            return "%ED%A0%80";
+          }
+        })();
+        const segment = encoded.slice(0, 16_000) || "%20";
+        const query = r.key !== null && r.place !== "header" ? `?${r.place}=${encodeURIComponent(r.key)}` : "";
+        const headers: Record<string, string> = r.upgrade ? { Upgrade: "websocket" } : {};
+        if (r.key !== null && r.place === "header") headers["X-API-KEY"] = r.key;
+        const res = await app.request(`/ws/realtime/${segment}${query}`, { headers }, env);
+        const where = `${JSON.stringify(r).slice(0, 200)}: ${res.status}`;
+        expect(res.status, where).toBeLessThan(500);
+        if (!r.upgrade) {
+          expect(res.status, where).toBe(426);
+          return;
+        }
+        expect(res.status, where).toBe(101);
+        const ws = (res as Response & { webSocket: WebSocket | null }).webSocket;
+        const closed = new Promise<number>((resolve) => ws?.addEventListener("close", (ev) => resolve(ev.code)));
+        (ws as WebSocket & { accept(): void }).accept();
+        expect([1000, 1008], where).toContain(await closed);
+      }),
+      { seed, numRuns: 300, endOnFailure: true },
+    );
+  }, 120_000);
 });
