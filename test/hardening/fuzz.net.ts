@@ -123,9 +123,9 @@ describe("every documented operation, fuzzed", async () => {
 
 /**
  * WS /ws/realtime/{ticker}, not in the document: adversarial tickers and key placements, with and
- * without the upgrade. Every answer is a 426 (no upgrade) or an accepted socket the service closes
- * itself (1008 for a key or ticker it refuses, 1000 for a read-only key on a ticker nobody streams);
- * never a 5xx.
+ * without the upgrade. Every answer is a 426 (no upgrade), an accepted socket the service closes
+ * itself (1008 for a key or ticker it refuses, 1000 for a read-only key on a ticker nobody streams),
+ * or, for a segment the URL resolves away, what an unknown route answers; never a 5xx.
  */
 describe("the WebSocket route, fuzzed", () => {
   // The one handshake that starts a stream (a full-access key in a header, a well-formed ticker) is
@@ -157,6 +157,12 @@ describe("the WebSocket route, fuzzed", () => {
         const res = await app.request(`/ws/realtime/${segment}${query}`, { headers }, env);
         const where = `${JSON.stringify(r).slice(0, 200)}: ${res.status}`;
         expect(res.status, where).toBeLessThan(500);
+        // A segment the URL resolves away ("." or "..") reaches no route: asked for a key, or a JSON 404.
+        if (segment === "." || segment === "..") {
+          expect([401, 404], where).toContain(res.status);
+          expect(((await res.json()) as { error: string }).error, where).toMatch(/^(Unauthorized|Not found)$/);
+          return;
+        }
         if (!r.upgrade) {
           expect(res.status, where).toBe(426);
           return;
