@@ -48,7 +48,8 @@ describe("usage logging", () => {
 
   it("writes no row for a request without a valid key, only a count of such requests per route and status", async () => {
     const since = new Date(Date.now() - 1000);
-    const route = "/listings";
+    // A route no other test asks without a valid key (their keyless requests may land in this window).
+    const route = "/exchanges";
     const keyless = async () => {
       const [row] = await deps.db
         .select({ n: sql<number>`coalesce(sum(${usageAnonymous.requests}), 0)::int` })
@@ -60,12 +61,12 @@ describe("usage logging", () => {
     };
     const ids: string[] = [];
     for (const key of [null, "an-unknown-key-of-forty-characters-000000"]) {
-      const denied = await call("/listings?ticker=MC.PA", { key });
+      const denied = await call("/exchanges", { key });
       expect(denied.status).toBe(401);
       ids.push(denied.headers.get("x-request-id") ?? "");
     }
     // The queue delivers within its max_batch_timeout (2 s); a keyed request's row comes the same way.
-    const keyed = await call("/listings?ticker=MC.PA", { key: READ_ONLY_KEY });
+    const keyed = await call("/exchanges", { key: READ_ONLY_KEY });
     await rowOf(keyed.headers.get("x-request-id"));
     await expect.poll(keyless, { timeout: 10_000, interval: 200 }).toBe(2);
     expect(await deps.db.select().from(usageLogs).where(inArray(usageLogs.entryId, ids))).toEqual([]);
