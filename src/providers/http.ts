@@ -109,7 +109,8 @@ export async function readCapped(provider: string, res: Response, maxBytes = MAX
 const MAX_REDIRECTS = 3;
 
 /**
- * GET `url`, following a redirect only to the host asked (http to https, a moved path): a provider
+ * GET `url`, following a redirect only to the host asked (a moved path, http up to https; never down
+ * to http, nor to another port unless to https): a provider
  * that sends the service to another host is a bad response, so that a configured address cannot be
  * turned into a request to anywhere.
  */
@@ -119,15 +120,17 @@ export async function fetchOnHost(
   headers: Record<string, string> | undefined,
   signal: AbortSignal,
 ): Promise<Response> {
-  const host = new URL(url).hostname;
+  const first = new URL(url);
   let target = url;
   for (let hop = 0; ; hop++) {
     const res = await fetch(target, { headers, signal, redirect: "manual" });
     if (res.status < 300 || res.status >= 400 || !res.headers.has("location")) return res;
     await res.body?.cancel();
     const next = new URL(res.headers.get("location") ?? "", target);
-    if (next.hostname !== host)
-      throw new ProviderError(provider, "bad_response", `a redirect to another host (${next.hostname})`);
+    // The same host and port, and never from https down to http (a provider key may ride in the URL).
+    const sameHost = next.host === first.host || (next.hostname === first.hostname && next.protocol === "https:");
+    if (!sameHost || (first.protocol === "https:" && next.protocol !== "https:"))
+      throw new ProviderError(provider, "bad_response", `a redirect to another host (${next.host}, ${next.protocol})`);
     if (hop >= MAX_REDIRECTS) throw new ProviderError(provider, "bad_response", `more than ${MAX_REDIRECTS} redirects`);
     target = next.href;
   }

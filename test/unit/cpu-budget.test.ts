@@ -17,7 +17,7 @@ const SEGMENTS = [`${"A".repeat(15_999)}!`, `${"-".repeat(15_999)}!`, "A".repeat
 const BUDGET_MS = 5;
 
 /** Lets what a request left running after its answer finish. */
-const settle = () => new Promise((r) => setTimeout(r, 20));
+const settle = () => new Promise((r) => setTimeout(r, 5));
 
 async function cpuMs<T>(work: () => T | Promise<T>): Promise<{ ms: number; value: T }> {
   const before = process.cpuUsage();
@@ -51,9 +51,11 @@ describe("a 16,000-character path segment", () => {
       const path = route.replace(/:(ticker|symbol)\b/, segment).replace(/:\w+/g, "X");
       const withKey: Record<string, string>[] = [{ "X-API-KEY": READ_ONLY }, {}];
       for (const headers of withKey) {
-        // The median of three requests: a garbage collection can land in any one of them.
+        // The least of five requests: the process's CPU counts its garbage collector and compiler
+        // too, which may land in any one request on a busy machine; a pattern that grows with the
+        // square of the segment costs its ~200 ms in every one of them.
         const runs: number[] = [];
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < 5; i++) {
           const { ms, value: res } = await cpuMs(async () => {
             const answer = await app.request(path, { headers }, ENV);
             await answer.arrayBuffer();
@@ -64,8 +66,9 @@ describe("a 16,000-character path segment", () => {
           runs.push(ms);
           await settle();
         }
-        const median = runs.sort((a, b) => a - b)[1] ?? Number.POSITIVE_INFINITY;
-        expect(median, `${route} with ${Object.keys(headers).length ? "a key" : "no key"}`).toBeLessThan(BUDGET_MS);
+        expect(Math.min(...runs), `${route} with ${Object.keys(headers).length ? "a key" : "no key"}`).toBeLessThan(
+          BUDGET_MS,
+        );
       }
     }
   });

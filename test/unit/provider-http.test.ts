@@ -26,6 +26,8 @@ beforeAll(async () => {
       pump();
     } else if (req.url === "/moved") {
       res.writeHead(301, { location: "/here" }).end();
+    } else if (req.url === "/other-port") {
+      res.writeHead(302, { location: "http://127.0.0.1:9/here" }).end();
     } else if (req.url === "/elsewhere") {
       res.writeHead(302, { location: "http://metadata.internal/latest" }).end();
     } else {
@@ -58,10 +60,12 @@ describe("a provider's answer", () => {
 
   it("follows a redirect on its own host, and refuses one to another host", async () => {
     expect(await get("/moved")).toEqual({ status: 200, text: "the answer" });
+    const port = await failure("/other-port");
+    expect(port).toMatchObject({ failure: "bad_response", detail: expect.stringContaining("(127.0.0.1:9, http:)") });
     const err = await failure("/elsewhere");
     expect(err).toMatchObject({
       failure: "bad_response",
-      detail: expect.stringContaining("a redirect to another host (metadata.internal)"),
+      detail: expect.stringContaining("a redirect to another host (metadata.internal, http:)"),
     });
   });
 });

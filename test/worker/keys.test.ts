@@ -18,8 +18,11 @@ afterAll(() => deps.close());
 /** An instant `days` from now, as the API takes it (relative, so the test holds on any day). */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
+/** This run's own suffix: a key's name is taken while it is in force, and a rerun may share the database. */
+const RUN = crypto.randomUUID().slice(0, 8);
+
 async function create(body: Record<string, unknown>): Promise<Created> {
-  const res = await call<Created>("/keys", { method: "POST", body });
+  const res = await call<Created>("/keys", { method: "POST", body: { ...body, name: `${body.name} ${RUN}` } });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -28,7 +31,7 @@ describe("managed keys", () => {
   it("are created by an admin key, shown once, stored by their hash only, and work at once for their kind", async () => {
     const made = await create({ name: "sheets", kind: "read_only" });
     expect(made).toMatchObject({
-      name: "sheets",
+      name: `sheets ${RUN}`,
       kind: "read_only",
       state: "active",
       expires_at: null,
@@ -50,7 +53,7 @@ describe("managed keys", () => {
     // The listing never shows a key or a hash; it shows when the key was used.
     const list = await call<KeyList>("/keys");
     const listed = list.body.keys.find((k) => k.id === made.id);
-    expect(listed).toMatchObject({ name: "sheets", kind: "read_only", prefix: made.prefix, state: "active" });
+    expect(listed).toMatchObject({ name: `sheets ${RUN}`, kind: "read_only", prefix: made.prefix, state: "active" });
     expect(listed?.last_used_at).not.toBeNull();
     expect(JSON.stringify(list.body)).not.toContain(made.key);
     expect(JSON.stringify(list.body)).not.toContain(hash);
@@ -80,9 +83,9 @@ describe("managed keys", () => {
     ).toBe(400);
     const renewed = await call<Key>(`/keys/${made.id}`, {
       method: "PATCH",
-      body: { name: "trial, extended", expires_at: inDays(30) },
+      body: { name: `trial, extended ${RUN}`, expires_at: inDays(30) },
     });
-    expect(renewed.body).toMatchObject({ name: "trial, extended", state: "active" });
+    expect(renewed.body).toMatchObject({ name: `trial, extended ${RUN}`, state: "active" });
     expect(Date.parse(renewed.body.expires_at ?? "")).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     expect((await call("/listings?ticker=MC.PA", { key: made.key, at: inDays(2) })).status).toBe(200);
   });
@@ -154,20 +157,22 @@ describe("managed keys", () => {
     expect(own.families.every((f) => f.p95_ms >= 0)).toBe(true);
     // Another key's usage is refused to a key.
     expect((await call(`/usage?key=${made.id}`, { key: other.key })).status).toBe(403);
-    expect((await call("/usage?from=2026-01-01&to=2026-12-31")).status).toBe(400);
+    // More than 92 days, or a day after today, is a 400.
+    expect((await call("/usage?from=2020-01-01&to=2020-12-31")).status).toBe(400);
+    expect((await call("/usage?to=9999-12-31")).status).toBe(400);
   });
 
   it("are one in force per name: a creation sent twice mints one key, a rename to a taken name is a 409", async () => {
     const first = await create({ name: "double click", kind: "read_only" });
-    const again = await call<ErrorBody>("/keys", { method: "POST", body: { name: "double click", kind: "read_only" } });
+    const again = await call<ErrorBody>("/keys", { method: "POST", body: { name: first.name, kind: "read_only" } });
     expect(again.status).toBe(409);
-    expect(again.body.message).toContain(`A key named 'double click' is in force (${first.id})`);
+    expect(again.body.message).toContain(`A key named '${first.name}' is in force (${first.id})`);
     const second = await create({ name: "second", kind: "read_only" });
-    const rename = await call<ErrorBody>(`/keys/${second.id}`, { method: "PATCH", body: { name: "double click" } });
+    const rename = await call<ErrorBody>(`/keys/${second.id}`, { method: "PATCH", body: { name: first.name } });
     expect(rename.status).toBe(409);
     // Once the first is revoked, its name is free again.
     await call(`/keys/${first.id}`, { method: "DELETE" });
-    expect((await call(`/keys/${second.id}`, { method: "PATCH", body: { name: "double click" } })).status).toBe(200);
+    expect((await call(`/keys/${second.id}`, { method: "PATCH", body: { name: first.name } })).status).toBe(200);
   });
 
   it("refuse made-up keys of the managed shape like any unknown key", async () => {

@@ -60,8 +60,15 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
       );
     // A read-only key cannot start a stream: on a ticker that is not streamed it is told so here,
     // and no ticker object is created for it.
-    if (identity.kind === "read_only" && !(await deps.streams.isStreamed(ticker.data)))
-      return notStreamedSocket(ticker.data, deps.clock.now());
+    if (identity.kind === "read_only") {
+      const streamed = await deps.streams.isStreamed(ticker.data).catch((err: unknown) => {
+        console.warn("stream registry not read", ticker.data, String(err));
+        return null;
+      });
+      if (streamed === null)
+        return c.json(errorBody("UPSTREAM_UNAVAILABLE", "The stream registry did not answer; try again shortly"), 503);
+      if (!streamed) return notStreamedSocket(ticker.data, deps.clock.now());
+    }
     return deps.streams.connect(c.req.raw, ticker.data, identity.kind, identity.fingerprint);
   });
 }

@@ -2,7 +2,7 @@ import { identifyKey, type KeyKind, keyHash } from "../../auth";
 import { touchApiKey } from "../../db/repositories/api-keys";
 import { isManagedKeyShape, keyRefusal, settingsKeyId } from "../../domain/api-keys";
 import type { Context } from "../../platform/context";
-import { keyCache } from "../../platform/key-cache";
+import { KEY_STALE_SECONDS, keyCache } from "../../platform/key-cache";
 
 /** A key the service takes: who it is (never the key), what it may do, whether it manages keys. */
 export interface VerifiedKey {
@@ -23,7 +23,8 @@ export interface RefusedKey {
 /**
  * The key of a request: a key of the settings (compared in constant time, no database), else a
  * managed key by its hash, read from the database at most once a minute per isolate (the read also
- * records its use). An expired or revoked managed key is refused with why; anything else is null.
+ * records its use). A read that raced a revocation in this isolate is not kept; the row just read
+ * still decides this request. An expired or revoked managed key is refused with why; anything else is null.
  */
 export async function verifyKey(
   ctx: Pick<Context, "config" | "clock" | "db">,
@@ -43,15 +44,17 @@ export async function verifyKey(
   const now = ctx.clock.now();
   let entry = keyCache.get(hash, now.getTime());
   if (!entry) {
+    const begun = keyCache.begin();
     try {
-      keyCache.set(hash, await touchApiKey(ctx.db, hash, now), now.getTime());
+      const row = await touchApiKey(ctx.db, hash, now);
+      keyCache.set(hash, row, now.getTime(), begun);
+      entry = { row, readAt: now.getTime() };
     } catch (err) {
-      // The database cannot say: what this isolate last read stands in, however old; else the error.
-      const stale = keyCache.get(hash, now.getTime(), { stale: true });
-      if (!stale) throw err;
+      // The database cannot say: what this isolate read within KEY_STALE_SECONDS stands in; else the error.
+      entry = keyCache.get(hash, now.getTime(), KEY_STALE_SECONDS);
+      if (!entry) throw err;
       console.warn("api key read from this isolate's memory: the database failed", String(err));
     }
-    entry = keyCache.get(hash, now.getTime(), { stale: true });
   }
   const row = entry?.row;
   if (!row) return null;

@@ -29,7 +29,10 @@ export async function getKeyUsage(
   const keyId = input.key ?? caller.keyId;
   if (keyId !== caller.keyId && !caller.admin)
     throw new ServiceError("FORBIDDEN", "A key reads its own usage; another key's needs an admin key");
-  const to = input.to ?? isoDay(ctx.clock.now());
+  const today = isoDay(ctx.clock.now());
+  if (input.to && input.to > today)
+    throw new BadRequestError(`to is after today (${today})`, [{ path: "to", message: `on or before ${today}` }]);
+  const to = input.to ?? today;
   const from = input.from ?? addDays(to, -(DEFAULT_DAYS - 1));
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
   if (days < 1) throw new BadRequestError("from is after to", [{ path: "from", message: "on or before to" }]);
