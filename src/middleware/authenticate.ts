@@ -6,6 +6,7 @@ import { ServiceError } from "../domain/errors";
 import { spendRequest } from "../platform/rate-limit";
 import type { AppEnv } from "../routes/env";
 import { verifyKey } from "../services/keys/verify-key";
+import { dropQuery } from "./drop-query";
 
 /**
  * The query parameter a GET may carry a read-only key in (as EODHD's `api_token`), for clients that
@@ -22,8 +23,7 @@ function takeQueryKey(c: Context<AppEnv>): string | undefined {
   if (c.req.method !== "GET" || !c.req.url.includes(`${QUERY_KEY_PARAM}=`)) return undefined;
   const url = new URL(c.req.url);
   const key = url.searchParams.get(QUERY_KEY_PARAM)?.trim();
-  url.searchParams.delete(QUERY_KEY_PARAM);
-  c.req.raw = new Request(url, c.req.raw);
+  dropQuery(c, url, [QUERY_KEY_PARAM]);
   return key || undefined;
 }
 

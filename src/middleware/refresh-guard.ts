@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../routes/env";
 import { isTrueWord } from "../routes/params";
+import { dropQuery } from "./drop-query";
 
 /**
  * The query parameters that make a route skip its caches and ask the providers again (the news
@@ -25,8 +26,7 @@ export const refreshGuard = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   const ignored = REFRESH_PARAMS.filter((p) => isTrueWord(url.searchParams.get(p)));
   if (ignored.length === 0) return next();
-  for (const p of ignored) url.searchParams.delete(p);
-  c.req.raw = new Request(url, c.req.raw);
+  dropQuery(c, url, ignored);
   await next();
   c.res.headers.set(REFRESH_IGNORED_HEADER, `${ignored.join(", ")} (a read-only key cannot force a refresh)`);
 });

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare, type V4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { docsWorkerOptions } from "../build/docs-assets";
+import { docsWorkerConfig, docsWorkerOptions } from "../build/docs-assets";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -56,12 +56,12 @@ export function miniflareOptions(
     scriptPath: bundle.script,
     modulesRoot: dirname(bundle.script),
   };
-  const docs = docsWorkerOptions(ROOT);
+  const { name } = docsWorkerConfig(ROOT);
   const bound = Object.values(workerOptions.serviceBindings ?? {}).some(
-    (s) => typeof s === "object" && s !== null && "name" in s && s.name === docs.name,
+    (s) => typeof s === "object" && s !== null && "name" in s && s.name === name,
   );
-  // The first Worker is the one Miniflare serves.
-  return (bound ? { workers: [worker, docs] } : worker) as V4MiniflareOptions;
+  // The first Worker is the one Miniflare serves; the docs' files are copied only where they are bound.
+  return (bound ? { workers: [worker, docsWorkerOptions(ROOT)] } : worker) as V4MiniflareOptions;
 }
 
 /**

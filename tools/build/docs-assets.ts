@@ -23,21 +23,25 @@ export function buildDocsAssets(root: string): string {
   return dir;
 }
 
-/**
- * The docs Worker as Miniflare options, for runtimes that `wrangler dev` does not start (the test
- * pool, the benchmarks' own): its name and date from workers/docs/wrangler.toml, its files built
- * here. A Worker of static files only: the script is empty and the assets router answers alone.
- */
-export function docsWorkerOptions(root: string) {
+/** The docs Worker's name and date, from workers/docs/wrangler.toml. */
+export function docsWorkerConfig(root: string): { name: string; compatibilityDate: string } {
   const config = readFileSync(join(root, "workers", "docs", "wrangler.toml"), "utf8");
   const field = (name: string) => {
     const value = new RegExp(`^${name} = "(.+)"$`, "m").exec(config)?.[1];
     if (!value) throw new Error(`workers/docs/wrangler.toml: no ${name}`);
     return value;
   };
+  return { name: field("name"), compatibilityDate: field("compatibility_date") };
+}
+
+/**
+ * The docs Worker as Miniflare options, for runtimes that `wrangler dev` does not start (the test
+ * pool, the benchmarks' own), its files built here. A Worker of static files only: the script is
+ * empty and the assets router answers alone.
+ */
+export function docsWorkerOptions(root: string) {
   return {
-    name: field("name"),
-    compatibilityDate: field("compatibility_date"),
+    ...docsWorkerConfig(root),
     modules: true,
     script: "export default {}",
     assets: { directory: buildDocsAssets(root), routerConfig: { has_user_worker: false } },
