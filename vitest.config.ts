@@ -2,9 +2,8 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 /**
- * The Worker as wrangler.toml declares it, with the test stack's settings, and the per-key rate
- * limit raised for the suite's one key (the generated nets send it tens of thousands of requests);
- * the rate-limit tests swap in TIGHT_RATE_LIMITER, 3 requests a minute. The hardening nets' Worker
+ * The Worker as wrangler.toml declares it, with the test stack's settings (the per-key rate limit
+ * raised for the suite's one key among them: test/helpers/global-setup.ts). The hardening nets' Worker
  * gets the bindings of a stack of their own (`hardeningBindings`: database, simulators, Redis).
  */
 const worker = (opts: { hardening: boolean }) =>
@@ -32,10 +31,6 @@ const worker = (opts: { hardening: boolean }) =>
       },
       // The docs Worker of workers/docs (static files only), which /docs/assets/* is forwarded to.
       workers: [inject("docsWorker")],
-      ratelimits: {
-        KEY_RATE_LIMITER: { namespace_id: "1001", simple: { limit: 10_000_000, period: 60 } },
-        TIGHT_RATE_LIMITER: { namespace_id: "1002", simple: { limit: 3, period: 60 } },
-      },
     },
   }));
 

@@ -3,13 +3,10 @@ import type { Clock } from "../src/clock";
 import { findActiveListings } from "../src/db/repositories/catalogue";
 import { deactivateSubscription, hasActiveSubscription } from "../src/db/repositories/realtime";
 import { buildDeps, type Deps } from "../src/deps";
-import type { SchemaDrift } from "../src/domain/drift";
 import { preferredListing } from "../src/domain/listing-choice";
 import { streamSymbolOf } from "../src/domain/provider-symbols";
 import {
   type ClientKind,
-  NOT_STREAMING_CLOSE,
-  notStreamingText,
   PONG,
   type RealtimeTick,
   type StartOutcome,
@@ -20,11 +17,12 @@ import {
 import { cacheKeys, cacheTtls } from "../src/platform/cache";
 import { registryOf } from "../src/platform/stream-registry-stub";
 import type { LiveBar } from "../src/providers/stream/live";
-import { recordDrifts } from "../src/services/monitoring/record-drifts";
-import { upgraded } from "../src/websocket-response";
-import { closeQuietly, StreamClients } from "./stream/clients";
+import { closedSocket, upgraded } from "../src/websocket-response";
+import { Admission } from "./stream/admission";
+import { closeQuietly, greet, StreamClients, startFailed } from "./stream/clients";
 import { StartWaiters } from "./stream/start-waiters";
 import { type StreamListing, TickWriter } from "./stream/tick-writer";
+import type { TicketHolder } from "./stream/tickets";
 import { UpstreamConnection, type UpstreamEvents } from "./stream/upstream";
 
 /**
@@ -50,6 +48,7 @@ export class TickerStream extends DurableObject<Env> {
   private readonly clients: StreamClients;
   private readonly upstream: UpstreamConnection;
   private readonly writer: TickWriter;
+  private readonly admission: Admission;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -59,6 +58,7 @@ export class TickerStream extends DurableObject<Env> {
     this.clock = this.deps.clock;
     this.clients = new StreamClients(ctx);
     this.writer = new TickWriter(this.deps);
+    this.admission = new Admission(ctx.storage, this.clock, env.KEY_METER, this.clients);
     this.upstream = new UpstreamConnection(
       ctx.storage,
       () => ({
@@ -83,39 +83,49 @@ export class TickerStream extends DurableObject<Env> {
   }
 
   /**
-   * A client's WebSocket upgrade, forwarded by the Worker after the key check. A full-access key
-   * starts the stream first: if that fails, the client gets a 503 and no socket.
+   * A client's WebSocket upgrade, forwarded by the Worker after the key check (`kind` and `client`
+   * set by the Worker) or with a ticket this object issued (spent here). The socket takes a lease of
+   * its key's KeyMeter (the key's cap over all tickers), given back when it closes.
    */
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const ticker = url.searchParams.get("ticker") ?? "";
-    const kind: ClientKind = url.searchParams.get("kind") === "full" ? "full" : "read_only";
-    const client = `key:${url.searchParams.get("client") ?? ""}`;
-    const refused = this.clients.refusal(ticker, client);
-    if (refused) return refused;
-    if (kind === "full") {
+    const holder = await this.admission.holderOf(url);
+    if (!holder) return closedSocket(1008, "unknown, spent or expired ticket");
+    return (
+      this.clients.refusal(ticker) ??
+      this.admission.underLease(holder, ticker, (lease) => this.admit(ticker, holder, lease))
+    );
+  }
+
+  /** Issues a ticket of this ticker for a key (POST /realtime/ticket); null when too many are unspent. */
+  issueTicket(kind: ClientKind, fingerprint: string): Promise<{ ticket: string; expiresAt: string } | null> {
+    return this.admission.issue(kind, fingerprint);
+  }
+
+  /** The leases of one key's open sockets here (its KeyMeter asks, to drop leases never given back). */
+  async openLeases(client: string): Promise<string[]> {
+    return this.clients.leasesOf(client);
+  }
+
+  /** A full-access key starts the stream first: if that fails, the client gets a 503 and no socket. */
+  private async admit(ticker: string, holder: TicketHolder, lease: string): Promise<Response> {
+    if (holder.kind === "full") {
       try {
         await this.start(ticker);
       } catch (err) {
         console.warn("stream start failed", ticker, String(err));
-        return Response.json(
-          { error: "Upstream unavailable", message: `The stream of ${ticker} could not be started; try again shortly` },
-          { status: 503 },
-        );
+        return startFailed(ticker);
       }
     }
     // Checked again: other handshakes may have been accepted while the stream was starting.
-    const late = this.clients.refusal(ticker, client);
+    const late = this.clients.refusal(ticker);
     if (late) return late;
-    const { socket, server } = this.clients.accept(kind, client);
-    const now = this.clock.now();
-    if (this.streaming) {
-      const last = (await this.deps.cache.get<RealtimeTick>(cacheKeys.quote(ticker))) ?? this.freshTick();
-      if (last) server.send(serverMessage("snapshot", ticker, last, null, now));
-    } else {
-      server.send(serverMessage("not_streaming", ticker, null, notStreamingText(ticker), now));
-      closeQuietly(server, NOT_STREAMING_CLOSE.code, NOT_STREAMING_CLOSE.reason);
-    }
+    const { socket, server } = this.clients.accept(holder.kind, holder.client, lease);
+    const last = this.streaming
+      ? ((await this.deps.cache.get<RealtimeTick>(cacheKeys.quote(ticker))) ?? this.freshTick())
+      : null;
+    greet(server, ticker, this.streaming, last, this.clock.now());
     return upgraded(socket);
   }
 
@@ -222,6 +232,11 @@ export class TickerStream extends DurableObject<Env> {
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     closeQuietly(ws, code === 1005 || code === 1006 ? 1000 : code, reason);
+    await this.admission.giveBack(ws);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    await this.admission.giveBack(ws);
   }
 
   private async openUpstream(): Promise<void> {
@@ -243,20 +258,12 @@ export class TickerStream extends DurableObject<Env> {
     return {
       onBar: (bar) => this.onBar(ticker, bar),
       onFatal: (message) => void this.onFatal(ticker, message),
-      onDrift: (drifts) => void this.recordDrift(ticker, drifts),
+      onDrift: (drifts) => void this.writer.recordDrift(ticker, drifts),
       onResolved: () => {
         this.resolved = true;
         this.waiters.settle({ state: "streaming" });
       },
     };
-  }
-
-  /** A bar of another shape: left out, and recorded as schema_drift (once a day per place: recordDrifts keeps count). */
-  private async recordDrift(ticker: string, drifts: SchemaDrift[]): Promise<void> {
-    this.deps.journal.drifts.report(ticker, drifts);
-    await recordDrifts(this.deps).catch((err: unknown) =>
-      console.warn("stream drift not recorded", ticker, String(err)),
-    );
   }
 
   /** The provider refused the symbol: the clients are told, the stream stops, and the stored subscription is deactivated so the cron does not restore it. */

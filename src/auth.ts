@@ -42,6 +42,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // POSTs that only compute (spec Authentication 6).
   "POST /dcf/:ticker": "any",
   "POST /technical/batch": "any",
+  // A ticket opens a socket as the key that asked for it: any key, as the handshake takes any.
+  "POST /realtime/ticket": "any",
   // Reads: any key (spec Authentication 4).
   "GET /assets/by-isin/:isin": "any",
   "GET /listings": "any",
@@ -140,6 +142,9 @@ export function accessOf(method: string, routeTemplate: string): Access {
   const m = method === "HEAD" ? "GET" : method;
   return ROUTE_ACCESS[`${m} ${routeTemplate}`] ?? (m === "GET" ? "any" : "full");
 }
+
+/** The client's address as the platform gives it (what lookups of made-up keys are bounded by). */
+export const clientAddress = (headers: Headers): string | undefined => headers.get("cf-connecting-ip") ?? undefined;
 
 /** The key of an HTTP request: `X-API-KEY`, else `Authorization: Bearer <key>`; WebSockets may also use the query. */
 export function extractKey(headers: Headers, url?: URL): string | undefined {

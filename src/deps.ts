@@ -7,6 +7,7 @@ import { type Bindings, type Config, loadConfig } from "./env";
 import { type Cache, createCache } from "./platform/cache";
 import { Keeping } from "./platform/cache/keeping";
 import type { Context, Providers } from "./platform/context";
+import { keyMeters } from "./platform/key-meters";
 import { streamDirectory } from "./platform/stream-directory";
 import { directSink, queueSink, type UsageSink } from "./platform/usage-sink";
 import { DelayedProviderClient } from "./providers/delayed/client";
@@ -213,6 +214,7 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     cache,
     providers: new RequestProviders(config, cache, deadline, clock, drifts, opts.pace ?? unpaced),
     streams: streamDirectory(env),
+    meters: keyMeters(env),
     usage: usageSink(env, db),
     refreshQueue: (env.REFRESH_QUEUE as Queue<RefreshMessage> | undefined) ?? null,
     importQueue: (env.IMPORT_QUEUE as Queue<ImportMessage> | undefined) ?? null,

@@ -113,6 +113,11 @@ export const configSchema = z.object({
    * header. Read-only keys are taken from the URL either way.
    */
   WS_FULL_ACCESS_KEY_IN_URL: bool(false),
+  /**
+   * Requests a minute a key may make (WebSocket handshakes and tickets included) unless its own
+   * `rate_limit` says otherwise: counted by the key's KeyMeter object, told in the RateLimit headers.
+   */
+  KEY_RATE_LIMIT: int(1000, 1, 100_000_000),
   DELAYED_PROVIDER_BASE_URL: url("https://query2.finance.yahoo.com"),
   STREAM_PROVIDER_WS_URL: url("wss://data.tradingview.com/socket.io/websocket"),
   MACRO_PROVIDER_BASE_URL: url("https://api.stlouisfed.org"),

@@ -6,6 +6,7 @@ import { consumeScreenRuns, SCREEN_QUEUE_NAME } from "./services/technical/scree
 import { consumeUsage } from "./services/usage/consume-usage";
 import { runWork } from "./work";
 
+export { KeyMeter } from "../durable-objects/key-meter";
 export { ProviderPacer } from "../durable-objects/provider-pacer";
 export { StreamRegistry } from "../durable-objects/stream-registry";
 export { TickerStream } from "../durable-objects/ticker-stream";

@@ -1,14 +1,20 @@
 import { z } from "zod";
-import { type ClientKind, PONG } from "../../src/domain/realtime";
+import {
+  type ClientKind,
+  NOT_STREAMING_CLOSE,
+  notStreamingText,
+  PONG,
+  type RealtimeTick,
+  serverMessage,
+} from "../../src/domain/realtime";
 
 /**
  * Sockets one ticker serves at once (a hibernatable Durable Object can hold some 32,000): past it a
  * handshake gets 429 with Retry-After, so one ticker cannot take its object's memory from the rest.
  */
 export const MAX_SOCKETS_PER_TICKER = 5000;
-/** Sockets one key may hold on one ticker, so that one key cannot take a ticker's capacity from the others. */
-export const MAX_SOCKETS_PER_KEY = 1000;
 const SOCKETS_RETRY_AFTER_SECONDS = 30;
+const LEASE_TAG = "lease:";
 /** Client commands are a word or a small JSON object: anything longer is refused unread (close 1009). */
 export const MAX_CLIENT_MESSAGE_BYTES = 1024;
 
@@ -56,21 +62,46 @@ export class StreamClients {
     return this.ctx.getWebSockets().length;
   }
 
-  /** A 429 when the ticker, or this key on it, already holds its most sockets; null when one more fits. */
-  refusal(ticker: string, client: string): Response | null {
+  /** A 429 when the ticker already holds its most sockets; null when one more fits. */
+  refusal(ticker: string): Response | null {
     if (this.count >= MAX_SOCKETS_PER_TICKER)
       return tooManySockets(`${ticker} already serves ${MAX_SOCKETS_PER_TICKER} sockets; retry later`);
-    if (this.ctx.getWebSockets(client).length >= MAX_SOCKETS_PER_KEY)
-      return tooManySockets(`This key already holds ${MAX_SOCKETS_PER_KEY} sockets on ${ticker}; close some first`);
     return null;
   }
 
-  /** Accepts a new client: the object keeps the server side; the other side goes back in the 101. */
-  accept(kind: ClientKind, client: string): { socket: WebSocket; server: WebSocket } {
+  /** A 429 for a key that holds its most sockets over all tickers (its KeyMeter's cap). */
+  keyFull(held: number): Response {
+    return tooManySockets(`This key already holds ${held} sockets, its most over all tickers; close some first`);
+  }
+
+  /**
+   * Accepts a new client, tagged with its key kind, its key (`client`) and its socket lease: the
+   * object keeps the server side; the other side goes back in the 101.
+   */
+  accept(kind: ClientKind, client: string, lease: string): { socket: WebSocket; server: WebSocket } {
     const pair = new WebSocketPair();
     const [socket, server] = [pair[0], pair[1]];
-    this.ctx.acceptWebSocket(server, [kind, client]);
+    this.ctx.acceptWebSocket(server, [kind, client, `${LEASE_TAG}${lease}`]);
     return { socket, server };
+  }
+
+  /** The leases of the open sockets of one key. */
+  leasesOf(client: string): string[] {
+    return this.ctx.getWebSockets(client).flatMap((ws) => {
+      const lease = this.leaseOf(ws);
+      return lease ? [lease] : [];
+    });
+  }
+
+  /** A socket's lease, from its tags. */
+  leaseOf(ws: WebSocket): string | null {
+    const tag = this.ctx.getTags(ws).find((t) => t.startsWith(LEASE_TAG));
+    return tag ? tag.slice(LEASE_TAG.length) : null;
+  }
+
+  /** A socket's key, from its tags (`key:` and the fingerprint). */
+  clientOf(ws: WebSocket): string | null {
+    return this.ctx.getTags(ws).find((t) => t.startsWith("key:")) ?? null;
   }
 
   /** Sends `text` to every client; one broken client does not stop the others. */
@@ -114,3 +145,26 @@ export function closeQuietly(ws: WebSocket, code: number, reason: string): void 
     // already closed
   }
 }
+
+/** A new client's first message: the last tick of a streamed ticker, else `not_streaming` and a normal close. */
+export function greet(
+  server: WebSocket,
+  ticker: string,
+  streaming: boolean,
+  last: RealtimeTick | null,
+  now: Date,
+): void {
+  if (streaming) {
+    if (last) server.send(serverMessage("snapshot", ticker, last, null, now));
+    return;
+  }
+  server.send(serverMessage("not_streaming", ticker, null, notStreamingText(ticker), now));
+  closeQuietly(server, NOT_STREAMING_CLOSE.code, NOT_STREAMING_CLOSE.reason);
+}
+
+/** The 503 of a full-access handshake whose stream could not be started: no socket. */
+export const startFailed = (ticker: string): Response =>
+  Response.json(
+    { error: "Upstream unavailable", message: `The stream of ${ticker} could not be started; try again shortly` },
+    { status: 503 },
+  );

@@ -7,12 +7,14 @@ import {
 } from "../../src/db/repositories/realtime";
 import type { Deps } from "../../src/deps";
 import { toDecimalString } from "../../src/domain/decimal";
+import type { SchemaDrift } from "../../src/domain/drift";
 import { catalogueVenue, inSession } from "../../src/domain/market-hours";
 import { STREAM } from "../../src/domain/provider-names";
 import { liveScale } from "../../src/domain/provider-symbols";
 import type { RealtimeTick } from "../../src/domain/realtime";
 import { cacheKeys, cacheTtls } from "../../src/platform/cache";
 import type { LiveBar } from "../../src/providers/stream/live";
+import { recordDrifts } from "../../src/services/monitoring/record-drifts";
 
 /** The catalogue listing a streamed ticker stores its candles under (null: not in the catalogue). */
 export interface StreamListing {
@@ -82,7 +84,15 @@ export class TickWriter {
   private pending: Pending = emptyPending();
   private writing: Promise<void> | null = null;
 
-  constructor(private readonly deps: Pick<Deps, "cache" | "config" | "db">) {}
+  constructor(private readonly deps: Deps) {}
+
+  /** A bar of another shape: left out, and recorded as schema_drift (once a day per place: recordDrifts keeps count). */
+  async recordDrift(ticker: string, drifts: SchemaDrift[]): Promise<void> {
+    this.deps.journal.drifts.report(ticker, drifts);
+    await recordDrifts(this.deps).catch((err: unknown) =>
+      console.warn("stream drift not recorded", ticker, String(err)),
+    );
+  }
 
   record(ticker: string, tick: RealtimeTick, bar: LiveBar, listing: StreamListing | null, now: Date): void {
     this.effects = this.effects

@@ -22,6 +22,8 @@ export interface ManagedKey {
   /** The key's first characters. */
   prefix: string;
   expiresAt: Date | null;
+  /** Requests a minute; null: the service's KEY_RATE_LIMIT. */
+  rateLimit: number | null;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
-import { accessOf, extractKey } from "../auth";
+import { accessOf, clientAddress, extractKey } from "../auth";
 import { ServiceError } from "../domain/errors";
-import { spendRequest } from "../platform/rate-limit";
+import { rateLimitHeaders, refusedWith, spendRequest } from "../platform/rate-limit";
 import type { AppEnv } from "../routes/env";
 import { verifyKey } from "../services/keys/verify-key";
 import { dropQuery } from "./drop-query";
@@ -33,7 +33,7 @@ export const MISSING_KEY_MESSAGE = `An API key is required: send it as X-API-KEY
 /**
  * Applies ROUTE_ACCESS: 401 for a missing, unknown, expired or revoked key, 403 for a read-only key
  * on a full-access route or any key but the settings' full-access ones on an admin route, then counts
- * the request against the key's rate (429 past it). A GET may carry a read-only key as `api_token`
+ * the request against the key's rate (429 past it) and tells the count in the RateLimit headers. A GET may carry a read-only key as `api_token`
  * in its query; a full-access key there is refused.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
@@ -43,7 +43,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const inHeaders = extractKey(c.req.raw.headers);
   const inQuery = takeQueryKey(c);
   const key = inHeaders ?? inQuery;
-  const verified = await verifyKey(deps, key);
+  const verified = await verifyKey(deps, key, clientAddress(c.req.raw.headers));
   if (verified === null) throw new ServiceError("UNAUTHORIZED", key ? "Unknown API key" : MISSING_KEY_MESSAGE);
   if ("refused" in verified) throw new ServiceError("UNAUTHORIZED", verified.refused);
   if (inHeaders === undefined && verified.kind !== "read_only") {
@@ -66,6 +66,13 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
       "Managing keys needs a full-access key of the service's settings (SERVICE_API_KEYS); a managed or read-only key cannot",
     );
   }
-  await spendRequest(c.env?.KEY_RATE_LIMITER, verified.fingerprint);
-  return next();
+  const verdict = await spendRequest(deps.meters, verified.fingerprint, verified.rateLimit, deps.clock.now().getTime());
+  if (!verdict) return next();
+  const headers = rateLimitHeaders(verdict);
+  // Set before the route runs, for the answers built on the context (errors included), and after it,
+  // for an answer the route built itself.
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  if (!verdict.allowed) throw refusedWith(verdict);
+  await next();
+  for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
 });

@@ -16,6 +16,7 @@ import type { IsinDirectory, ScrapedProvider } from "../providers/scraped/types"
 import type { EdgarClient } from "../providers/sec/edgar";
 import type { Cache } from "./cache";
 import type { Keeping } from "./cache/keeping";
+import type { KeyMeters } from "./key-meters";
 import type { StreamDirectory } from "./stream-directory";
 import type { UsageSink } from "./usage-sink";
 
@@ -42,6 +43,8 @@ export interface Context {
   providers: Providers;
   /** Realtime streams; null without the Durable Object bindings. */
   streams: StreamDirectory | null;
+  /** The keys' request counters (KeyMeter objects); null without the binding. */
+  meters: KeyMeters | null;
   /** Where usage entries go: the queue when bound, else straight to Postgres. */
   usage: UsageSink;
   /** The catalogue refresh's queue (one message per listing of a run); null when not bound. */

@@ -1,4 +1,5 @@
 import type { ClientKind, RealtimeTick, Refusal, StartOutcome, StreamStatus } from "../domain/realtime";
+import { TICKET_PARAM } from "../domain/realtime-ticket";
 import type { Bindings } from "../env";
 import { registryOf } from "./stream-registry-stub";
 
@@ -16,9 +17,17 @@ export interface StreamDirectory {
   isStreamed(ticker: string): Promise<boolean>;
   /** The stream provider's refusals of the day before `now` (epoch ms). */
   refusals(now: number): Promise<Refusal[]>;
-  /** Hands a client's WebSocket upgrade to the ticker's stream. */
-  /** `client`: the key's fingerprint, so the ticker's object can bound the sockets of one key. */
-  connect(request: Request, ticker: string, kind: ClientKind, client: string): Promise<Response>;
+  /**
+   * Hands a client's WebSocket upgrade to the ticker's stream, with its key's kind and fingerprint
+   * (`client`: what the key's socket cap counts by), or with a ticket the ticker's object issued.
+   */
+  connect(
+    request: Request,
+    ticker: string,
+    holder: { kind: ClientKind; client: string } | { ticket: string },
+  ): Promise<Response>;
+  /** A single-use ticket of the ticker for a key; null when the ticker holds too many unspent. */
+  issueTicket(ticker: string, kind: ClientKind, client: string): Promise<{ ticket: string; expiresAt: string } | null>;
 }
 
 /** The directory over the Worker's Durable Object bindings; null where they are absent (plain unit tests). */
@@ -41,13 +50,21 @@ export function streamDirectory(env: Bindings): StreamDirectory | null {
     isStreamed: (t) => registry().has(t),
     refusals: async (now) =>
       (await registry().refusals(now)).map((r) => ({ ticker: r.ticker, reason: r.reason, at: r.at })),
-    connect: (request, t, kind, client) => {
+    connect: (request, t, holder) => {
+      // Only what is set here reaches the object, never what else the client put in its query.
       const url = new URL(request.url);
-      // Set here, over anything the client put in its query.
+      url.search = "";
       url.searchParams.set("ticker", t);
-      url.searchParams.set("kind", kind);
-      url.searchParams.set("client", client);
+      if ("ticket" in holder) url.searchParams.set(TICKET_PARAM, holder.ticket);
+      else {
+        url.searchParams.set("kind", holder.kind);
+        url.searchParams.set("client", holder.client);
+      }
       return stub(t).fetch(new Request(url.toString(), request));
+    },
+    issueTicket: async (t, kind, client) => {
+      const issued = await stub(t).issueTicket(kind, client);
+      return issued && { ticket: issued.ticket, expiresAt: issued.expiresAt };
     },
   };
 }

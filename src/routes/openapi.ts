@@ -44,7 +44,12 @@ const ERROR_RESPONSES = {
   422: json("Not enough data for the parameters"),
   429: {
     ...json("The key has used its requests for the minute; Retry-After says when to retry"),
-    headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } },
+    headers: {
+      "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } },
+      "RateLimit-Limit": { description: "The key's requests a minute", schema: { type: "integer" as const } },
+      "RateLimit-Remaining": { description: "Requests left this minute", schema: { type: "integer" as const } },
+      "RateLimit-Reset": { description: "Seconds until the minute resets", schema: { type: "integer" as const } },
+    },
   },
   500: json("An unexpected error, or a setting of the service that does not parse"),
   503: json("A dependency (the database, a provider) is unavailable; a retry may succeed"),

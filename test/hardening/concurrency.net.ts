@@ -49,12 +49,15 @@ function exampleRequest(op: Operation): { path: string; init: RequestInit; ticke
 }
 
 const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
-/** What is drawn at random by design: a managed key (`mds_…`, or its first characters) and its id (`key_…`). */
-const RANDOM = /\b(mds_[0-9a-f]{4,40}|key_[0-9a-f]{16})\b/g;
+/**
+ * What is drawn at random by design: a managed key (`mds_…`, or its first characters), its id
+ * (`key_…`), a realtime ticket (`tkt_…`, single-use: each request gets its own).
+ */
+const RANDOM = /\b(mds_[0-9a-f]{4,40}|key_[0-9a-f]{16}|tkt_[0-9a-f]{48})\b/g;
 
 /**
  * An answer without what differs between two identical requests: the instants they were served at,
- * and what is drawn at random (a new key).
+ * and what is drawn at random (a new key, a ticket).
  */
 function comparable(value: unknown): unknown {
   if (typeof value === "string" && INSTANT.test(value)) return "<instant>";

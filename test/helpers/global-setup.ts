@@ -189,6 +189,9 @@ async function startStack(
     ...neon.vars,
     SERVICE_API_KEYS: FULL_KEY,
     SERVICE_READ_ONLY_API_KEYS: READ_ONLY_KEY,
+    // The generated nets send the suite's one key tens of thousands of requests; the rate-limit
+    // tests make keys of their own with a tight limit.
+    KEY_RATE_LIMIT: "10000000",
     DELAYED_PROVIDER_BASE_URL: yahoo.url,
     STREAM_PROVIDER_WS_URL: tradingView.wsUrl,
     SCRAPED_BUSINESSINSIDER_BASE_URL: scraped.url,

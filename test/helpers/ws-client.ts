@@ -18,16 +18,20 @@ export interface TestSocket {
   next(pred: (m: ServerMessage) => boolean, ms?: number, from?: number): Promise<ServerMessage>;
 }
 
-/** Opens WS /ws/realtime/{ticker}; `key` goes in the query (null: none), or as a header with `header`. */
+/**
+ * Opens WS /ws/realtime/{ticker}; `key` goes in the query (null: none), or as a header with `header`;
+ * `ticket` goes in the query as `ticket`.
+ */
 export async function openSocket(
   ticker: string,
   key: string | null,
-  opts: { header?: boolean } = {},
+  opts: { header?: boolean; ticket?: string } = {},
 ): Promise<TestSocket> {
   const headers = new Headers({ Upgrade: "websocket" });
   let path = `/ws/realtime/${ticker}`;
   if (key !== null && opts.header) headers.set("x-api-key", key);
   else if (key !== null) path += `?token=${encodeURIComponent(key)}`;
+  if (opts.ticket !== undefined) path += `${path.includes("?") ? "&" : "?"}ticket=${encodeURIComponent(opts.ticket)}`;
   const res = await exports.default.fetch(`http://svc${path}`, { headers });
   const ws = (res as Response & { webSocket: WebSocket | null }).webSocket;
   if (res.status !== 101 || !ws) throw new Error(`no upgrade: HTTP ${res.status} ${await res.text()}`);

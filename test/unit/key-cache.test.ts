@@ -9,6 +9,7 @@ const row = (id: string): ApiKeyRow => ({
   hash: `hash-${id}`,
   prefix: "mds_0000",
   expiresAt: null,
+  rateLimit: null,
   createdAt: new Date("2026-11-01T00:00:00Z"),
   lastUsedAt: null,
   revokedAt: null,

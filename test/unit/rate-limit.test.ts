@@ -1,12 +1,37 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { RATE_WINDOW_SECONDS } from "../../src/platform/rate-limit";
+import { RATE_WINDOW_SECONDS, spendFrom } from "../../src/domain/rate-window";
 
-describe("the per-key rate limit", () => {
-  it("tells refused callers the window wrangler.toml configures", () => {
-    const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
-    const limiter = /name = "KEY_RATE_LIMITER"[\s\S]*?simple = \{ limit = (\d+), period = (\d+) \}/.exec(toml);
-    expect(limiter, "KEY_RATE_LIMITER in wrangler.toml").not.toBeNull();
-    expect(Number(limiter?.[2])).toBe(RATE_WINDOW_SECONDS);
+/** 2026-06-01T15:00:00Z: a minute's start. */
+const MINUTE = Date.UTC(2026, 5, 1, 15, 0, 0);
+
+describe("a key's request window", () => {
+  it("counts requests in the clock's minute, refuses past the limit without spending, and resets on the next minute", () => {
+    let window = null;
+    const seen = [];
+    for (const at of [MINUTE + 10_000, MINUTE + 20_000, MINUTE + 30_500, MINUTE + 59_999]) {
+      const spent = spendFrom(window, 2, at);
+      window = spent.window;
+      seen.push(spent.verdict);
+    }
+    expect(seen).toEqual([
+      { allowed: true, limit: 2, remaining: 1, resetSeconds: 50 },
+      { allowed: true, limit: 2, remaining: 0, resetSeconds: 40 },
+      { allowed: false, limit: 2, remaining: 0, resetSeconds: 30 },
+      { allowed: false, limit: 2, remaining: 0, resetSeconds: 1 },
+    ]);
+    expect(window).toEqual({ start: MINUTE, used: 2 });
+    const next = spendFrom(window, 2, MINUTE + RATE_WINDOW_SECONDS * 1000);
+    expect(next.verdict).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 60 });
+    expect(next.window).toEqual({ start: MINUTE + 60_000, used: 1 });
+  });
+
+  it("takes a lowered limit at once: a key over its new limit is refused for the rest of the minute", () => {
+    const used = { start: MINUTE, used: 5 };
+    expect(spendFrom(used, 3, MINUTE + 1000).verdict).toEqual({
+      allowed: false,
+      limit: 3,
+      remaining: 0,
+      resetSeconds: 59,
+    });
   });
 });

@@ -4,22 +4,22 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { buildDocsAssets } from "../build/docs-assets";
 
-/** Requests per key per minute when served locally: enough for one key to drive `npm run bench:load`. */
+/** Requests per key per minute when served locally (KEY_RATE_LIMIT): enough for one key to drive `npm run bench:load`. */
 export const LOCAL_KEY_RATE_LIMIT = 10_000_000;
 
 /**
- * The project's wrangler.toml with the per-key rate limit raised to LOCAL_KEY_RATE_LIMIT (the
- * production limit would refuse a load test's single key within a second), written under .wrangler/
+ * The project's wrangler.toml with the per-key rate limit (KEY_RATE_LIMIT) raised to
+ * LOCAL_KEY_RATE_LIMIT among its vars (the production default would refuse a load test's single key
+ * within a second; a `.dev.vars` setting still wins), written under .wrangler/
  * with `main` made absolute, everything else as deployed; beside it the docs Worker's config
  * (workers/docs) with its assets folder made absolute, the assets built here instead of by its build
  * step (which would run in the copy's folder). `wrangler dev` given both runs the two Workers in one process, the service binding between them included.
  */
 export function localConfig(root: string): { api: string; docs: string } {
   const text = readFileSync(join(root, "wrangler.toml"), "utf8");
-  const limited = /(name = "KEY_RATE_LIMITER"[\s\S]*?simple = \{ limit = )\d+/;
-  if (!limited.test(text)) throw new Error("wrangler.toml: KEY_RATE_LIMITER's simple limit not found");
+  if (!/^\[vars\]$/m.test(text)) throw new Error("wrangler.toml: no [vars] table");
   const local = text
-    .replace(limited, `$1${LOCAL_KEY_RATE_LIMIT}`)
+    .replace(/^\[vars\]$/m, `[vars]\nKEY_RATE_LIMIT = "${LOCAL_KEY_RATE_LIMIT}"`)
     .replace(/^main = "(.+)"$/m, (_, main: string) => `main = ${JSON.stringify(resolve(root, main))}`);
   const assets = buildDocsAssets(root);
   const docs = readFileSync(join(root, "workers", "docs", "wrangler.toml"), "utf8")

@@ -45,7 +45,7 @@ export async function findApiKey(db: Db, id: string): Promise<ApiKeyRow | null> 
 export async function updateApiKey(
   db: Db,
   id: string,
-  change: Partial<Pick<ApiKeyRow, "name" | "expiresAt">>,
+  change: Partial<Pick<ApiKeyRow, "name" | "expiresAt" | "rateLimit">>,
 ): Promise<ApiKeyRow | null | "name_taken"> {
   try {
     const [row] = await db

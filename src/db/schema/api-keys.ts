@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Managed API keys (POST /keys): stored by the SHA-256 of the key, never the key itself, with
@@ -17,6 +17,8 @@ export const apiKeys = pgTable(
     /** The key's first characters (`mds_ab12`), so that its owner can tell which one it is. */
     prefix: text("prefix").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Requests a minute; null: the service's KEY_RATE_LIMIT. */
+    rateLimit: integer("rate_limit"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** When the key was last seen, to the minute an isolate reads it (not every request). */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),

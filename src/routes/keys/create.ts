@@ -31,7 +31,12 @@ export function registerCreateKey(api: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json");
     const deps = c.get("deps");
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
-    const { row, key } = await createKey(deps, { name: body.name, kind: body.kind, expiresAt });
-    return c.json({ ...keyOut(row, deps.clock.now()), key }, 200);
+    const { row, key } = await createKey(deps, {
+      name: body.name,
+      kind: body.kind,
+      expiresAt,
+      rateLimit: body.rate_limit ?? null,
+    });
+    return c.json({ ...keyOut(row, deps.clock.now(), deps.config.KEY_RATE_LIMIT), key }, 200);
   });
 }

@@ -26,6 +26,6 @@ export function registerListKeys(api: OpenAPIHono<AppEnv>) {
     const deps = c.get("deps");
     const rows = await listKeys(deps, c.req.valid("query").include_revoked);
     const now = deps.clock.now();
-    return c.json({ count: rows.length, keys: rows.map((r) => keyOut(r, now)) }, 200);
+    return c.json({ count: rows.length, keys: rows.map((r) => keyOut(r, now, deps.config.KEY_RATE_LIMIT)) }, 200);
   });
 }

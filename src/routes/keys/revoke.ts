@@ -27,6 +27,6 @@ export function registerRevokeKey(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) => {
     const deps = c.get("deps");
     const row = await revokeKey(deps, c.req.valid("param").id);
-    return c.json(keyOut(row, deps.clock.now()), 200);
+    return c.json(keyOut(row, deps.clock.now(), deps.config.KEY_RATE_LIMIT), 200);
   });
 }

@@ -5,6 +5,12 @@ import { textParam } from "../openapi";
 const KeyKind = z
   .enum(["full", "read_only"])
   .openapi({ description: "full: every route; read_only: reads and computations" });
+const RateLimit = z
+  .number()
+  .int()
+  .min(1)
+  .max(100_000_000)
+  .openapi({ description: "Requests a minute; null: the service's KEY_RATE_LIMIT (1,000 by default)", example: 120 });
 const Instant = z.iso.datetime({ offset: true }).openapi({ example: "2027-06-30T00:00:00Z" });
 
 export const KeyIdParam = z.object({
@@ -19,17 +25,24 @@ export const CreateKeySchema = z
     name: textParam(100).min(1).openapi({ description: "What the key is for (a user, an app)", example: "sheets" }),
     kind: KeyKind,
     expires_at: Instant.nullable().optional().openapi({ description: "When the key stops working; none by default" }),
+    rate_limit: RateLimit.nullable().optional(),
   })
   .strict()
-  .openapi("CreateKey", { example: { name: "sheets", kind: "read_only", expires_at: "2027-06-30T00:00:00Z" } });
+  .openapi("CreateKey", {
+    example: { name: "sheets", kind: "read_only", expires_at: "2027-06-30T00:00:00Z", rate_limit: 120 },
+  });
 
 export const UpdateKeySchema = z
   .object({
     name: textParam(100).min(1).optional(),
     expires_at: Instant.nullable().optional().openapi({ description: "A new expiry; null removes it" }),
+    rate_limit: RateLimit.nullable().optional().openapi({ description: "A new limit a minute; null: the service's" }),
   })
   .strict()
-  .refine((b) => b.name !== undefined || b.expires_at !== undefined, "name or expires_at")
+  .refine(
+    (b) => b.name !== undefined || b.expires_at !== undefined || b.rate_limit !== undefined,
+    "name, expires_at or rate_limit",
+  )
   .openapi("UpdateKey", { example: { name: "sheets (finance team)" } });
 
 export const KeySchema = z
@@ -39,6 +52,11 @@ export const KeySchema = z
     kind: KeyKind,
     prefix: z.string().openapi({ description: "The key's first characters, to tell keys apart", example: "mds_3f9a" }),
     expires_at: z.string().nullable(),
+    rate_limit: z
+      .number()
+      .int()
+      .openapi({ description: "Requests a minute (the service's KEY_RATE_LIMIT unless set)" }),
+    rate_limit_is_default: z.boolean().openapi({ description: "No limit of its own: KEY_RATE_LIMIT applies" }),
     created_at: z.string(),
     last_used_at: z
       .string()
@@ -59,7 +77,7 @@ export const CreatedKeySchema = KeySchema.extend({
 export const KeyListSchema = z.object({ count: z.number().int(), keys: z.array(KeySchema) }).openapi("ApiKeyList");
 
 /** A stored key as answered: never its hash. */
-export function keyOut(row: ManagedKey, now: Date): z.infer<typeof KeySchema> {
+export function keyOut(row: ManagedKey, now: Date, defaultLimit: number): z.infer<typeof KeySchema> {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const state = keyRefusal(row, now) ?? "active";
   return {
@@ -68,6 +86,8 @@ export function keyOut(row: ManagedKey, now: Date): z.infer<typeof KeySchema> {
     kind: row.kind,
     prefix: row.prefix,
     expires_at: iso(row.expiresAt),
+    rate_limit: row.rateLimit ?? defaultLimit,
+    rate_limit_is_default: row.rateLimit === null,
     created_at: row.createdAt.toISOString(),
     last_used_at: iso(row.lastUsedAt),
     revoked_at: iso(row.revokedAt),

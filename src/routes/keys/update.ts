@@ -12,7 +12,7 @@ const route = createRoute(
       tags: ["Keys"],
       summary: "Renames a key or changes its expiry (admin)",
       description:
-        "Changes a managed key's `name` or `expires_at` (null removes the expiry; a past instant is a 400); its kind is fixed at creation. A revoked or unknown key is a 404; a name another key in force has is a 409. Other isolates see a new expiry within 60 seconds. Needs an admin key.",
+        "Changes a managed key's `name`, `expires_at` (null removes the expiry; a past instant is a 400) or `rate_limit` (requests a minute; null: the service's KEY_RATE_LIMIT); its kind is fixed at creation. A revoked or unknown key is a 404; a name another key in force has is a 409. Other isolates see a new expiry or limit within 60 seconds. Needs an admin key.",
       security: keyed,
       "x-example-status": 404,
       request: {
@@ -36,8 +36,9 @@ export function registerUpdateKey(api: OpenAPIHono<AppEnv>) {
       ...(body.expires_at !== undefined
         ? { expiresAt: body.expires_at === null ? null : new Date(body.expires_at) }
         : {}),
+      ...(body.rate_limit !== undefined ? { rateLimit: body.rate_limit } : {}),
     };
     const row = await updateKey(deps, c.req.valid("param").id, change);
-    return c.json(keyOut(row, deps.clock.now()), 200);
+    return c.json(keyOut(row, deps.clock.now(), deps.config.KEY_RATE_LIMIT), 200);
   });
 }

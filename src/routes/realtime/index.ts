@@ -3,6 +3,7 @@ import { registerGetQuote } from "./get-quote";
 import { registerRealtimeStatus } from "./get-status";
 import { registerListQuotes } from "./list-quotes";
 import { registerSubscribe } from "./subscribe";
+import { registerTicket } from "./ticket";
 import { registerUnsubscribe } from "./unsubscribe";
 
 export const realtimeApi = createApi();
@@ -11,3 +12,4 @@ registerListQuotes(realtimeApi);
 registerSubscribe(realtimeApi);
 registerUnsubscribe(realtimeApi);
 registerRealtimeStatus(realtimeApi);
+registerTicket(realtimeApi);

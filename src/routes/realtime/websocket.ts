@@ -1,20 +1,22 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { extractKey, socketQueryKey } from "../../auth";
+import type { Context } from "hono";
+import { clientAddress, extractKey, socketQueryKey } from "../../auth";
 import { NOT_STREAMING_CLOSE, notStreamingText, serverMessage } from "../../domain/realtime";
-import { spendRequest } from "../../platform/rate-limit";
+import { isTicketShape, TICKET_PARAM } from "../../domain/realtime-ticket";
+import { refusedWith, spendRequest } from "../../platform/rate-limit";
 import { verifyKey } from "../../services/keys/verify-key";
-import { upgraded } from "../../websocket-response";
+import { closedSocket, upgraded } from "../../websocket-response";
 import type { AppEnv } from "../env";
 import { errorBody } from "../errors";
 import { TickerParam } from "../params";
 
 /** A bad key is refused inside the WebSocket protocol: accepted, then closed with 1008 (spec Authentication 8). */
-function closedWith1008(reason: string): Response {
-  const pair = new WebSocketPair();
-  const server = pair[1];
-  server.accept();
-  server.close(1008, reason);
-  return upgraded(pair[0]);
+const closedWith1008 = (reason: string): Response => closedSocket(1008, reason);
+
+/** The ticket of a handshake's query, if it has one (POST /realtime/ticket). */
+function ticketOf(url: string): string | undefined {
+  if (!url.includes(`${TICKET_PARAM}=`)) return undefined;
+  return new URL(url).searchParams.get(TICKET_PARAM) ?? undefined;
 }
 
 /** A read-only client of a ticker that is not streamed: `not_streaming` first, then a normal close with the reason. */
@@ -27,8 +29,14 @@ function notStreamedSocket(ticker: string, now: Date): Response {
   return upgraded(pair[0]);
 }
 
+const notConfigured = (c: Context<AppEnv>) =>
+  c.json(
+    errorBody("UPSTREAM_UNAVAILABLE", "Realtime streaming is not configured (Durable Object bindings missing)"),
+    503,
+  );
+
 /**
- * WS /ws/realtime/{ticker}: the key is checked in the handshake (headers, or `token`/`api_key`/`key`
+ * WS /ws/realtime/{ticker}: a ticket (`ticket` in the query, spent by the ticker's object), else the key is checked in the handshake (headers, or `token`/`api_key`/`key`
  * in the query: a full-access key there only with WS_FULL_ACCESS_KEY_IN_URL, a stated departure from
  * spec Authentication 8), then the socket is handed to the ticker's stream. A full-access key starts the
  * stream; a read-only key is served what is streamed. Not in the OpenAPI document (not HTTP/JSON).
@@ -37,11 +45,20 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
   app.get("/ws/realtime/:ticker", async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
       return c.json(errorBody("BAD_REQUEST", "This route takes a WebSocket upgrade (Upgrade: websocket)"), 426);
-    // The key first: a request without one reads nothing else of the request.
     const deps = c.get("deps");
+    // A ticket stands for a key: its shape first, then the ticker's object spends it (or refuses it, 1008).
+    const ticket = ticketOf(c.req.url);
+    if (ticket !== undefined) {
+      if (!isTicketShape(ticket)) return closedWith1008("a ticket is tkt_ and 48 hex digits (POST /realtime/ticket)");
+      const ticker = TickerParam.safeParse(c.req.param("ticker"));
+      if (!ticker.success) return closedWith1008("invalid ticker");
+      if (!deps.streams) return notConfigured(c);
+      return deps.streams.connect(c.req.raw, ticker.data, { ticket });
+    }
+    // The key first: a request without one reads nothing else of the request.
     const inHeaders = extractKey(c.req.raw.headers);
     const key = inHeaders ?? socketQueryKey(new URL(c.req.url));
-    const verified = await verifyKey(deps, key);
+    const verified = await verifyKey(deps, key, clientAddress(c.req.raw.headers));
     if (!verified) return closedWith1008("missing or unknown API key");
     if ("refused" in verified) return closedWith1008(verified.refused.toLowerCase().replace(/^this /, ""));
     const identity = verified;
@@ -52,12 +69,14 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
     c.set("keyKind", identity.kind);
     deps.caller = { kind: identity.kind, fingerprint: identity.fingerprint, keyId: identity.id, admin: identity.admin };
     // A handshake is a request of the key like any other (429 with Retry-After past the limit).
-    await spendRequest(c.env?.KEY_RATE_LIMITER, identity.fingerprint);
-    if (!deps.streams)
-      return c.json(
-        errorBody("UPSTREAM_UNAVAILABLE", "Realtime streaming is not configured (Durable Object bindings missing)"),
-        503,
-      );
+    const verdict = await spendRequest(
+      deps.meters,
+      identity.fingerprint,
+      identity.rateLimit,
+      deps.clock.now().getTime(),
+    );
+    if (verdict && !verdict.allowed) throw refusedWith(verdict);
+    if (!deps.streams) return notConfigured(c);
     // A read-only key cannot start a stream: on a ticker that is not streamed it is told so here,
     // and no ticker object is created for it.
     if (identity.kind === "read_only") {
@@ -69,6 +88,6 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
         return c.json(errorBody("UPSTREAM_UNAVAILABLE", "The stream registry did not answer; try again shortly"), 503);
       if (!streamed) return notStreamedSocket(ticker.data, deps.clock.now());
     }
-    return deps.streams.connect(c.req.raw, ticker.data, identity.kind, identity.fingerprint);
+    return deps.streams.connect(c.req.raw, ticker.data, { kind: identity.kind, client: identity.fingerprint });
   });
 }

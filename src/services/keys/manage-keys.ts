@@ -23,7 +23,7 @@ const randomHex = (bytes: number) =>
 /** A new key: its row, and the key itself, which is never stored and shown this once. */
 export async function createKey(
   ctx: KeysContext,
-  input: { name: string; kind: ApiKeyRow["kind"]; expiresAt: Date | null },
+  input: { name: string; kind: ApiKeyRow["kind"]; expiresAt: Date | null; rateLimit: number | null },
 ): Promise<{ row: ManagedKey; key: string }> {
   const now = ctx.clock.now();
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime())
@@ -36,6 +36,7 @@ export async function createKey(
     hash: await keyHash(key),
     prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
     expiresAt: input.expiresAt,
+    rateLimit: input.rateLimit,
     createdAt: now,
   });
   if (!row) {
@@ -52,11 +53,11 @@ export function listKeys(ctx: KeysContext, includeRevoked: boolean): Promise<Man
   return listApiKeys(ctx.db, { includeRevoked });
 }
 
-/** Renames a key or changes its expiry (null: none); its kind is fixed at creation. 404 for no key or a revoked one. */
+/** Renames a key or changes its expiry or rate limit (null: none, the service's); its kind is fixed at creation. 404 for no key or a revoked one. */
 export async function updateKey(
   ctx: KeysContext,
   id: string,
-  change: { name?: string; expiresAt?: Date | null },
+  change: { name?: string; expiresAt?: Date | null; rateLimit?: number | null },
 ): Promise<ManagedKey> {
   if (change.expiresAt && change.expiresAt.getTime() <= ctx.clock.now().getTime())
     throw new BadRequestError("expires_at is in the past", [{ path: "expires_at", message: "a future instant" }]);
