@@ -102,6 +102,28 @@ describe("GET /news/{ticker}", () => {
     expect(await storedOf("US0378331005")).toBe(24);
   });
 
+  it("asks the providers once per ticker whatever the limit or language: each answer is cut from the one cached fetch", async () => {
+    await forgetCached("news:*");
+    const asked = async () => (await simRequests(newsSim))["finnhub NVDA"] ?? 0;
+    const before = await asked();
+    const first = await news("/news/NVDA?limit=3");
+    expect(first.body).toMatchObject({ cached: false, count: 3 });
+    expect(await asked()).toBe(before + 1);
+    const wider = await news("/news/NVDA?limit=40");
+    const english = await news("/news/NVDA?limit=7&language=en");
+    expect([wider.body.cached, english.body.cached]).toEqual([true, true]);
+    // The same articles, in the same order, cut at each limit.
+    expect(wider.body.articles.slice(0, 3)).toEqual(first.body.articles);
+    expect(english.body.articles).toEqual(
+      wider.body.articles.filter((a) => a.language === null || a.language === "en").slice(0, 7),
+    );
+    expect(await asked()).toBe(before + 1);
+    // A language that is not an ISO 639-1 code is refused, not a cache variant of its own.
+    const bogus = await call<ErrorBody>("/news/NVDA?language=xx", { at: AT });
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.message).toContain("a language is an ISO 639-1 code (en, fr ...) or all");
+  });
+
   it("keeps a language and the articles of unknown language; a Paris share has French news", async () => {
     const res = await news("/news/MC.PA?limit=50&language=fr");
     expect(res.status).toBe(200);

@@ -35,7 +35,7 @@ describe("POST /realtime/ticket", () => {
   it("opens one socket as the key that asked, once: a browser never puts a key in the URL", async () => {
     started.push("AAPL");
     const issued = await ticketFor("aapl", FULL_KEY);
-    expect(issued.status).toBe(201);
+    expect(issued.status).toBe(200);
     expect(issued.body.ticket).toMatch(/^tkt_[0-9a-f]{48}$/);
     expect(issued.body.ticker).toBe("AAPL");
     expect(issued.body.url).toBe(`/ws/realtime/AAPL?ticket=${issued.body.ticket}`);
@@ -53,7 +53,7 @@ describe("POST /realtime/ticket", () => {
 
     // A read-only key: a ticket for a streamed ticker, served what is streamed.
     const readOnly = await ticketFor("AAPL", READ_ONLY_KEY);
-    expect(readOnly.status).toBe(201);
+    expect(readOnly.status).toBe(200);
     const reader = await openSocket("AAPL", null, { ticket: readOnly.body.ticket });
     expect((await reader.next((m) => m.type === "tick" || m.type === "snapshot")).ticker).toBe("AAPL");
     reader.ws.close(1000, "done");

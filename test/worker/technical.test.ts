@@ -747,6 +747,40 @@ describe("GET /technical/screen", () => {
     }
   });
 
+  it("computes a screen's last values once per indicator, length and resolution: another threshold filters the same values", async () => {
+    await forgetCached("screener:*");
+    const id = await listingId("AAPL");
+    const [last] = await deps.db
+      .select()
+      .from(pricesDaily)
+      .where(eq(pricesDaily.listingId, id))
+      .orderBy(sql`${pricesDaily.date} desc`)
+      .limit(1);
+    const screenAapl = async (q: string) =>
+      (await call<ScreenAnswer>(`/technical/screen?indicator=rsi&period=13&limit=1000&${q}`)).body.matches.find(
+        (m) => m.ticker === "AAPL",
+      )?.value;
+    const first = await screenAapl("operator=gte&value=-1");
+    expect(first).toMatch(/^\d/);
+    // The last close changed behind the caches' back: a screen that read the bars again would see it.
+    const at = and(eq(pricesDaily.listingId, id), eq(pricesDaily.date, last?.date ?? ""));
+    await deps.db
+      .update(pricesDaily)
+      .set({ close: String(Number(last?.close) * 3) })
+      .where(at);
+    try {
+      expect(await screenAapl("operator=lt&value=101")).toBe(first);
+      expect(await screenAapl("operator=gt&value=0")).toBe(first);
+      await forgetCached("screener:*");
+      const reread = await screenAapl("operator=gte&value=-1");
+      expect(reread).toMatch(/^\d/);
+      expect(reread).not.toBe(first);
+    } finally {
+      await deps.db.update(pricesDaily).set({ close: last?.close }).where(at);
+      await forgetCached("screener:*");
+    }
+  });
+
   it("keeps each listing's snapshots as of its last stored bar", async () => {
     const id = await listingId("AAPL");
     const rows = await deps.db.select().from(indicatorSnapshots).where(eq(indicatorSnapshots.listingId, id));

@@ -50,7 +50,8 @@ export class MarketauxNews extends NewsClient {
     const params = new URLSearchParams({
       symbols: q.ticker,
       filter_entities: "true",
-      limit: String(q.limit),
+      // The largest plan returns at most 100 a page.
+      limit: String(Math.min(q.limit, 100)),
       published_after: `${q.from}T00:00`,
       api_token: this.opts.key ?? "",
     });

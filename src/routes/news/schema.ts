@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ISO_639_1 } from "../../domain/news/language";
 import { csvList, TickerParam } from "../params";
 
 export const NewsArticleSchema = z
@@ -60,7 +61,8 @@ export const QueuedSchema = z.object({ status: z.literal("queued"), ticker: z.st
 
 export const LanguageParam = z
   .string()
-  .regex(/^([a-z]{2}|all)$/, "a language is a two-letter code (en, fr ...) or all")
+  .max(3)
+  .refine((l) => l === "all" || ISO_639_1.has(l), "a language is an ISO 639-1 code (en, fr ...) or all")
   .optional()
   .openapi({ example: "en", description: "Keep this language and articles of unknown language; all = no filter" });
 export const NewsTickerParams = z.object({ ticker: TickerParam.openapi({ example: "AAPL" }) });

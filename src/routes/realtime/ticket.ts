@@ -28,7 +28,6 @@ const route = createRoute(
       summary: "A single-use ticket to open one WebSocket without a key in its URL",
       description: `For browsers, which cannot set a WebSocket's headers: the ticket goes in the handshake's query (\`?ticket=\`) instead of a key. It opens one socket on the ticker it names, within ${TICKET_TTL_SECONDS} seconds, as the key that asked for it (its kind, its socket cap); the ticker's object spends it at the handshake, so a ticket read from a log is worth nothing. A read-only key gets a ticket only for a streamed ticker (409 otherwise); a full-access key's socket starts the stream as its handshake would.`,
       security: keyed,
-      "x-example-status": 201,
       request: {
         body: {
           required: true,
@@ -43,7 +42,7 @@ const route = createRoute(
         },
       },
       responses: {
-        201: { description: "The ticket", content: { "application/json": { schema: TicketSchema } } },
+        200: { description: "The ticket", content: { "application/json": { schema: TicketSchema } } },
       },
     },
     [409],
@@ -51,5 +50,5 @@ const route = createRoute(
 );
 
 export function registerTicket(api: OpenAPIHono<AppEnv>) {
-  return api.openapi(route, async (c) => c.json(await issueTicket(c.get("deps"), c.req.valid("json").ticker), 201));
+  return api.openapi(route, async (c) => c.json(await issueTicket(c.get("deps"), c.req.valid("json").ticker), 200));
 }

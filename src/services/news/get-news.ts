@@ -109,11 +109,22 @@ function notStoredYet(stored: NewsArticle[], fetched: NewsArticle[], threshold: 
 const byLanguage = (language: string | undefined) => (a: NewsArticle) =>
   !language || a.language === null || a.language === language;
 
+/** A ticker's answer as cached: the providers' articles at NEWS_MAX_LIMIT, every language. */
+type CachedNews = Omit<NewsAnswer, "count" | "cached">;
+
+/** One request's answer out of the ticker's articles: its language (unknown languages kept), newest first, cut to its limit. */
+function cut(news: CachedNews, input: { limit: number; language?: string }, cached: boolean): NewsAnswer {
+  const articles = news.articles.filter(byLanguage(input.language)).slice(0, input.limit);
+  return { ...news, count: articles.length, cached, articles };
+}
+
 /**
- * GET /news/{ticker} (spec News rules 1-5): the cached answer for this limit and language (30 min)
- * unless `forceRefresh`; else the providers' articles, de-duplicated, stored, filtered by language
- * (unknown languages kept), newest first, cut to `limit`. When no provider answers, the stored
- * articles of the instrument. Cached when at least one provider answered.
+ * GET /news/{ticker} (spec News rules 1-5): the ticker's articles as the providers gave them at
+ * NEWS_MAX_LIMIT (cached 30 minutes, one entry per ticker) unless `forceRefresh`, de-duplicated
+ * and stored; each answer is cut from them for its language and limit, so that another limit or
+ * language never asks the providers again (a stated reading of rule 1: every limit and language
+ * is still answered from the cache, out of one entry). When no provider answers, the stored
+ * articles of the instrument, not cached.
  */
 export async function getNews({
   ctx,
@@ -122,44 +133,37 @@ export async function getNews({
   ctx: Context;
   input: { ticker: string; limit: number; language?: string; forceRefresh: boolean };
 }): Promise<NewsAnswer> {
-  const key = cacheKeys.news(input.ticker, `${input.limit}:${input.language ?? "all"}`);
+  const key = cacheKeys.news(input.ticker, "all");
   if (input.forceRefresh) ctx.journal.keeping.notKept();
   else {
-    const hit = await ctx.cache.get<NewsAnswer>(key);
+    const hit = await ctx.cache.get<CachedNews>(key);
     if (hit) {
       ctx.journal.keeping.kept(newsTtl(ctx, hit.errors.length > 0));
-      return { ...hit, cached: true };
+      return cut(hit, input, true);
     }
   }
-  const r = await refreshNews(ctx, input.ticker, input.limit);
-  let articles = r.articles.filter(byLanguage(input.language)).slice(0, input.limit);
-  let source: NewsAnswer["source"] = "providers";
-  if (r.fan.answered.length === 0 && r.isin) {
-    const instrument = await instrumentOf(ctx, input.ticker);
-    articles = instrument
-      ? await storedArticles(ctx.db, {
-          assetIds: [instrument.assetId],
-          language: input.language,
-          limit: input.limit,
-        })
-      : [];
-    source = "database";
-  }
-  const answer: NewsAnswer = {
+  const r = await refreshNews(ctx, input.ticker, ctx.config.NEWS_MAX_LIMIT);
+  const news: CachedNews = {
     ticker: input.ticker,
     isin: r.isin,
-    count: articles.length,
     providers: r.fan.answered,
-    cached: false,
-    articles,
+    articles: r.articles.slice(0, ctx.config.NEWS_MAX_LIMIT),
     errors: r.fan.failures,
     not_configured: r.fan.notConfigured,
-    source,
+    source: "providers",
   };
+  if (r.fan.answered.length === 0 && r.isin) {
+    const instrument = await instrumentOf(ctx, input.ticker);
+    const stored = instrument
+      ? await storedArticles(ctx.db, { assetIds: [instrument.assetId], language: input.language, limit: input.limit })
+      : [];
+    ctx.journal.keeping.notKept();
+    return cut({ ...news, articles: stored, source: "database" }, input, false);
+  }
   const ttl = newsTtl(ctx, r.fan.failures.length > 0);
   if (r.fan.answered.length > 0 && ttl > 0) {
-    await ctx.cache.set(key, answer, ttl);
+    await ctx.cache.set(key, news, ttl);
     ctx.journal.keeping.kept(ttl);
   } else ctx.journal.keeping.notKept();
-  return answer;
+  return cut(news, input, false);
 }

@@ -131,32 +131,68 @@ async function runScreen(
   params: Params,
   plan: ScreenReadPlan,
 ): Promise<ScreenResult> {
-  const rows = await readScreenBars(ctx.db, plan.read);
-  const { values, skipped } = lastValues(rows, spec, params, plan);
+  const { values, screened, skipped } = await screenValues(ctx, spec, params, plan, input.resolution);
   const test = OPERATORS[input.operator];
   const found = values.filter((v) => test(v.value, input.value));
   // Most extreme first: lowest values for lt/lte, highest for gt/gte; then by ticker and ISIN in
   // byte order (as the snapshot screen orders them).
   const sign = input.operator.startsWith("l") ? 1 : -1;
   const byBytes = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  found.sort(
-    (a, b) => sign * (a.value - b.value) || byBytes(a.row.ticker, b.row.ticker) || byBytes(a.row.isin, b.row.isin),
-  );
+  found.sort((a, b) => sign * (a.value - b.value) || byBytes(a.ticker, b.ticker) || byBytes(a.isin, b.isin));
   return resultOf(ctx, input, spec, params, {
-    matches: found.slice(0, input.limit).map(({ row, value, last }) => ({
-      ticker: row.ticker,
-      name: row.name,
-      isin: row.isin,
-      exchange: row.exchange,
-      value,
-      asOf: last.date,
-      close: toDecimalString(last.close),
-    })),
+    matches: found.slice(0, input.limit),
     total: found.length,
-    screened: rows.length - skipped,
+    screened,
     skipped,
     runId: null,
   });
+}
+
+/** The last values of a screen computed here, as cached: what any operator, value and limit are cut from. */
+interface ScreenValues {
+  values: ScreenMatch[];
+  screened: number;
+  skipped: number;
+}
+
+/** Instruments whose last values are cached at most: a larger set is computed per request (within the synchronous budget). */
+const MAX_CACHED_VALUES = 20_000;
+
+/**
+ * Every instrument's last value of one indicator, length and resolution, cached 15 minutes apart
+ * from the query's operator, value and limit: another threshold is filtered out of the same
+ * values and never reads the catalogue's bars again.
+ */
+async function screenValues(
+  ctx: Context,
+  spec: IndicatorSpec,
+  params: Params,
+  plan: ScreenReadPlan,
+  resolution: DailyResolution,
+): Promise<ScreenValues> {
+  const built = await readThrough(ctx, {
+    key: cacheKeys.screener(["values", spec.name, JSON.stringify(params), resolution].join(":")),
+    ttlSeconds: cacheTtls(ctx.config).screener,
+    shouldCache: (v) => v.values.length <= MAX_CACHED_VALUES,
+    build: async (): Promise<ScreenValues> => {
+      const rows = await readScreenBars(ctx.db, plan.read);
+      const { values, skipped } = lastValues(rows, spec, params, plan);
+      return {
+        values: values.map(({ row, value, last }) => ({
+          ticker: row.ticker,
+          name: row.name,
+          isin: row.isin,
+          exchange: row.exchange,
+          value,
+          asOf: last.date,
+          close: toDecimalString(last.close),
+        })),
+        screened: rows.length - skipped,
+        skipped,
+      };
+    },
+  });
+  return built.value;
 }
 
 /** The answer of every path: the query, the matches with their values as decimal strings, the counts. */
