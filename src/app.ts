@@ -8,6 +8,7 @@ import { workspaceCors } from "./middleware/cors";
 import { EDGE_CACHED_ROUTES, edgeCache, edgeCacheMounts } from "./middleware/edge-cache";
 import { init } from "./middleware/init";
 import { refreshGuard } from "./middleware/refresh-guard";
+import { RouteAccess } from "./routes/access";
 import { registerBenchFloor } from "./routes/bench-floor";
 import { cacheApi } from "./routes/cache";
 import { calendarApi } from "./routes/calendar";
@@ -56,7 +57,9 @@ export function createApp(opts: DepsOptions = {}) {
   // Each middleware where it acts: what follows every answer (usage, drift, rests) in one, the key
   // check everywhere (public routes pass at once), the edge cache only on the routes it may serve.
   app.use("*", afterAnswer);
-  app.use("*", authenticate);
+  // Who may call each route is read from the routes' definitions once they are all registered (below).
+  const routeAccess = new RouteAccess();
+  app.use("*", authenticate(routeAccess));
   app.use("*", refreshGuard);
   for (const path of edgeCacheMounts(EDGE_CACHED_ROUTES)) app.use(path, edgeCache);
   // After the key check: only the bulk import (a full-access route) may send more than 64 KiB.
@@ -96,6 +99,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", realtimeApi);
   app.route("/", workspaceApi);
   app.route("/", keysApi);
+  routeAccess.learn(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { routePath } from "hono/route";
 import { storableText } from "../db/text";
 import type { UsageEntry } from "../domain/usage";
 import type { DriftEntry } from "../providers/drift-journal";
@@ -9,6 +8,7 @@ import { restPolicyOf } from "../providers/rest";
 import { inBackground } from "../routes/background";
 import type { AppEnv } from "../routes/env";
 import { recordDrifts } from "../services/monitoring/record-drifts";
+import { answeringRoute } from "./answering-route";
 
 /** Keeps work going after the answer; a plain `app.request` in a unit test has no execution context. */
 function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {
@@ -21,12 +21,12 @@ function keepAlive(c: Context<AppEnv>, work: Promise<unknown>): void {
 
 /** The request's usage row: its route template (never the query), the key's kind, status and time. */
 function usageEntry(c: Context<AppEnv>, started: number, ended: number): UsageEntry {
-  const template = routePath(c, -1);
+  const template = answeringRoute(c);
   const tickerParam = template.includes(":ticker") ? c.req.param("ticker") : undefined;
   return {
     id: c.get("requestId"),
     method: c.req.method,
-    route: template === "*" || template === "/*" ? "(unmatched)" : template,
+    route: template === "" ? "(unmatched)" : template,
     ticker: tickerParam ? storableText(tickerParam.toUpperCase(), 32) : null,
     keyKind: c.get("keyKind"),
     keyId: c.get("deps").caller?.keyId ?? null,

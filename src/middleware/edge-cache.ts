@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { routePath } from "hono/route";
 import type { AppEnv } from "../routes/env";
+import { answeringRoute } from "./answering-route";
 import { asksRefresh } from "./refresh-guard";
 
 /**
@@ -64,7 +64,7 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const deps = c.get("deps");
   const maxSeconds = deps.config.EDGE_CACHE_SECONDS;
   const store = locationCache();
-  const cacheable = c.req.method === "GET" && EDGE_CACHED_ROUTES.has(routePath(c, -1));
+  const cacheable = c.req.method === "GET" && EDGE_CACHED_ROUTES.has(answeringRoute(c));
   if (!cacheable || maxSeconds === 0 || !store) return next();
   // A refresh asked for by a full-access key (a read-only key's was taken out by refreshGuard) is never served a copy.
   const url = new URL(c.req.url);

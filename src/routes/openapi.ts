@@ -1,6 +1,6 @@
 import type { Hook } from "@hono/zod-openapi";
 import { OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
-import { accessOf } from "../auth";
+import type { Access } from "../auth";
 import type { AppEnv } from "./env";
 import { renderError } from "./errors";
 
@@ -61,13 +61,17 @@ export type RouteSpecificError = 404 | 409 | 422;
 /**
  * A route's config with its error answers from ERROR_RESPONSES: every route can answer 400, 500
  * and 503 (the database or a provider); 401 and 429 (the key's rate) unless it is public, and 403
- * when it needs a full-access key, all read from ROUTE_ACCESS; 413 unless it is a GET and 415 when
+ * when it needs a full-access key, all read from the route's own `"x-access"` (who may call it:
+ * the one place it is decided, which the key check reads too); 413 unless it is a GET and 415 when
  * it reads a JSON body;
  * and the route-specific ones it names.
  * @example createRoute(withErrors({ method: "get", path: "/eod/{ticker}", ... }, [404])))
  */
-export function withErrors<R extends RouteConfig>(config: R, specific: readonly RouteSpecificError[] = []): R {
-  const access = accessOf(config.method.toUpperCase(), config.path.replace(/\{(\w+)\}/g, ":$1"));
+export function withErrors<R extends RouteConfig & { "x-access": Access }>(
+  config: R,
+  specific: readonly RouteSpecificError[] = [],
+): R {
+  const access = config["x-access"];
   const statuses: (keyof typeof ERROR_RESPONSES)[] = [
     400,
     ...(access === "public" ? [] : [401 as const]),

@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import type { Access } from "../../src/auth";
 
 /** The parts of an OpenAPI 3.1 document the generated tests read. */
 export interface JsonSchema {
@@ -35,6 +36,8 @@ export interface Operation {
   template: string;
   /** As the access table and Hono name it, e.g. `/eod/:ticker`. */
   honoPath: string;
+  /** `x-access`: who may call it, as its definition says (what the key check reads). */
+  access: Access | undefined;
   parameters: Parameter[];
   /** The JSON body's schema, refs resolved; undefined when the operation takes no body. */
   body?: JsonSchema;
@@ -65,6 +68,7 @@ interface Document {
         security?: unknown[];
         responses: Record<string, unknown>;
         "x-writes"?: boolean;
+        "x-access"?: Access;
         "x-example-query"?: string;
         "x-precondition"?: string;
         "x-background"?: boolean;
@@ -112,6 +116,7 @@ export async function documentedOperations(): Promise<Operation[]> {
         method: method.toUpperCase(),
         template,
         honoPath: template.replace(/\{(\w+)\}/g, ":$1"),
+        access: op["x-access"],
         parameters: (op.parameters ?? []).map((p) => ({ ...p, schema: resolve(p.schema, doc) })),
         body: bodySchema ? resolve(bodySchema, doc) : undefined,
         security: op.security,

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { accessOf, extractKey, identifyKey } from "../../src/auth";
+import { createApp } from "../../src/app";
+import { extractKey, identifyKey } from "../../src/auth";
+import { answeringRoute } from "../../src/middleware/answering-route";
+import { RouteAccess } from "../../src/routes/access";
 
 const config = { SERVICE_API_KEYS: ["full-1", "full-2"], SERVICE_READ_ONLY_API_KEYS: ["ro-1"] };
 /** The longest key a request may carry: past it, the key is refused unhashed. */
@@ -33,13 +37,33 @@ describe("keys", () => {
     expect(extractKey(new Headers())).toBeUndefined();
   });
 
-  it("opens public routes, closes unlisted writes to read-only keys", () => {
-    expect(accessOf("GET", "/health")).toBe("public");
-    expect(accessOf("HEAD", "/health")).toBe("public");
-    expect(accessOf("GET", "/eod/:ticker")).toBe("any");
-    expect(accessOf("POST", "/cache/clear")).toBe("full");
-    expect(accessOf("POST", "/technical/batch")).toBe("any");
-    expect(accessOf("POST", "/dcf/:ticker")).toBe("any");
-    expect(accessOf("PUT", "/something/new")).toBe("full");
+  it("reads who may call each route from the route's own definition, and closes an unknown write", () => {
+    const routes = new RouteAccess();
+    routes.learn(createApp());
+    expect(routes.of("GET", "/health")).toBe("public");
+    expect(routes.of("HEAD", "/health")).toBe("public");
+    expect(routes.of("GET", "/eod/:ticker")).toBe("any");
+    expect(routes.of("POST", "/cache/clear")).toBe("full");
+    expect(routes.of("POST", "/technical/batch")).toBe("any");
+    expect(routes.of("POST", "/dcf/:ticker")).toBe("any");
+    expect(routes.of("POST", "/keys")).toBe("admin");
+    expect(routes.of("GET", "/ws/realtime/:ticker")).toBe("public");
+    expect(routes.of("PUT", "/something/new")).toBe("full");
+    expect(routes.of("GET", "/something/new")).toBe("any");
+  });
+
+  it("names a request by the route that answers it, whatever else matches its path", async () => {
+    const app = new Hono();
+    const seen: string[] = [];
+    app.use("*", async (c, next) => {
+      await next();
+      seen.push(answeringRoute(c));
+    });
+    app.get("/news/feed", (c) => c.text("feed"));
+    app.get("/news/:ticker", (c) => c.text("ticker"));
+    expect(await (await app.request("/news/feed")).text()).toBe("feed");
+    expect(await (await app.request("/news/AAPL")).text()).toBe("ticker");
+    await app.request("/nowhere");
+    expect(seen).toEqual(["/news/feed", "/news/:ticker", ""]);
   });
 });

@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/cache/clear",
+    "x-access": "full",
     tags: ["Cache administration"],
     description:
       "Deletes every cached EOD answer (keys `eod:*`, which include /ticker/{symbol}/history answers) and answers the pattern and the number of keys deleted. Other categories (fundamentals, indicators, news, valuations and the rest) are not touched and expire on their own, and a copy already kept by Cloudflare's edge cache at some location may still be served for up to EDGE_CACHE_SECONDS (60 by default). Needs a full-access key.",

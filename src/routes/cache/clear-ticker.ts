@@ -9,6 +9,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/cache/clear/{ticker}",
+    "x-access": "full",
     tags: ["Cache administration"],
     description:
       "Removes one ticker's cached EOD answers (keys `eod:{TICKER}:*`) and answers the pattern and the number deleted. The `period` query parameter is accepted but, as the spec says, deletes nothing: with it the call deletes nothing at all and says so in `note`. Edge-cached copies may outlive the clear by up to EDGE_CACHE_SECONDS (60 by default). Needs a full-access key.",

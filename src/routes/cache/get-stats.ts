@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/cache/stats",
+    "x-access": "any",
     tags: ["Cache administration"],
     description:
       "An overview of the cache: its backend (`upstash`, or `memory` for the in-isolate fallback used when Upstash is not configured), the Redis version and memory where known, the key count, the lifetime in seconds of every cache category, and the cached EOD answers with their tickers (keys `eod:*`, which also hold /ticker/{symbol}/history answers; at most 10,000 keys are inspected). With the memory backend the figures describe only the instance that answers. Any key.",

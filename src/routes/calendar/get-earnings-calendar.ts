@@ -30,6 +30,7 @@ const calendarRoute = createRoute(
   withErrors({
     method: "get",
     path: "/calendar/earnings",
+    "x-access": "any",
     tags: ["Fundamentals"],
     description:
       "Coming and past quarterly earnings reports of catalogue instruments within a window (`from` defaults to today, `to` to a week later, 366 days at most), for every instrument or for up to 50 `tickers`. Each row gives the instrument's preferred listing, the quarter end, the report day (or the expected range, with `date_confirmed: false`), the analysts' EPS and revenue estimates and, once reported, the actual EPS, difference and surprise in percent. Read from the database only: the daily catalogue refresh asks each instrument's reports once a week; tickers no active listing bears are listed in `unknown_tickers`. JSON or CSV with `Cache-Control: private, max-age=3600`; any key.",

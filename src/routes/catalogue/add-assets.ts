@@ -17,6 +17,7 @@ const route = createRoute(
     {
       method: "post",
       path: "/assets",
+      "x-access": "full",
       tags: ["Assets and listings"],
       description:
         "Adds an instrument to the catalogue by `{isin}` or by `{symbol, exchange?}`, or up to 25 of them as `items` (each answered on its own with its `http_status`). The providers are asked which lines exist; each line is verified (a supported venue, a chart that answers, a currency it can be stored in) and stored with a primary listing chosen by rule and `found_by`, the record of where each field came from; by symbol, the ISIN must come from a source that states it. It answers 201 when something was added (status `added`, `extended` or `reactivated` after a removal) and 200 when nothing changed (`known`). Errors: 400 for a wrong check digit or a malformed symbol, 404 when no provider knows it and 422 when its lines are all on unsupported venues or no source states the symbol's ISIN (both remembered for a day), 429 past the key's CATALOGUE_ADDITIONS_PER_MINUTE (30), 503 when a provider failed; needs a full-access key.",

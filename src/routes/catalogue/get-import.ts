@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/assets/import/{id}",
+      "x-access": "full",
       tags: ["Assets and listings"],
       description:
         "Progress of a bulk import: `running` or `finished`, the number of lines per outcome (`queued`, `added`, `known`, `refused`, `failed`) and a page of line results, each with the line as written, its outcome, the ISIN found and the reason. `outcome` filters the page, `offset` (default 0) and `limit` (default 100, at most 1000) page through it; an unknown id is a 404. Unlike the other catalogue reads, this route needs a full-access key.",

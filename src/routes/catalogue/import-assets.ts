@@ -10,6 +10,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/assets/import",
+    "x-access": "full",
     tags: ["Assets and listings"],
     description:
       "Bulk-adds instruments: up to 10,000 lines, sent either as JSON `{items: [{isin} | {symbol, exchange?}], ingest?}` or as a CSV body (one ISIN or ticker per line, an optional exchange column and header row) with `?ingest=true|false`. The import is recorded, lines that cannot be read are refused at once with their reason, and the rest are worked through the `catalogue-import` queue as POST /assets would add them (with `ingest`, the ten-year prices of each added instrument are stored too). It answers 202 with the import's id and counts, to be watched with GET /assets/import/{id}; sending the same body again while it runs returns that same import. Needs a full-access key; bodies up to 1 MiB; 415 for a body that is neither JSON nor CSV, 400 for an empty import or more than 10,000 lines.",

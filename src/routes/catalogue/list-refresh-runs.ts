@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/catalogue/refresh",
+    "x-access": "any",
     tags: ["Assets and listings"],
     description:
       "The latest runs of the catalogue refresh (which stores each active listing's missing daily bars after its venue's close), newest first: trigger (`cron`, `request` or `first_run`), start, end and duration, the session each venue was brought to, the venues left out and why, listing counts (queued, pending, refreshed, unchanged, failed) with each failure's reason and attempts, bars written and provider requests. `running` says whether a run is in progress; `limit` is 1 to 50 (default 10). Any key.",

@@ -18,6 +18,7 @@ const route = createRoute(
     {
       method: "delete",
       path: "/assets/{isin}",
+      "x-access": "full",
       tags: ["Assets and listings"],
       description:
         "Takes an instrument out of the catalogue: its listings are deactivated, so they leave every route, the daily refresh, the screener and the streams (its stored realtime subscriptions end and their streams stop), and its cached EOD answers are dropped. Its stored prices stay, and a later POST /assets can bring it back. Repeating the call changes nothing and answers the first removal's date; an unknown ISIN is a 404 and a wrong check digit a 400. Needs a full-access key.",

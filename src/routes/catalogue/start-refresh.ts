@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/catalogue/refresh",
+    "x-access": "full",
     tags: ["Assets and listings"],
     description:
       "Starts a refresh run now: every active listing of the venues named in the optional body `{exchanges: [...]}` (catalogue codes; every venue when absent) is queued and brought up to its venue's last closed session, with provider requests paced across all consumers. Only one run exists at a time: while one is going nothing new starts and the answer is that run with `started: false`. Runs also start on their own half an hour after each venue's close. Needs a full-access key; 503 when the refresh queue is unavailable.",

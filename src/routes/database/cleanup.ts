@@ -17,6 +17,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/database/cleanup",
+    "x-access": "full",
     tags: ["Database administration"],
     description:
       "Deletes stored prices older than `days_to_keep` days (daily bars, 1-minute candles and coarser intraday bars; default 730, at least 30, less is a 400), monitoring logs older than 30 days (provider checks, validation results, resolved alerts) and usage logs past USAGE_LOG_RETENTION_DAYS (90 by default). With `dry_run: true` the run only counts, reporting what a real run would remove. After a real run that deleted daily bars, the screener's snapshots are recomputed and cached EOD, indicator and screener answers are dropped; a later /eod request refills deleted history it needs. The body is required: an empty or missing one is a 400 naming the fields, so that a bare POST deletes nothing; `{}` applies the defaults (a departure from the spec, whose defaults would apply to a request with no body). Needs a full-access key.",

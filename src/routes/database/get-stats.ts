@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/database/stats",
+    "x-access": "any",
     tags: ["Database administration"],
     description:
       "Totals of the database: stored daily bars, listings and tickers that have prices, the first and last stored date, stored 1-minute candles, catalogue instruments and listings, and how many API requests the usage log recorded over the past 24 hours. Any key.",

@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/database/ticker/{ticker}",
+      "x-access": "any",
       tags: ["Database administration"],
       description:
         "The stored daily series of every listing bearing the ticker (the fields of /database/tickers), with the number of API requests that named it over the usage-log retention and over the last 24 hours. A 404 when no prices are stored for it; any key.",

@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/database/tickers",
+    "x-access": "any",
     tags: ["Database administration"],
     description:
       "One row per listing that has stored daily prices: ticker, listing id, ISIN, exchange, currency, first and last date, number of bars and the provider of the newest bar. Read from the database; any key.",

@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/dcf/{ticker}/compare",
+      "x-access": "any",
       tags: ["Valuation"],
       summary: "The three models side by side with the weighted consensus and the analysts' target (cached 6 hours)",
       description: `${NEVER_ENRICHED}. A company without a dividend has its ddm at 0 with a warning, outside the consensus.`,

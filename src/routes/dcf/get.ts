@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/dcf/{ticker}",
+      "x-access": "any",
       tags: ["Valuation"],
       summary: "DCF valuation: the fcf model with the default assumptions (cached 6 hours)",
       description: NEVER_ENRICHED,

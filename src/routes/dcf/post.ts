@@ -11,6 +11,7 @@ const route = createRoute(
     {
       method: "post",
       path: "/dcf/{ticker}",
+      "x-access": "any",
       tags: ["Valuation"],
       summary: "DCF valuation with the caller's assumptions (never cached; read-only keys allowed)",
       description: `${NEVER_ENRICHED}; 404 also when ddm is asked of a company that pays no dividend`,

@@ -12,6 +12,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/dcf/{ticker}/sensitivity",
+      "x-access": "any",
       tags: ["Valuation"],
       summary: "Value per share over discount rates (rows) x terminal growth rates (columns)",
       description: `${NEVER_ENRICHED}. A cell whose growth reaches its rate is null. At most ${MAX_GRID_STEPS} rows and ${MAX_GRID_STEPS} columns.`,

@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/eod/bulk/{exchange}",
+      "x-access": "any",
       tags: ["Prices"],
       description:
         "One session's stored daily bar for every listing of a venue, read from the database only (the daily refresh fills it; no provider is asked). `date` defaults to the venue's last closed session; a later date is a 400, a day the venue was closed a 404 saying so, and an unknown venue a 404. JSON gives the bars plus `missing` (active listings without a bar that day); CSV (`Ticker,ISIN,Currency,Date,Open,High,Low,Close,Adj Close,Volume,Source`) leaves those out. Note the naming: the JSON field here is `adj_close`, while the CSV column and /eod's JSON keep the EODHD-compatible `Adj Close` the spec fixes for /eod; `Cache-Control: private, max-age=300`, any key.",

@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/eod/{ticker}",
+      "x-access": "any",
       tags: ["Prices"],
       description:
         "End-of-day bars of one listing, over a `period` (1d, 5d, 1mo to 10y, ytd, max; `weekly` and `monthly` give weekly or monthly bars) or over `from` and `to` given together (then `period` may only be daily, weekly or monthly, as the bar size); among listings sharing the ticker the primary one is read unless `currency`, `exchange` or `isin` narrow the choice, and the answer's `listing` says which was read. If the window has no stored bars, the listing is ingested first (ten years from the delayed provider under the listing's verified symbol, the stream provider as fallback), a stored series lacking recent sessions is topped up, and a ticker the catalogue lacks may be added by discovery; answers are cached 24 hours (dropped when the ticker is ingested again), `repair=true` serves corrected bars without changing storage, and `warnings` lists what the price sanity net found. JSON and CSV both use the EODHD-style column `Adj Close` (fixed by the spec, whereas /eod/bulk and /ticker/{symbol}/history say `adj_close` in JSON), and this route's window is `from`/`to` while the technical routes take `from_date`/`to_date`. Errors: 400 for a bad ticker, period, date, ISIN or a window wholly in the future; 404 with a `reason` when nothing is stored and nothing could be ingested (a window on which the market was closed included); 503 when a provider failed and a retry may succeed; any key.",

@@ -43,6 +43,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/historical/ingest",
+    "x-access": "full",
     tags: ["Prices"],
     description:
       "Makes sure the daily bars of the listings named by `tickers` and/or `isins` (20 names in all at most) are stored over a window: `from`/`to`, a `period`, or ten years by default, always up to yesterday. Every active listing bearing each name is ingested (delayed provider first, stream provider as fallback, three listings at a time) and only the missing ranges are fetched, so a second identical call writes nothing. Each result reports its status (`ingested`, `up_to_date`, `failed`, or `not_found` for a name without an active listing: this route never adds instruments), the ranges requested and replaced, rows written and provider errors. Needs a full-access key.",

@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/etf/{isin}/details",
+      "x-access": "any",
       tags: ["Fundamentals"],
       description:
         "Fund data of a catalogue ETF: issuer, category, legal type, expense ratio and yield (ratios), total assets, inception date, top holdings, sector weights and asset classes, fetched from the delayed provider's fund modules under the verified symbol of the listing /eod would read, and stored with their fetch date. When the provider cannot be asked the stored data is answered with `meta.source: database` and a note; answers the provider gave are cached 24 hours. A 404 when the ISIN is not in the catalogue or is not an ETF, a 400 for a malformed ISIN; any key.",

@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/exchanges/{code}",
+      "x-access": "any",
       tags: ["Assets and listings"],
       description:
         "One venue (code case-insensitive, e.g. XETRA) with the fields of /exchanges plus this year's and next year's holidays and early closes; a year whose calendar the service does not hold is named in `calendar_note`. An unknown code is a 404 listing the known codes. Same Cache-Control rule as /exchanges; any key.",

@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/exchanges",
+    "x-access": "any",
     tags: ["Assets and listings"],
     description:
       "Every venue of the catalogue with its MIC, time zone, regular hours (local time), whether a session is in progress at the service's clock, today's session or why there is none, and its next open and close (UTC), plus the published calendar its holidays come from and `calendar_through`, the last day whose holidays are known (after it only weekends count as closed). Computed from built-in calendars, without the database. `Cache-Control: private` with a max-age up to the next open or close of a listed venue, at most 5 minutes. Any key.",

@@ -37,6 +37,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/fundamental/deep",
+      "x-access": "any",
       tags: ["Fundamentals"],
       description:
         "Highlights (snake_case, ratios as ratios), income, balance-sheet and cash-flow statements (annual and quarterly), earnings history and trend, and analyst ratings of an instrument named by `ticker` or `isin`, fetched from the delayed provider with the listing's verified symbol, passed through the validation layer and stored. Without a verified symbol, or when the provider fails, the stored figures are answered with `meta.source: database` and a `meta.note` saying why; `meta.rejected` lists values the validation layer refused. `sections` restricts the answer (all, or any of highlights, statements, earnings, ratings); documents the provider gave are cached 24 hours and `refresh=true` fetches again. Call it before the /dcf routes, which read only stored figures; any key, 404 when the instrument is not in the catalogue.",

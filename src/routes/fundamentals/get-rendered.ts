@@ -11,6 +11,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/fundamental",
+      "x-access": "any",
       tags: ["Fundamentals"],
       description:
         "The fundamentals document in EODHD's layout (General, Highlights, Valuation, SharesStats, Technicals, SplitsDividends, AnalystRatings, Holders, InsiderTransactions, ESGScores, Earnings, Financials; for an ETF General, Technicals and ETF_Data) for the listing chosen by `ticker` or `isin` (with `exchange` and `currency` as on /eod), so it is never about another instrument. Each figure comes from the delayed provider's answer to this request (asked only under the listing's verified symbol), else from the figures the deep enrichment stored (labelled `database (<fetch_date>)`), else, for trailing P/E, EPS and dividend yield only, from a scraped page; `Sources` names the origin of every figure and `Providers` what each provider returned. `provider` restricts the providers asked, `fmt=raw` returns each provider's answer as it came, `nocache=true` rebuilds; complete answers are cached one hour, and what the delayed provider returns is stored as the deep enrichment would store it. 400 without ticker or isin or for an unknown provider, 404 when the instrument is not in the catalogue and cannot be discovered; any key.",

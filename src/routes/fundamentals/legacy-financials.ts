@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/stocks/{ticker}/financials",
+      "x-access": "any",
       tags: ["Legacy"],
       description:
         "Legacy route: the delayed provider's income statement, balance sheet and cash flow, annual and quarterly (about seven years), for the symbol exactly as typed rather than the catalogue's verified symbol. Rows come newest first with `period_end` and the provider's line items in snake_case; nothing is stored and the answer is cached one hour. A 404 when the provider has no statements for the symbol; any key. GET /fundamental and /fundamental/deep are preferred.",

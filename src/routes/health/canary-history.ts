@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/health/canary/history",
+    "x-access": "any",
     tags: ["Monitoring"],
     description:
       "The stored canary checks, newest first: provider, reference ticker, field, the value read, its expected range, passed or not, latency and the problem found. `provider_name` (one of the three watched providers; any other name is a 400) and `ticker` filter; `days` (1 to 30, default 7) and `limit` (1 to 1000, default 100) bound the list. Any key.",

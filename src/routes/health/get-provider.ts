@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/health/providers/{provider_name}",
+      "x-access": "any",
       tags: ["Monitoring"],
       description:
         "The canary record of one watched provider: label, rolling 7- and 30-day success rates, average latency, last check, whether its latest run passed, checks per UTC day, its 20 most recent failed checks, where its answers drifted from the expected format, and its open alerts. `days` (1 to 30, default 7; checks are kept 30 days) sets the window of the daily figures, latency, failures and drift, today included. A watched provider never checked yet answers with nulls and empty lists; a name the canary does not watch is a 404. Any key.",

@@ -9,6 +9,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/health/alerts",
+    "x-access": "any",
     tags: ["Monitoring"],
     description:
       "Alerts raised on the data providers, newest first: `canary_failed` (a canary check failed) and `high_outlier_rate` (a provider's 7-day success rate fell under ALERT_SUCCESS_RATE_WARNING or ALERT_SUCCESS_RATE_CRITICAL, 0.85 and 0.70 by default). Only open alerts are listed unless `include_resolved=true`; `severity` (`warning` or `critical`) and `provider_name` filter, and `limit` caps the list (default 50, at most 1000). Any key.",

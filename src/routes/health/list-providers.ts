@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/health/providers",
+    "x-access": "any",
     tags: ["Monitoring"],
     description:
       "Health of each fundamentals provider the canary watches (delayed_provider, scraped_businessinsider, scraped_onvista): its 7-day success rate over canary checks, a label (`OK` from 85 %, `DEGRADED` from 70 %, `DOWN` below) and counts per label. Within an hour of the latest canary run the summary comes from the cache (`source: cache`) and, as the spec fixes it, `avg_latency_ms`, `last_check` and `canary_passed` are then null and `active_alerts` is 0; otherwise it is computed from the stored checks (`source: database`). A new instance answers an empty list until its first canary run. Any key.",

@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "post",
       path: "/health/alerts/{alert_id}/resolve",
+      "x-access": "full",
       tags: ["Monitoring"],
       description:
         'Marks an alert resolved, keeping the optional `resolution_note` given in the query string (the request has no body), and answers `{status: "resolved", alert_id, resolved_at}` with a timestamp carrying its offset. Resolving an alert that is already resolved changes nothing and answers `{status: "already_resolved"}`; an unknown id is a 404. Needs a full-access key (a read-only key gets 403).',

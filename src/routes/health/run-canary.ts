@@ -11,6 +11,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/health/canary/run",
+    "x-access": "full",
     tags: ["Monitoring"],
     description:
       'Launches a canary run that proceeds after the response, which comes back immediately (HTTP 200) with `{status: "queued", provider, message}`; every fundamentals provider is checked unless `provider_name` is given in the query string. The run asks each provider about the reference instruments, passes every value through the validation layer, stores one check per value, opens a `canary_failed` alert when a check fails, then runs the outlier-rate alert check and caches the provider summary for an hour. A run of the same scope already in progress is not started twice (the answer looks the same); results appear in GET /health/providers and /health/canary/history. Needs a full-access key; the same run also happens daily at 06:30 UTC.',

@@ -109,6 +109,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/health/stats",
+    "x-access": "any",
     tags: ["Monitoring"],
     description:
       "Summary of the validation layer's verdicts on fundamentals values over the last 7 days: totals of valid values, outliers, out-of-range values and nulls, an overall quality score (valid values over values given, null without data), the most and least reliable providers, the fields most often refused, and the places where a provider's answer format drifted. It also reports `price_adjustments` (listings whose stored adjusted closes disagree with their stored dividends and splits) and `price_sanity` (what the price sanity net found in the stored daily bars), ten listings at most each. Read from the database; any key.",

@@ -11,6 +11,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/ticker/{symbol}/history",
+      "x-access": "any",
       tags: ["Prices"],
       description:
         "Daily, weekly or monthly bars (`interval` 1d, 1wk, 1mo) of any delayed-provider symbol exactly as typed, catalogue or not (indices such as ^GSPC, currencies such as EURUSD=X, up to 20 characters), over a `period` (default 1y) or a `from`/`to` window. Nothing is stored: the provider is asked and the answer is cached 24 hours under the symbol's EOD cache keys. Prices are in the provider's quoting currency (GBp means pence), and the JSON field is `adj_close` where /eod's spec-fixed JSON says `Adj Close`. 404 when the provider does not know the symbol, 503 when it fails; any key.",

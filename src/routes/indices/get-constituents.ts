@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/index/{index_name}/constituents",
+      "x-access": "any",
       tags: ["Assets and listings"],
       description:
         "The stored composition of a stock index (CAC 40, DAX, AEX, FTSE MIB, Euro Stoxx 50, Nasdaq-100), found by its code or an alias with case, spaces and punctuation ignored (`cac40`, `CAC 40`, `^FCHI`). Each member gives its ISIN, name, listing on the index's exchange, sector, industry, country and weight (a ratio, null when the source gives none), heaviest first, with the composition's as-of date and source. Read from the database; an unknown index is a 404 listing the known ones. Any key.",

@@ -18,6 +18,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/insider-transactions/{ticker}",
+      "x-access": "any",
       tags: ["Fundamentals"],
       description:
         "Insider transactions from SEC Form 4 and 4/A filings of a US registrant (a US ISIN, or a USD listing on NASDAQ, NYSE or NYSEARCA), newest first: owner and relationship, transaction code and its meaning, shares, price, holdings after, footnotes and the filing's link. Each call looks at EDGAR's recent filings and fetches and stores only those not stored yet, within the request's deadline (the rest wait for a later call and `meta.note` says so); answers are cached 6 hours, and EDGAR is not asked unless SEC_USER_AGENT is set. `limit` (default 50, at most 1000), `from`/`to` and `code` (e.g. `P,S`) filter the stored lines. A 404 for a listing EDGAR does not cover or a ticker it does not list; any key.",

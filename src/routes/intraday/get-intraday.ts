@@ -25,6 +25,7 @@ const intradayRoute = createRoute(
     {
       method: "get",
       path: "/intraday/{ticker}",
+      "x-access": "any",
       tags: ["Prices"],
       description:
         "Intraday bars of one listing at `interval` 1m, 5m (default), 15m or 1h, for the venue's sessions in a window: `from` and `to` are the venue's calendar days, and without `from` the last session opened by `to` (or today) is answered; the listing is chosen as on /eod. Bars are built from stored 1-minute candles (the realtime stream's, else the delayed provider's, fetched while it still keeps them) or, for older sessions, from the provider's own coarser bars; a session fetched after its close is stored for good, so the history kept grows beyond the provider's. A window spans at most 31 days at 1m, 92 at 5m or 15m and 731 at 1h (400 otherwise), a past window without a session is a 404 'market closed', and a failing provider only costs its sessions plus a `warning`. JSON or CSV (`Datetime,Open,High,Low,Close,Volume`, UTC), `Cache-Control` max-age 60 s when the window reaches today, 3600 s otherwise; any key.",

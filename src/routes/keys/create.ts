@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "post",
       path: "/keys",
+      "x-access": "admin",
       tags: ["Keys"],
       summary: "Creates an API key; the key is shown once (admin)",
       description:

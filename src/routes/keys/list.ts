@@ -9,6 +9,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/keys",
+    "x-access": "admin",
     tags: ["Keys"],
     summary: "Lists the managed API keys (admin)",
     description:

@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "delete",
       path: "/keys/{id}",
+      "x-access": "admin",
       tags: ["Keys"],
       summary: "Revokes a key (admin)",
       description: `Revokes a managed key: refused at once by the isolate that revoked it and by every other within ${KEY_REVOCATION_SECONDS} seconds (an isolate reads a key at most once a minute). The key's row stays, revoked, so that usage rows still name it; revoking it again answers it as it is. An unknown key is a 404. Needs an admin key.`,

@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "patch",
       path: "/keys/{id}",
+      "x-access": "admin",
       tags: ["Keys"],
       summary: "Renames a key or changes its expiry (admin)",
       description:

@@ -30,6 +30,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/usage",
+    "x-access": "any",
     tags: ["Keys"],
     summary: "A key's requests, errors and answer times by route family",
     description: `The requests of a key from \`from\` to \`to\` (UTC days, both included; the last 7 days by default, at most ${MAX_USAGE_DAYS}), in all and by route family (the route's first segment: /eod, /technical, /workspace …), each with its errors (status 400 or more), server errors (500 or more) and answer times (mean, median, 95th percentile, ms), busiest first. \`key\` names the key by its id (\`key_…\` for a managed key, \`cfg_…\` for one of the settings, as usage rows do); without it, the calling key. A key reads its own usage; another key's needs an admin key (403). Rows arrive through the usage queue within seconds of the answer.`,

@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/macro/rates",
+    "x-access": "any",
     tags: ["Valuation"],
     description:
       "The risk-free rate the valuation uses: the US 10-year Treasury yield (macro provider series DGS10) with its observation date. It is read from the cache (6 hours), else from a stored value read less than 6 hours ago, else from the macro provider (needs MACRO_API_KEY; the value is stored), else from an older stored value marked `meta.stale` with a note; `risk_free_rate` is null if no value has ever been read, and the valuation then falls back to DCF_RISK_FREE_RATE. `value` is a ratio written as a decimal string (0.0412 = 4.12 %) although `unit` says percent, a shape the spec fixes. The value is also refreshed daily at 06:15 UTC; any key.",

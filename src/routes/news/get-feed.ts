@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/news/feed",
+    "x-access": "any",
     tags: ["News"],
     description:
       "The newest articles stored in the database across instruments, newest first; nothing is fetched from the providers. `limit` (default 50, at most 1000), `language` (a two-letter code; articles of unknown language are kept; `all` means no filter) and `tickers` (up to 50, comma-separated; keeps the articles tied to at least one of them) shape the list, and `from_date`/`to_date` give the span of the articles returned (null when there are none). Any key.",

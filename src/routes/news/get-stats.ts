@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/news/stats",
+    "x-access": "any",
     tags: ["News"],
     description:
       "Statistics of the stored news articles: the total, counts by provider and by language (`unknown` when none was detected), when the newest fetch happened, and the instruments with the most articles, keyed by ISIN. Read from the database; any key.",

@@ -10,6 +10,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/news/{ticker}",
+    "x-access": "any",
     tags: ["News"],
     description:
       "A ticker's news from seven providers asked in parallel (Yahoo Finance RSS, Google News RSS, Finnhub, Marketaux, NewsAPI, Alpha Vantage, GDELT; the keyed ones are skipped without their key and listed in `not_configured`), de-duplicated by normalised URL and by title similarity, newest first, cut to `limit` (default 20, at most NEWS_MAX_LIMIT, 100; more is a 400). `language` (an ISO 639-1 code) keeps one language plus articles whose language is unknown (`all` means no filter). A failing provider only adds an entry to `errors`, and when none answers, a catalogue instrument's stored articles are served (`source: database`). Articles of catalogue instruments are stored; the providers are asked once per ticker for NEWS_MAX_LIMIT articles, kept 30 minutes (5 when a provider failed), and every limit and language is cut from that one fetch (`cached: true` when it came from the cache); `force_refresh=true` asks again (a full-access key's only). Any key.",

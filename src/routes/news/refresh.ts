@@ -9,6 +9,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/news/{ticker}/refresh",
+    "x-access": "full",
     tags: ["News"],
     description:
       "Refetches the ticker's news from the providers after answering (at once, `{status: \"queued\", ticker}`), stores the articles of a catalogue instrument, and drops the ticker's cached news answers so the next GET /news/{ticker} sees them. Needs a full-access key.",

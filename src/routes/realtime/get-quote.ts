@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/quote/{ticker}",
+      "x-access": "any",
       tags: ["Realtime"],
       description:
         "The last known price of a ticker or of any delayed-provider symbol (up to 20 characters, such as ^GSPC or EURUSD=X). When the ticker is streamed and its last tick is fresh (60 s), the tick is answered (`is_realtime: true`, `source: stream_provider`, `delay_seconds: 0`, with `change` \"0\" and `previous_close` null since a tick has no previous close); otherwise the delayed provider's quote of the symbol as typed (`delay_seconds: 900`). Prices are decimal strings while `volume` is an integer, a shape the spec fixes. `subscribe_if_missing=true` also starts the ticker's stream in the background, for a full-access key only (a read-only key is answered the same and starts nothing). A 404 when the provider knows no such symbol, 503 when it fails; any key.",

@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/realtime/status",
+    "x-access": "any",
     tags: ["Realtime"],
     description:
       "The state of realtime streaming: streamed tickers, WebSocket clients per ticker and in all, stale tickers (streamed but without a tick in the last 60 s, with the provider connection down, or whose stream object did not answer), and `worker_running` (the registry and every stream object answered). It also gives the restore cron's last run, the symbols the stream provider refused in the last day, and for each stored subscription the candles received outside the venue's session (counted, never stored). Any key.",

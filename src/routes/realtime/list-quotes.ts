@@ -30,6 +30,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/quotes",
+    "x-access": "any",
     tags: ["Realtime"],
     description:
       "Quotes of several tickers at once, resolved as GET /quote resolves one: `tickers` comma-separated or repeated, duplicates removed and only the first 20 kept. A ticker that has no quote gets `null` in `quotes`, with the reason in `errors` (not a symbol, unknown to the provider, or the provider failing), and never fails the others. This route never starts a stream; any key.",

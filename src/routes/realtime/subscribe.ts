@@ -12,6 +12,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/realtime/subscribe",
+    "x-access": "full",
     tags: ["Realtime"],
     description:
       "Starts streaming 1-minute ticks for up to 50 tickers (body `{tickers: [...]}`). Each ticker's start waits up to PROVIDER_TIMEOUT_MS (8 s by default) for the stream provider to take or refuse the symbol and answers a Subscription with `stream_state` (`streaming`, `connecting`, `refused` with `refused_reason`, or `stopped`). Tickers of catalogue listings are stored as subscriptions and restored by the five-minute cron after a restart (a refused one is deactivated); other tickers stream until the next restart only. While streamed, each tick feeds /quote, the WebSocket and, for a catalogue listing, the stored 1-minute candles. Needs a full-access key; 503 when streaming is not configured.",

@@ -24,6 +24,7 @@ const route = createRoute(
     {
       method: "post",
       path: "/realtime/ticket",
+      "x-access": "any",
       tags: ["Realtime"],
       summary: "A single-use ticket to open one WebSocket without a key in its URL",
       description: `For browsers, which cannot set a WebSocket's headers: the ticket goes in the handshake's query (\`?ticket=\`) instead of a key. It opens one socket on the ticker it names, within ${TICKET_TTL_SECONDS} seconds, as the key that asked for it (its kind, its socket cap); the ticker's object spends it at the handshake, so a ticket read from a log is worth nothing. A read-only key gets a ticket only for a streamed ticker (409 otherwise); a full-access key's socket starts the stream as its handshake would.`,

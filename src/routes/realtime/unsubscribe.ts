@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "delete",
       path: "/realtime/subscribe/{ticker}",
+      "x-access": "full",
       tags: ["Realtime"],
       description:
         'Stops streaming a ticker: the provider connection closes, its WebSocket clients are closed normally (code 1000, `stream stopped`) and its stored subscription is deactivated so the cron does not restore it. Answers `{status: "unsubscribed", ticker}`; a 404 if that ticker is not being streamed. Needs a full-access key.',

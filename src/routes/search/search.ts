@@ -12,6 +12,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/search",
+    "x-access": "any",
     tags: ["Assets and listings"],
     description:
       "Finds catalogue instruments by a listing's ticker or provider symbol, by ISIN, by a name starting with `q`, or by a name within a few typos (`aple` finds Apple Inc.), ranked by how they matched, each with all its listings and its preferred one. While `limit` (1 to 50, default 10) leaves room, the delayed provider's search adds lines the catalogue lacks (`in_catalogue: false`); its hits are cached a day, and a provider failure only shows in `provider.status`, never failing the answer. Search adds nothing to the catalogue; answers carry `Cache-Control: private, max-age=300`. Any key.",

@@ -9,6 +9,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/stocks",
+    "x-access": "any",
     tags: ["Legacy"],
     description:
       "Legacy market overview: the delayed provider's quotes of the symbols configured in STOCKS_OVERVIEW_TICKERS (AAPL, MSFT, GOOGL, AMZN, NVDA, META, TSLA, MC.PA, SAP.DE, ASML.AS by default), asked as typed, with price, previous close, change, percent change, volume and time of the last trade. Prices here are JSON numbers, unlike the decimal strings of /quote. A symbol that fails is listed in `errors` while the others still answer; complete answers are cached 60 seconds, partial ones not. Any key; /quotes is the current route.",

@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/technical/batch",
+    "x-access": "any",
     tags: ["Technical indicators"],
     description:
       "The /technical/{ticker}/multi computation for several tickers: body `tickers` (at most TECHNICAL_MAX_BATCH_TICKERS, 20) and `indicators` (at most TECHNICAL_MAX_BATCH_INDICATORS, 10; names such as `rsi_14` or `macd`, a numeric suffix setting the parameters), with `resolution` (default 1D), `from_date`/`to_date`, `limit` (default 500) and `include_ohlcv`. The answer is an object keyed by ticker, each entry holding that ticker's multi result; a ticker without stored prices or an unknown indicator is reported in that ticker's `errors`, not as a failure, and more tickers or indicators than allowed is a 400. It only computes on stored prices (nothing is ingested), so a read-only key may call it.",

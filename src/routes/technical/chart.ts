@@ -9,6 +9,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/technical/{ticker}/chart",
+    "x-access": "any",
     tags: ["Technical indicators"],
     description:
       "Price bars with indicator columns lined up on identical timestamps, ready to plot: `indicators` defaults to sma_20,ema_50,volume (`volume` is the volume column itself, and an indicator with several outputs gives one column each, e.g. `macd_signal`) and `limit` to the newest 200 bars, with `resolution` and `from_date`/`to_date` as on the other technical routes. Unlike /technical/{ticker} and /multi, whose values are decimal strings, these columns are JSON numbers (rounded to 10 decimals, null during the warm-up); the spec fixes both shapes. Failures, and a ticker without stored prices, are reported in `errors` rather than as an error status; answers are cached like the other indicator routes. Any key.",

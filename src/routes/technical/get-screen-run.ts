@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/technical/screen/runs/{id}",
+      "x-access": "any",
       tags: ["Technical indicators"],
       description:
         "The state of a queued screen run, the run a /technical/screen or /technical/screen/conditions request starts (answering 202) when its computation reads too many bars to answer at once: indicator, parameters, resolution, the UTC day it answers, shares done out of its total, instruments computed and skipped, and start and finish times. Once it has finished, asking the screen again answers from the run for the rest of that day; runs of earlier days are deleted by the nightly retention job. An unknown id is a 404; any key.",

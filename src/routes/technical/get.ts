@@ -25,6 +25,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/technical/{ticker}",
+      "x-access": "any",
       tags: ["Technical indicators"],
       description:
         "One indicator (`indicator`, default rsi) over the stored prices of the ticker's listing, chosen as /eod chooses it: `period` sets the length (not for macd and stoch), `fast`/`slow`/`signal` the MACD parameters and `std` the Bollinger width. `resolution` is 1D (default), 1W or 1M from the daily bars, or 1min from the stored 1-minute candles; the window is `from_date`/`to_date` (not `from`/`to` as on /eod; the spec fixes both names) plus `limit` (default TECHNICAL_DEFAULT_LIMIT, 500, the newest bars), while values are always computed over the stored history, so a date's value does not depend on the window. Values are decimal strings, null during the warm-up, a shape the spec fixes although prices elsewhere are JSON numbers; answers are cached 1 hour on daily bars and 60 s on 1-minute bars. Errors: 400 for an unknown indicator or vwap on daily bars, 404 when no prices are stored (this route never ingests: call /eod or /historical/ingest first), 422 when the stored history is too short for the parameters; any key.",

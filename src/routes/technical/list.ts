@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/technical/list",
+    "x-access": "any",
     tags: ["Technical indicators"],
     description:
       "The 18 technical indicators the service computes (trend, momentum, volatility and volume), each with its parameters (default, bounds, integer or not), its output series, the number of bars one value needs with the default parameters, and whether it works on intraday bars only (vwap). A static answer; any key.",

@@ -9,6 +9,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/technical/{ticker}/multi",
+    "x-access": "any",
     tags: ["Technical indicators"],
     description:
       "Several indicators computed on one read of the ticker's stored prices: `indicators` is a comma-separated list (default sma_20,ema_50,rsi_14,macd) where numeric suffixes set the parameters in order (`sma_50`, `bbands_20_2`, `macd_12_26_9`). Window parameters are those of /technical/{ticker} (`resolution`, `from_date`/`to_date`, `limit`, default 500), and `include_ohlcv=true` adds the bars. Unknown names, bad parameters and too short a history go to `errors` instead of failing the request; without stored prices the answer is empty with the reason under indicator `*` (no 404). There is no cap on the number of indicators, but an answer of more than 1,000,000 values is a 400; values are decimal strings and answers are cached as on the single route. Any key.",

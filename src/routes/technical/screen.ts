@@ -24,6 +24,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/technical/screen",
+    "x-access": "any",
     tags: ["Technical indicators"],
     summary: "Catalogue instruments whose last indicator value meets a condition (cached 15 minutes)",
     description: `Declared indicators and lengths are answered from snapshots. Any other is computed from the bars: at once when the screen reads at most ${SYNC_SCREEN_MAX_BARS.toLocaleString("en-US")} daily bars (instruments × the bars its last value needs), else by a run queued for the day (202 with the run; ask again or poll it; once finished, every threshold is answered from it until the day ends).`,

@@ -93,6 +93,8 @@ function registrations<P extends z.ZodRawShape, Q extends z.ZodRawShape>(w: Widg
     summary: w.summary,
     description: w.description,
     security: keyed,
+    // The workspace reads: a read-only key suffices (spec Authentication 4).
+    "x-access": "any" as const,
   };
   const hasParams = Object.keys(w.params).length > 0;
   const forms = [

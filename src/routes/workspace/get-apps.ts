@@ -7,6 +7,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/apps.json",
+    "x-access": "public",
     tags: ["Analytics workspace"],
     description:
       'Public discovery file with the two pre-assembled workspace dashboards, "EU markets" and "Screener and macro", and the widgets each places. No key needed.',

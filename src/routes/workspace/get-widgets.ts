@@ -7,6 +7,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/widgets.json",
+    "x-access": "public",
     tags: ["Analytics workspace"],
     description:
       "Public discovery file the analytics workspace (OpenBB) reads when this backend is added: the 23 widget definitions (the spec's 19 plus four of the service's own), keyed by widget id, each with its name, category, type, endpoint and parameters. No key needed.",
