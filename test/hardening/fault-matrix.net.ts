@@ -5,7 +5,12 @@ import type { Health } from "../../src/routes/health/schema";
 import type { InsiderTransactionsAnswer } from "../../src/routes/insider/schema";
 import type { MacroRatesBody } from "../../src/routes/macro/schema";
 import type { NewsBody } from "../../src/routes/news/schema";
-import { FAULT_CLASSES, type FaultClass, type SimulatedProvider } from "../../tools/sandbox/registry";
+import {
+  FAULT_CLASSES,
+  type FaultClass,
+  type SimulatedProvider,
+  TRANSPORT_FAULT_CLASSES,
+} from "../../tools/sandbox/registry";
 import { clearFault, fault, storedBars } from "../helpers/listings";
 import { type Answer, call } from "../helpers/worker-http";
 import { resetState } from "./state";
@@ -32,7 +37,10 @@ type ProbeAnswer = Answer<
  */
 const TIMEOUT_FAULT_MS = "600";
 
-async function probe(p: SimulatedProvider, cls?: FaultClass): Promise<ProbeAnswer> {
+/** A fault class of the matrix: the providers' own, or a transport fault. */
+type CaseClass = FaultClass | keyof typeof TRANSPORT_FAULT_CLASSES;
+
+async function probe(p: SimulatedProvider, cls?: CaseClass): Promise<ProbeAnswer> {
   const env = cls === "timeout" ? { PROVIDER_TIMEOUT_MS: TIMEOUT_FAULT_MS } : undefined;
   return call(p.probe.path, { method: p.probe.method, body: p.probe.body, env });
 }
@@ -41,7 +49,7 @@ async function probe(p: SimulatedProvider, cls?: FaultClass): Promise<ProbeAnswe
  * The probe's answer while the provider fails: never a 5xx but the documented 503 of an unavailable
  * upstream, nothing half-written, and the answer says which provider failed. Returns what it says.
  */
-async function expectFailureReported(p: SimulatedProvider, cls: FaultClass, res: ProbeAnswer): Promise<string> {
+async function expectFailureReported(p: SimulatedProvider, cls: CaseClass, res: ProbeAnswer): Promise<string> {
   const shown = JSON.stringify(res.body).slice(0, 600);
   switch (p.probe.answer) {
     case "ingest": {
@@ -168,40 +176,58 @@ describe("the fault matrix", () => {
   });
 
   describe.each(providers)("the fault matrix: $provider through $probe.path", (p) => {
-    it.each(FAULT_CLASSES)("%s", async (cls) => {
-      const { mode, scope } = p.faults[cls];
-      const symbol = scope === "all" ? "*" : p.symbol;
-      await resetState(p.probe.ticker ? [p.probe.ticker] : []);
-      const warmUp = p.probe.warmUp;
-      if (warmUp) expect((await call(warmUp.path, { method: warmUp.method, body: warmUp.body })).status).toBe(200);
-      for (const f of p.probe.alsoFault ?? []) await fault(simulators[f.simulator], f.symbol, f.mode, ALWAYS);
-      await fault(simulators[p.simulator], symbol, mode, ALWAYS);
-
-      const res = await probe(p, cls);
-      const said = await expectFailureReported(p, cls, res);
-      // /health tells the provider failed, unless it answered that it has no such symbol (an answer, not a failure).
-      const during = await callsOf(p.provider);
-      expect(during.calls?.failing, JSON.stringify(during)).toBe(cls !== "unknown_symbol");
-      if (cls !== "unknown_symbol")
-        expect(during.calls?.last_failure).toMatch(/^(timeout|unavailable|rate_limited|bad_response)$/);
-      if (cls !== "unknown_symbol") expect(during.status).toBe("degraded");
-      // /health's delayed_provider_available follows the delayed provider's latest call.
-      if (p.provider === "delayed_provider") expect(during.delayedAvailable).toBe(cls === "unknown_symbol");
-
-      // Recovery: this provider's fault cleared (the faults that route requests to it stay), the probe succeeds from it.
-      await clearFault(simulators[p.simulator], symbol);
-      await resetState(p.probe.ticker ? [p.probe.ticker] : []);
-      await expectServedBy(p, await probe(p));
-      const after = await callsOf(p.provider);
-      expect(after.calls?.failing).toBe(false);
-      if (p.provider === "delayed_provider") expect(after.delayedAvailable).toBe(true);
-      for (const f of p.probe.alsoFault ?? []) await clearFault(simulators[f.simulator], f.symbol);
-      // Every fault gone: one more probe, and the service is healthy again.
-      await resetState(p.probe.ticker ? [p.probe.ticker] : []);
-      expect((await probe(p)).status).toBe(200);
-      expect((await callsOf(p.provider)).status).toBe("ok");
-
-      table.push([`${p.provider} (${p.probe.answer})`, cls, String(res.status), said.slice(0, 70), "yes"]);
-    });
+    it.each(FAULT_CLASSES)("%s", (cls) => faultCase(p, cls, p.faults[cls]));
   });
+
+  // The transport's faults, where the provider is reached over HTTP (the stream provider is a WebSocket).
+  describe.each(providers.filter((p) => p.simulator !== "streamSimUrl"))(
+    "the transport faults: $provider through $probe.path",
+    (p) => {
+      it.each(Object.keys(TRANSPORT_FAULT_CLASSES) as (keyof typeof TRANSPORT_FAULT_CLASSES)[])("%s", (cls) =>
+        faultCase(p, cls, { mode: TRANSPORT_FAULT_CLASSES[cls], scope: "symbol" }),
+      );
+    },
+  );
 });
+
+/**
+ * One case of the matrix: the provider fails with `cls` (its simulator's `mode`), the probe's answer
+ * says so without a 5xx nor a half-write, /health tells it, and the service recovers once the
+ * fault is cleared.
+ */
+async function faultCase(p: SimulatedProvider, cls: CaseClass, { mode, scope }: { mode: string; scope: string }) {
+  const symbol = scope === "all" ? "*" : p.symbol;
+  await resetState(p.probe.ticker ? [p.probe.ticker] : []);
+  const warmUp = p.probe.warmUp;
+  if (warmUp) expect((await call(warmUp.path, { method: warmUp.method, body: warmUp.body })).status).toBe(200);
+  for (const f of p.probe.alsoFault ?? []) await fault(simulators[f.simulator], f.symbol, f.mode, ALWAYS);
+  await fault(simulators[p.simulator], symbol, mode, ALWAYS);
+
+  const res = await probe(p, cls);
+  const said = await expectFailureReported(p, cls, res);
+  // /health tells the provider failed, unless it answered that it has no such symbol (an answer, not a failure).
+  const during = await callsOf(p.provider);
+  expect(during.calls?.failing, JSON.stringify(during)).toBe(cls !== "unknown_symbol");
+  if (cls !== "unknown_symbol")
+    expect(during.calls?.last_failure).toMatch(/^(timeout|unavailable|rate_limited|bad_response)$/);
+  if (cls !== "unknown_symbol") expect(during.status).toBe("degraded");
+  // An answer over the cap and a redirect elsewhere are the provider's bad answers, never followed nor read whole.
+  if (cls in TRANSPORT_FAULT_CLASSES) expect(during.calls?.last_failure).toBe("bad_response");
+  // /health's delayed_provider_available follows the delayed provider's latest call.
+  if (p.provider === "delayed_provider") expect(during.delayedAvailable).toBe(cls === "unknown_symbol");
+
+  // Recovery: this provider's fault cleared (the faults that route requests to it stay), the probe succeeds from it.
+  await clearFault(simulators[p.simulator], symbol);
+  await resetState(p.probe.ticker ? [p.probe.ticker] : []);
+  await expectServedBy(p, await probe(p));
+  const after = await callsOf(p.provider);
+  expect(after.calls?.failing).toBe(false);
+  if (p.provider === "delayed_provider") expect(after.delayedAvailable).toBe(true);
+  for (const f of p.probe.alsoFault ?? []) await clearFault(simulators[f.simulator], f.symbol);
+  // Every fault gone: one more probe, and the service is healthy again.
+  await resetState(p.probe.ticker ? [p.probe.ticker] : []);
+  expect((await probe(p)).status).toBe(200);
+  expect((await callsOf(p.provider)).status).toBe("ok");
+
+  table.push([`${p.provider} (${p.probe.answer})`, cls, String(res.status), said.slice(0, 70), "yes"]);
+}

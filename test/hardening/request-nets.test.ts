@@ -7,3 +7,4 @@
 import "./concurrency.net";
 import "./auth-matrix.net";
 import "./fuzz.net";
+import "./side-effects.net";

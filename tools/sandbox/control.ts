@@ -2,6 +2,15 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
+ * Faults of the transport that every HTTP simulator shows alike, whatever its provider: an answer
+ * over what the service reads of one (16 MiB), and a redirect to another host.
+ */
+export type TransportFault = "oversized" | "redirect_foreign";
+
+/** What an `oversized` answer sends: a mebibyte over the service's cap, streamed without a length. */
+const OVERSIZED_BYTES = 17 * 1024 * 1024;
+
+/**
  * What every HTTP simulator of the sandbox offers its tests: faults on demand, set per key (a
  * symbol, an ISIN, a page) or for every request ("*"), each for a number of requests, and a count
  * of the requests served:
@@ -33,6 +42,35 @@ export class SimulatorControl<Mode extends string> {
           server.close(() => resolve());
         }),
     };
+  }
+
+  /** Answers a transport fault (see TransportFault); false for any other fault, which is the simulator's own. */
+  transport(fault: string | undefined, res: ServerResponse): boolean {
+    if (fault === "redirect_foreign") {
+      res.writeHead(302, { location: "http://provider-moved.invalid/elsewhere" });
+      res.end();
+      return true;
+    }
+    if (fault !== "oversized") return false;
+    res.writeHead(200, { "content-type": "application/json" });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    // The service lets go past its cap: stop writing then.
+    res.on("close", () => {
+      sent = OVERSIZED_BYTES;
+    });
+    const pump = () => {
+      while (sent < OVERSIZED_BYTES) {
+        sent += chunk.length;
+        if (!res.write(chunk)) {
+          res.once("drain", pump);
+          return;
+        }
+      }
+      res.end();
+    };
+    pump();
+    return true;
   }
 
   /** Counts a served request under a label such as `chart AAPL`. */

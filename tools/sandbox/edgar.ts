@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { SimulatorControl, sendJson } from "./control";
+import { SimulatorControl, sendJson, type TransportFault } from "./control";
 import { type SimFiling, type SimRegistrant, type SimTransaction, simRegistrants } from "./edgar-data";
 
 /**
@@ -13,7 +13,7 @@ import { type SimFiling, type SimRegistrant, type SimTransaction, simRegistrants
  * error200 (an HTML page served with HTTP 200 in place of JSON).
  */
 
-export type EdgarFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200";
+export type EdgarFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200" | TransportFault;
 
 export interface EdgarSim {
   url: string;
@@ -227,6 +227,7 @@ export async function startEdgarSim(opts: { port?: number; perSecond?: number } 
     const cik = subs?.[1] ? String(Number(subs[1])) : (doc?.[1] ?? "");
     control.count(`${subs ? "submissions" : doc ? "form4" : path} ${cik}`);
     const fault = path === "/files/company_tickers.json" ? control.take("tickers") : control.take(cik);
+    if (control.transport(fault, res)) return;
     if (fault === "timeout") return control.hold(res);
     if (fault === "500") return sendHtml(res, 500, "<html><body>Internal Server Error</body></html>");
     if (fault === "ratelimit") return sendHtml(res, 403, RATE_EXCEEDED);

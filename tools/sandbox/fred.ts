@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { type Clock, systemClock } from "../../src/clock";
-import { SimulatorControl, sendJson } from "./control";
+import { SimulatorControl, sendJson, type TransportFault } from "./control";
 
 /**
  * The macro provider's simulator (FRED): GET /fred/series/observations for DGS10, newest first
@@ -12,7 +12,15 @@ import { SimulatorControl, sendJson } from "./control";
  * with HTTP 200), badkey (the key reported as not registered).
  */
 
-export type FredFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200" | "badkey";
+export type FredFaultMode =
+  | "500"
+  | "timeout"
+  | "malformed"
+  | "unknown"
+  | "ratelimit"
+  | "error200"
+  | "badkey"
+  | TransportFault;
 
 /** The one key the simulator has registered. */
 export const FRED_SIM_KEY = "0123456789abcdefghijklmnopqrstuv";
@@ -116,6 +124,7 @@ export async function startFredSim(opts: { port?: number; clock?: Clock } = {}):
       );
     const fault = control.take(series);
     if (key !== FRED_SIM_KEY || fault === "badkey") return sendJson(res, 400, envelope(400, NOT_REGISTERED));
+    if (control.transport(fault, res)) return;
     switch (fault) {
       case "500":
         res.writeHead(500, { "content-type": "text/html" });

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from "node:http";
 import { type Clock, systemClock } from "../../src/clock";
 import { companyName } from "../../src/domain/news/query";
 import { FULL_CATALOGUE } from "../db/seed-indices";
-import { SimulatorControl, sendJson } from "./control";
+import { SimulatorControl, sendJson, type TransportFault } from "./control";
 import { type SimStory, storiesOf } from "./news-data";
 
 /**
@@ -16,7 +16,7 @@ import { type SimStory, storiesOf } from "./news-data";
  * GDELT's plain-text rate-limit page).
  */
 
-export type NewsFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200";
+export type NewsFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200" | TransportFault;
 export const NEWS_SIM_KEY = "sandbox-news-key";
 export const NEWS_SIM_PROVIDERS = [
   "yahoo",
@@ -210,7 +210,7 @@ export async function startNewsSim(opts: { port?: number; clock?: Clock } = {}):
       return sendJson(res, 200, { Information: "Invalid API key. Please claim your free API key." });
     }
     const fault = control.take(`${p}:${ticker}`);
-    if (faulted(p, fault, res)) return;
+    if (control.transport(fault, res) || faulted(p, fault, res)) return;
     const stories = fault === "unknown" ? [] : storiesOf(ticker, clock);
     const limit = Number(q.get("limit") ?? q.get("pageSize") ?? q.get("maxrecords") ?? 50) || 50;
     switch (p) {

@@ -32,6 +32,13 @@ export const FAULT_CLASSES = [
 ] as const;
 export type FaultClass = (typeof FAULT_CLASSES)[number];
 
+/**
+ * Faults of the transport (tools/sandbox/control.ts), shown alike by every HTTP simulator and set
+ * on the probe's symbol: an answer over the service's 16 MiB cap, and a redirect to another host.
+ * The fault matrix crosses them with the providers behind an HTTP simulator.
+ */
+export const TRANSPORT_FAULT_CLASSES = { oversized: "oversized", foreign_redirect: "redirect_foreign" } as const;
+
 /** A simulator's mode for a fault class: set for the probe's symbol, or for every call ("*") when the fault happens before any symbol is known. */
 export interface FaultMode {
   mode: string;

@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from "node:http";
-import { SimulatorControl } from "./control";
+import { SimulatorControl, type TransportFault } from "./control";
 import { type SimCompany, simCompany } from "./fundamentals-data";
 import { hash, SIM_LINES_OF_ISIN, SIM_SYMBOLS } from "./market-data";
 
@@ -20,7 +20,15 @@ import { hash, SIM_LINES_OF_ISIN, SIM_SYMBOLS } from "./market-data";
  * DELETE /__sandbox/faults[?symbol=]. GET /__sandbox/requests counts requests per page.
  */
 
-export type ScrapedFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200" | "out_of_range";
+export type ScrapedFaultMode =
+  | "500"
+  | "timeout"
+  | "malformed"
+  | "unknown"
+  | "ratelimit"
+  | "error200"
+  | "out_of_range"
+  | TransportFault;
 
 /** How the out_of_range fault scales the figures of a page. */
 const UNITS_CHANGED = { pe: 1000, yield: 100 };
@@ -188,6 +196,7 @@ export async function startScrapedPagesSim(opts: { port?: number } = {}): Promis
     control.count(`${bi ? "businessinsider" : ov ? "onvista" : suggest ? "suggest" : path} ${key}`);
     // The search takes only faults set for it by name (`suggest <query>`): a page's fault is the page's.
     const fault = suggest ? control.takeOwn(`suggest ${key.toUpperCase()}`) : control.take(key);
+    if (control.transport(fault, res)) return;
     if (fault === "timeout") {
       control.hold(res);
       return;

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { type Clock, systemClock } from "../../src/clock";
 import { resample } from "../../src/domain/bars";
-import { SimulatorControl, sendJson } from "./control";
+import { SimulatorControl, sendJson, type TransportFault } from "./control";
 import { simCompany } from "./fundamentals-data";
 import {
   chartColumns,
@@ -53,6 +53,7 @@ export type FaultMode =
   | "percent_scaled"
   | "drift"
   | "consent"
+  | TransportFault
   | PriceGlitch;
 
 export interface YahooSim {
@@ -464,6 +465,7 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
         (!isPriceGlitch(mode) || (Boolean(chartMatch) && !isIntraday(url.searchParams.get("interval") ?? "1d"))),
     );
     const fault = taken?.mode;
+    if (control.transport(fault, res)) return;
     if (fault === "timeout") {
       control.hold(res);
       return; // never answers; the client's timeout must fire

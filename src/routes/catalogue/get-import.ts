@@ -22,7 +22,8 @@ const route = createRoute(
             .number()
             .int()
             .min(1)
-            .max(2 ** 31 - 1),
+            .max(2 ** 31 - 1)
+            .openapi({ example: 1 }),
         }),
         query: z.object({
           outcome: z.enum(OUTCOMES).optional(),
