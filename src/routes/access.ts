@@ -10,6 +10,8 @@ const UNDOCUMENTED: Readonly<Record<string, Access>> = {
   "GET /openapi.json": "public",
   "GET /docs": "public",
   "GET /docs/assets/*": "public",
+  // The example pages (workers/docs/public/examples): static files; they ask for a key themselves.
+  "GET /examples/*": "public",
   // The WebSocket checks its key (or ticket) itself and refuses with close code 1008, as the spec asks.
   "GET /ws/realtime/:ticker": "public",
   // The benchmarks' constant-body route (BENCH_ROUTES): a key, as any read.

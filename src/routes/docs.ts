@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
+import type { Context } from "hono";
 import { ServiceError } from "../domain/errors";
 import type { AppEnv } from "./env";
 
@@ -53,18 +54,37 @@ export function registerDocs(app: OpenAPIHono<AppEnv>): void {
   );
 }
 
+/** The examples' Content-Security-Policy: their own scripts and styles, requests (sockets too) to the service only. */
+const EXAMPLE_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 /**
  * GET /docs/assets/*: the reference's static files, forwarded to the docs Worker. Only this path
  * reaches it: a Worker with static assets of its own would route every request through the assets
  * router first. Where no docs Worker is bound (the test pool, a bare deploy), a 404 that says so.
  */
 export function registerDocsAssets(app: OpenAPIHono<AppEnv>): void {
-  app.get("/docs/assets/*", async (c) => {
+  const forward = async (c: Context<AppEnv>) => {
     const docs = c.env?.DOCS_ASSETS;
     if (!docs) throw new ServiceError("NOT_FOUND", "The docs Worker (workers/docs) is not bound here");
     const res = await docs.fetch(c.req.raw);
     // The assets router answers an unknown file with an empty 404: ours says which.
     if (res.status === 404) throw new ServiceError("NOT_FOUND", `No docs file at ${c.req.path}`);
     return res;
+  };
+  app.get("/docs/assets/*", forward);
+  // The examples' pages (/examples/realtime), each with a policy of its own files and the service only.
+  app.get("/examples/*", async (c) => {
+    const res = await forward(c);
+    const page = new Response(res.body, res);
+    page.headers.set("Content-Security-Policy", EXAMPLE_POLICY);
+    return page;
   });
 }

@@ -8,11 +8,12 @@ type Operation = {
   parameters?: { name: string; in: string }[];
 };
 
-/** Routes outside the HTTP API: the document itself, its viewer and the viewer's script, the benchmark floor (off unless BENCH_ROUTES) and the realtime WebSocket. */
+/** Routes outside the HTTP API: the document itself, its viewer and the viewer's script, the example pages, the benchmark floor (off unless BENCH_ROUTES) and the realtime WebSocket. */
 const DOC_ROUTES = new Set([
   "GET /openapi.json",
   "GET /docs",
   "GET /docs/assets/*",
+  "GET /examples/*",
   "GET /__bench/floor",
   "GET /ws/realtime/:ticker",
 ]);

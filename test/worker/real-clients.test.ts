@@ -132,4 +132,19 @@ describe("/docs with no network", () => {
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as ErrorBody).message).toBe("No docs file at /docs/assets/nothing.js");
   });
+
+  it("serves the realtime example page and its files through the docs Worker, under a policy of its own", async () => {
+    const page = await exports.default.fetch(new Request("http://svc/examples/realtime"));
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<script src="/examples/realtime.js" defer></script>');
+    expect(page.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    const script = await exports.default.fetch(new Request("http://svc/examples/realtime.js"));
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('fetch("/realtime/ticket"');
+    expect((await exports.default.fetch(new Request("http://svc/examples/nothing.js"))).status).toBe(404);
+  });
 });

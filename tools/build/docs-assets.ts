@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DOCS_SCRIPT_PATH } from "../../src/routes/docs";
@@ -7,7 +7,8 @@ import { DOCS_SCRIPT_PATH } from "../../src/routes/docs";
  * The static files of the docs Worker (workers/docs/wrangler.toml `[assets]`): the API reference's
  * script, so `/docs` renders with no network (offline, behind a proxy that blocks CDNs). Copied
  * from the installed @scalar/api-reference (a dev dependency: deploy from a checkout set up with
- * `npm ci`) into dist/assets/, never committed; run by that Worker's build step on `wrangler
+ * `npm ci`) into dist/assets/, never committed; beside it the pages written here
+ * (workers/docs/public: the realtime example). Run by that Worker's build step on `wrangler
  * deploy`, and by the dev tooling.
  */
 
@@ -20,6 +21,7 @@ export function buildDocsAssets(root: string): string {
   // Copied every time (a few milliseconds): the installed version is always the one served.
   mkdirSync(dirname(target), { recursive: true });
   copyFileSync(source, target);
+  cpSync(join(root, "workers", "docs", "public"), dir, { recursive: true });
   return dir;
 }
 
