@@ -10,6 +10,8 @@ const route = createRoute(
       method: "get",
       path: "/assets/by-isin/{isin}",
       "x-access": "any",
+      // For the generated nets (test/hardening): this read may write (the discovery of an ISIN the catalogue lacks).
+      "x-writes": true,
       tags: ["Assets and listings"],
       description:
         "An instrument with its preferred listing (the one /eod would read) and all its listings. An ISIN with a wrong shape or check digit is a 400, a departure from the spec's 404, since it names no instrument anywhere. When the catalogue lacks a well-formed ISIN and discovery is on (CATALOGUE_DISCOVERY, on by default), the service first tries to add it from the providers, within the per-key and service-wide discovery budgets (429 past them); otherwise, or when that fails, the answer is a 404 whose `reason` says why, as it is for a removed instrument. Any key.",
