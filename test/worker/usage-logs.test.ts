@@ -46,6 +46,13 @@ describe("usage logging", () => {
     expect(row?.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
+  it("names a request by the route that answered it, where another template matches its path too", async () => {
+    // /news/feed is answered by its own route, though /news/{ticker} matches the path as well.
+    const res = await call("/news/feed?limit=1", { key: READ_ONLY_KEY });
+    expect(res.status).toBe(200);
+    expect(await rowOf(res.headers.get("x-request-id"))).toMatchObject({ route: "/news/feed", ticker: null });
+  });
+
   it("writes no row for a request without a valid key, only a count of such requests per route and status", async () => {
     const since = new Date(Date.now() - 1000);
     // A route no other test asks without a valid key (their keyless requests may land in this window).
