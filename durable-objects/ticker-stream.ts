@@ -14,6 +14,7 @@ import {
   serverMessage,
   tickOfBar,
 } from "../src/domain/realtime";
+import { SPENT_TICKET } from "../src/domain/realtime-ticket";
 import { cacheKeys, cacheTtls } from "../src/platform/cache";
 import { registryOf } from "../src/platform/stream-registry-stub";
 import type { LiveBar } from "../src/providers/stream/live";
@@ -91,16 +92,16 @@ export class TickerStream extends DurableObject<Env> {
     const url = new URL(request.url);
     const ticker = url.searchParams.get("ticker") ?? "";
     const holder = await this.admission.holderOf(url);
-    if (!holder) return closedSocket(1008, "unknown, spent or expired ticket");
+    if (!holder) return closedSocket(1008, SPENT_TICKET);
     return (
       this.clients.refusal(ticker) ??
       this.admission.underLease(holder, ticker, (lease) => this.admit(ticker, holder, lease))
     );
   }
 
-  /** Issues a ticket of this ticker for a key (POST /realtime/ticket); null when too many are unspent. */
-  issueTicket(kind: ClientKind, fingerprint: string): Promise<{ ticket: string; expiresAt: string } | null> {
-    return this.admission.issue(kind, fingerprint);
+  /** Keeps a sealed ticket of this ticker for a key (POST /realtime/ticket): its expiry, null when the key holds too many. */
+  keepTicket(ticket: string, kind: ClientKind, fingerprint: string): Promise<string | null> {
+    return this.admission.keep(ticket, kind, fingerprint);
   }
 
   /** The leases of one key's open sockets here (its KeyMeter asks, to drop leases never given back). */
@@ -122,10 +123,12 @@ export class TickerStream extends DurableObject<Env> {
     const late = this.clients.refusal(ticker);
     if (late) return late;
     const { socket, server } = this.clients.accept(holder.kind, holder.client, lease);
-    const last = this.streaming
+    // Whether it streams as the socket is accepted: a stop while the last tick is read closes it itself.
+    const streaming = this.streaming;
+    const last = streaming
       ? ((await this.deps.cache.get<RealtimeTick>(cacheKeys.quote(ticker))) ?? this.freshTick())
       : null;
-    greet(server, ticker, this.streaming, last, this.clock.now());
+    greet(server, ticker, streaming, last, this.clock.now());
     return upgraded(socket);
   }
 

@@ -7,8 +7,26 @@ export type KeyKind = "full" | "read_only";
  */
 export type Access = "public" | "any" | "full" | "admin";
 
-/** The client's address as the platform gives it (what lookups of made-up keys are bounded by). */
-export const clientAddress = (headers: Headers): string | undefined => headers.get("cf-connecting-ip") ?? undefined;
+/**
+ * The client's address as the platform gives it, as what lookups of made-up keys are bounded by: an
+ * IPv4 address, or an IPv6 address's /64 (one subscriber holds a whole /64, so its addresses are
+ * one client).
+ * @example clientAddress(new Headers({ "cf-connecting-ip": "2001:db8:0:7::1" })) // "2001:db8:0:7::/64"
+ */
+export function clientAddress(headers: Headers): string | undefined {
+  const ip = headers.get("cf-connecting-ip")?.trim().slice(0, 64);
+  if (!ip) return undefined;
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail] = ip.toLowerCase().split("::", 2);
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
 
 /** The key of an HTTP request: `X-API-KEY`, else `Authorization: Bearer <key>`; WebSockets may also use the query. */
 export function extractKey(headers: Headers, url?: URL): string | undefined {

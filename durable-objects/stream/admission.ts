@@ -7,7 +7,7 @@ import { StreamTickets, type TicketHolder } from "./tickets";
 
 /**
  * Who a ticker's object lets in, and under what: the holder of a handshake (the Worker's key check,
- * or a ticket issued and spent here) and the socket lease of its key's KeyMeter, given back when the
+ * or a ticket sealed by the Worker, kept and spent here) and the socket lease of its key's KeyMeter, given back when the
  * socket closes.
  */
 export class Admission {
@@ -16,7 +16,7 @@ export class Admission {
 
   constructor(
     storage: DurableObjectStorage,
-    clock: Clock,
+    private readonly clock: Clock,
     meters: Env["KEY_METER"] | undefined,
     private readonly clients: StreamClients,
   ) {
@@ -39,17 +39,23 @@ export class Admission {
     admit: (lease: string) => Promise<Response>,
   ): Promise<Response> {
     const lease = crypto.randomUUID();
-    const held = await this.leases.open(holder.client, lease, ticker);
+    const held = await this.leases.open(holder.client, lease, ticker, this.clock.now().getTime());
     if (held !== null) return this.clients.keyFull(held);
-    const answer = await admit(lease);
-    if (answer.status !== 101) await this.leases.close(holder.client, lease);
-    return answer;
+    let opened = false;
+    try {
+      const answer = await admit(lease);
+      opened = answer.status === 101;
+      return answer;
+    } finally {
+      // A refusal, or an admission that threw: no socket holds the lease.
+      if (!opened) await this.leases.close(holder.client, lease);
+    }
   }
 
-  /** A ticket of this ticker for a key; null when too many are unspent. */
-  async issue(kind: ClientKind, fingerprint: string): Promise<{ ticket: string; expiresAt: string } | null> {
-    const issued = await this.tickets.issue({ kind, client: `key:${fingerprint}` });
-    return issued && { ticket: issued.ticket, expiresAt: issued.expiresAt.toISOString() };
+  /** Keeps a sealed ticket of this ticker for a key: its expiry, or null when the key holds too many unspent. */
+  async keep(ticket: string, kind: ClientKind, fingerprint: string): Promise<string | null> {
+    const expiresAt = await this.tickets.keep(ticket, { kind, client: `key:${fingerprint}` });
+    return expiresAt && expiresAt.toISOString();
   }
 
   /** Gives a closed socket's lease back to its key's meter (one not given back is found out by the meter). */

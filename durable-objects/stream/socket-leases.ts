@@ -7,11 +7,11 @@ export class SocketLeases {
   constructor(private readonly meters: Env["KEY_METER"] | undefined) {}
 
   /** Takes a lease: null when taken (or no meter answered), else the sockets the key already holds. */
-  async open(client: string, lease: string, ticker: string): Promise<number | null> {
+  async open(client: string, lease: string, ticker: string, nowMs: number): Promise<number | null> {
     const meter = this.meterOf(client);
     if (!meter) return null;
     try {
-      return await meter.openSocket(client, lease, ticker);
+      return await meter.openSocket(client, lease, ticker, nowMs);
     } catch (err) {
       console.warn("socket lease not taken; socket let in", String(err));
       return null;

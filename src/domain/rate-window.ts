@@ -29,7 +29,9 @@ export function spendFrom(
   limit: number,
   nowMs: number,
 ): { window: RateWindow; verdict: RateVerdict } {
-  const start = Math.floor(nowMs / WINDOW_MS) * WINDOW_MS;
+  // Never back to an earlier window: an isolate whose clock is behind counts in the current one.
+  const aligned = Math.floor(nowMs / WINDOW_MS) * WINDOW_MS;
+  const start = window && window.start > aligned ? window.start : aligned;
   const current = window && window.start === start ? window : { start, used: 0 };
   const allowed = current.used < limit;
   const used = allowed ? current.used + 1 : current.used;

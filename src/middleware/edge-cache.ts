@@ -83,7 +83,9 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const copy = c.res.clone();
   const kept = new Response(copy.body, copy);
   kept.headers.set("Cache-Control", `public, max-age=${seconds}`);
-  kept.headers.delete("X-Request-Id");
+  // What is the caller's own: its request's id and its key's budget (each answer tells its own).
+  for (const name of ["X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"])
+    kept.headers.delete(name);
   deps.journal.defer(store.put(key, kept));
   c.res.headers.set("X-Edge-Cache", "miss");
 });

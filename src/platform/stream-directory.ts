@@ -26,8 +26,8 @@ export interface StreamDirectory {
     ticker: string,
     holder: { kind: ClientKind; client: string } | { ticket: string },
   ): Promise<Response>;
-  /** A single-use ticket of the ticker for a key; null when the ticker holds too many unspent. */
-  issueTicket(ticker: string, kind: ClientKind, client: string): Promise<{ ticket: string; expiresAt: string } | null>;
+  /** Has the ticker's object keep a sealed single-use ticket for a key: its expiry, null when the key holds too many unspent. */
+  keepTicket(ticker: string, ticket: string, kind: ClientKind, client: string): Promise<string | null>;
 }
 
 /** The directory over the Worker's Durable Object bindings; null where they are absent (plain unit tests). */
@@ -62,9 +62,6 @@ export function streamDirectory(env: Bindings): StreamDirectory | null {
       }
       return stub(t).fetch(new Request(url.toString(), request));
     },
-    issueTicket: async (t, kind, client) => {
-      const issued = await stub(t).issueTicket(kind, client);
-      return issued && { ticket: issued.ticket, expiresAt: issued.expiresAt };
-    },
+    keepTicket: (t, ticket, kind, client) => stub(t).keepTicket(ticket, kind, client),
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { extractKey, identifyKey } from "../../src/auth";
+import { clientAddress, extractKey, identifyKey } from "../../src/auth";
 import { answeringRoute } from "../../src/middleware/answering-route";
 import { RouteAccess } from "../../src/routes/access";
 
@@ -35,6 +35,16 @@ describe("keys", () => {
     expect(extractKey(new Headers(), new URL("http://x/ws?api_key=q"))).toBe("q");
     expect(extractKey(new Headers(), new URL("http://x/ws?token=t&key=k"))).toBe("t");
     expect(extractKey(new Headers())).toBeUndefined();
+  });
+
+  it("bounds lookups by an IPv4 address, or by an IPv6 address's /64", () => {
+    const of = (ip: string) => clientAddress(new Headers({ "cf-connecting-ip": ip }));
+    expect(of("203.0.113.7")).toBe("203.0.113.7");
+    expect(of("2001:db8:0:7::1")).toBe("2001:db8:0:7::/64");
+    expect(of("2001:0DB8:0000:0007:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:0:7::/64");
+    expect(of("2001:db8::")).toBe("2001:db8:0:0::/64");
+    expect(of("::1")).toBe("0:0:0:0::/64");
+    expect(clientAddress(new Headers())).toBeUndefined();
   });
 
   it("reads who may call each route from the route's own definition, and closes an unknown write", () => {

@@ -25,6 +25,13 @@ describe("a key's request window", () => {
     expect(next.window).toEqual({ start: MINUTE + 60_000, used: 1 });
   });
 
+  it("never goes back to an earlier window: a request stamped by a clock behind counts in the current one", () => {
+    const current = { start: MINUTE, used: 2 };
+    const behind = spendFrom(current, 2, MINUTE - 500);
+    expect(behind.verdict.allowed).toBe(false);
+    expect(behind.window).toEqual({ start: MINUTE, used: 2 });
+  });
+
   it("takes a lowered limit at once: a key over its new limit is refused for the rest of the minute", () => {
     const used = { start: MINUTE, used: 5 };
     expect(spendFrom(used, 3, MINUTE + 1000).verdict).toEqual({

@@ -33,15 +33,18 @@ describe("the edge cache", () => {
     expect(first.headers.get("x-edge-cache")).toBe("miss");
     const held = await heldCopy(path);
     expect(held?.headers.get("cache-control")).toBe("public, max-age=60");
-    // The key of the request that stored it is not part of the copy.
+    // The request that stored it is not part of the copy: neither its id nor its key's budget.
     expect(held?.headers.get("x-request-id")).toBeNull();
+    expect(first.headers.get("ratelimit-remaining")).not.toBeNull();
+    expect(held?.headers.get("ratelimit-remaining")).toBeNull();
 
     const second = await call<unknown>("/eod/MC.PA?order=d&period=6mo", { ...on(60), key: READ_ONLY_KEY });
     expect(second.status).toBe(200);
     expect(second.headers.get("x-edge-cache")).toBe("hit");
     expect(second.body).toEqual(first.body);
-    // What the client receives says nothing a shared proxy could cache without the key.
+    // What the client receives says nothing a shared proxy could cache without the key, and its own key's budget.
     expect(second.headers.get("cache-control")).toBeNull();
+    expect(second.headers.get("ratelimit-limit")).toBe("10000000");
   });
 
   it("checks the key before it looks: a held answer is refused without a key or with an unknown one", async () => {

@@ -65,6 +65,9 @@ describe("POST /realtime/ticket", () => {
     // Another ticker's object never saw it.
     const elsewhere = await openSocket("MSFT", null, { ticket: issued.body.ticket });
     expect(await elsewhere.closed).toEqual({ code: 1008, reason: "unknown, spent or expired ticket" });
+    // A ticket of the right shape that was never issued: refused before any object is asked.
+    const madeUp = await openSocket("ZZZQ", null, { ticket: `tkt_${"0".repeat(48)}` });
+    expect(await madeUp.closed).toEqual({ code: 1008, reason: "unknown, spent or expired ticket" });
     const malformed = await openSocket("-".repeat(15_999), null, { ticket: "tkt_nope" });
     expect(await malformed.closed).toEqual({
       code: 1008,
@@ -80,19 +83,30 @@ describe("POST /realtime/ticket", () => {
     ).toBe(401);
   });
 
-  it("lapses after 30 seconds unspent (the object's clock), and is spent even when presented late", async () => {
+  it("lapses after 30 seconds unspent (the object's clock), is spent even when presented late, and 16 at most wait per key", async () => {
     const stub = env.TICKER_STREAM.get(env.TICKER_STREAM.idFromName("TICKET-LAPSE"));
     await runInDurableObject(stub, async (_instance, state) => {
       let now = "2026-06-01T15:00:00Z";
       const tickets = new StreamTickets(state.storage, { now: () => new Date(now), today: () => now.slice(0, 10) });
-      const fresh = await tickets.issue({ kind: "read_only", client: "key:abc" });
-      const stale = await tickets.issue({ kind: "full", client: "key:def" });
-      expect(fresh?.expiresAt.toISOString()).toBe("2026-06-01T15:00:30.000Z");
+      expect((await tickets.keep("tkt_fresh", { kind: "read_only", client: "key:abc" }))?.toISOString()).toBe(
+        "2026-06-01T15:00:30.000Z",
+      );
+      await tickets.keep("tkt_stale", { kind: "full", client: "key:def" });
       now = "2026-06-01T15:00:29.999Z";
-      expect(await tickets.spend(fresh?.ticket ?? "")).toEqual({ kind: "read_only", client: "key:abc" });
+      expect(await tickets.spend("tkt_fresh")).toEqual({ kind: "read_only", client: "key:abc" });
+      expect(await tickets.spend("tkt_fresh")).toBeNull();
       now = "2026-06-01T15:00:30Z";
-      expect(await tickets.spend(stale?.ticket ?? "")).toBeNull();
+      expect(await tickets.spend("tkt_stale")).toBeNull();
       expect(await state.storage.list({ prefix: "ticket:" })).toEqual(new Map());
+      // One key cannot crowd a ticker's tickets: its 17th unspent one is refused, another key's is kept.
+      for (let i = 0; i < 16; i++)
+        expect(await tickets.keep(`tkt_many${i}`, { kind: "read_only", client: "key:abc" })).not.toBeNull();
+      expect(await tickets.keep("tkt_many16", { kind: "read_only", client: "key:abc" })).toBeNull();
+      expect(await tickets.keep("tkt_other", { kind: "read_only", client: "key:def" })).not.toBeNull();
+      // Once they lapse, the key may hold new ones.
+      now = "2026-06-01T15:01:00Z";
+      expect(await tickets.keep("tkt_later", { kind: "read_only", client: "key:abc" })).not.toBeNull();
+      expect([...(await state.storage.list({ prefix: "ticket:" })).keys()]).toEqual(["ticket:tkt_later"]);
     });
   });
 });
@@ -112,13 +126,13 @@ describe("sockets per key over all tickers", () => {
     await b.next((m) => m.type === "tick" || m.type === "snapshot");
     const meter = env.KEY_METER.get(env.KEY_METER.idFromName(client.slice(4))) as DurableObjectStub<KeyMeter>;
     // At a cap of 2, the key is full: both sockets are open, on two tickers.
-    expect(await meter.openSocket(client, "probe-1", "MSFT", 2)).toBe(2);
+    expect(await meter.openSocket(client, "probe-1", "MSFT", Date.now(), 2)).toBe(2);
     a.ws.close(1000, "done");
     await a.closed;
     // The ticker's object gives the lease back as the socket closes.
     let held: number | null = 2;
     for (let i = 0; i < 50 && held !== null; i++) {
-      held = await meter.openSocket(client, "probe-2", "MSFT", 2);
+      held = await meter.openSocket(client, "probe-2", "MSFT", Date.now(), 2);
       if (held !== null) await new Promise((r) => setTimeout(r, 100));
     }
     expect(held).toBeNull();
@@ -126,18 +140,24 @@ describe("sockets per key over all tickers", () => {
     b.ws.close(1000, "done");
   });
 
-  it("drops the leases a ticker never gave back once the cap is reached (asked of the tickers that hold them)", async () => {
+  it("drops the leases a ticker never gave back once the cap is reached (asked of the tickers that hold them), never a young one", async () => {
     const client = "key:leaked-leases-test";
     const meter = env.KEY_METER.get(env.KEY_METER.idFromName("leaked-leases-test")) as DurableObjectStub<KeyMeter>;
     await runInDurableObject(meter, async (_instance, state) => {
-      const leaked = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`lease:lost-${i}`, "AAPL"]));
+      // 999 taken long ago, one a moment ago (its socket may still be on its way).
+      const leaked = Object.fromEntries(
+        Array.from({ length: 1000 }, (_, i) => [`lease:lost-${i}`, { ticker: "AAPL", at: i === 0 ? Date.now() : 0 }]),
+      );
       for (let i = 0; i < 1000; i += 128)
         await state.storage.put(Object.fromEntries(Object.entries(leaked).slice(i, i + 128)));
     });
-    // AAPL's object holds none of them: they are dropped, and the new socket's lease is taken.
-    expect(await meter.openSocket(client, "fresh", "AAPL")).toBeNull();
+    // AAPL's object holds none of them: the old ones are dropped, and the new socket's lease is taken.
+    expect(await meter.openSocket(client, "fresh", "AAPL", Date.now())).toBeNull();
     await runInDurableObject(meter, async (_instance, state) => {
-      expect([...(await state.storage.list({ prefix: "lease:" })).keys()]).toEqual(["lease:fresh"]);
+      expect([...(await state.storage.list({ prefix: "lease:" })).keys()].sort()).toEqual([
+        "lease:fresh",
+        "lease:lost-0",
+      ]);
     });
   });
 });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "no
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { buildDocsAssets } from "../build/docs-assets";
+import { readDevVars } from "./keys";
 
 /** Requests per key per minute when served locally (KEY_RATE_LIMIT): enough for one key to drive `npm run bench:load`. */
 export const LOCAL_KEY_RATE_LIMIT = 10_000_000;
@@ -68,7 +69,12 @@ export function startWrangler(opts: {
     // wrangler reads .dev.vars beside its config; the project's sits at the root.
     ...(existsSync(join(opts.root, ".dev.vars")) ? ["--env-file", join(opts.root, ".dev.vars")] : []),
   ];
-  for (const [k, v] of Object.entries(opts.vars)) args.push("--var", `${k}:${v}`);
+  // A `.dev.vars` copied from the example holds `KEY_RATE_LIMIT=` empty, which would undo the raised
+  // limit of the local config: the raised one is passed again unless a value is set.
+  const devVars = existsSync(join(opts.root, ".dev.vars")) ? readDevVars(join(opts.root, ".dev.vars")) : {};
+  const vars =
+    local && !devVars.KEY_RATE_LIMIT ? { KEY_RATE_LIMIT: String(LOCAL_KEY_RATE_LIMIT), ...opts.vars } : opts.vars;
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const out = !opts.quiet ? "inherit" : opts.logFile ? openSync(opts.logFile, "a") : "ignore";
   return spawn(process.execPath, args, {
     cwd: opts.root,

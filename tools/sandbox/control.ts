@@ -7,6 +7,9 @@ import type { AddressInfo } from "node:net";
  */
 export type TransportFault = "oversized" | "redirect_foreign";
 
+/** The faults every HTTP simulator shows, each in its provider's manner (and the transport's, alike). */
+export type HttpFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200" | TransportFault;
+
 /** What an `oversized` answer sends: a mebibyte over the service's cap, streamed without a length. */
 const OVERSIZED_BYTES = 17 * 1024 * 1024;
 

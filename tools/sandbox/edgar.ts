@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { SimulatorControl, sendJson, type TransportFault } from "./control";
+import { type HttpFaultMode, SimulatorControl, sendJson } from "./control";
 import { type SimFiling, type SimRegistrant, type SimTransaction, simRegistrants } from "./edgar-data";
 
 /**
@@ -13,7 +13,7 @@ import { type SimFiling, type SimRegistrant, type SimTransaction, simRegistrants
  * error200 (an HTML page served with HTTP 200 in place of JSON).
  */
 
-export type EdgarFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200" | TransportFault;
+export type EdgarFaultMode = HttpFaultMode;
 
 export interface EdgarSim {
   url: string;

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { type Clock, systemClock } from "../../src/clock";
-import { SimulatorControl, sendJson, type TransportFault } from "./control";
+import { type HttpFaultMode, SimulatorControl, sendJson } from "./control";
 
 /**
  * The macro provider's simulator (FRED): GET /fred/series/observations for DGS10, newest first
@@ -12,15 +12,7 @@ import { SimulatorControl, sendJson, type TransportFault } from "./control";
  * with HTTP 200), badkey (the key reported as not registered).
  */
 
-export type FredFaultMode =
-  | "500"
-  | "timeout"
-  | "malformed"
-  | "unknown"
-  | "ratelimit"
-  | "error200"
-  | "badkey"
-  | TransportFault;
+export type FredFaultMode = HttpFaultMode | "badkey";
 
 /** The one key the simulator has registered. */
 export const FRED_SIM_KEY = "0123456789abcdefghijklmnopqrstuv";

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from "node:http";
 import { type Clock, systemClock } from "../../src/clock";
 import { companyName } from "../../src/domain/news/query";
 import { FULL_CATALOGUE } from "../db/seed-indices";
-import { SimulatorControl, sendJson, type TransportFault } from "./control";
+import { type HttpFaultMode, SimulatorControl, sendJson } from "./control";
 import { type SimStory, storiesOf } from "./news-data";
 
 /**
@@ -16,7 +16,7 @@ import { type SimStory, storiesOf } from "./news-data";
  * GDELT's plain-text rate-limit page).
  */
 
-export type NewsFaultMode = "500" | "timeout" | "malformed" | "unknown" | "ratelimit" | "error200" | TransportFault;
+export type NewsFaultMode = HttpFaultMode;
 export const NEWS_SIM_KEY = "sandbox-news-key";
 export const NEWS_SIM_PROVIDERS = [
   "yahoo",

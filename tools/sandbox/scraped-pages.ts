@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from "node:http";
-import { SimulatorControl, type TransportFault } from "./control";
+import { type HttpFaultMode, SimulatorControl } from "./control";
 import { type SimCompany, simCompany } from "./fundamentals-data";
 import { hash, SIM_LINES_OF_ISIN, SIM_SYMBOLS } from "./market-data";
 
@@ -20,15 +20,7 @@ import { hash, SIM_LINES_OF_ISIN, SIM_SYMBOLS } from "./market-data";
  * DELETE /__sandbox/faults[?symbol=]. GET /__sandbox/requests counts requests per page.
  */
 
-export type ScrapedFaultMode =
-  | "500"
-  | "timeout"
-  | "malformed"
-  | "unknown"
-  | "ratelimit"
-  | "error200"
-  | "out_of_range"
-  | TransportFault;
+export type ScrapedFaultMode = HttpFaultMode | "out_of_range";
 
 /** How the out_of_range fault scales the figures of a page. */
 const UNITS_CHANGED = { pe: 1000, yield: 100 };

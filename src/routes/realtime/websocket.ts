@@ -2,9 +2,10 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { clientAddress, extractKey, socketQueryKey } from "../../auth";
 import { NOT_STREAMING_CLOSE, notStreamingText, serverMessage } from "../../domain/realtime";
-import { isTicketShape, TICKET_PARAM } from "../../domain/realtime-ticket";
+import { isTicketShape, SPENT_TICKET, TICKET_PARAM } from "../../domain/realtime-ticket";
 import { refusedWith, spendRequest } from "../../platform/rate-limit";
 import { verifyKey } from "../../services/keys/verify-key";
+import { isSealedFor } from "../../services/realtime/ticket-seal";
 import { closedSocket, upgraded } from "../../websocket-response";
 import type { AppEnv } from "../env";
 import { errorBody } from "../errors";
@@ -52,6 +53,8 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
       if (!isTicketShape(ticket)) return closedWith1008("a ticket is tkt_ and 48 hex digits (POST /realtime/ticket)");
       const ticker = TickerParam.safeParse(c.req.param("ticker"));
       if (!ticker.success) return closedWith1008("invalid ticker");
+      // A ticket not sealed here for this ticker reaches no object (none is made for a made-up one).
+      if (!(await isSealedFor(deps.config, ticker.data, ticket))) return closedWith1008(SPENT_TICKET);
       if (!deps.streams) return notConfigured(c);
       return deps.streams.connect(c.req.raw, ticker.data, { ticket });
     }

@@ -1,6 +1,7 @@
 import { RateLimitedError, ServiceError } from "../../domain/errors";
-import { TICKET_PARAM, TICKET_TTL_SECONDS } from "../../domain/realtime-ticket";
+import { MAX_TICKETS_PER_KEY, TICKET_PARAM, TICKET_TTL_SECONDS } from "../../domain/realtime-ticket";
 import type { Context } from "../../platform/context";
+import { sealTicket } from "./ticket-seal";
 
 export interface TicketAnswer {
   ticket: string;
@@ -15,7 +16,10 @@ export interface TicketAnswer {
  * which spends it at the handshake). A read-only key gets one only for a streamed ticker, so that no
  * ticker object is made for it; a full-access key for any ticker (its socket starts the stream).
  */
-export async function issueTicket(ctx: Pick<Context, "streams" | "caller">, ticker: string): Promise<TicketAnswer> {
+export async function issueTicket(
+  ctx: Pick<Context, "streams" | "caller" | "config">,
+  ticker: string,
+): Promise<TicketAnswer> {
   const { streams, caller } = ctx;
   if (!streams)
     throw new ServiceError(
@@ -28,16 +32,22 @@ export async function issueTicket(ctx: Pick<Context, "streams" | "caller">, tick
       "CONFLICT",
       `${ticker} is not streamed: a read-only key's ticket opens only a streamed ticker (a full-access key starts one, POST /realtime/subscribe)`,
     );
-  const issued = await streams.issueTicket(ticker, caller.kind, caller.fingerprint);
-  if (!issued)
+  const ticket = await sealTicket(ctx.config, ticker);
+  if (!ticket)
+    throw new ServiceError(
+      "UPSTREAM_UNAVAILABLE",
+      "Tickets are sealed with the service's keys, and none is configured",
+    );
+  const expiresAt = await streams.keepTicket(ticker, ticket, caller.kind, caller.fingerprint);
+  if (!expiresAt)
     throw new RateLimitedError(
-      `${ticker} holds too many unspent tickets; retry after ${TICKET_TTL_SECONDS} seconds`,
+      `This key holds ${MAX_TICKETS_PER_KEY} unspent tickets of ${ticker}; spend them, or retry after ${TICKET_TTL_SECONDS} seconds`,
       TICKET_TTL_SECONDS,
     );
   return {
-    ticket: issued.ticket,
+    ticket,
     ticker,
-    expires_at: issued.expiresAt,
-    url: `/ws/realtime/${encodeURIComponent(ticker)}?${TICKET_PARAM}=${issued.ticket}`,
+    expires_at: expiresAt,
+    url: `/ws/realtime/${encodeURIComponent(ticker)}?${TICKET_PARAM}=${ticket}`,
   };
 }

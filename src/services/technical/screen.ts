@@ -74,7 +74,8 @@ export async function screen({
   );
   const declared = resolution === "1D" && isSnapshotted(spec.name, params);
   const query = { ...input, resolution };
-  // The cache is read first; a screen still computed in the background (202) is never kept.
+  // The cache is read first; a screen still computed in the background (202) is never kept, nor one
+  // computed here: it is cut from its cached values (screenValues), so it is never older than they are.
   const build = async (): Promise<ScreenResult | QueuedScreen> => {
     if (declared) return screenSnapshotted(ctx, input, spec, params);
     const plan = screenReadPlan(spec, params, resolution);
@@ -87,7 +88,7 @@ export async function screen({
     key,
     ttlSeconds: cacheTtls(ctx.config).screener,
     build,
-    shouldCache: (built) => !("status" in built),
+    shouldCache: (built) => !("status" in built) && (declared || built.run_id !== null),
   });
   return answer.value;
 }
