@@ -51,6 +51,8 @@ export interface Operation {
   precondition?: string;
   /** `x-background`: the operation answers at once and does its work after the answer (waitUntil). */
   background: boolean;
+  /** `x-counted`: each call spends one of this many (per key): past them a 429, in sequence as at once. */
+  counted?: number;
   /** `x-example-status`: what the documented example answers on a fresh instance, when it is not 200. */
   exampleStatus?: number;
   /** `x-touches`: tickers the operation's work writes about though no parameter names them (the canary's instruments). */
@@ -68,6 +70,7 @@ interface Document {
         security?: unknown[];
         responses: Record<string, unknown>;
         "x-writes"?: boolean;
+        "x-counted"?: number;
         "x-access"?: Access;
         "x-example-query"?: string;
         "x-precondition"?: string;
@@ -126,6 +129,7 @@ export async function documentedOperations(): Promise<Operation[]> {
         precondition: op["x-precondition"],
         background: op["x-background"] === true,
         exampleStatus: op["x-example-status"],
+        counted: op["x-counted"],
         touches: op["x-touches"] ?? [],
       });
     }

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { TICKET_TTL_SECONDS } from "../../domain/realtime-ticket";
+import { MAX_TICKETS_PER_KEY, TICKET_TTL_SECONDS } from "../../domain/realtime-ticket";
 import { issueTicket } from "../../services/realtime/tickets";
 import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
@@ -29,6 +29,9 @@ const route = createRoute(
       summary: "A single-use ticket to open one WebSocket without a key in its URL",
       description: `For browsers, which cannot set a WebSocket's headers: the ticket goes in the handshake's query (\`?ticket=\`) instead of a key. It opens one socket on the ticker it names, within ${TICKET_TTL_SECONDS} seconds, as the key that asked for it (its kind, its socket cap); the ticker's object spends it at the handshake, so a ticket read from a log is worth nothing. A read-only key gets a ticket only for a streamed ticker (409 otherwise); a full-access key's socket starts the stream as its handshake would.`,
       security: keyed,
+      // For the generated nets (test/hardening): each call mints a ticket, at most this many unspent
+      // per key and ticker; past them a 429, as the same calls one after another would get.
+      "x-counted": MAX_TICKETS_PER_KEY,
       request: {
         body: {
           required: true,
