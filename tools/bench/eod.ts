@@ -6,7 +6,7 @@ import { resetListings, runBench, usageRowsSince, withBareApp } from "./stack";
  * the Neon driver and the proxy), then GET /eod/{t}?period=1y served from the cache and from
  * Postgres. The cached /eod is measured in turns with the floor route (a constant body of the same
  * size through the same middleware) and a bare Hono app (tools/bench/bare) serving that body with
- * no middleware, alone and after a call of the rate-limiting binding; the floor and the cached /eod
+ * no middleware, alone and after a call of a counter object (as the key's KeyMeter); the floor and the cached /eod
  * are reported as ratios of both. The usage rows written are counted against the requests answered.
  * Prints one JSON document; `--out FILE` also writes it.
  * Postgres is DATABASE_URL when set (else a fresh embedded PGlite), the cache Redis when REDIS_URL
@@ -156,12 +156,12 @@ runBench(async (stack) => {
       cached_eod_over_bare: over(cached, bare),
       floor_target_0_9_met: over(floor, bare) >= 0.9,
       cached_eod_target_0_85_met: over(cached, bare) >= 0.85,
-      // The per-key rate-limiting binding alone (Miniflare's simulation here), and the service against
-      // a bare app that spends it too: what the service's own work costs beside the binding's.
-      bare_with_rate_limit_binding: bare_limited,
-      binding_over_bare: over(bare_limited, bare),
-      floor_over_bare_with_binding: over(floor, bare_limited),
-      cached_eod_over_bare_with_binding: over(cached, bare_limited),
+      // One call of a counter object alone (as the key's KeyMeter each keyed request calls), and the
+      // service against a bare app that makes it too: what the service's own work costs beside it.
+      bare_with_key_meter: bare_limited,
+      meter_over_bare: over(bare_limited, bare),
+      floor_over_bare_with_meter: over(floor, bare_limited),
+      cached_eod_over_bare_with_meter: over(cached, bare_limited),
     },
     health_against_bare: {
       body_bytes: healthBytes,
