@@ -55,7 +55,7 @@ export class Admission {
   /** Keeps a sealed ticket of this ticker for a key: its expiry, or null when the key holds too many unspent. */
   async keep(ticket: string, kind: ClientKind, fingerprint: string): Promise<string | null> {
     const expiresAt = await this.tickets.keep(ticket, { kind, client: `key:${fingerprint}` });
-    return expiresAt && expiresAt.toISOString();
+    return expiresAt ? expiresAt.toISOString() : null;
   }
 
   /** Gives a closed socket's lease back to its key's meter (one not given back is found out by the meter). */
