@@ -32,10 +32,11 @@ function takeQueryKey(c: Context<AppEnv>): string | undefined {
 export const MISSING_KEY_MESSAGE = `An API key is required: send it as X-API-KEY or Authorization: Bearer <key> (a read-only key may also come as ${QUERY_KEY_PARAM} in a GET's query)`;
 
 /**
- * Applies the answering route's access (its `"x-access"`): 401 for a missing, unknown, expired or revoked key, 403 for a read-only key
- * on a full-access route or any key but the settings' full-access ones on an admin route, then counts
- * the request against the key's rate (429 past it) and tells the count in the RateLimit headers. A GET may carry a read-only key as `api_token`
- * in its query; a full-access key there is refused.
+ * Applies the answering route's access (its `"x-access"`): 401 for a missing, unknown, expired or
+ * revoked key, 403 for a read-only key on a full-access route or any key but the settings'
+ * full-access ones on an admin route, then counts the request against the key's rate (429 past it)
+ * and tells the count in the RateLimit headers. A GET may carry a read-only key as `api_token` in
+ * its query; a full-access key there is refused.
  */
 export const authenticate = (routes: RouteAccess) =>
   createMiddleware<AppEnv>(async (c, next) => {

@@ -37,7 +37,8 @@ const notConfigured = (c: Context<AppEnv>) =>
   );
 
 /**
- * WS /ws/realtime/{ticker}: a ticket (`ticket` in the query, spent by the ticker's object), else the key is checked in the handshake (headers, or `token`/`api_key`/`key`
+ * WS /ws/realtime/{ticker}: a ticket (`ticket` in the query: its seal checked here, spent by the
+ * ticker's object), else the key is checked in the handshake (headers, or `token`/`api_key`/`key`
  * in the query: a full-access key there only with WS_FULL_ACCESS_KEY_IN_URL, a stated departure from
  * spec Authentication 8), then the socket is handed to the ticker's stream. A full-access key starts the
  * stream; a read-only key is served what is streamed. Not in the OpenAPI document (not HTTP/JSON).
@@ -47,7 +48,7 @@ export function registerRealtimeSocket(app: OpenAPIHono<AppEnv>) {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
       return c.json(errorBody("BAD_REQUEST", "This route takes a WebSocket upgrade (Upgrade: websocket)"), 426);
     const deps = c.get("deps");
-    // A ticket stands for a key: its shape first, then the ticker's object spends it (or refuses it, 1008).
+    // A ticket stands for a key: its shape, its ticker and its seal here, then the ticker's object spends it (1008 otherwise).
     const ticket = ticketOf(c.req.url);
     if (ticket !== undefined) {
       if (!isTicketShape(ticket)) return closedWith1008("a ticket is tkt_ and 48 hex digits (POST /realtime/ticket)");
