@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { type RateVerdict, type RateWindow, spendFrom } from "../src/domain/rate-window";
+import { deleteKeys } from "./storage-keys";
 
 /** Sockets one key may hold at once, over all tickers: one key cannot take the realtime capacity from the rest. */
 export const MAX_SOCKETS_PER_KEY = 1000;
@@ -102,6 +103,6 @@ export class KeyMeter extends DurableObject<Env> {
       );
     }
     for (const name of gone) leases.delete(name);
-    for (let i = 0; i < gone.length; i += 128) await this.ctx.storage.delete(gone.slice(i, i + 128));
+    await deleteKeys(this.ctx.storage, gone);
   }
 }

@@ -52,7 +52,11 @@ export async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 }
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+/** Bytes in lower-case hex. */
+export const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** `bytes` random bytes in hex: what keys, key ids and tickets are drawn from. */
+export const randomHex = (bytes: number): string => hex(crypto.getRandomValues(new Uint8Array(bytes)));
 
 /** The SHA-256 of a key in hex: what a managed key is stored and looked up by. */
 export async function keyHash(key: string): Promise<string> {
@@ -65,7 +69,7 @@ function fingerprintOf(digest: Uint8Array): string {
 }
 
 /** Equal-length digests compared without an early exit, so timing tells nothing about the key. */
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   let diff = a.length ^ b.length;
   for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
   return diff === 0;

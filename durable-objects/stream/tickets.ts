@@ -1,6 +1,7 @@
 import type { Clock } from "../../src/clock";
 import type { ClientKind } from "../../src/domain/realtime";
 import { MAX_TICKETS_PER_KEY, TICKET_TTL_SECONDS } from "../../src/domain/realtime-ticket";
+import { deleteKeys } from "../storage-keys";
 
 const PREFIX = "ticket:";
 
@@ -47,8 +48,10 @@ export class StreamTickets {
     const tickets = await this.tickets();
     const lapsed = [...tickets].filter(([, t]) => t.expiresAt <= now).map(([name]) => name);
     for (const name of lapsed) tickets.delete(name);
-    for (let i = 0; i < lapsed.length; i += 128)
-      await this.storage.delete(lapsed.slice(i, i + 128).map((name) => `${PREFIX}${name}`));
+    await deleteKeys(
+      this.storage,
+      lapsed.map((name) => `${PREFIX}${name}`),
+    );
     let held = 0;
     for (const t of tickets.values()) if (t.client === holder.client) held += 1;
     if (held >= MAX_TICKETS_PER_KEY) return null;

@@ -1,4 +1,4 @@
-import { keyHash } from "../../auth";
+import { keyHash, randomHex } from "../../auth";
 import {
   type ApiKeyRow,
   findActiveKeyByName,
@@ -16,9 +16,6 @@ import { KEY_CACHE_SECONDS, keyCache } from "../../platform/key-cache";
 export const KEY_REVOCATION_SECONDS = KEY_CACHE_SECONDS;
 
 type KeysContext = Pick<Context, "db" | "clock">;
-
-const randomHex = (bytes: number) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** A new key: its row, and the key itself, which is never stored and shown this once. */
 export async function createKey(

@@ -1,3 +1,4 @@
+import { hex, randomHex, sameBytes } from "../../auth";
 import type { Config } from "../../env";
 
 /**
@@ -27,8 +28,6 @@ function sealKey(config: KeyConfig): Promise<CryptoKey | null> {
   return key;
 }
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
 async function sealOf(key: CryptoKey, ticker: string, nonce: string): Promise<string> {
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${ticker}\n${nonce}`));
   return hex(new Uint8Array(mac).subarray(0, 12));
@@ -38,7 +37,7 @@ async function sealOf(key: CryptoKey, ticker: string, nonce: string): Promise<st
 export async function sealTicket(config: KeyConfig, ticker: string): Promise<string | null> {
   const key = await sealKey(config);
   if (!key) return null;
-  const nonce = hex(crypto.getRandomValues(new Uint8Array(12)));
+  const nonce = randomHex(12);
   return `tkt_${nonce}${await sealOf(key, ticker, nonce)}`;
 }
 
@@ -47,9 +46,6 @@ export async function isSealedFor(config: KeyConfig, ticker: string, ticket: str
   const key = await sealKey(config);
   if (!key) return false;
   const nonce = ticket.slice(4, 28);
-  const want = await sealOf(key, ticker, nonce);
-  const given = ticket.slice(28);
-  let diff = want.length ^ given.length;
-  for (let i = 0; i < want.length; i++) diff |= want.charCodeAt(i) ^ given.charCodeAt(i);
-  return diff === 0;
+  const text = new TextEncoder();
+  return sameBytes(text.encode(await sealOf(key, ticker, nonce)), text.encode(ticket.slice(28)));
 }
