@@ -30,7 +30,8 @@ const worker = (opts: { hardening: boolean }) =>
           : {}),
       },
       // The docs Worker of workers/docs (static files only), which /docs/assets/* is forwarded to.
-      workers: [inject("docsWorker")],
+      // And the MCP Worker (workers/mcp), which POST /mcp is handed to.
+      workers: [inject("docsWorker"), inject("mcpWorker")],
     },
   }));
 

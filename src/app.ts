@@ -7,6 +7,7 @@ import { authenticate, QUERY_KEY_PARAM } from "./middleware/authenticate";
 import { workspaceCors } from "./middleware/cors";
 import { EDGE_CACHED_ROUTES, edgeCache, edgeCacheMounts } from "./middleware/edge-cache";
 import { init } from "./middleware/init";
+import { mcpLoopback } from "./middleware/mcp-loopback";
 import { refreshGuard } from "./middleware/refresh-guard";
 import { RouteAccess } from "./routes/access";
 import { registerBenchFloor } from "./routes/bench-floor";
@@ -29,6 +30,8 @@ import { insiderApi } from "./routes/insider";
 import { intradayApi } from "./routes/intraday";
 import { keysApi } from "./routes/keys";
 import { macroApi } from "./routes/macro";
+import { registerMcp } from "./routes/mcp";
+import { mcpToolTable } from "./routes/mcp/tool-table";
 import { newsApi } from "./routes/news";
 import { createApi } from "./routes/openapi";
 import { realtimeApi } from "./routes/realtime";
@@ -59,6 +62,8 @@ export function createApp(opts: DepsOptions = {}) {
   app.use("*", afterAnswer);
   // Who may call each route is read from the routes' definitions once they are all registered (below).
   const routeAccess = new RouteAccess();
+  // Before the key check: a keyless local /mcp may be given the read-only key (MCP_LOOPBACK_OPEN).
+  app.use("/mcp", mcpLoopback);
   app.use("*", authenticate(routeAccess));
   app.use("*", refreshGuard);
   for (const path of edgeCacheMounts(EDGE_CACHED_ROUTES)) app.use(path, edgeCache);
@@ -114,16 +119,26 @@ export function createApp(opts: DepsOptions = {}) {
     description:
       "A read-only key in a GET's query, for clients that cannot set headers (a spreadsheet's web query); a full-access key there is refused with 401",
   });
-  app.doc31("/openapi.json", {
+  const documentConfig = {
     openapi: "3.1.0",
     info: {
       title: "Market data service",
       version: API_VERSION,
-      description:
-        "Instruments and listings, end-of-day prices, technical indicators, fundamentals, valuation, macro rates, news and realtime quotes. Send a key as X-API-KEY or Authorization: Bearer.",
+      description: `Instruments and listings, end-of-day prices, technical indicators, fundamentals, valuation, macro rates, news and realtime quotes. Send a key as X-API-KEY or Authorization: Bearer.\n\n${mcpToolTable(app.openAPIRegistry.definitions)}`,
     },
     tags: API_TAGS,
-  });
+  };
+  app.doc31("/openapi.json", documentConfig);
+  // The MCP Worker reads its tools from the document: built once per isolate, on the first MCP message.
+  let document: string | undefined;
+  registerMcp(
+    app,
+    (request, env, ctx) => app.fetch(request, env, ctx),
+    () => {
+      document ??= JSON.stringify(app.getOpenAPI31Document(documentConfig));
+      return document;
+    },
+  );
   registerBenchFloor(app);
   registerRealtimeSocket(app);
   registerDocs(app);

@@ -114,6 +114,12 @@ export const configSchema = z.object({
    */
   WS_FULL_ACCESS_KEY_IN_URL: bool(false),
   /**
+   * Local only: `/mcp` without a key is served as the first read-only key, to requests whose Host
+   * (and Origin, if any) is loopback; others are refused (DNS rebinding). For the protocol's test
+   * tools, which send no key (src/middleware/mcp-loopback.ts). Never set it in production.
+   */
+  MCP_LOOPBACK_OPEN: bool(false),
+  /**
    * Requests a minute a key may make (WebSocket handshakes and tickets included) unless its own
    * `rate_limit` says otherwise: counted by the key's KeyMeter object, told in the RateLimit headers.
    */

@@ -52,12 +52,13 @@ export const afterAnswer = createMiddleware<AppEnv>(async (c, next) => {
     keepAlive(c, rests.pullRests(deps.cache, started, policy).catch(warn("provider rests not read")));
   await next();
   const entry = usageEntry(c, started, deps.clock.now().getTime());
+  // An MCP message that made an API request is logged by that request's own row, under its route.
+  const recorded = c.get("usageByMessageCall")
+    ? Promise.resolve()
+    : deps.usage.record(entry).catch(warn(`usage entry not recorded ${entry.route}`));
   keepAlive(
     c,
-    deps.usage
-      .record(entry)
-      .catch(warn(`usage entry not recorded ${entry.route}`))
-      .finally(() => deps.close()),
+    recorded.finally(() => deps.close()),
   );
   if (rests.hasUnpublished())
     keepAlive(c, rests.pushRests(deps.cache, deps.clock.now().getTime()).catch(warn("provider rests not shared")));

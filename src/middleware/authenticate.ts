@@ -5,6 +5,7 @@ import { ServiceError } from "../domain/errors";
 import { rateLimitHeaders, refusedWith, spendRequest } from "../platform/rate-limit";
 import type { RouteAccess } from "../routes/access";
 import type { AppEnv } from "../routes/env";
+import { isCountedByMessage } from "../routes/mcp/counted-calls";
 import { verifyKey } from "../services/keys/verify-key";
 import { answeringRoute } from "./answering-route";
 import { dropQuery } from "./drop-query";
@@ -69,6 +70,8 @@ export const authenticate = (routes: RouteAccess) =>
         "Managing keys needs a full-access key of the service's settings (SERVICE_API_KEYS); a managed or read-only key cannot",
       );
     }
+    // An MCP message's API request: the message was counted when it arrived.
+    if (isCountedByMessage(c.req.raw)) return next();
     const verdict = await spendRequest(
       deps.meters,
       verified.fingerprint,

@@ -16,6 +16,10 @@ const UNDOCUMENTED: Readonly<Record<string, Access>> = {
   "GET /ws/realtime/:ticker": "public",
   // The benchmarks' constant-body route (BENCH_ROUTES): a key, as any read.
   "GET /__bench/floor": "any",
+  // The MCP server (workers/mcp): any key; its tools are the documented routes, each checked as over HTTP.
+  "POST /mcp": "any",
+  "GET /mcp": "public",
+  "DELETE /mcp": "public",
 };
 
 /** An OpenAPI path as Hono matches it (`/eod/{ticker}` → `/eod/:ticker`). */

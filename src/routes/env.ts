@@ -9,5 +9,7 @@ export type AppEnv = {
     deps: Deps;
     keyKind: KeyKind | "none";
     requestId: string;
+    /** Set when an MCP message made its API request: that request's usage row stands for the message. */
+    usageByMessageCall: boolean;
   };
 };

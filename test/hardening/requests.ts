@@ -60,7 +60,7 @@ const RANDOM = /\b(mds_[0-9a-f]{4,40}|key_[0-9a-f]{16}|tkt_[0-9a-f]{48})\b/g;
  * An answer without what differs between two identical requests: the instants they were served at,
  * and what is drawn at random (a new key, a ticket).
  */
-function comparable(value: unknown): unknown {
+export function comparable(value: unknown): unknown {
   if (typeof value === "string" && INSTANT.test(value)) return "<instant>";
   if (typeof value === "string") return value.replace(RANDOM, "<random>");
   if (Array.isArray(value)) return value.map(comparable);

@@ -4,6 +4,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { pinnedClock } from "../../src/clock";
 import { docsWorkerOptions } from "../../tools/build/docs-assets";
+import { mcpWorkerOptions } from "../../tools/build/mcp-worker";
 import { startRedisBridge } from "../../tools/cache/redis-bridge";
 import { assertReachable } from "../../tools/db/connect";
 import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
@@ -38,6 +39,8 @@ declare module "vitest" {
     workerBindings: Record<string, string>;
     /** The docs Worker (workers/docs) as Miniflare runs it, its files built for this run. */
     docsWorker: ReturnType<typeof docsWorkerOptions>;
+    /** The MCP Worker (workers/mcp), bundled for this run: POST /mcp reaches it over RPC. */
+    mcpWorker: ReturnType<typeof mcpWorkerOptions>;
     /**
      * The hardening nets' bindings: a stack of their own (database, simulators, Redis database),
      * so that they run beside the API tests. Their EDGAR allows a hundred requests a second and is
@@ -313,6 +316,7 @@ export default async function setup(project: TestProject) {
 
   project.provide("workerBindings", main.bindings);
   project.provide("docsWorker", docsWorkerOptions(fileURLToPath(new URL("../..", import.meta.url))));
+  project.provide("mcpWorker", mcpWorkerOptions(fileURLToPath(new URL("../..", import.meta.url))));
   project.provide("hardeningBindings", (nets ?? main).bindings);
   project.provide("hardeningSims", (nets ?? main).sims);
   project.provide("databaseUrl", main.databaseUrl);

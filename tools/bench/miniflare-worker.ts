@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare, type V4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { docsWorkerConfig, docsWorkerOptions } from "../build/docs-assets";
+import { mcpWorkerConfig, mcpWorkerOptions } from "../build/mcp-worker";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -61,7 +62,12 @@ export function miniflareOptions(
     (s) => typeof s === "object" && s !== null && "name" in s && s.name === name,
   );
   // The first Worker is the one Miniflare serves; the docs' files are copied only where they are bound.
-  return (bound ? { workers: [worker, docsWorkerOptions(ROOT)] } : worker) as V4MiniflareOptions;
+  // The MCP Worker likewise, built only where the service binds it.
+  const mcp = Object.values(workerOptions.serviceBindings ?? {}).some(
+    (s) => typeof s === "object" && s !== null && "name" in s && s.name === mcpWorkerConfig(ROOT).name,
+  );
+  const others = [...(bound ? [docsWorkerOptions(ROOT)] : []), ...(mcp ? [mcpWorkerOptions(ROOT)] : [])];
+  return (others.length > 0 ? { workers: [worker, ...others] } : worker) as V4MiniflareOptions;
 }
 
 /**

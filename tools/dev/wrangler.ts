@@ -14,9 +14,10 @@ export const LOCAL_KEY_RATE_LIMIT = 10_000_000;
  * within a second; a `.dev.vars` setting still wins), written under .wrangler/
  * with `main` made absolute, everything else as deployed; beside it the docs Worker's config
  * (workers/docs) with its assets folder made absolute, the assets built here instead of by its build
- * step (which would run in the copy's folder). `wrangler dev` given both runs the two Workers in one process, the service binding between them included.
+ * step (which would run in the copy's folder); and the MCP Worker's (workers/mcp). `wrangler dev` given
+ * all three runs them in one process, the service bindings between them included.
  */
-export function localConfig(root: string): { api: string; docs: string } {
+export function localConfig(root: string): { api: string; docs: string; mcp: string } {
   const text = readFileSync(join(root, "wrangler.toml"), "utf8");
   if (!/^\[vars\]$/m.test(text)) throw new Error("wrangler.toml: no [vars] table");
   const local = text
@@ -30,7 +31,17 @@ export function localConfig(root: string): { api: string; docs: string } {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "wrangler.toml"), local);
   writeFileSync(join(dir, "docs.wrangler.toml"), docs);
-  return { api: join(dir, "wrangler.toml"), docs: join(dir, "docs.wrangler.toml") };
+  // The MCP Worker (workers/mcp) as deployed, its `main` made absolute.
+  const mcp = readFileSync(join(root, "workers", "mcp", "wrangler.toml"), "utf8").replace(
+    /^main = "(.+)"$/m,
+    (_, main: string) => `main = ${JSON.stringify(resolve(root, "workers", "mcp", main))}`,
+  );
+  writeFileSync(join(dir, "mcp.wrangler.toml"), mcp);
+  return {
+    api: join(dir, "wrangler.toml"),
+    docs: join(dir, "docs.wrangler.toml"),
+    mcp: join(dir, "mcp.wrangler.toml"),
+  };
 }
 
 /** `wrangler dev` of this project (or of another config) on a port with the given vars; stdio as asked. */
@@ -51,7 +62,7 @@ export function startWrangler(opts: {
 }): ChildProcess {
   // The primary Worker's config first: the one wrangler serves on the port.
   const local = opts.config === undefined ? localConfig(opts.root) : undefined;
-  const configs = local ? [local.api, local.docs] : [opts.config ?? ""];
+  const configs = local ? [local.api, local.docs, local.mcp] : [opts.config ?? ""];
   const wranglerBin = `${dirname(createRequire(import.meta.url).resolve("wrangler/package.json"))}/bin/wrangler.js`;
   const args = [
     wranglerBin,

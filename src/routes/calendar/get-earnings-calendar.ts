@@ -30,6 +30,7 @@ const calendarRoute = createRoute(
   withErrors({
     method: "get",
     path: "/calendar/earnings",
+    "x-mcp-tool": "get_earnings_calendar",
     "x-access": "any",
     tags: ["Fundamentals"],
     description:

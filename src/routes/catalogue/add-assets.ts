@@ -17,6 +17,7 @@ const route = createRoute(
     {
       method: "post",
       path: "/assets",
+      "x-mcp-tool": "add_instrument",
       "x-access": "full",
       tags: ["Assets and listings"],
       description:

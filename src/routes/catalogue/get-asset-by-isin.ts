@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/assets/by-isin/{isin}",
+      "x-mcp-tool": "get_instrument_by_isin",
       "x-access": "any",
       // For the generated nets (test/hardening): this read may write (the discovery of an ISIN the catalogue lacks).
       "x-writes": true,

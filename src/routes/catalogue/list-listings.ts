@@ -8,7 +8,9 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/listings",
+    "x-mcp-tool": "list_listings",
     "x-access": "any",
+    "x-example-query": "exchange=PAR",
     tags: ["Assets and listings"],
     description:
       "Active listings of the catalogue matching `ticker`, `isin`, `exchange` (the catalogue's code, e.g. PAR) and/or `currency`; at least one filter is required (400 otherwise), and an ISIN with a wrong check digit is a 400. Listings come in the order /eod uses to choose among them: primary first, then by currency, then by exchange. Read from the database only (nothing is discovered). Any key.",

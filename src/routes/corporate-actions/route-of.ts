@@ -26,6 +26,7 @@ export const routeOf = <S extends z.ZodTypeAny>(
       {
         method: "get",
         path: `/${kind}/{ticker}`,
+        "x-mcp-tool": `get_${kind}`,
         "x-access": "any",
         tags: ["Prices"],
         summary,

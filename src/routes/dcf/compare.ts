@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/dcf/{ticker}/compare",
+      "x-mcp-tool": "compare_dcf_models",
       "x-access": "any",
       tags: ["Valuation"],
       summary: "The three models side by side with the weighted consensus and the analysts' target (cached 6 hours)",

@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/dcf/{ticker}",
+      "x-mcp-tool": "get_dcf_valuation",
       "x-access": "any",
       tags: ["Valuation"],
       summary: "DCF valuation: the fcf model with the default assumptions (cached 6 hours)",

@@ -11,6 +11,7 @@ const route = createRoute(
     {
       method: "post",
       path: "/dcf/{ticker}",
+      "x-mcp-tool": "run_dcf_valuation",
       "x-access": "any",
       tags: ["Valuation"],
       summary: "DCF valuation with the caller's assumptions (never cached; read-only keys allowed)",

@@ -12,6 +12,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/dcf/{ticker}/sensitivity",
+      "x-mcp-tool": "get_dcf_sensitivity",
       "x-access": "any",
       tags: ["Valuation"],
       summary: "Value per share over discount rates (rows) x terminal growth rates (columns)",

@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/eod/bulk/{exchange}",
+      "x-mcp-tool": "get_eod_bulk",
       "x-access": "any",
       tags: ["Prices"],
       description:

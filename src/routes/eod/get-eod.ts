@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/eod/{ticker}",
+      "x-mcp-tool": "get_eod_prices",
       "x-access": "any",
       tags: ["Prices"],
       description:

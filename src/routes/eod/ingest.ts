@@ -43,6 +43,7 @@ const route = createRoute(
   withErrors({
     method: "post",
     path: "/historical/ingest",
+    "x-mcp-tool": "ingest_prices",
     "x-access": "full",
     tags: ["Prices"],
     description:

@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/etf/{isin}/details",
+      "x-mcp-tool": "get_etf_details",
       "x-access": "any",
       tags: ["Fundamentals"],
       description:

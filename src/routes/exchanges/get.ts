@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/exchanges/{code}",
+      "x-mcp-tool": "get_exchange_calendar",
       "x-access": "any",
       tags: ["Assets and listings"],
       description:

@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/exchanges",
+    "x-mcp-tool": "list_exchanges",
     "x-access": "any",
     tags: ["Assets and listings"],
     description:

@@ -37,6 +37,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/fundamental/deep",
+      "x-mcp-tool": "get_fundamentals_deep",
       "x-access": "any",
       tags: ["Fundamentals"],
       description:

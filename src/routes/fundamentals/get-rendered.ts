@@ -11,6 +11,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/fundamental",
+      "x-mcp-tool": "get_fundamentals",
       "x-access": "any",
       tags: ["Fundamentals"],
       description:

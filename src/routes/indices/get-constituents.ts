@@ -9,6 +9,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/index/{index_name}/constituents",
+      "x-mcp-tool": "get_index_constituents",
       "x-access": "any",
       tags: ["Assets and listings"],
       description:

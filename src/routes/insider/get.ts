@@ -18,6 +18,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/insider-transactions/{ticker}",
+      "x-mcp-tool": "get_insider_transactions",
       "x-access": "any",
       tags: ["Fundamentals"],
       description:

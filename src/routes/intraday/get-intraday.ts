@@ -25,6 +25,7 @@ const intradayRoute = createRoute(
     {
       method: "get",
       path: "/intraday/{ticker}",
+      "x-mcp-tool": "get_intraday_prices",
       "x-access": "any",
       tags: ["Prices"],
       description:

@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/macro/rates",
+    "x-mcp-tool": "get_risk_free_rate",
     "x-access": "any",
     tags: ["Valuation"],
     description:

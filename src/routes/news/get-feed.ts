@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/news/feed",
+    "x-mcp-tool": "get_news_feed",
     "x-access": "any",
     tags: ["News"],
     description:

@@ -10,6 +10,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/news/{ticker}",
+    "x-mcp-tool": "get_news",
     "x-access": "any",
     tags: ["News"],
     description:

@@ -10,6 +10,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/quote/{ticker}",
+      "x-mcp-tool": "get_quote",
       "x-access": "any",
       tags: ["Realtime"],
       description:

@@ -30,6 +30,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/quotes",
+    "x-mcp-tool": "get_quotes",
     "x-access": "any",
     tags: ["Realtime"],
     description:

@@ -12,6 +12,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/search",
+    "x-mcp-tool": "search_instruments",
     "x-access": "any",
     tags: ["Assets and listings"],
     description:

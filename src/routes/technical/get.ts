@@ -25,6 +25,7 @@ const route = createRoute(
     {
       method: "get",
       path: "/technical/{ticker}",
+      "x-mcp-tool": "get_indicator",
       "x-access": "any",
       tags: ["Technical indicators"],
       description:

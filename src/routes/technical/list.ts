@@ -8,6 +8,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/technical/list",
+    "x-mcp-tool": "list_indicators",
     "x-access": "any",
     tags: ["Technical indicators"],
     description:

@@ -9,6 +9,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/technical/{ticker}/multi",
+    "x-mcp-tool": "get_indicators",
     "x-access": "any",
     tags: ["Technical indicators"],
     description:

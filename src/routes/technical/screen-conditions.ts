@@ -63,6 +63,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/technical/screen/conditions",
+    "x-mcp-tool": "screen_instruments_conditions",
     "x-access": "any",
     tags: ["Technical indicators"],
     summary: "Catalogue instruments meeting several conditions at once (cached 15 minutes)",

@@ -24,6 +24,7 @@ const route = createRoute(
   withErrors({
     method: "get",
     path: "/technical/screen",
+    "x-mcp-tool": "screen_instruments",
     "x-access": "any",
     tags: ["Technical indicators"],
     summary: "Catalogue instruments whose last indicator value meets a condition (cached 15 minutes)",
