@@ -16,6 +16,10 @@ const DOC_ROUTES = new Set([
   "GET /examples/*",
   "GET /__bench/floor",
   "GET /ws/realtime/:ticker",
+  // The MCP server: JSON-RPC messages, not an operation; its tools are listed in the document's description.
+  "POST /mcp",
+  "GET /mcp",
+  "DELETE /mcp",
 ]);
 
 describe("GET /openapi.json", () => {

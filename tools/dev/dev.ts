@@ -107,7 +107,7 @@ function extraVars(): Record<string, string> {
   for (const [k, v] of Object.entries(process.env)) {
     if (
       v &&
-      /^(DELAYED_PROVIDER_|STREAM_PROVIDER_|MACRO_|NEWS_|SEC_|TECHNICAL_|DCF_|ALERT_|USAGE_LOG_|WORKSPACE_|STOCKS_|FINNHUB_|MARKETAUX_|NEWSAPI_|ALPHAVANTAGE_|REFRESH_)/.test(
+      /^(DELAYED_PROVIDER_|STREAM_PROVIDER_|MACRO_|MCP_|NEWS_|SEC_|TECHNICAL_|DCF_|ALERT_|USAGE_LOG_|WORKSPACE_|STOCKS_|FINNHUB_|MARKETAUX_|NEWSAPI_|ALPHAVANTAGE_|REFRESH_)/.test(
         k,
       )
     )
