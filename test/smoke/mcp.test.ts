@@ -28,7 +28,8 @@ describe("the MCP server under npm run dev:sandbox", () => {
     const r = await launch("dev:sandbox", { REFRESH_SCHEDULED: "false", MCP_LOOPBACK_OPEN: "true" });
     const url = `${r.base.replace("127.0.0.1", "localhost")}/mcp`;
 
-    // Every server scenario of the suite is either expected to pass or listed, with a reason, as failing.
+    // The suite's scenario IDs (its `list`): the run below takes every server scenario, and fails on
+    // one that neither passes nor is listed, with a reason, in the expected failures.
     const listed = node([CONFORMANCE, "list"]);
     const scenarios = [...(listed.out.split("Client scenarios")[0] ?? "").matchAll(/^\s+- (\S+) \[/gm)].map(
       (m) => m[1],

@@ -84,6 +84,16 @@ function howToGetMore(rows: unknown[], returned: number, params: readonly string
 }
 
 /**
+ * A route's parsed JSON as a tool or a resource gives it: an object (a list goes under `items`),
+ * fitted to `maxBytes`, with `cut` where it was cut.
+ */
+export function fittedAnswer(parsed: unknown, maxBytes: number, params: readonly string[], args: Json): Json {
+  const object: Json = Array.isArray(parsed) ? { items: parsed } : ((parsed ?? {}) as Json);
+  const { value, cut } = fitToBudget(object, maxBytes, params, args);
+  return cut ? { ...value, cut } : value;
+}
+
+/**
  * `value` fitted to `maxBytes` of JSON: as it is when it fits; else its longest lists cut to the
  * most leading rows that fit, the first of them described in `cut`. An answer no cut of its lists
  * fits is replaced by a note of its size.

@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type ApiAnswer, type ApiCall, MCP_ANSWER_BYTES } from "../../../src/domain/mcp-contract";
-import { type Cut, fitToBudget } from "./answer-budget";
+import { type Cut, fittedAnswer } from "./answer-budget";
 import type { Tool } from "./tools";
 
 type Json = Record<string, unknown>;
@@ -90,9 +90,8 @@ export function resultOf(tool: Tool, args: Json, answer: ApiAnswer, protocolVers
       structuredContent: { status: answer.status, ...body },
     };
   }
-  const object: Json = Array.isArray(parsed) ? { items: parsed } : ((parsed ?? {}) as Json);
-  const { value, cut } = fitToBudget(object, MCP_ANSWER_BYTES, tool.queryParams, args);
-  const structured = cut ? { ...value, cut } : value;
+  const structured = fittedAnswer(parsed, MCP_ANSWER_BYTES, tool.queryParams, args);
+  const { cut = null, ...value } = structured as Json & { cut?: Cut };
   const summary = `${tool.method} ${tool.path}: ${summaryOf(value, cut)}`;
   const text =
     protocolVersion !== null && TEXT_ONLY_VERSIONS.has(protocolVersion)

@@ -13,7 +13,7 @@ import {
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { MCP_ANSWER_BYTES, type McpCaller } from "../../../src/domain/mcp-contract";
-import { fitToBudget } from "./answer-budget";
+import { fittedAnswer } from "./answer-budget";
 import { ArgumentError, apiCallOf, resultOf } from "./call-tool";
 import { PROMPTS, promptMessages } from "./prompts";
 import { RESOURCE_TEMPLATES, RESOURCES, resourceCall } from "./resources";
@@ -104,14 +104,7 @@ export async function serveMessage(request: Request, caller: McpCaller): Promise
       const message = (JSON.parse(answer.body) as { message?: string }).message ?? answer.body.slice(0, 300);
       throw new McpError(answer.status < 500 ? ErrorCode.InvalidParams : ErrorCode.InternalError, message);
     }
-    const parsed = JSON.parse(answer.body) as unknown;
-    const { value, cut } = fitToBudget(
-      Array.isArray(parsed) ? { items: parsed } : (parsed as Record<string, unknown>),
-      MCP_ANSWER_BYTES,
-      [],
-      {},
-    );
-    const text = JSON.stringify(cut ? { ...value, cut } : value);
+    const text = JSON.stringify(fittedAnswer(JSON.parse(answer.body), MCP_ANSWER_BYTES, [], {}));
     return { contents: [{ uri: req.params.uri, mimeType: "application/json", text }] };
   });
 
