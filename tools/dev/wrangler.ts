@@ -22,7 +22,12 @@ export function localConfig(root: string): { api: string; docs: string; mcp: str
   if (!/^\[vars\]$/m.test(text)) throw new Error("wrangler.toml: no [vars] table");
   const local = text
     .replace(/^\[vars\]$/m, `[vars]\nKEY_RATE_LIMIT = "${LOCAL_KEY_RATE_LIMIT}"`)
-    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = ${JSON.stringify(resolve(root, main))}`);
+    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = ${JSON.stringify(resolve(root, main))}`)
+    // The [alias] table's files (zod without its locales), made absolute too.
+    .replace(
+      /^("[^"]+") = "(\.\/[^"]+)"$/gm,
+      (_, name: string, file: string) => `${name} = ${JSON.stringify(resolve(root, file))}`,
+    );
   const assets = buildDocsAssets(root);
   const docs = readFileSync(join(root, "workers", "docs", "wrangler.toml"), "utf8")
     .replace(/^directory = "(.+)"$/m, () => `directory = ${JSON.stringify(assets)}`)
