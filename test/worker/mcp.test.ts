@@ -137,6 +137,7 @@ describe("/mcp with the official SDK's client", () => {
     await expect(
       readOnly.callTool({ name: "ingest_prices", arguments: { body: { tickers: ["AAPL"] } } }),
     ).rejects.toThrow(/ingest_prices changes data and needs a full-access key/);
+    // No API request was made for it: its usage row is the message's (the counting test below).
     await expect(readOnly.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(
       /Unknown tool: no_such_tool/,
     );
@@ -175,27 +176,48 @@ describe("/mcp with the official SDK's client", () => {
     }
   }, 240_000);
 
-  it("cuts an answer past the budget and says how to ask for the rest; the next call continues where it stopped", async () => {
-    const args = { ticker: "AAPL", from: "2016-01-04", to: "2025-12-31", period: "daily" };
+  /** Cuts a long answer, then follows its `next_arguments`: the rows that follow are the route's next ones. */
+  async function followCut(args: Record<string, string>) {
+    const { ticker, ...query } = args;
+    const http = await send(`/eod/${ticker}?${new URLSearchParams(query)}`, { headers: { "x-api-key": FULL_KEY } });
+    const all = (http.body as { data: { Date: string }[] }).data;
     const first = await full.callTool({ name: "get_eod_prices", arguments: args });
     const body = first.structuredContent as Record<string, unknown>;
     const cut = body.cut as { list: string; returned: number; total: number; next_arguments: Record<string, string> };
-    expect(new TextEncoder().encode(JSON.stringify({ ...body, cut: undefined })).length).toBeLessThanOrEqual(
-      MCP_ANSWER_BYTES,
-    );
-    expect(cut.total).toBeGreaterThan(2000);
+    // The whole answer, `cut` included, within the budget.
+    expect(new TextEncoder().encode(JSON.stringify(body)).length).toBeLessThanOrEqual(MCP_ANSWER_BYTES);
+    expect(cut.list).toBe("data");
+    expect(cut.total).toBe(all.length);
     expect(cut.returned).toBeGreaterThan(50);
     expect(cut.returned).toBeLessThan(cut.total);
-    const rows = body[cut.list] as { Date: string }[];
-    expect(rows).toHaveLength(cut.returned);
+    const rows = body.data as { Date: string }[];
+    expect(rows.map((r) => r.Date)).toEqual(all.slice(0, cut.returned).map((r) => r.Date));
     const last = rows[rows.length - 1]?.Date ?? "";
     const next = new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    expect(cut.next_arguments).toEqual({ ...args, from: next });
     const text = (first.content as { text: string }[])[0]?.text ?? "";
-    expect(text).toContain(`Cut: ${cut.returned} of ${cut.total} rows of ${cut.list}`);
+    expect(text).toContain(`Cut: ${cut.returned} of ${cut.total} rows of data`);
     const second = await full.callTool({ name: "get_eod_prices", arguments: cut.next_arguments });
-    const rest = (second.structuredContent as Record<string, unknown>)[cut.list] as { Date: string }[];
-    expect((rest[0]?.Date ?? "") > last).toBe(true);
+    expect(second.isError ?? false, JSON.stringify(second.content)).toBe(false);
+    const rest = (second.structuredContent as { data: { Date: string }[] }).data;
+    expect(rest[0]?.Date).toBe(all[cut.returned]?.Date);
+    return { cut, next, end: all[all.length - 1]?.Date };
+  }
+
+  it("cuts an answer past the budget and says how to ask for the rest; the next call continues where it stopped", async () => {
+    const args = { ticker: "AAPL", from: "2016-01-04", to: "2025-12-31", period: "daily" };
+    const { cut, next, end } = await followCut(args);
+    expect(cut.next_arguments).toEqual({ ...args, from: next, to: end });
+  });
+
+  it("continues an answer asked by period with the window of dates that follows (the period left out)", async () => {
+    const { cut, next, end } = await followCut({ ticker: "AAPL", period: "10y" });
+    expect(cut.next_arguments).toEqual({ ticker: "AAPL", from: next, to: end });
+  });
+
+  it("refuses a dot segment for a path parameter: it would answer another route", async () => {
+    const dots = await full.callTool({ name: "get_dcf_valuation", arguments: { ticker: ".." } });
+    expect(dots.isError).toBe(true);
+    expect((dots.content as { text: string }[])[0]?.text).toBe("ticker: not a value of it");
   });
 
   it("says a route's refusal as a tool error the model can act on", async () => {
@@ -272,6 +294,32 @@ describe("/mcp counting", () => {
     expect(quote.headers.get("ratelimit-remaining")).toBe("8");
     const answer = (await quote.json()) as { result: { structuredContent: { ticker: string } } };
     expect(answer.result.structuredContent.ticker).toBe("AAPL");
+    // A writing tool refused (no API request), a route's refusal, and a batch: each one count.
+    const refused = await post({ method: "tools/call", params: { name: "ingest_prices", arguments: {} } });
+    expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(-32602);
+    const bad = await post({
+      method: "tools/call",
+      params: { name: "get_eod_prices", arguments: { ticker: "AAPL", period: "7y" } },
+    });
+    expect(((await bad.json()) as { result: { isError: boolean } }).result.isError).toBe(true);
+    const batch = await exports.default.fetch(
+      new Request("http://svc/mcp", {
+        method: "POST",
+        headers: {
+          "x-api-key": created.body.key,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+        },
+        body: JSON.stringify([
+          { jsonrpc: "2.0", id: 1, method: "ping" },
+          { jsonrpc: "2.0", id: 2, method: "ping" },
+        ]),
+      }),
+    );
+    expect(batch.status).toBe(400);
+    expect(((await batch.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    expect(batch.headers.get("ratelimit-remaining")).toBe("5");
 
     const deps = buildDeps(env);
     try {
@@ -283,9 +331,12 @@ describe("/mcp counting", () => {
             .where(eq(usageLogs.keyId, created.body.id))
         ).sort((a, b) => a.route.localeCompare(b.route));
       // The queue delivers a batch within its max_batch_timeout (2 s).
-      await expect.poll(async () => (await routes()).length, { timeout: 10_000, interval: 200 }).toBe(2);
+      await expect.poll(async () => (await routes()).length, { timeout: 10_000, interval: 200 }).toBe(5);
       expect(await routes()).toEqual([
+        { route: "/eod/:ticker", method: "GET", status: 400 },
         { route: "/mcp", method: "POST", status: 200 },
+        { route: "/mcp", method: "POST", status: 200 },
+        { route: "/mcp", method: "POST", status: 400 },
         { route: "/quote/:ticker", method: "GET", status: 200 },
       ]);
     } finally {

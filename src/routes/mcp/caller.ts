@@ -38,8 +38,13 @@ export function mcpCaller(
       used = true;
       c.set("usageByMessageCall", true);
       const url = new URL(`${origin}${call.path}`);
+      // Dot segments resolved away would answer another route than the tool's.
+      if (url.pathname !== call.path) throw new Error(`Not a path of this service: ${call.path.slice(0, 80)}`);
       for (const [name, value] of call.query) url.searchParams.append(name, value);
       const headers = new Headers({ "x-api-key": key, accept: "application/json" });
+      // The client's address: a lookup of an unseen key is bounded per address, as over HTTP.
+      const address = c.req.header("cf-connecting-ip");
+      if (address) headers.set("cf-connecting-ip", address);
       if (call.body !== undefined) headers.set("content-type", "application/json");
       const request = countedByMessage(new Request(url, { method: call.method, headers, body: call.body }));
       const res = await dispatch(request, c.env, c.executionCtx);

@@ -25,6 +25,17 @@ export function registerMcp(app: OpenAPIHono<AppEnv>, dispatch: Dispatch, docume
     const key = extractKey(c.req.raw.headers);
     const kind = c.get("keyKind");
     if (!key || kind === "none") throw new ServiceError("UNAUTHORIZED", "An API key is required");
-    return server.serve(c.req.raw, mcpCaller(c, key, kind, dispatch, document));
+    try {
+      return await server.serve(c.req.raw, mcpCaller(c, key, kind, dispatch, document));
+    } catch (err) {
+      // The MCP Worker failed (an exception, its limits): the client gets a JSON-RPC error it can
+      // retry on, and the message its own usage row (beside that of an API request it made).
+      console.warn("MCP Worker failed", String(err));
+      c.set("usageByMessageCall", false);
+      return c.json(
+        { jsonrpc: "2.0", id: null, error: { code: -32603, message: "The MCP server failed; a retry may succeed" } },
+        503,
+      );
+    }
   });
 }

@@ -17,6 +17,9 @@ export interface Cut {
   next_arguments?: Json;
 }
 
+/** What `cut` may take of the budget (its arguments included; longer ones are left out). */
+const CUT_BYTES = 2048;
+
 const bytesOf = (v: unknown): number => new TextEncoder().encode(JSON.stringify(v)).length;
 
 /** The lists of an object, up to three levels down, longest (in bytes) first. */
@@ -47,16 +50,19 @@ function withRows(value: Json, path: string[], n: number): Json {
   };
 }
 
-/** The date a row is about, where it has one. */
-function rowDate(row: unknown): string | undefined {
+/** The day a row is about and whether it is a time within that day (an intraday bar), where it has one. */
+function rowDay(row: unknown): { day: string; timed: boolean } | undefined {
   if (row === null || typeof row !== "object") return undefined;
   const r = row as Json;
   for (const k of ["date", "Date", "datetime", "timestamp", "published_at", "ex_date"]) {
     const v = r[k];
-    if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) return v.slice(0, 10);
+    if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) return { day: v.slice(0, 10), timed: v.length > 10 };
   }
   return undefined;
 }
+
+/** A `period` that names a window (1y, ytd, max) rather than a bar size: a window of dates replaces it. */
+const WINDOW_PERIOD = /^(\d+(d|mo|y)|ytd|max)$/;
 
 const shiftDay = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -67,17 +73,22 @@ function howToGetMore(rows: unknown[], returned: number, params: readonly string
     const offset = (Number(args.offset) || 0) + returned;
     return { more: `call again with offset=${offset}`, next_arguments: { ...args, offset } };
   }
-  const first = rowDate(rows[0]);
-  const last = rowDate(rows[returned - 1]);
+  const first = rowDay(rows[0]);
+  const end = rowDay(rows[rows.length - 1]);
+  const last = rowDay(rows[returned - 1]);
   const from = params.includes("from") ? "from" : params.includes("from_date") ? "from_date" : undefined;
   const to = params.includes("to") ? "to" : params.includes("to_date") ? "to_date" : undefined;
-  if (first && last && from && to) {
-    const ascending = first <= last;
-    const next = ascending ? { [from]: shiftDay(last, 1) } : { [to]: shiftDay(last, -1) };
-    const window = ascending ? `${from} after ${last}` : `${to} before ${last}`;
-    const rest = { ...args, ...next };
-    if (!ascending && !(from in args)) delete rest[from];
-    return { more: `call again with ${window} (a window of dates needs both ${from} and ${to})`, next_arguments: rest };
+  // Bars within a day: a window of whole days cannot start after the last bar returned.
+  if (first?.timed) return { more: "ask for a shorter window or a coarser interval" };
+  if (first && end && last && returned > 0 && from && to) {
+    // The rest is the window between the last row returned and the far end of the whole list.
+    const ascending = first.day <= end.day;
+    const window = ascending
+      ? { [from]: shiftDay(last.day, 1), [to]: end.day }
+      : { [from]: end.day, [to]: shiftDay(last.day, -1) };
+    const next: Json = { ...args, ...window };
+    if (typeof next.period === "string" && WINDOW_PERIOD.test(next.period)) delete next.period;
+    return { more: `call again with ${from}=${window[from]} and ${to}=${window[to]}`, next_arguments: next };
   }
   if (params.includes("limit")) return { more: "ask for fewer rows with limit, or narrow the request" };
   return { more: "narrow the request (fewer tickers, a shorter window, one indicator)" };
@@ -107,6 +118,8 @@ export function fitToBudget(
   if (bytesOf(value) <= maxBytes) return { value, cut: null };
   let fitted = value;
   let cut: Cut | null = null;
+  // Room for `cut` itself beside what is kept.
+  maxBytes -= CUT_BYTES;
   for (const { path } of listsOf(value)) {
     const rows = at(value, path) as unknown[];
     // The most leading rows that fit: what fits is monotone in the number of rows kept.
@@ -118,7 +131,12 @@ export function fitToBudget(
       else hi = mid - 1;
     }
     fitted = withRows(fitted, path, lo);
-    cut ??= { list: path.join("."), returned: lo, total: rows.length, ...howToGetMore(rows, lo, params, args) };
+    // The list a caller pages through: the first one any row of was kept.
+    if (cut === null || cut.returned === 0) {
+      const more = howToGetMore(rows, lo, params, args);
+      if (more.next_arguments && bytesOf(more.next_arguments) > CUT_BYTES / 2) delete more.next_arguments;
+      cut = { list: path.join("."), returned: lo, total: rows.length, ...more };
+    }
     if (bytesOf(fitted) <= maxBytes) return { value: fitted, cut };
   }
   return {

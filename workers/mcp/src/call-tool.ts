@@ -29,7 +29,10 @@ export function apiCallOf(tool: Tool, args: Json): ApiCall {
   for (const name of tool.pathParams) {
     const value = args[name];
     if (value === undefined || value === "") throw new ArgumentError(`${tool.name} needs ${name}`);
-    path = path.replace(`{${name}}`, encodeURIComponent(asText(name, value)));
+    const text = asText(name, value);
+    // A URL's dot segments would leave the route's path (`/dcf/../compare`).
+    if (text === "." || text === "..") throw new ArgumentError(`${name}: not a value of it`);
+    path = path.replace(`{${name}}`, encodeURIComponent(text));
   }
   const query: [string, string][] = [];
   for (const name of tool.queryParams) {

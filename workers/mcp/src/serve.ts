@@ -36,11 +36,40 @@ async function toolCatalogue(caller: McpCaller): Promise<{ tools: Tool[]; versio
 const INSTRUCTIONS =
   "Market data: instruments and listings, end-of-day and intraday prices, dividends and splits, technical indicators and screens, fundamentals with the source of each figure, DCF valuation, the risk-free rate, news, quotes, exchanges and calendars. Tickers are the service's (AAPL, ASML.AS, MC.PA); search_instruments finds them by name or ISIN. A tool's answer is the API route's JSON; one past the size budget is cut, and its `cut` says how to ask for the rest.";
 
+/** The message of an API error answer, or its first characters when it is not the API's JSON. */
+function errorMessage(body: string): string {
+  try {
+    const message = (JSON.parse(body) as { message?: unknown }).message;
+    if (typeof message === "string") return message;
+  } catch {
+    // Not JSON: its text below.
+  }
+  return body.slice(0, 300);
+}
+
+/**
+ * A JSON-RPC batch (an array of messages in one POST) is refused: protocol versions since
+ * 2025-06-18 have none, and one POST is one count of the key and makes at most one API request.
+ */
+async function refusingBatches(request: Request): Promise<Request | Response> {
+  if (request.method !== "POST") return request;
+  const text = await request.text();
+  if (/^\s*\[/.test(text)) {
+    return Response.json(
+      { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: send one message per POST (no batches)" } },
+      { status: 400 },
+    );
+  }
+  return new Request(request.url, { method: "POST", headers: request.headers, body: text });
+}
+
 /**
  * Answers one Streamable HTTP request statelessly: a fresh server and transport per request (no
  * session to keep, so any isolate answers any message), JSON answers rather than a stream.
  */
-export async function serveMessage(request: Request, caller: McpCaller): Promise<Response> {
+export async function serveMessage(incoming: Request, caller: McpCaller): Promise<Response> {
+  const request = await refusingBatches(incoming);
+  if (request instanceof Response) return request;
   // Before 2025-06-18 there was no header, and no structured content (the JSON then goes in the text).
   const protocolVersion = request.headers.get("mcp-protocol-version") ?? "2025-03-26";
   const server = new Server(
@@ -101,7 +130,7 @@ export async function serveMessage(request: Request, caller: McpCaller): Promise
     const answer = await caller.call(call);
     if (answer.status === 404) throw new McpError(-32002, `Resource not found: ${req.params.uri}`);
     if (answer.status >= 400) {
-      const message = (JSON.parse(answer.body) as { message?: string }).message ?? answer.body.slice(0, 300);
+      const message = errorMessage(answer.body);
       throw new McpError(answer.status < 500 ? ErrorCode.InvalidParams : ErrorCode.InternalError, message);
     }
     const text = JSON.stringify(fittedAnswer(JSON.parse(answer.body), MCP_ANSWER_BYTES, [], {}));
