@@ -127,6 +127,13 @@ describe("/mcp with the official SDK's client", () => {
     ]) {
       expect(listedRead).toContain(name);
     }
+    // /docs renders the document, whose description lists every tool beside its route.
+    const doc = (await (await exports.default.fetch(new Request("http://svc/openapi.json"))).json()) as {
+      info: { description: string };
+    };
+    for (const { tool, op } of tools) {
+      expect(doc.info.description).toContain(`| \`${tool}\` | \`${op.method} ${op.template}\` |`);
+    }
     const eod = (await readOnly.listTools()).tools.find((t) => t.name === "get_eod_prices");
     expect(eod?.inputSchema.required).toEqual(["ticker"]);
     expect(Object.keys(eod?.inputSchema.properties ?? {})).not.toContain("fmt");
