@@ -9,6 +9,7 @@ import { MCP_ANSWER_BYTES } from "../../src/domain/mcp-contract";
 import { documentedOperations, type Operation } from "../hardening/openapi";
 import { comparable, exampleRequest, send } from "../hardening/requests";
 import { FULL_KEY, READ_ONLY_KEY } from "../helpers/keys";
+import { resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 /** An SDK client on /mcp of the Worker under test, with a key (or none). */
@@ -151,6 +152,10 @@ describe("/mcp with the official SDK's client", () => {
   });
 
   it("answers each tool with its route's own answer (the documented example, on the sandbox)", async () => {
+    // The valuation tools' examples (MC.PA) read its whole deep enrichment: what earlier files left of
+    // it (a part, with no refetch due) is cleared, and the whole is stored first.
+    await resetTickers("MC.PA");
+    expect((await send("/fundamental/deep?ticker=MC.PA", { headers: { "x-api-key": FULL_KEY } })).status).toBe(200);
     const added: string[] = [];
     for (const { tool, op } of tools) {
       if (op.precondition) await send(op.precondition, { headers: { "x-api-key": FULL_KEY } });
@@ -280,7 +285,8 @@ describe("/mcp counting", () => {
       body: { name: "mcp-count", kind: "read_only", rate_limit: 10 },
     });
     expect(created.status).toBe(200);
-    const post = (message: Record<string, unknown>) =>
+    /** One POST of a message (or, as given, of a batch) on the new key. */
+    const post = (message: Record<string, unknown> | Record<string, unknown>[]) =>
       exports.default.fetch(
         new Request("http://svc/mcp", {
           method: "POST",
@@ -290,7 +296,7 @@ describe("/mcp counting", () => {
             accept: "application/json, text/event-stream",
             "mcp-protocol-version": "2025-11-25",
           },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 1, ...message }),
+          body: JSON.stringify(Array.isArray(message) ? message : { jsonrpc: "2.0", id: 1, ...message }),
         }),
       );
     const ping = await post({ method: "ping" });
@@ -309,21 +315,10 @@ describe("/mcp counting", () => {
       params: { name: "get_eod_prices", arguments: { ticker: "AAPL", period: "7y" } },
     });
     expect(((await bad.json()) as { result: { isError: boolean } }).result.isError).toBe(true);
-    const batch = await exports.default.fetch(
-      new Request("http://svc/mcp", {
-        method: "POST",
-        headers: {
-          "x-api-key": created.body.key,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2025-11-25",
-        },
-        body: JSON.stringify([
-          { jsonrpc: "2.0", id: 1, method: "ping" },
-          { jsonrpc: "2.0", id: 2, method: "ping" },
-        ]),
-      }),
-    );
+    const batch = await post([
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+      { jsonrpc: "2.0", id: 2, method: "ping" },
+    ]);
     expect(batch.status).toBe(400);
     expect(((await batch.json()) as { error: { code: number } }).error.code).toBe(-32600);
     expect(batch.headers.get("ratelimit-remaining")).toBe("5");
