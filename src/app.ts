@@ -23,6 +23,7 @@ import { renderError } from "./routes/errors";
 import { etfApi } from "./routes/etf";
 import { exchangesApi } from "./routes/exchanges";
 import { fundamentalsApi } from "./routes/fundamentals";
+import { fxApi } from "./routes/fx";
 import { healthApi } from "./routes/health";
 import { historyApi } from "./routes/history";
 import { indicesApi } from "./routes/indices";
@@ -99,6 +100,7 @@ export function createApp(opts: DepsOptions = {}) {
   app.route("/", etfApi);
   app.route("/", indicesApi);
   app.route("/", macroApi);
+  app.route("/", fxApi);
   app.route("/", dcfApi);
   app.route("/", newsApi);
   app.route("/", realtimeApi);

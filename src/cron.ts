@@ -5,6 +5,7 @@ import { cacheKeys } from "./platform/cache";
 import { resumeImports } from "./services/catalogue/imports/resume-imports";
 import { startDueRefresh } from "./services/catalogue/refresh/start-refresh";
 import { applyLogRetention } from "./services/database/cleanup";
+import { refreshRates } from "./services/fx/refresh";
 import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
 import { checkOutlierRates } from "./services/monitoring/alerts";
 import { describeRun, runCanary } from "./services/monitoring/canary";
@@ -26,6 +27,20 @@ const refreshMacroRates: Job = {
       if ("failure" in r) throw new Error(r.failure);
       await deps.cache.delete(cacheKeys.macro(RISK_FREE_SERIES.id));
       return `${r.row.seriesId} ${r.row.value} observed ${r.row.observationDate}`;
+    }),
+};
+
+/**
+ * The day's euro reference rates, once the ECB has published them (16:00 Frankfurt time): every
+ * currency's recent days stored, from the 90-day file (older years are fetched when asked for).
+ */
+const refreshFxRates: Job = {
+  name: "fx_refresh",
+  run: (env) =>
+    runWork(env)(async (deps) => {
+      const r = await refreshRates(deps);
+      if (r.failure) throw new Error(r.failure);
+      return r.latest ? `rates stored through ${r.latest}` : "no rate stored yet";
     }),
 };
 
@@ -107,6 +122,8 @@ export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
   "30 6 * * *": [canaryRun],
   // The daily look at the validation layer's verdicts (a canary run also ends with it).
   "0 7 * * *": [alertCheck],
+  // The ECB publishes at 16:00 Frankfurt time: 15:20 UTC is after it in winter (15:00 UTC) and summer (14:00 UTC).
+  "20 15 * * *": [refreshFxRates],
 };
 
 /**

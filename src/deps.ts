@@ -2,6 +2,7 @@ import { type Clock, type Deadline, deadlineIn, pinnedClock, systemClock } from 
 import { DbHandle } from "./db/client";
 import type { ImportMessage } from "./domain/catalogue-import";
 import type { RefreshMessage } from "./domain/catalogue-refresh";
+import type { FxWindow } from "./domain/fx/coverage";
 import type { ScreenRunMessage } from "./domain/screen-runs";
 import { type Bindings, type Config, loadConfig } from "./env";
 import { type Cache, createCache } from "./platform/cache";
@@ -13,6 +14,7 @@ import { directSink, queueSink, type UsageSink } from "./platform/usage-sink";
 import { DelayedProviderClient } from "./providers/delayed/client";
 import { DelayedFundamentalsClient } from "./providers/delayed/fundamentals";
 import { DriftJournal } from "./providers/drift-journal";
+import { EcbClient } from "./providers/fx/ecb";
 import type { HistoryProvider } from "./providers/history";
 import { FredClient } from "./providers/macro/fred";
 import type { NewsProvider } from "./providers/news/client";
@@ -62,6 +64,7 @@ class RequestProviders implements Providers {
   #scraped?: ScrapedProvider[];
   #edgar?: EdgarClient;
   #macro?: FredClient;
+  #ecb?: EcbClient;
   #news?: NewsProvider[];
 
   constructor(
@@ -171,6 +174,20 @@ class RequestProviders implements Providers {
     return this.#macro;
   }
 
+  get ecb(): EcbClient {
+    const { config: c, deadline, clock, drifts } = this;
+    this.#ecb ??= new EcbClient({
+      baseUrl: c.ECB_BASE_URL,
+      dataApiBaseUrl: c.ECB_DATA_API_BASE_URL,
+      timeoutMs: c.PROVIDER_TIMEOUT_MS,
+      deadline,
+      clock,
+      drifts,
+      restPolicy: restPolicyOf(c),
+    });
+    return this.#ecb;
+  }
+
   get news(): NewsProvider[] {
     this.#news ??= newsProviders(this.config, this.deadline, this.clock, this.drifts);
     return this.#news;
@@ -219,6 +236,7 @@ export function buildDeps(env: Bindings, opts: DepsOptions = {}): Deps {
     refreshQueue: (env.REFRESH_QUEUE as Queue<RefreshMessage> | undefined) ?? null,
     importQueue: (env.IMPORT_QUEUE as Queue<ImportMessage> | undefined) ?? null,
     screenQueue: (env.SCREEN_QUEUE as Queue<ScreenRunMessage> | undefined) ?? null,
+    fxQueue: (env.FX_QUEUE as Queue<FxWindow> | undefined) ?? null,
     caller: null,
     journal: {
       keeping: new Keeping(),

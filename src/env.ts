@@ -128,6 +128,9 @@ export const configSchema = z.object({
   STREAM_PROVIDER_WS_URL: url("wss://data.tradingview.com/socket.io/websocket"),
   MACRO_PROVIDER_BASE_URL: url("https://api.stlouisfed.org"),
   MACRO_API_KEY: optionalString,
+  /** The ECB's euro reference rates: the daily file's host, and the statistical data API's (history). */
+  ECB_BASE_URL: url("https://www.ecb.europa.eu"),
+  ECB_DATA_API_BASE_URL: url("https://data-api.ecb.europa.eu"),
   /** Scraped pages of trailing P/E, EPS and dividend yield: US shares, European shares. */
   SCRAPED_BUSINESSINSIDER_BASE_URL: url("https://markets.businessinsider.com"),
   SCRAPED_ONVISTA_BASE_URL: url("https://www.onvista.de"),

@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { runScheduled } from "./cron";
 import { consumeImport, IMPORT_QUEUE_NAME } from "./services/catalogue/imports/consume-import";
 import { consumeRefresh, REFRESH_QUEUE_NAME } from "./services/catalogue/refresh/consume-refresh";
+import { consumeFxBackfill, FX_QUEUE_NAME } from "./services/fx/backfill";
 import { consumeScreenRuns, SCREEN_QUEUE_NAME } from "./services/technical/screen-runs";
 import { consumeUsage } from "./services/usage/consume-usage";
 import { runWork } from "./work";
@@ -19,7 +20,7 @@ export default {
   scheduled: async (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env));
   },
-  /** The queues' consumers: the catalogue refresh's listings, the bulk import's lines, queued screens' shares, batches of usage-log entries. */
+  /** The queues' consumers: the catalogue refresh's listings, the bulk import's lines, queued screens' shares, the FX history's windows, batches of usage-log entries. */
   queue: async (batch, env, _ctx) =>
     batch.queue === REFRESH_QUEUE_NAME
       ? consumeRefresh(batch, env, runWork(env))
@@ -27,5 +28,7 @@ export default {
         ? consumeImport(batch, env, runWork(env))
         : batch.queue === SCREEN_QUEUE_NAME
           ? consumeScreenRuns(batch, runWork(env))
-          : consumeUsage(batch, runWork(env)),
+          : batch.queue === FX_QUEUE_NAME
+            ? consumeFxBackfill(batch, runWork(env))
+            : consumeUsage(batch, runWork(env)),
 } satisfies ExportedHandler<Env>;

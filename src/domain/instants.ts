@@ -10,3 +10,9 @@ export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 /** A YYYY-MM-DD day moved by whole calendar days. @example addDays("2026-03-01", -1) // "2026-02-28" */
 export const addDays = (day: string, days: number): string =>
   isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+
+/** The later of two YYYY-MM-DD days (strings compare as days). */
+export const laterDay = (a: string, b: string): string => (a >= b ? a : b);
+
+/** The earlier of two YYYY-MM-DD days. */
+export const earlierDay = (a: string, b: string): string => (a <= b ? a : b);

@@ -16,6 +16,13 @@ export type FundamentalProvider = (typeof FUNDAMENTAL_PROVIDERS)[number];
 export const isFundamentalProvider = (name: string): name is FundamentalProvider =>
   (FUNDAMENTAL_PROVIDERS as readonly string[]).includes(name);
 
+/** The ECB's euro reference rates (daily FX). */
+export const ECB = "ecb_reference_rates";
+
+/** The providers the canary watches: the fundamentals providers, and the ECB's daily file (in a run of all). */
+export const CANARY_PROVIDERS = [...FUNDAMENTAL_PROVIDERS, ECB] as const;
+export const isCanaryProvider = (name: string): boolean => (CANARY_PROVIDERS as readonly string[]).includes(name);
+
 /** SEC EDGAR (insider transactions, Form 4). */
 export const EDGAR = "sec_edgar";
 

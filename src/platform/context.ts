@@ -3,11 +3,13 @@ import type { Clock, Deadline } from "../clock";
 import type { Db, Transact } from "../db/client";
 import type { ImportMessage } from "../domain/catalogue-import";
 import type { RefreshMessage } from "../domain/catalogue-refresh";
+import type { FxWindow } from "../domain/fx/coverage";
 import type { ScreenRunMessage } from "../domain/screen-runs";
 import type { Config } from "../env";
 import type { DelayedProviderClient } from "../providers/delayed/client";
 import type { DelayedFundamentalsClient } from "../providers/delayed/fundamentals";
 import type { DriftJournal } from "../providers/drift-journal";
+import type { EcbClient } from "../providers/fx/ecb";
 import type { HistoryProvider } from "../providers/history";
 import type { FredClient } from "../providers/macro/fred";
 import type { NewsProvider } from "../providers/news/client";
@@ -53,6 +55,8 @@ export interface Context {
   importQueue: Queue<ImportMessage> | null;
   /** The queued screens' queue (one share of a run per message); null when not bound. */
   screenQueue: Queue<ScreenRunMessage> | null;
+  /** The backfill of the euro rates' history (one message a year's window); null when not bound. */
+  fxQueue: Queue<FxWindow> | null;
   /** Whose key the request came with, once authenticated (null: a public route, a cron, a queue). */
   caller: Caller | null;
   /** What the work collects as it goes, read once it is done. */
@@ -95,6 +99,8 @@ export interface Providers {
   edgar: EdgarClient;
   /** The macro provider (FRED): the risk-free rate. */
   macro: FredClient;
+  /** The ECB: the euro reference rates (daily FX). */
+  ecb: EcbClient;
   /** The seven news providers (keyed ones without their key are not asked). */
   news: NewsProvider[];
 }

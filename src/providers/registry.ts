@@ -1,5 +1,6 @@
 import {
   DELAYED,
+  ECB,
   EDGAR,
   MACRO,
   NEWS_ALPHAVANTAGE,
@@ -19,7 +20,7 @@ import {
  * whose module fails to load (missing dependency) is reported in `/health` as unavailable.
  * Provider issues add their entries to `PROVIDERS`.
  */
-export type ProviderKind = "delayed" | "stream" | "macro" | "news" | "scraped" | "filings";
+export type ProviderKind = "delayed" | "stream" | "macro" | "fx" | "news" | "scraped" | "filings";
 
 export interface ProviderEntry {
   /** Source identifier, e.g. `delayed_provider`. */
@@ -35,6 +36,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
   { name: SCRAPED_ONVISTA, kind: "scraped", load: () => import("./scraped/onvista") },
   { name: EDGAR, kind: "filings", load: () => import("./sec/edgar") },
   { name: MACRO, kind: "macro", load: () => import("./macro/fred") },
+  { name: ECB, kind: "fx", load: () => import("./fx/ecb") },
   { name: NEWS_YAHOO, kind: "news", load: () => import("./news/rss") },
   { name: NEWS_GOOGLE, kind: "news", load: () => import("./news/rss") },
   { name: NEWS_FINNHUB, kind: "news", load: () => import("./news/finnhub") },

@@ -11,6 +11,11 @@ export const API_TAGS = [
       "Stored end-of-day bars per listing (/eod, /eod/bulk, /ticker/{symbol}/history), their dividends and splits, ingestion, and intraday minute bars. A read of a catalogue listing ingests or tops up its history first. Query parameters follow the spec's names per route: `from`/`to` on /eod, `from_date`/`to_date` on /technical; JSON says `adj_close` where the EODHD-compatible CSV says `Adj Close`.",
   },
   {
+    name: "FX",
+    description:
+      "Daily exchange rates from the ECB's euro reference rates (31 currencies, from 1999), stored once fetched, crossed through the euro; each rate names its publication day and source, and a day without a publication carries the last one and says so. The price routes take `convert=` to answer in another currency at these rates.",
+  },
+  {
     name: "Technical indicators",
     description:
       "18 indicators computed on stored prices, through single, multi, chart and batch routes, and screeners over the whole catalogue. These routes never ingest: store prices first through /eod or /historical/ingest.",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { IngestAnswer } from "../../src/routes/eod/schema";
 import type { DeepFundamentalsAnswer, RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
+import type { FxSeriesBody } from "../../src/routes/fx/schema";
 import type { Health } from "../../src/routes/health/schema";
 import type { InsiderTransactionsAnswer } from "../../src/routes/insider/schema";
 import type { MacroRatesBody } from "../../src/routes/macro/schema";
@@ -28,6 +29,7 @@ type ProbeAnswer = Answer<
     DeepFundamentalsAnswer &
     InsiderTransactionsAnswer &
     MacroRatesBody &
+    FxSeriesBody &
     Omit<NewsBody, "source">
 >;
 
@@ -95,6 +97,14 @@ async function expectFailureReported(p: SimulatedProvider, cls: CaseClass, res: 
       else expect(failure?.reason, shown).toContain(p.provider);
       return failure?.reason ?? "nothing for the ticker (an answer)";
     }
+    case "fx": {
+      // Nothing stored (after the reset) and nothing fetched: a 503 naming the provider's failure;
+      // a window the provider published nothing of is an answer: a 404 saying so.
+      expect(res.status, shown).toBe(cls === "unknown_symbol" ? 404 : 503);
+      const message = (res.body as unknown as { message: string }).message;
+      expect(message, shown).toContain(cls === "unknown_symbol" ? "EUR/USD" : p.provider);
+      return message;
+    }
     case "macro": {
       // Nothing stored (after the reset): no value, and a note naming the provider's failure.
       expect(res.status, shown).toBe(200);
@@ -129,6 +139,10 @@ async function expectServedBy(p: SimulatedProvider, res: ProbeAnswer): Promise<v
     case "news":
       expect(res.body.providers, shown).toContain(p.provider);
       expect(res.body.errors).toEqual([]);
+      return;
+    case "fx":
+      expect(res.body.data.length, shown).toBe(30);
+      expect(res.body.data.every((r) => r.source === p.provider)).toBe(true);
       return;
     case "macro":
       expect(res.body.risk_free_rate?.series_id, shown).toBe("DGS10");

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { assets, listings, realtimeSubscriptions } from "../../src/db/schema";
 import { buildDeps } from "../../src/deps";
 import { FULL_KEY } from "../helpers/keys";
-import { resetMacroRates, resetTickers } from "../helpers/listings";
+import { resetFxRates, resetMacroRates, resetTickers } from "../helpers/listings";
 
 /**
  * Tables whose rows are not the effect of a request: logs of requests and leases (one per request by
@@ -98,10 +98,11 @@ export async function snapshotDatabase(): Promise<Snapshot> {
 /**
  * Puts the tickers back to "nothing stored, nothing cached, not streamed, never subscribed"; an
  * ISIN among them stands for every listing of its instrument. The macro rate, which every valuation
- * reads, and the catalogue's refresh runs are forgotten too.
+ * reads, the stored FX rates and the catalogue's refresh runs are forgotten too.
  */
 export async function resetState(names: string[]): Promise<void> {
   await resetMacroRates();
+  await resetFxRates();
   const isins = names.filter((n) => /^[A-Z]{2}[A-Z0-9]{9}\d$/.test(n));
   const tickers = names.filter((n) => !isins.includes(n));
   if (isins.length) {

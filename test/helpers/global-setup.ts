@@ -11,6 +11,7 @@ import { startEmbeddedPostgres } from "../../tools/db/embedded-postgres";
 import { migrateDatabase } from "../../tools/db/migrate";
 import { startNeonLocal } from "../../tools/db/neon-local";
 import { seedCatalogue } from "../../tools/db/seed";
+import { startEcbSim } from "../../tools/sandbox/ecb";
 import { startEdgarSim } from "../../tools/sandbox/edgar";
 import { FRED_SIM_KEY, startFredSim } from "../../tools/sandbox/fred";
 import { newsSimSettings, startNewsSim } from "../../tools/sandbox/news";
@@ -59,6 +60,7 @@ declare module "vitest" {
     scrapedSimUrl: string;
     edgarSimUrl: string;
     fredSimUrl: string;
+    ecbSimUrl: string;
     newsSimUrl: string;
     /** The recorded answers of the real providers, served at `<replayUrl>/<provider>` (tools/sandbox/replay.ts). */
     replayUrl: string;
@@ -183,6 +185,10 @@ async function startStack(
   // listed day (the 26th) is a holiday ".", so the newest real observation is the 25th's.
   const fred = await startFredSim({ clock: pinnedClock(FRED_SIM_AS_OF) });
   stops.push(fred.close);
+  // The ECB's publications run with the real clock (the daily file is the day's, as the canary
+  // expects); its 90-day file holds every day since September 2026 too, the days the tests pin.
+  const ecb = await startEcbSim({ recentFloor: "2026-09-01" });
+  stops.push(ecb.close);
   // The news providers' stories as of a fixed instant (they never move under a test).
   const news = await startNewsSim({ clock: pinnedClock(NEWS_SIM_AS_OF) });
   stops.push(news.close);
@@ -205,6 +211,8 @@ async function startStack(
     ...(opts.edgarPace ? { SEC_REQUESTS_PER_SECOND: opts.edgarPace } : {}),
     MACRO_PROVIDER_BASE_URL: fred.url,
     MACRO_API_KEY: FRED_SIM_KEY,
+    ECB_BASE_URL: ecb.url,
+    ECB_DATA_API_BASE_URL: ecb.url,
     ...newsSimSettings(news.url),
     // Short deadlines so the timeout faults are tested in seconds (the nets set their own: they run
     // beside the API tests, and a simulator slowed by the load must not read as a provider failing).
@@ -253,6 +261,7 @@ async function startStack(
     scrapedSimUrl: scraped.url,
     edgarSimUrl: edgar.url,
     fredSimUrl: fred.url,
+    ecbSimUrl: ecb.url,
     newsSimUrl: news.url,
   };
   return { databaseUrl, bindings, sims };
@@ -327,6 +336,7 @@ export default async function setup(project: TestProject) {
   project.provide("scrapedSimUrl", main.sims.scrapedSimUrl);
   project.provide("edgarSimUrl", main.sims.edgarSimUrl);
   project.provide("fredSimUrl", main.sims.fredSimUrl);
+  project.provide("ecbSimUrl", main.sims.ecbSimUrl);
   project.provide("newsSimUrl", main.sims.newsSimUrl);
   project.provide("replayUrl", recorded.url);
   const full = process.env.HARDENING === "full";

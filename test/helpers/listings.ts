@@ -11,6 +11,8 @@ import {
   etfDetails,
   financialStatements,
   fundamentalSnapshots,
+  fxCoverage,
+  fxRates,
   indicatorSnapshots,
   insiderFilings,
   intradayBars,
@@ -124,6 +126,19 @@ export async function resetMacroRates(): Promise<void> {
   try {
     await db.delete(macroRatesCache);
     await cache.deletePattern(cacheKeys.macro("*"));
+  } finally {
+    await deps.close();
+  }
+}
+
+/** No euro rate stored, none marked stored, and no FX marker in the cache: the ECB is asked afresh. */
+export async function resetFxRates(): Promise<void> {
+  const deps = buildDeps(env);
+  const { db, cache } = deps;
+  try {
+    await db.delete(fxRates);
+    await db.delete(fxCoverage);
+    await cache.deletePattern(cacheKeys.fxAll());
   } finally {
     await deps.close();
   }

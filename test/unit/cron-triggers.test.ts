@@ -12,7 +12,7 @@ const crons = () => {
 describe("the Cron Triggers", () => {
   it("are exactly the expressions src/cron.ts has jobs for", () => {
     expect(crons().sort()).toEqual(Object.keys(CRON_JOBS).sort());
-    expect(crons().length).toBe(5);
+    expect(crons().length).toBe(6);
   });
 
   it("are each run by a worker test through the Workers runtime's scheduled handler", () => {

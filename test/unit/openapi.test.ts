@@ -77,6 +77,7 @@ describe("GET /openapi.json", () => {
     expect(declared).toEqual([
       "Assets and listings",
       "Prices",
+      "FX",
       "Technical indicators",
       "Fundamentals",
       "Valuation",

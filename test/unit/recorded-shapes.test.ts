@@ -3,6 +3,7 @@ import WebSocket from "ws";
 import { pinnedClock } from "../../src/clock";
 import { SUMMARY_SCHEMA } from "../../src/domain/fundamentals/summary-schema";
 import { leafPaths } from "../../src/domain/wire-schema";
+import { startEcbSim } from "../../tools/sandbox/ecb";
 import { startEdgarSim } from "../../tools/sandbox/edgar";
 import { FRED_SIM_KEY, startFredSim } from "../../tools/sandbox/fred";
 import { NEWS_SIM_KEY, startNewsSim } from "../../tools/sandbox/news";
@@ -43,6 +44,7 @@ beforeAll(async () => {
   sims.delayed = await startYahooSim({ clock });
   sims.edgar = await startEdgarSim();
   sims.fred = await startFredSim({ clock });
+  sims.ecb = await startEcbSim({ clock });
   sims.news = await startNewsSim({ clock });
   sims.scraped = await startScrapedPagesSim();
   stream = await startTradingViewSim({ clock });

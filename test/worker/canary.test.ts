@@ -30,15 +30,23 @@ import { call } from "../helpers/worker-http";
  */
 const pages = inject("scrapedSimUrl");
 const yahoo = inject("delayedSimUrl");
-const PROVIDERS = ["delayed_provider", "scraped_businessinsider", "scraped_onvista"];
+const PROVIDERS = ["delayed_provider", "scraped_businessinsider", "scraped_onvista", "ecb_reference_rates"];
 const BI = "scraped_businessinsider";
 /** The US page's slug of JNJ: the fault is set on it alone. */
 const JNJ_PAGE = "jnj";
 const deps = buildDeps(env);
 const db = deps.db;
 
-/** Checks per provider and run: five fields of four instruments; three of the two each page covers. */
-const PER_RUN = { delayed_provider: 20, scraped_businessinsider: 6, scraped_onvista: 6 } as const;
+/**
+ * Checks per provider and run: five fields of four instruments; three of the two each page covers;
+ * the ECB's daily file: its day, its currencies and four reference rates (in a run of all only).
+ */
+const PER_RUN = {
+  delayed_provider: 20,
+  scraped_businessinsider: 6,
+  scraped_onvista: 6,
+  ecb_reference_rates: 6,
+} as const;
 
 async function runCron() {
   const ctx = createExecutionContext();
@@ -94,8 +102,8 @@ describe("the canary, provider health and canary_failed alerts", () => {
   it("the daily Cron Trigger (30 6 * * *) checks every provider: each value stored with its range, all passing", async () => {
     await runCron();
     const history = (await call<CanaryHistoryBody>("/health/canary/history?limit=1000")).body;
-    expect(history.count).toBe(20 + 6 + 6);
-    for (const c of history.checks) {
+    expect(history.count).toBe(20 + 6 + 6 + 6);
+    for (const c of history.checks.filter((c) => c.provider_name !== "ecb_reference_rates")) {
       const range = CANARY_INSTRUMENTS.find((i) => i.ticker === c.ticker)?.expected[c.field ?? ""];
       expect(range, `${c.provider_name} ${c.ticker} ${c.field}`).toBeDefined();
       expect([c.expected_min, c.expected_max]).toEqual(range);
@@ -106,7 +114,19 @@ describe("the canary, provider health and canary_failed alerts", () => {
       expect(c.checked_at).toMatch(/\+00:00$/);
     }
     const byProvider = (p: string) => history.checks.filter((c) => c.provider_name === p);
-    expect(PROVIDERS.map((p) => byProvider(p).length)).toEqual([20, 6, 6]);
+    expect(PROVIDERS.map((p) => byProvider(p).length)).toEqual([20, 6, 6, 6]);
+    // The ECB's daily file: the day due, its 30 currencies, and four pairs within their ranges.
+    const ecb = byProvider("ecb_reference_rates");
+    expect(ecb.every((c) => c.passed)).toBe(true);
+    expect(ecb.map((c) => [c.ticker, c.field]).sort()).toEqual([
+      ["EUR", "currencies"],
+      ["EUR", "published"],
+      ["EUR/CHF", "rate"],
+      ["EUR/GBP", "rate"],
+      ["EUR/JPY", "rate"],
+      ["EUR/USD", "rate"],
+    ]);
+    expect(ecb.find((c) => c.ticker === "EUR/USD")).toMatchObject({ expected_min: 0.75, expected_max: 1.75 });
     // Each page covers its own side of the Atlantic.
     expect(new Set(byProvider(BI).map((c) => c.ticker))).toEqual(new Set(["MSFT", "JNJ"]));
     expect(new Set(byProvider("scraped_onvista").map((c) => c.ticker))).toEqual(new Set(["OR.PA", "MUV2.DE"]));
@@ -118,10 +138,10 @@ describe("the canary, provider health and canary_failed alerts", () => {
     ]);
   });
 
-  it("after a run every fundamentals provider has a label, a success rate and a latency", async () => {
+  it("after a run every watched provider has a label, a success rate and a latency", async () => {
     const cached = (await call<ProvidersHealthBody>("/health/providers")).body;
     expect(cached.source).toBe("cache");
-    expect(cached).toMatchObject({ total_providers: 3, healthy: 3, degraded: 0, down: 0 });
+    expect(cached).toMatchObject({ total_providers: 4, healthy: 4, degraded: 0, down: 0 });
     for (const p of cached.providers) {
       // The spec's cached summary: no latency, last check or canary outcome, no alerts counted...
       expect(p).toMatchObject({ is_healthy: true, success_rate_7d: 1, status_label: "OK" });
@@ -149,7 +169,7 @@ describe("the canary, provider health and canary_failed alerts", () => {
     await deps.cache.delete(cacheKeys.healthSummary());
     const stored = (await call<ProvidersHealthBody>("/health/providers")).body;
     expect(stored.source).toBe("database");
-    expect(stored.providers.map((p) => p.name)).toEqual(PROVIDERS);
+    expect(stored.providers.map((p) => p.name)).toEqual([...PROVIDERS].sort());
     for (const p of stored.providers) {
       expect(p).toMatchObject({ success_rate_7d: 1, status_label: "OK", canary_passed: true });
       expect(p.avg_latency_ms).toEqual(expect.any(Number));
@@ -194,7 +214,7 @@ describe("the canary, provider health and canary_failed alerts", () => {
       status_label: "DEGRADED",
       is_healthy: false,
     });
-    expect(summary).toMatchObject({ healthy: 2, degraded: 1, down: 0 });
+    expect(summary).toMatchObject({ healthy: 3, degraded: 1, down: 0 });
     const detail = (await call<ProviderHealthBody>(`/health/providers/${BI}`)).body;
     expect(detail).toMatchObject({ status: "DEGRADED", canary_passed: false });
     expect(detail.active_alerts).toBe((await call<AlertsBody>(`/health/alerts?provider_name=${BI}`)).body.count);

@@ -11,8 +11,8 @@ describe("GET /health", () => {
     expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
     expect(body.delayed_provider_available).toBe(true);
     // No provider called yet in this isolate: nothing to tell of their calls.
-    // Every provider of the registry: delayed, stream, the two scraped pages, EDGAR, the macro provider, seven news providers.
-    expect(body.providers).toEqual({ loaded: 13, unavailable: [], calls: {} });
+    // Every provider of the registry: delayed, stream, the two scraped pages, EDGAR, the macro provider, the ECB, seven news providers.
+    expect(body.providers).toEqual({ loaded: 14, unavailable: [], calls: {} });
     expect(body.cache.enabled).toBe(true);
     expect(body.cache.status).toBe(
       inject("redisBacked") ? "connected" : "memory (in-isolate LRU; Upstash not configured)",

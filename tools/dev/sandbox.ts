@@ -1,4 +1,5 @@
 import { pinnedClock, systemClock } from "../../src/clock";
+import { startEcbSim } from "../sandbox/ecb";
 import { startEdgarSim } from "../sandbox/edgar";
 import { FRED_SIM_KEY, startFredSim } from "../sandbox/fred";
 import { newsSimSettings, startNewsSim } from "../sandbox/news";
@@ -10,7 +11,7 @@ import { startYahooSim } from "../sandbox/yahoo";
 export interface Sandbox {
   vars: Record<string, string>;
   /** Control endpoints (faults, stream actions) of the delayed and the stream simulators. */
-  control: { delayed: string; stream: string; scraped: string; edgar: string; fred: string; news: string };
+  control: { delayed: string; stream: string; scraped: string; edgar: string; fred: string; ecb: string; news: string };
   label: string;
   stop(): Promise<void>;
 }
@@ -37,6 +38,7 @@ export async function startSandbox(
   const edgar = await startEdgarSim({ port: Number(env.SANDBOX_EDGAR_PORT ?? 0) });
   const fred = await startFredSim({ port: Number(env.SANDBOX_MACRO_PORT ?? 0), clock });
   const news = await startNewsSim({ port: Number(env.SANDBOX_NEWS_PORT ?? 0), clock });
+  const ecb = await startEcbSim({ port: Number(env.SANDBOX_ECB_PORT ?? 0), clock });
   return {
     vars: {
       DELAYED_PROVIDER_BASE_URL: yahoo.url,
@@ -48,6 +50,8 @@ export async function startSandbox(
       SEC_USER_AGENT: "market-data-service sandbox@example.com",
       MACRO_PROVIDER_BASE_URL: fred.url,
       MACRO_API_KEY: FRED_SIM_KEY,
+      ECB_BASE_URL: ecb.url,
+      ECB_DATA_API_BASE_URL: ecb.url,
       ...newsSimSettings(news.url),
       // The simulators have no limits: the catalogue refresh may ask them 100 times a second.
       REFRESH_REQUESTS_PER_MINUTE: "6000",
@@ -59,9 +63,10 @@ export async function startSandbox(
       scraped: scraped.url,
       edgar: edgar.url,
       fred: fred.url,
+      ecb: ecb.url,
       news: news.url,
     },
-    label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}, scraped pages ${scraped.url}, EDGAR ${edgar.url}, macro ${fred.url}, news ${news.url}; faults: POST {url}/__sandbox/faults)`,
+    label: `simulators (delayed ${yahoo.url}, stream ${tradingView.wsUrl}, scraped pages ${scraped.url}, EDGAR ${edgar.url}, macro ${fred.url}, ECB ${ecb.url}, news ${news.url}; faults: POST {url}/__sandbox/faults)`,
     stop: async () => {
       await Promise.all([
         yahoo.close(),
@@ -69,6 +74,7 @@ export async function startSandbox(
         scraped.close(),
         edgar.close(),
         fred.close(),
+        ecb.close(),
         news.close(),
       ]);
     },

@@ -10,7 +10,7 @@
  * by path (a trailing `*` covers a subtree), with why it is allowed.
  */
 
-export type SimTarget = "delayed" | "edgar" | "fred" | "news" | "scraped" | "stream";
+export type SimTarget = "delayed" | "ecb" | "edgar" | "fred" | "news" | "scraped" | "stream";
 
 export interface SimRequest {
   sim: SimTarget;
@@ -147,6 +147,20 @@ export const SIM_REQUESTS: Record<string, SimRequest> = {
     sim: "fred",
     path: "/fred/series/observations?series_id=DGS10&observation_start=2050-01-01&api_key={fredKey}&file_type=json",
     because: "the sandbox serves DGS10 only",
+  },
+  "ecb_reference_rates/daily-2023-02-21.json": { sim: "ecb", path: "{recorded}" },
+  "ecb_reference_rates/hist-90d-2018-easter.json": { sim: "ecb", path: "{recorded}" },
+  "ecb_reference_rates/hist-90d-2018-may-day.json": { sim: "ecb", path: "{recorded}" },
+  "ecb_reference_rates/exr-csvdata-dataonly-PLN.json": {
+    sim: "ecb",
+    path: "/service/data/EXR/D.PLN.EUR.SP00.A?startPeriod=2026-08-03&endPeriod=2026-08-08&format=csvdata&detail=dataonly",
+    because: "the sandbox takes windows, not lastNObservations: the recorded week's",
+  },
+  "ecb_reference_rates/data-api-404-no-results.json": {
+    sim: "ecb",
+    path: "/service/data/EXR/D.USD.EUR.SP00.A?startPeriod=2026-11-21&endPeriod=2026-11-22&format=csvdata",
+    because:
+      "the recording is of another dataset (BSI); the same answer for a window without a publication (a weekend)",
   },
   "macro_provider/fred-error-bad-series-id.json": {
     sim: "fred",

@@ -1,5 +1,6 @@
 import {
   DELAYED,
+  ECB,
   EDGAR,
   MACRO,
   NEWS_ALPHAVANTAGE,
@@ -13,6 +14,7 @@ import {
   SCRAPED_ONVISTA,
   STREAM,
 } from "../../src/domain/provider-names";
+import { ECB_SIM_FAULT_KEY } from "./ecb";
 import { SIM_SERIES } from "./fred";
 import { SIM_SYMBOLS } from "./market-data";
 import type { NewsSimProvider } from "./news";
@@ -51,14 +53,15 @@ export interface FaultMode {
  * document's Providers entry (`document`), the deep document's meta (`deep`: a failing provider
  * leaves the stored figures, `meta.source = "database"`), the insider answer's meta (`insider`:
  * the stored transactions, and a note), or the macro rate's (`macro`: the stored value, none after
- * the reset, and a note), or the news answer (`news`: the other providers' articles, and the
+ * the reset, and a note), or the FX rates' (`fx`: no rate stored after the reset, so a 503 naming
+ * the provider, and the same window answered once it is back), or the news answer (`news`: the other providers' articles, and the
  * failing one named in `errors`).
  */
 export interface Probe {
   method: "POST" | "GET";
   path: string;
   body?: unknown;
-  answer: "ingest" | "document" | "deep" | "insider" | "macro" | "news";
+  answer: "ingest" | "document" | "deep" | "insider" | "macro" | "fx" | "news";
   /** The catalogue ticker the probe asks for (its stored state is reset around each case); none for the macro rate. */
   ticker?: string;
   /**
@@ -74,7 +77,14 @@ export interface SimulatedProvider {
   /** The service's name of the provider (src/domain/provider-names.ts). */
   provider: string;
   /** Where the simulator's control endpoint is announced to the tests (test/helpers/global-setup.ts). */
-  simulator: "delayedSimUrl" | "streamSimUrl" | "scrapedSimUrl" | "edgarSimUrl" | "fredSimUrl" | "newsSimUrl";
+  simulator:
+    | "delayedSimUrl"
+    | "streamSimUrl"
+    | "scrapedSimUrl"
+    | "edgarSimUrl"
+    | "fredSimUrl"
+    | "ecbSimUrl"
+    | "newsSimUrl";
   /** The provider's own symbol of the probe's ticker (what a per-symbol fault is set on). */
   symbol: string;
   faults: Record<FaultClass, FaultMode>;
@@ -188,6 +198,14 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     symbol: SIM_SERIES,
     faults: HTTP_FAULTS,
     probe: { method: "GET", path: "/macro/rates", answer: "macro" },
+  },
+  {
+    // The ECB: a month of EUR/USD of a past year, fetched from its data API (the fault on the series EXR).
+    provider: ECB,
+    simulator: "ecbSimUrl",
+    symbol: ECB_SIM_FAULT_KEY,
+    faults: HTTP_FAULTS,
+    probe: { method: "GET", path: "/fx/EUR/USD?from=2025-03-03&to=2025-04-01", answer: "fx" },
   },
   ...newsEntries(),
 ];

@@ -5,6 +5,7 @@ export * from "./catalogue-imports";
 export * from "./catalogue-refresh";
 export * from "./corporate-actions";
 export * from "./fundamentals";
+export * from "./fx";
 export * from "./indicator-snapshots";
 export * from "./indices";
 export * from "./ingest-leases";

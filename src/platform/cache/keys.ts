@@ -51,6 +51,14 @@ export const cacheKeys = {
   insider: (ticker: string, variant: string) => `insider:${up(ticker)}:${variant}`,
   insiderOfTicker: (ticker: string) => `insider:${up(ticker)}:*`,
   macro: (seriesId: string) => `macro:${seriesId}`,
+  /** Set while a window of rates that came back short (not published yet, a currency missing) is not asked again. */
+  fxAsked: (currencies: readonly string[], from: string, to: string) =>
+    `fx:asked:${currencies.join("+")}:${from}:${to}`,
+  /** Set while a backfill window is queued (not sent again meanwhile). */
+  fxQueued: (currencies: readonly string[], year: number, from: string) =>
+    `fx:queued:${currencies.join("+")}:${year}:${from}`,
+  /** Every FX marker. */
+  fxAll: () => "fx:*",
   news: (ticker: string, variant: string) => `news:${up(ticker)}:${variant}`,
   healthSummary: () => "health:providers",
   /** The delayed provider's hits of a search, by the query as the catalogue reads it (case ignored). */

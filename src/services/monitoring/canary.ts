@@ -3,12 +3,18 @@ import { type NewCheck, saveChecks } from "../../db/repositories/provider-checks
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import { canarySeverity } from "../../domain/monitoring/canary";
 import { CANARY_INSTRUMENTS, CANARY_REFERENCES_VERSION } from "../../domain/monitoring/canary-references";
-import { DELAYED, FUNDAMENTAL_PROVIDERS, type FundamentalProvider } from "../../domain/provider-names";
+import {
+  CANARY_PROVIDERS,
+  DELAYED,
+  FUNDAMENTAL_PROVIDERS,
+  type FundamentalProvider,
+} from "../../domain/provider-names";
 import { cacheKeys } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { isolate } from "../../providers/isolate";
 import { checkOutlierRates } from "./alerts";
 import { probe } from "./canary-probe";
+import { type FxCanaryRun, runFxCanary } from "./fx-canary";
 import { adjustmentChecks, periodChecks, sanityChecks } from "./price-checks";
 import { writeHealthSummary } from "./provider-health";
 
@@ -85,6 +91,8 @@ export interface CanaryRun {
   run_at: string;
   references_version: string;
   providers: ProviderRun[];
+  /** The ECB's daily file, judged in a run of every provider (not in one provider's). */
+  fx: FxCanaryRun | null;
   /** Providers whose part of the run broke (a database error, say): nothing of theirs may be stored. */
   errors: { provider: FundamentalProvider; error: string }[];
   high_outlier_rate_alerts_opened: string[];
@@ -110,9 +118,17 @@ export async function runCanary(ctx: Context, only?: FundamentalProvider): Promi
   if (!(await ctx.cache.setIfAbsent(lock, at.toISOString(), RUN_LOCK_SECONDS))) return null;
   try {
     const names = only ? [only] : [...FUNDAMENTAL_PROVIDERS];
-    // The canary is how a resting provider is seen to be back: it asks them all.
-    isolate.rests.liftForProbe(names);
-    const settled = await Promise.allSettled(names.map((p) => runProvider(ctx, p, at)));
+    // The canary is how a resting provider is seen to be back: it asks them all (the ECB too, in a run of all).
+    isolate.rests.liftForProbe(only ? names : [...CANARY_PROVIDERS]);
+    const [settled, fx] = await Promise.all([
+      Promise.allSettled(names.map((p) => runProvider(ctx, p, at))),
+      only
+        ? null
+        : runFxCanary(ctx, at).catch((err: unknown) => {
+            console.error("canary: the FX run broke", err);
+            return null;
+          }),
+    ]);
     const providers: ProviderRun[] = [];
     const errors: CanaryRun["errors"] = [];
     settled.forEach((r, i) => {
@@ -129,11 +145,12 @@ export async function runCanary(ctx: Context, only?: FundamentalProvider): Promi
       run_at: at.toISOString(),
       references_version: CANARY_REFERENCES_VERSION,
       providers,
+      fx,
       errors,
       high_outlier_rate_alerts_opened: outliers.opened,
     };
   } finally {
-    isolate.rests.endProbe(only ? [only] : [...FUNDAMENTAL_PROVIDERS]);
+    isolate.rests.endProbe(only ? [only] : [...CANARY_PROVIDERS]);
     await ctx.cache.delete(lock);
   }
 }
@@ -145,5 +162,8 @@ export function describeRun(r: CanaryRun | null): string {
     (p) => `${p.provider} ${p.passed}/${p.checks}${p.alert_opened ? " (canary_failed alert opened)" : ""}`,
   );
   const broke = r.errors.map((e) => `${e.provider} broke: ${e.error}`);
-  return `references ${r.references_version}: ${[...each, ...broke].join(", ")}`;
+  const fx = r.fx
+    ? [`${r.fx.provider} ${r.fx.passed}/${r.fx.checks}${r.fx.alert_opened ? " (canary_failed alert opened)" : ""}`]
+    : [];
+  return `references ${r.references_version}: ${[...each, ...fx, ...broke].join(", ")}`;
 }

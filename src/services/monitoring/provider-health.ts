@@ -11,7 +11,7 @@ import { NotFoundError } from "../../domain/errors";
 import { DAY_MS } from "../../domain/instants";
 import { type StatusLabel, statusLabel } from "../../domain/monitoring/canary";
 import { round4 } from "../../domain/monitoring/validation-stats";
-import { FUNDAMENTAL_PROVIDERS, isFundamentalProvider } from "../../domain/provider-names";
+import { CANARY_PROVIDERS, isCanaryProvider } from "../../domain/provider-names";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { presentCheck } from "./canary-history";
@@ -156,8 +156,8 @@ const RECENT_FAILURES = 20;
  */
 export async function getProviderHealth({ ctx, input }: { ctx: Context; input: { provider: string; days: number } }) {
   const { provider, days } = input;
-  if (!isFundamentalProvider(provider))
-    throw new NotFoundError("Provider", provider, `monitored providers: ${FUNDAMENTAL_PROVIDERS.join(", ")}`);
+  if (!isCanaryProvider(provider))
+    throw new NotFoundError("Provider", provider, `monitored providers: ${CANARY_PROVIDERS.join(", ")}`);
   const db = ctx.db;
   // The window is whole UTC days: today and the days - 1 before it.
   const since = new Date(Date.parse(`${ctx.clock.today()}T00:00:00Z`) - (days - 1) * DAY_MS);
