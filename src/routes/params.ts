@@ -105,3 +105,18 @@ export const BoolParam = z
   })
   .transform(isTrueWord)
   .openapi({ type: "boolean", default: false, description: "true/false, 1/0 or yes/no, in any letter case" });
+
+/**
+ * `convert=` of the price routes: the currency to answer in (any case). Whether the service has
+ * rates of it is the service's to say (a 400 naming the currencies it has).
+ */
+export const ConvertParam = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, "convert is a three-letter ISO 4217 currency code")
+  .transform((s) => s.toUpperCase())
+  .optional()
+  .openapi({
+    example: "USD",
+    description:
+      "Answer in this currency (one of the 31 of GET /fx/latest): each daily bar at its own day's ECB reference rate (the last publication before it on days without one, and for venues that close before 16:00 Frankfurt time), weekly and monthly bars resampled from the converted daily bars; prices are price × rate rounded half to even to 6 decimals, volumes unchanged; `conversion` and each bar's `fx` say the rate, its publication day and source (CSV: the columns FX Rate and FX Published)",
+  });

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { getEod } from "../../services/eod/get-eod";
 import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
-import { BoolParam, DateParam, ListingChoiceQuery, PeriodParam, TickerParam } from "../params";
+import { BoolParam, ConvertParam, DateParam, ListingChoiceQuery, PeriodParam, TickerParam } from "../params";
 import { EodAnswerSchema } from "./schema";
 
 const route = createRoute(
@@ -35,6 +35,7 @@ const route = createRoute(
             description:
               "Serve the series with the repairable warnings corrected (a unit glitch, a split missing or doubled, contradicting high and low, a bar of a closed day); `repaired` names each change. The stored prices are never changed",
           }),
+          convert: ConvertParam,
           ...ListingChoiceQuery,
         }),
       },

@@ -3,6 +3,30 @@ import { FINDING_KINDS } from "../../domain/price-sanity";
 import { DELAYED, STREAM } from "../../domain/provider-names";
 import { DateParam, IsinParam, PeriodParam, TickerParam } from "../params";
 
+/** The rate a converted bar was converted at (a weekly or monthly bar's: its close's day's). */
+export const BarRateSchema = z
+  .object({
+    rate: z
+      .string()
+      .openapi({ example: "1.0876", description: "Units of the answer's currency for one of the listing's" }),
+    published: z.string().openapi({ example: "2026-11-27", description: "The day of the ECB publication used" }),
+    source: z.string().openapi({ example: "ecb_reference_rates" }),
+    carried_forward: z.boolean().openapi({ description: "The bar's day took an earlier publication (see GET /fx)" }),
+  })
+  .openapi("BarRate");
+
+/** What a converted answer says of its conversion. */
+export const ConversionSchema = z
+  .object({
+    from: z.string().openapi({ example: "EUR" }),
+    to: z.string().openapi({ example: "USD" }),
+    source: z.string(),
+    cross: z.string().nullable(),
+    rounding: z.string(),
+    notes: z.array(z.string()),
+  })
+  .openapi("Conversion");
+
 export const EodBarSchema = z
   .object({
     Date: z.string().openapi({ example: "2026-11-24" }),
@@ -12,6 +36,7 @@ export const EodBarSchema = z
     Close: z.number(),
     "Adj Close": z.number(),
     Volume: z.number().int(),
+    fx: BarRateSchema.nullable().optional().openapi({ description: "With convert=: the bar's rate" }),
   })
   .openapi("EodBar");
 export type EodBar = z.infer<typeof EodBarSchema>;
@@ -57,6 +82,9 @@ export const EodAnswerSchema = z
       )
       .optional()
       .openapi({ description: "With repair=true: every change made to the stored series for this answer" }),
+    conversion: ConversionSchema.optional().openapi({
+      description: "With convert=: the currencies, the rates' source, how they are crossed and rounded",
+    }),
     data: z.array(EodBarSchema),
   })
   .openapi("EodAnswer");

@@ -2,9 +2,10 @@ import { isoWithOffset } from "../../clock";
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { listingSpans } from "../../db/repositories/listing-prices";
 import { type ListingPrices, readDailyWindow } from "../../db/repositories/prices";
-import { type Bar, resample } from "../../domain/bars";
-import { barsToCsv } from "../../domain/csv";
+import { type Bar, periodKey, type Resolution, resample } from "../../domain/bars";
+import { barsToCsv, convertedBarsToCsv } from "../../domain/csv";
 import { BadRequestError, NoDataError, ServiceError } from "../../domain/errors";
+import type { PairRate } from "../../domain/fx/rates";
 import { dayBefore } from "../../domain/ingest-plan";
 import type { IngestReport } from "../../domain/ingest-report";
 import { catalogueVenue, missingSessionsReason } from "../../domain/market-hours";
@@ -16,6 +17,8 @@ import type { StoredPrecision } from "../../domain/provider-precision";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { givenRange } from "../date-range";
+import { type ConversionNote, convertDailyBars } from "../fx/convert";
+import { convertedVariant, FX_PROVISIONAL_HEADER } from "../fx/converted-answers";
 import { refuseClosedWindow } from "../shared/closed-window";
 import { readThrough } from "../shared/read-through";
 import { resolveListingWithPrices } from "../shared/resolve-listing";
@@ -34,6 +37,8 @@ export interface EodQuery {
   isin?: string;
   /** Serve the series with the repairable findings applied (price-sanity REPAIRABLE). */
   repair?: boolean;
+  /** Answer in this currency: each daily bar at its day's rate (services/fx/convert). */
+  convert?: string;
 }
 
 /** A rendered answer, cached as it is sent: its body and the headers that carry what the CSV form has no room for. */
@@ -65,29 +70,68 @@ function windowOfQuery(q: EodQuery, today: string): { window: PeriodWindow; labe
   return { window: { ...range, lastBars: null, resolution }, label: q.period ?? "custom" };
 }
 
-/** The bars of the answer, the findings that concern them, and what a repair changed. */
+/** The bars of the answer, the findings that concern them, what a repair changed, and a conversion. */
 interface Shaped {
   bars: Bar[];
   warnings: Finding[];
   repaired: Repair[] | null;
   precision: StoredPrecision | "unchecked";
+  fx: ShapedConversion | null;
+}
+
+/** A converted answer's rate of each bar (a weekly or monthly bar's is its close's day's) and what it says. */
+interface ShapedConversion {
+  rates: PairRate[];
+  note: ConversionNote;
+  provisional: boolean;
 }
 
 /**
- * The window's bars as answered: repaired when asked (the stored bars stay as they are), resampled,
- * in the order asked; the net's findings among the window's daily bars (dates from the first to the
- * last, or the window's own ends) as warnings.
+ * The window's bars as answered: repaired when asked (the stored bars stay as they are), converted
+ * when asked (each daily bar at its day's rate), resampled from those daily bars, in the order
+ * asked; the net's findings among the window's daily bars (dates from the first to the last, or
+ * the window's own ends) as warnings.
  */
-function shape(q: EodQuery, window: PeriodWindow, read: WindowBars): Shaped {
+async function shape(
+  ctx: Context,
+  q: EodQuery,
+  window: PeriodWindow,
+  read: WindowBars,
+  listing: ListingRow,
+): Promise<Shaped> {
   const { bars: fixed, repaired } = q.repair
     ? repairBars(read.bars, read.findings)
     : { bars: read.bars, repaired: null };
   const from = window.from ?? read.bars[0]?.date ?? "";
   const to = window.to ?? read.bars.at(-1)?.date ?? "";
   const warnings = read.findings.filter((f) => f.date >= from && f.date <= to);
-  const bars = resample(fixed, window.resolution);
-  if (q.order === "d") bars.reverse();
-  return { bars, warnings, repaired, precision: read.precision };
+  const converted = q.convert ? await convertDailyBars(ctx, listing, fixed, q.convert) : null;
+  const bars = resample(converted?.bars ?? fixed, window.resolution);
+  const fx = converted
+    ? {
+        rates: closingRates(converted.bars, bars, converted.rates, window.resolution),
+        note: converted.conversion,
+        provisional: converted.provisional,
+      }
+    : null;
+  if (q.order === "d") {
+    bars.reverse();
+    fx?.rates.reverse();
+  }
+  return { bars, warnings, repaired, precision: read.precision, fx };
+}
+
+/** The rate of each answered bar: its own day's, or for a weekly or monthly bar its last day's (its close's). */
+function closingRates(
+  daily: readonly Bar[],
+  answered: readonly Bar[],
+  rates: ReadonlyMap<string, PairRate>,
+  resolution: Resolution,
+): PairRate[] {
+  if (resolution === "daily") return answered.map((b) => rates.get(b.date) as PairRate);
+  const lastOf = new Map<string, string>();
+  for (const b of daily) lastOf.set(periodKey(b.date, resolution), b.date);
+  return answered.map((b) => rates.get(lastOf.get(periodKey(b.date, resolution)) ?? "") as PairRate);
 }
 
 const PRECISION_NOTE: Record<Shaped["precision"], string> = {
@@ -95,6 +139,10 @@ const PRECISION_NOTE: Record<Shaped["precision"], string> = {
   price_hint: "rounded to the provider's price hint when stored; the next ingestion stores them again in full",
   unchecked: "not yet checked (stored before the checks ran); the next ingestion checks them",
 };
+
+/** A bar's rate as the JSON answer carries it. */
+const barRate = (r: PairRate | undefined) =>
+  r ? { rate: r.rate, published: r.published, source: r.source, carried_forward: r.carried_forward } : null;
 
 /** What the CSV form has no room for, in headers (the JSON form carries the same in its body). */
 function headersOf(s: Shaped): Record<string, string> {
@@ -105,12 +153,24 @@ function headersOf(s: Shaped): Record<string, string> {
     "x-price-warnings": String(s.warnings.length),
     ...(kinds.size ? { "x-price-warning-kinds": [...kinds].map(([k, n]) => `${k}=${n}`).join(", ") } : {}),
     ...(s.repaired ? { "x-price-repaired": String(s.repaired.length) } : {}),
+    ...(s.fx
+      ? {
+          "x-fx-conversion": `${s.fx.note.from}->${s.fx.note.to}`,
+          "x-fx-source": s.fx.note.source,
+          ...(s.fx.provisional ? { [FX_PROVISIONAL_HEADER]: "true" } : {}),
+        }
+      : {}),
   };
 }
 
 function render(q: EodQuery, label: string, listing: ListingRow, s: Shaped, dataSource: string, now: Date): EodAnswer {
   const headers = headersOf(s);
-  if (q.fmt === "csv") return { contentType: "text/csv; charset=utf-8", body: barsToCsv(s.bars), headers };
+  if (q.fmt === "csv")
+    return {
+      contentType: "text/csv; charset=utf-8",
+      body: s.fx ? convertedBarsToCsv(s.bars, s.fx.rates) : barsToCsv(s.bars),
+      headers,
+    };
   const answer = {
     ticker: q.ticker,
     listing: { ticker: listing.ticker, isin: listing.isin, currency: listing.currency, exchange: listing.exchange },
@@ -127,7 +187,8 @@ function render(q: EodQuery, label: string, listing: ListingRow, s: Shaped, data
       evidence: w.evidence,
     })),
     ...(s.repaired ? { repaired: s.repaired } : {}),
-    data: s.bars.map((b) => ({
+    ...(s.fx ? { conversion: s.fx.note } : {}),
+    data: s.bars.map((b, i) => ({
       Date: b.date,
       Open: b.open,
       High: b.high,
@@ -135,6 +196,7 @@ function render(q: EodQuery, label: string, listing: ListingRow, s: Shaped, data
       Close: b.close,
       "Adj Close": b.adjClose,
       Volume: b.volume,
+      ...(s.fx ? { fx: barRate(s.fx.rates[i]) } : {}),
     })),
   };
   return { contentType: "application/json; charset=utf-8", body: JSON.stringify(answer), headers };
@@ -143,6 +205,8 @@ function render(q: EodQuery, label: string, listing: ListingRow, s: Shaped, data
 /** Every parameter that shapes the answer, so equal requests share one cache entry and no DB round trip. */
 function cacheVariant(q: EodQuery): string {
   return [
+    // First, so that every converted answer matches one pattern (dropped when new rates are stored).
+    ...(q.convert ? [convertedVariant(q.convert)] : []),
     q.isin ?? "",
     q.currency ?? "",
     q.exchange ?? "",
@@ -264,7 +328,7 @@ export async function getEod({ ctx, input }: { ctx: Context; input: EodQuery }):
       prices.bars.length > 0
         ? { ...(await refresh(ctx, listing, window, prices, today)), source: "database" }
         : await ingestThenRead(ctx, listing, window, today);
-    const shaped = shape(input, window, read);
+    const shaped = await shape(ctx, input, window, read, listing);
     const now = ctx.clock.now();
     if (source !== "database") ingested = { listing, shaped, now };
     provisional = read.windowHasSource;
@@ -277,7 +341,7 @@ export async function getEod({ ctx, input }: { ctx: Context; input: EodQuery }):
   const key = cacheKeys.eod(input.ticker, cacheVariant(input));
   // Bars from the stream provider wait to be replaced by the delayed provider's: an answer holding
   // any is not kept, so that the next request finds the replacement (tried at most every 15 minutes).
-  return (
+  const answer = (
     await readThrough(ctx, {
       key,
       ttlSeconds: cacheTtls(ctx.config).eod,
@@ -286,4 +350,8 @@ export async function getEod({ ctx, input }: { ctx: Context; input: EodQuery }):
       shouldCache: () => !provisional,
     })
   ).value;
+  // A converted answer awaiting a day's rate is dropped from the shared cache when the rate is
+  // stored; the edge's copies cannot be dropped, so the edge keeps none.
+  if (answer.headers[FX_PROVISIONAL_HEADER]) ctx.journal.keeping.notKept();
+  return answer;
 }

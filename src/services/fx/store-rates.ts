@@ -7,6 +7,7 @@ import { ECB } from "../../domain/provider-names";
 import { cacheKeys } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
+import { dropConvertedAnswers } from "./converted-answers";
 
 /** Days looked back before a window's first day: its first days may take an earlier publication. */
 export const CARRY_LOOKBACK_DAYS = 10;
@@ -52,7 +53,10 @@ export async function fetchWindow(ctx: Context, w: FxWindow): Promise<{ written:
   }));
   const short = newest.size < asked.size || spans.some((s) => s.through < w.to);
   const stored = rows.map((r) => ({ ...r, source: ECB }));
-  return { written: await saveWindow(ctx.db, spans, stored, ctx.clock.now()), short };
+  const written = await saveWindow(ctx.db, spans, stored, ctx.clock.now());
+  // Rates of recent days: a cached converted answer may have carried an earlier day's for them.
+  if (written > 0 && w.to >= addDays(latest, -CARRY_LOOKBACK_DAYS)) await dropConvertedAnswers(ctx);
+  return { written, short };
 }
 
 /**

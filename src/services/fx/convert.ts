@@ -1,0 +1,104 @@
+import type { Bar } from "../../domain/bars";
+import { ServiceError } from "../../domain/errors";
+import { FIRST_PUBLICATION } from "../../domain/fx/coverage";
+import { EUR } from "../../domain/fx/currencies";
+import { publicationFor } from "../../domain/fx/publication";
+import { convertPrice, type PairRate, pairRate, ROUNDING_RULE } from "../../domain/fx/rates";
+import { laterDay } from "../../domain/instants";
+import { catalogueVenue } from "../../domain/market-hours";
+import { closeOf } from "../../domain/venues";
+import type { Context } from "../../platform/context";
+import { ratedCurrency, readRateBook } from "./read-book";
+
+/** What an answer says of its conversion. */
+export interface ConversionNote {
+  from: string;
+  to: string;
+  source: string;
+  cross: string | null;
+  rounding: string;
+  notes: string[];
+}
+
+/** Bars in another currency, each with the rate it was converted at. */
+export interface ConvertedBars {
+  bars: Bar[];
+  /** The rate of each converted bar, by its date. */
+  rates: Map<string, PairRate>;
+  conversion: ConversionNote;
+  /** Some bar took an earlier day's publication although its own may still come (not stored yet). */
+  provisional: boolean;
+}
+
+/** The currency a `convert=` names, checked (a 400 for one without rates). */
+export const convertTarget = (code: string): string => ratedCurrency(code, "convert");
+
+/**
+ * Daily bars of a listing converted into `to`, each at its own day's rate: the publication of its
+ * day when its venue closed after it (16:00 Frankfurt time), else the last one before (Tokyo,
+ * Hong Kong and Sydney close before it). Prices (open, high, low, close, adjusted close) become
+ * price × rate, rounded half to even to 6 decimals; volumes stay. Bars before the first
+ * publication have no rate and are left out (said in the notes). The rates are made stored first:
+ * older years being fetched through the queue are a 503 to retry.
+ */
+export async function convertDailyBars(
+  ctx: Context,
+  listing: { currency: string; exchange: string | null },
+  bars: readonly Bar[],
+  toCode: string,
+): Promise<ConvertedBars> {
+  const to = convertTarget(toCode);
+  const from = listing.currency.toUpperCase();
+  const conversion: ConversionNote = {
+    from,
+    to,
+    source: "identity",
+    cross: from !== EUR && to !== EUR && from !== to ? `through the euro: EUR/${to} ÷ EUR/${from}` : null,
+    rounding: ROUNDING_RULE,
+    notes: [],
+  };
+  const first = bars[0]?.date;
+  const last = bars.at(-1)?.date;
+  if (!first || !last) return { bars: [], rates: new Map(), conversion, provisional: false };
+  ratedCurrency(from, "the listing's currency");
+  const { book, latest, stored } = await readRateBook(ctx, [from, to], laterDay(first, FIRST_PUBLICATION), last);
+  if (stored.queued.length)
+    throw new ServiceError(
+      "UPSTREAM_UNAVAILABLE",
+      `The ${from}/${to} rates of ${stored.queued.map((w) => w.year).join(", ")} are being fetched from the ECB; retry in a minute`,
+    );
+  const venue = catalogueVenue(listing.exchange);
+  const out: Bar[] = [];
+  const rates = new Map<string, PairRate>();
+  let provisional = false;
+  let missing = 0;
+  for (const b of bars) {
+    const closeAt = venue ? closeOf(venue, b.date) : undefined;
+    const r = pairRate(book, { base: from, quote: to }, b.date, { closeAt, latestPublication: latest });
+    if (!r) {
+      missing++;
+      continue;
+    }
+    // An earlier publication than the one the bar takes: its own is not out yet, or not stored.
+    if (r.published < publicationFor(b.date, closeAt).day) provisional = true;
+    rates.set(b.date, r);
+    if (r.source !== "identity") conversion.source = r.source;
+    out.push({
+      date: b.date,
+      open: convertPrice(b.open, r.rate),
+      high: convertPrice(b.high, r.rate),
+      low: convertPrice(b.low, r.rate),
+      close: convertPrice(b.close, r.rate),
+      adjClose: convertPrice(b.adjClose, r.rate),
+      volume: b.volume,
+    });
+  }
+  if (missing && !out.length && stored.failure)
+    throw new ServiceError("UPSTREAM_UNAVAILABLE", `No ${from}/${to} rate could be fetched: ${stored.failure}`, {
+      reason: stored.failure,
+    });
+  if (missing)
+    conversion.notes.push(`${missing} bar(s) without a ${from}/${to} rate on or before their day were left out`);
+  if (stored.failure) conversion.notes.push(`the newest rates could not be fetched: ${stored.failure}`);
+  return { bars: out, rates, conversion, provisional };
+}

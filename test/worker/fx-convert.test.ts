@@ -1,0 +1,151 @@
+import Decimal from "decimal.js";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { EodAnswer } from "../../src/routes/eod/schema";
+import type { FxSeriesBody } from "../../src/routes/fx/schema";
+import type { ErrorBody } from "../../src/routes/openapi";
+import { clearFault, fault, resetFxRates, resetTickers } from "../helpers/listings";
+import { call } from "../helpers/worker-http";
+
+/**
+ * convert= on /eod: every bar equals the listing's own bar times its day's rate as GET /fx serves
+ * it, rounded half to even to 6 decimals. Friday 27 November 2026 after Paris's close (17:30) and
+ * the ECB's publication (16:00): the bars run through Thursday, the day before.
+ */
+const AT = "2026-11-27T18:00:00Z";
+const ecbSim = inject("ecbSimUrl");
+const ECB = "ecb_reference_rates";
+const PRICES = ["Open", "High", "Low", "Close", "Adj Close"] as const;
+
+const times = (price: number, rate: string) =>
+  new Decimal(String(price)).times(rate).toDecimalPlaces(6, Decimal.ROUND_HALF_EVEN).toNumber();
+
+async function ratesOf(pair: string, from: string, to: string) {
+  const res = await call<FxSeriesBody>(`/fx/${pair}?from=${from}&to=${to}`, { at: AT });
+  expect(res.status).toBe(200);
+  return new Map(res.body.data.map((r) => [r.date, r]));
+}
+
+beforeAll(async () => {
+  await resetFxRates();
+  await resetTickers("MC.PA", "SWDA.L");
+});
+
+describe("GET /eod/{ticker}?convert=", () => {
+  it("/eod/MC.PA?period=1mo&convert=USD: every bar the euro bar times that day's rate", async () => {
+    const euro = await call<EodAnswer>("/eod/MC.PA?period=1mo", { at: AT });
+    const usd = await call<EodAnswer>("/eod/MC.PA?period=1mo&convert=USD", { at: AT });
+    expect(usd.status, JSON.stringify(usd.body).slice(0, 300)).toBe(200);
+    expect(usd.body.data.map((b) => b.Date)).toEqual(euro.body.data.map((b) => b.Date));
+    expect(usd.body.data.length).toBeGreaterThan(15);
+    const rates = await ratesOf("EUR/USD", euro.body.data[0]?.Date ?? "", "2026-11-27");
+    usd.body.data.forEach((b, i) => {
+      const e = euro.body.data[i];
+      const r = rates.get(b.Date);
+      expect(r?.carried_forward, b.Date).toBe(false);
+      expect(b.fx).toEqual({ rate: r?.rate, published: b.Date, source: ECB, carried_forward: false });
+      for (const k of PRICES) expect(b[k], `${b.Date} ${k}`).toBe(times(e?.[k] ?? Number.NaN, r?.rate ?? ""));
+      expect(b.Volume).toBe(e?.Volume);
+    });
+    expect(usd.body.listing.currency).toBe("EUR");
+    expect(usd.body.conversion).toMatchObject({ from: "EUR", to: "USD", source: ECB, cross: null, notes: [] });
+    expect(usd.body.conversion?.rounding).toContain("half to even to 6 decimals");
+    expect(usd.headers.get("x-fx-conversion")).toBe("EUR->USD");
+  });
+
+  it("gives weekly and monthly bars resampled from the converted daily bars, and CSV with each bar's rate", async () => {
+    const window = "from=2026-10-26&to=2026-11-27";
+    const daily = (await call<EodAnswer>(`/eod/MC.PA?${window}&convert=USD`, { at: AT })).body.data;
+    const weekly = await call<EodAnswer>(`/eod/MC.PA?${window}&period=weekly&convert=USD`, { at: AT });
+    expect(weekly.status).toBe(200);
+    expect(weekly.body.data.length).toBe(5);
+    for (const w of weekly.body.data) {
+      const monday = new Date(`${w.Date}T00:00:00Z`);
+      monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+      const end = new Date(monday.getTime() + 6 * 86_400_000).toISOString().slice(0, 10);
+      const days = daily.filter((d) => d.Date >= w.Date && d.Date <= end);
+      expect(w.Open).toBe(days[0]?.Open);
+      expect(w.Close).toBe(days.at(-1)?.Close);
+      expect(w["Adj Close"]).toBe(days.at(-1)?.["Adj Close"]);
+      expect(w.High).toBe(Math.max(...days.map((d) => d.High)));
+      expect(w.Low).toBe(Math.min(...days.map((d) => d.Low)));
+      expect(w.fx).toEqual(days.at(-1)?.fx);
+    }
+    const csv = await call<string>(`/eod/MC.PA?${window}&convert=USD&fmt=csv`, { at: AT });
+    const lines = csv.body.trim().split("\n");
+    expect(lines[0]).toBe("Date,Open,High,Low,Close,Adj Close,Volume,FX Rate,FX Published");
+    const last = daily.at(-1);
+    expect(lines.at(-1)).toBe(
+      [
+        last?.Date,
+        last?.Open,
+        last?.High,
+        last?.Low,
+        last?.Close,
+        last?.["Adj Close"],
+        last?.Volume,
+        last?.fx?.rate,
+        last?.fx?.published,
+      ].join(","),
+    );
+  });
+
+  it("/eod/SWDA.L?convert=EUR: right from the stored pounds, at the inverse of EUR/GBP", async () => {
+    const pounds = await call<EodAnswer>("/eod/SWDA.L?period=1mo", { at: AT });
+    const euros = await call<EodAnswer>("/eod/SWDA.L?period=1mo&convert=EUR", { at: AT });
+    expect(euros.status).toBe(200);
+    expect(pounds.body.listing.currency).toBe("GBP");
+    const rates = await ratesOf("GBP/EUR", pounds.body.data[0]?.Date ?? "", "2026-11-27");
+    const eurGbp = await ratesOf("EUR/GBP", pounds.body.data[0]?.Date ?? "", "2026-11-27");
+    expect(euros.body.data.length).toBe(pounds.body.data.length);
+    euros.body.data.forEach((b, i) => {
+      const p = pounds.body.data[i];
+      const r = rates.get(b.Date)?.rate ?? "";
+      // The inverse of the published EUR/GBP, to 10 significant digits.
+      expect(r).toBe(
+        new Decimal(1)
+          .div(eurGbp.get(b.Date)?.rate ?? "")
+          .toSignificantDigits(10)
+          .toFixed(),
+      );
+      for (const k of PRICES) expect(b[k], `${b.Date} ${k}`).toBe(times(p?.[k] ?? Number.NaN, r));
+    });
+    expect(euros.body.conversion).toMatchObject({ from: "GBP", to: "EUR", cross: null });
+  });
+
+  it("converts into the listing's own currency at 1, and refuses a currency without rates", async () => {
+    const euro = await call<EodAnswer>("/eod/MC.PA?period=5d", { at: AT });
+    const same = await call<EodAnswer>("/eod/MC.PA?period=5d&convert=eur", { at: AT });
+    expect(same.body.data.map(({ fx, ...b }) => b)).toEqual(euro.body.data);
+    expect(same.body.data.every((b) => b.fx?.rate === "1" && b.fx?.source === "identity")).toBe(true);
+    const bad = await call<ErrorBody>("/eod/MC.PA?period=5d&convert=XYZ", { at: AT });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('convert "XYZ" has no rates');
+  });
+
+  it("answers a bar whose day's rate could not be fetched at the day before's, says so, and is rebuilt once the rate is stored", async () => {
+    await resetFxRates();
+    // Thursday evening: the rates stored through Thursday.
+    expect((await call("/fx/EUR/USD?from=2026-11-23&to=2026-11-26", { at: "2026-11-26T18:00:00Z" })).status).toBe(200);
+    // Saturday (Friday's bar is an end-of-day bar now), the ECB down: Friday's bar takes Thursday's
+    // rate, and the answer says it waits for Friday's.
+    const saturday = "2026-11-28T10:00:00Z";
+    await fault(ecbSim, "EXR", "500", 10);
+    const early = await call<EodAnswer>("/eod/MC.PA?from=2026-11-23&to=2026-11-27&convert=USD", { at: saturday });
+    expect(early.status).toBe(200);
+    expect(early.headers.get("x-fx-provisional")).toBe("true");
+    const thursday = early.body.data.find((b) => b.Date === "2026-11-26")?.fx;
+    expect(thursday).toMatchObject({ published: "2026-11-26", carried_forward: false });
+    expect(early.body.data.find((b) => b.Date === "2026-11-27")?.fx).toEqual({ ...thursday, carried_forward: true });
+    expect(early.body.conversion?.notes.join(" ")).toContain(`the newest rates could not be fetched: ${ECB}`);
+    // The ECB back, Friday's rate stored by another request: the cached answer goes, the next is rebuilt.
+    await clearFault(ecbSim, "EXR");
+    expect((await call("/fx/EUR/USD?from=2026-11-23&to=2026-11-27", { at: saturday })).status).toBe(200);
+    const later = await call<EodAnswer>("/eod/MC.PA?from=2026-11-23&to=2026-11-27&convert=USD", { at: saturday });
+    expect(later.body.data.find((b) => b.Date === "2026-11-27")?.fx).toMatchObject({
+      published: "2026-11-27",
+      carried_forward: false,
+    });
+    expect(later.headers.get("x-fx-provisional")).toBeNull();
+    expect(later.body.conversion?.notes).toEqual([]);
+  });
+});
