@@ -1,12 +1,13 @@
 import { pruneMisses } from "./db/repositories/catalogue-additions";
 import { pruneRuns } from "./db/repositories/screen-runs";
 import { MISS_REMEMBERED_MS } from "./domain/catalogue-additions";
+import { YIELD_SERIES } from "./domain/macro/yield-series";
 import { cacheKeys } from "./platform/cache";
 import { resumeImports } from "./services/catalogue/imports/resume-imports";
 import { startDueRefresh } from "./services/catalogue/refresh/start-refresh";
 import { applyLogRetention } from "./services/database/cleanup";
 import { refreshRates } from "./services/fx/refresh";
-import { fetchRiskFreeRate, RISK_FREE_SERIES } from "./services/macro/get-rates";
+import { fetchRiskFreeRate } from "./services/macro/get-rates";
 import { checkOutlierRates } from "./services/monitoring/alerts";
 import { describeRun, runCanary } from "./services/monitoring/canary";
 import { restoreSubscriptions } from "./services/realtime/restore";
@@ -18,15 +19,27 @@ interface Job {
   run(env: Env): Promise<string>;
 }
 
-/** The risk-free rate read from the macro provider and stored; the cached answer is dropped so the next read takes it. */
+/**
+ * Every currency's risk-free rate read from the macro provider and stored, one series after the
+ * other (FRED allows about 120 requests a minute); each cached answer is dropped so the next read
+ * takes it. One series failing fails the job, after the others are read.
+ */
 const refreshMacroRates: Job = {
   name: "macro_refresh",
   run: (env) =>
     runWork(env)(async (deps) => {
-      const r = await fetchRiskFreeRate(deps);
-      if ("failure" in r) throw new Error(r.failure);
-      await deps.cache.delete(cacheKeys.macro(RISK_FREE_SERIES.id));
-      return `${r.row.seriesId} ${r.row.value} observed ${r.row.observationDate}`;
+      const read: string[] = [];
+      const failed: string[] = [];
+      for (const series of YIELD_SERIES) {
+        const r = await fetchRiskFreeRate(deps, series);
+        if ("failure" in r) failed.push(`${series.id}: ${r.failure}`);
+        else {
+          await deps.cache.delete(cacheKeys.macro(series.id));
+          read.push(`${r.row.seriesId} ${r.row.value} observed ${r.row.observationDate}`);
+        }
+      }
+      if (failed.length) throw new Error(`${failed.join("; ")} (read: ${read.join(", ") || "none"})`);
+      return read.join(", ");
     }),
 };
 
@@ -114,7 +127,8 @@ const restoreStreams: Job = {
  */
 export const CRON_JOBS: Readonly<Record<string, readonly Job[]>> = {
   "*/5 * * * *": [restoreStreams, catalogueRefresh, importResume],
-  // DGS10 is published for the previous business day in the US afternoon; 06:15 UTC reads it the next morning.
+  // DGS10 is published for the previous business day in the US afternoon; 06:15 UTC reads it the
+  // next morning (with the monthly yields of the other currencies).
   "15 6 * * *": [refreshMacroRates],
   // The quietest hour of the markets served.
   "45 3 * * *": [logRetention],

@@ -10,7 +10,7 @@ import type { EodAnswer } from "../../src/routes/eod/schema";
 import type { DeepFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import type { MacroRatesBody } from "../../src/routes/macro/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
-import { dgs10On } from "../../tools/sandbox/fred";
+import { dgs10On, monthlyYieldOn } from "../../tools/sandbox/fred";
 import { READ_ONLY_KEY } from "../helpers/keys";
 import { fault, resetMacroRates, resetTickers, simRequests } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
@@ -49,6 +49,8 @@ describe("GET /macro/rates", () => {
       value: ratio(dgs10On("2026-11-25")),
       unit: "percent",
       observation_date: "2026-11-25",
+      currency: "USD",
+      frequency: "daily",
     });
     expect(res.body.risk_free_rate?.value).toMatch(/^0\.0\d+$/);
     expect(res.body.meta).toEqual({ fetched_at: expect.any(String), cache_hit: false, stale: false });
@@ -117,6 +119,34 @@ describe("GET /macro/rates", () => {
     await worker.scheduled(createScheduledController({ cron: "15 6 * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
     expect((await stored())?.observationDate).toBe("2026-11-25");
+  });
+});
+
+describe("GET /macro/rates?currency=", () => {
+  beforeEach(resetMacroRates);
+
+  it("gives each currency its own 10-year government yield, monthly, with its date; a currency without one is a 400", async () => {
+    const eur = await call<MacroRatesBody>("/macro/rates?currency=eur", { at: AT });
+    expect(eur.status).toBe(200);
+    // The OECD's series run a month behind: October's is the newest on 27 November.
+    expect(eur.body.risk_free_rate).toEqual({
+      series_id: "IRLTLT01DEM156N",
+      label: "Long-Term Government Bond Yields: 10-Year: Main (Including Benchmark) for Germany",
+      value: ratio(monthlyYieldOn("IRLTLT01DEM156N", "2026-10-01")),
+      unit: "percent",
+      observation_date: "2026-10-01",
+      currency: "EUR",
+      frequency: "monthly",
+    });
+    const gbp = await call<MacroRatesBody>("/macro/rates?currency=GBP", { at: AT });
+    expect(gbp.body.risk_free_rate).toMatchObject({ series_id: "IRLTLT01GBM156N", currency: "GBP" });
+    expect(gbp.body.risk_free_rate?.value).toBe(ratio(monthlyYieldOn("IRLTLT01GBM156N", "2026-10-01")));
+    // The default is still the spec's: the US Treasury's.
+    expect((await call<MacroRatesBody>("/macro/rates", { at: AT })).body.risk_free_rate?.series_id).toBe("DGS10");
+    const hkd = await call<ErrorBody>("/macro/rates?currency=HKD", { at: AT });
+    expect(hkd.status).toBe(400);
+    expect(hkd.body.message).toContain('no long-term government yield of "HKD"');
+    expect((await call<ErrorBody>("/macro/rates?currency=EURO", { at: AT })).status).toBe(400);
   });
 });
 
@@ -231,8 +261,15 @@ describe("valuation (DCF)", () => {
     }
     // The WACC from its parts (inside the 5-20 % bounds here), the CAPM cost of equity from the rate shown.
     const w = r.wacc;
+    // A euro listing reporting in euros discounts at the euro's rate: Germany's 10-year yield of October.
     expect(w.risk_free_rate_source).toBe("fred_cached");
-    expect(w.risk_free_rate).toBe(ratio(dgs10On("2026-11-25")));
+    expect(w.risk_free_rate).toBe(ratio(monthlyYieldOn("IRLTLT01DEM156N", "2026-10-01")));
+    expect([w.risk_free_rate_series, w.risk_free_rate_currency, w.risk_free_rate_date]).toEqual([
+      "IRLTLT01DEM156N",
+      "EUR",
+      "2026-10-01",
+    ]);
+    expect(r.data.statements_currency).toBe("EUR");
     expect(D(w.cost_of_equity).toFixed()).toBe(
       D(w.risk_free_rate)
         .plus(D(w.beta_used).times(D(w.equity_risk_premium)))
@@ -457,7 +494,7 @@ describe("valuation (DCF)", () => {
 
   it("with no macro-provider rate at all, the valuation says env_fallback and uses DCF_RISK_FREE_RATE", async () => {
     await resetMacroRates();
-    await fault(fred, "DGS10", "500", 1000);
+    await fault(fred, "*", "500", 1000);
     const r = (await dcf(`/dcf/${PAYER}`, { models: ["fcf"] })).body;
     expect(r.wacc.risk_free_rate_source).toBe("env_fallback");
     expect(r.wacc.risk_free_rate).toBe("0.042");

@@ -5,7 +5,9 @@ import { type HttpFaultMode, SimulatorControl, sendJson } from "./control";
 /**
  * The macro provider's simulator (FRED): GET /fred/series/observations for DGS10, newest first
  * with sort_order=desc, about one business day behind the clock, a "." on each US bond-market
- * holiday as FRED writes it. Keys are checked as FRED checks them (set, 32 lowercase alphanumerics,
+ * holiday as FRED writes it; and the OECD's monthly long-term yields of the other currencies
+ * (IRLTLT01<country>M156N), dated the first of each month, the newest the month before the clock's,
+ * trailing zeros dropped as FRED writes them ("2.6", "4"). Keys are checked as FRED checks them (set, 32 lowercase alphanumerics,
  * registered: FRED_SIM_KEY), errors come in FRED's envelope `{error_code, error_message}`, HTTP 400
  * (429 past the rate). Faults on demand (control.ts), on the series id or "*": 500, timeout,
  * malformed, unknown (the series does not exist), ratelimit (429), error200 (the error envelope
@@ -72,6 +74,57 @@ export function dgs10On(day: string): string {
   return (4.1 + 0.45 * Math.sin(n / 37) + wiggle).toFixed(2);
 }
 
+/** Each monthly series' level in percent (a 10-year yield of late 2026, near enough). */
+const MONTHLY_LEVELS: Record<string, number> = {
+  DE: 2.6,
+  GB: 4.5,
+  JP: 1.7,
+  CH: 0.4,
+  CA: 3.3,
+  AU: 4.4,
+  NZ: 4.6,
+  SE: 2.5,
+  DK: 2.5,
+  NO: 3.9,
+  CZ: 4.3,
+  HU: 6.8,
+  PL: 5.6,
+  IL: 4.2,
+  KR: 2.9,
+  MX: 9.5,
+  ZA: 10.4,
+  US: 4.2,
+};
+
+/** The country of a monthly long-term yield series (`IRLTLT01DEM156N`: DE), or null for another id. */
+const monthlyCountry = (series: string): string | null => {
+  const c = /^IRLTLT01([A-Z]{2})M156N$/.exec(series)?.[1];
+  return c && c in MONTHLY_LEVELS ? c : null;
+};
+
+/** A monthly yield of a month (its first day), as FRED writes it: a slow wave around the level, 2 decimals at most. */
+export function monthlyYieldOn(series: string, month: string): string {
+  const level = MONTHLY_LEVELS[monthlyCountry(series) ?? ""] ?? 3;
+  const n = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+  return String(Number((level + 0.35 * Math.sin(n / 5 + level)).toFixed(2)));
+}
+
+/** The first days of the months before `today`'s, newest first (the OECD's series run a month behind). */
+export function monthlyDays(today: string, count: number): string[] {
+  const out: string[] = [];
+  let y = Number(today.slice(0, 4));
+  let m = Number(today.slice(5, 7));
+  while (out.length < count) {
+    m -= 1;
+    if (m === 0) {
+      m = 12;
+      y -= 1;
+    }
+    out.push(`${y}-${String(m).padStart(2, "0")}-01`);
+  }
+  return out;
+}
+
 /** Business days (Monday to Friday) from `fromDay` back, newest first, as FRED lists DGS10. */
 export function observationDays(latestDay: string, count: number): string[] {
   const out: string[] = [];
@@ -131,20 +184,24 @@ export async function startFredSim(opts: { port?: number; clock?: Clock } = {}):
       case "error200":
         return sendJson(res, 200, envelope(500, "Internal Server Error.  Please try again later."));
     }
-    if (series !== SIM_SERIES || fault === "unknown")
+    const monthly = monthlyCountry(series) !== null;
+    if ((series !== SIM_SERIES && !monthly) || fault === "unknown")
       return sendJson(res, 400, envelope(400, "Bad Request.  The series does not exist."));
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit") ?? 100_000) || 100_000, 1), 100_000);
     const today = clock.today();
     // The window FRED filters on (and echoes); the default start is echoed as 1600-01-01.
     const start = url.searchParams.get("observation_start") ?? "1600-01-01";
     const end = url.searchParams.get("observation_end") ?? "9999-12-31";
-    const days = observationDays(latestListedDay(today), Math.min(limit, 400)).filter((d) => d >= start && d <= end);
+    const listed = monthly
+      ? monthlyDays(today, Math.min(limit, 400))
+      : observationDays(latestListedDay(today), Math.min(limit, 400));
+    const days = listed.filter((d) => d >= start && d <= end);
     const desc = url.searchParams.get("sort_order") === "desc";
     const observations = (desc ? days : [...days].reverse()).map((date) => ({
       realtime_start: today,
       realtime_end: today,
       date,
-      value: dgs10On(date),
+      value: monthly ? monthlyYieldOn(series, date) : dgs10On(date),
     }));
     return sendJson(res, 200, {
       realtime_start: today,

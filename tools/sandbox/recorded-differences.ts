@@ -162,6 +162,11 @@ export const SIM_REQUESTS: Record<string, SimRequest> = {
     because:
       "the recording is of another dataset (BSI); the same answer for a window without a publication (a weekend)",
   },
+  "macro_provider/observations-IRLTLT01USM156N.json": {
+    sim: "fred",
+    path: "/fred/series/observations?series_id=IRLTLT01USM156N&api_key={fredKey}&file_type=json&observation_start=2024-04-01",
+    because: "the sandbox's series covers the simulated years, not 2020 to 2023",
+  },
   "macro_provider/fred-error-bad-series-id.json": {
     sim: "fred",
     path: "/fred/series/observations?series_id=bad_series_id&api_key={fredKey}&file_type=json",

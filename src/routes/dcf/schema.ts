@@ -17,6 +17,16 @@ const WaccSchema = z.object({
   equity_risk_premium: rateString.openapi({ description: "DCF_EQUITY_RISK_PREMIUM, or the caller's" }),
   cost_of_debt_source: z.enum(["calculated", "default", "client_override"]),
   risk_free_rate_source: z.enum(["fred_cached", "env_fallback", "client_override"]),
+  risk_free_rate_series: z.string().nullable().openapi({
+    example: "IRLTLT01DEM156N",
+    description: "The macro provider's series the rate is (null: the caller's rate or DCF_RISK_FREE_RATE)",
+  }),
+  risk_free_rate_currency: z.string().nullable().openapi({
+    example: "EUR",
+    description:
+      "The currency whose government yield it is: the valuation's (its statements'), else USD's with a warning",
+  }),
+  risk_free_rate_date: z.string().nullable().openapi({ description: "The series' observation date" }),
   equity_value: nullableDecimal.openapi({ description: "Market value of equity the weights use (price x shares)" }),
   debt_value: decimal.openapi({ description: "Total debt the weights use" }),
   warnings: z.array(z.string()).openapi({ description: "Each default or bound applied" }),

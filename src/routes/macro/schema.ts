@@ -11,6 +11,11 @@ export const MacroRatesSchema = z
           .openapi({ example: "0.0412", description: "A ratio (0.0412 = 4.12 %), although unit says percent" }),
         unit: z.string().openapi({ example: "percent" }),
         observation_date: z.string().openapi({ example: "2026-11-24" }),
+        currency: z.string().openapi({ example: "USD", description: "The currency whose risk-free rate it is" }),
+        frequency: z.enum(["daily", "monthly"]).openapi({
+          description:
+            "How often the series is observed: DGS10 daily (business days); the others monthly, dated the first of their month",
+        }),
       })
       .nullable()
       .openapi({ description: "Null when no value was ever read; the valuation then uses DCF_RISK_FREE_RATE" }),

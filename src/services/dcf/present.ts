@@ -4,6 +4,7 @@ import { MODEL_TITLES, type ModelName, type ModelResult } from "../../domain/dcf
 import { MONEY_PLACES, PERCENT_PLACES, RATE_PLACES, show } from "../../domain/dcf/numbers";
 import type { Valuation } from "../../domain/dcf/valuation";
 import type { Wacc } from "../../domain/dcf/wacc";
+import type { RiskFreeChoice } from "./risk-free";
 
 /** Inputs that are rates (shown with the rate places); the others are amounts, per-share figures or multiples. */
 const RATE_INPUTS = new Set(["growth", "terminal_growth", "payout_ratio"]);
@@ -12,7 +13,7 @@ const money = (x: Decimal | null) => show(x, MONEY_PLACES);
 const ratio = (x: Decimal | null) => show(x, RATE_PLACES);
 const percent = (x: Decimal | null) => show(x, PERCENT_PLACES);
 
-export function presentWacc(w: Wacc) {
+export function presentWacc(w: Wacc, rf: RiskFreeChoice) {
   return {
     wacc: ratio(w.wacc) as string,
     cost_of_equity: ratio(w.costOfEquity) as string,
@@ -25,6 +26,10 @@ export function presentWacc(w: Wacc) {
     equity_risk_premium: ratio(w.equityRiskPremium) as string,
     cost_of_debt_source: w.costOfDebtSource,
     risk_free_rate_source: w.riskFreeRateSource,
+    // Which rate: the caller's has none of these; the setting's neither.
+    risk_free_rate_series: w.riskFreeRateSource === "fred_cached" ? rf.series : null,
+    risk_free_rate_currency: w.riskFreeRateSource === "fred_cached" ? rf.currency : null,
+    risk_free_rate_date: w.riskFreeRateSource === "fred_cached" ? rf.observed : null,
     equity_value: money(w.equityValue),
     debt_value: money(w.debtValue) as string,
     warnings: w.warnings,

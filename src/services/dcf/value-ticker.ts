@@ -12,7 +12,7 @@ import { NoDataError } from "../../domain/errors";
 import type { Context } from "../../platform/context";
 import { loadValuationInputs, type ValuationInputs } from "./load-inputs";
 import { money, percent, presentModels, presentSolvency, presentWacc, ratio } from "./present";
-import { riskFreeRate } from "./risk-free";
+import { type RiskFreeChoice, riskFreeRate } from "./risk-free";
 
 /** A valuation request: the spec's POST body in the service's terms (GET uses the defaults). */
 export interface DcfRequest {
@@ -40,9 +40,16 @@ export interface DcfRequest {
 export async function valuationOf(
   ctx: Context,
   req: Omit<DcfRequest, "nonPayerDdm" | "weights">,
-): Promise<{ inputs: ValuationInputs; valuation: Valuation; assumptions: Assumptions; notes: string[] }> {
+): Promise<{
+  inputs: ValuationInputs;
+  valuation: Valuation;
+  assumptions: Assumptions;
+  riskFree: RiskFreeChoice;
+  notes: string[];
+}> {
   const inputs = await loadValuationInputs(ctx, req.ticker);
-  const rf = await riskFreeRate(ctx, req.riskFreeRate);
+  // The cash flows are the statements': discounted at the rate of their currency.
+  const rf = await riskFreeRate(ctx, req.riskFreeRate, inputs.reportingCurrency ?? inputs.currency);
   const assumptions: Assumptions = {
     projectionYears: req.projectionYears ?? DEFAULT_PROJECTION_YEARS,
     terminalGrowth: req.terminalGrowth ?? DEFAULT_TERMINAL_GROWTH,
@@ -66,7 +73,13 @@ export async function valuationOf(
     assumptions,
     req.models,
   );
-  return { inputs, valuation, assumptions, notes: [...inputs.warnings, ...(rf.note ? [rf.note] : [])] };
+  return {
+    inputs,
+    valuation,
+    assumptions,
+    riskFree: rf,
+    notes: [...inputs.warnings, ...(rf.note ? [rf.note] : [])],
+  };
 }
 
 /** The fields every valuation answer starts with: the instrument, its price and what the figures were read from. */
@@ -87,7 +100,7 @@ export function subjectOf(inputs: ValuationInputs) {
  * consensus over the models that have a value (weights renormalised), solvency and the analysts' target.
  */
 export async function valueTicker(ctx: Context, req: DcfRequest) {
-  const { inputs, valuation: v, assumptions, notes } = await valuationOf(ctx, req);
+  const { inputs, valuation: v, assumptions, riskFree, notes } = await valuationOf(ctx, req);
   if (req.nonPayerDdm === "not_found" && req.models.includes("ddm") && v.company.dividend === null)
     throw new NoDataError(
       `${inputs.instrument.listing.ticker} pays no dividend`,
@@ -105,7 +118,7 @@ export async function valueTicker(ctx: Context, req: DcfRequest) {
   return {
     ...subjectOf(inputs),
     shares_outstanding: money(v.company.shares),
-    wacc: presentWacc(v.wacc),
+    wacc: presentWacc(v.wacc, riskFree),
     models,
     consensus_value: money(consensus.value),
     consensus_upside_pct: percent(upsidePct(consensus.value, inputs.price)),

@@ -1,26 +1,29 @@
 import Decimal from "decimal.js";
 import { type StoredRate, saveRate, storedRate } from "../../db/repositories/macro";
 import { recordVerdicts } from "../../db/repositories/validation-results";
+import { BadRequestError } from "../../domain/errors";
 import { driftVerdict } from "../../domain/fundamentals/validation";
+import { US_TREASURY_10Y, YIELD_SERIES, type YieldSeries, yieldSeriesOf } from "../../domain/macro/yield-series";
 import { MACRO } from "../../domain/provider-names";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
 
-/** The risk-free rate of the valuation: the US 10-year Treasury constant-maturity yield. */
-export const RISK_FREE_SERIES = {
-  id: "DGS10",
-  label: "Market Yield on U.S. Treasury Securities at 10-Year Constant Maturity",
-  unit: "percent",
-} as const;
+/** The default risk-free rate (spec): the US 10-year Treasury constant-maturity yield. */
+export const RISK_FREE_SERIES = US_TREASURY_10Y;
 
-/** Spec "Macro rate": value is a ratio string although unit says percent. */
+/**
+ * Spec "Macro rate": value is a ratio string although unit says percent; the currency whose
+ * risk-free rate it is and the series' frequency are the service's additions.
+ */
 export interface MacroRate {
   series_id: string;
   label: string;
   value: string;
   unit: string;
   observation_date: string;
+  currency: string;
+  frequency: YieldSeries["frequency"];
 }
 
 export interface MacroRatesAnswer {
@@ -44,44 +47,59 @@ const RETRY_AFTER_FAILURE_S = 300;
 /** A provider percent ("4.12") as a plain ratio string ("0.0412"). */
 export const percentToRatio = (percent: string): string => new Decimal(percent).div(100).toFixed();
 
-function rateOf(row: StoredRate): MacroRate {
+function rateOf(row: StoredRate, series: YieldSeries): MacroRate {
   return {
     series_id: row.seriesId,
     label: row.label,
     value: new Decimal(row.value).toFixed(),
     unit: row.unit,
     observation_date: row.observationDate,
+    currency: series.currency,
+    frequency: series.frequency,
   };
+}
+
+/** The yield series of `currency` (default USD); a 400 naming those there are for another. */
+export function seriesOfCurrency(currency = "USD"): YieldSeries {
+  const series = yieldSeriesOf(currency.trim().toUpperCase());
+  if (!series)
+    throw new BadRequestError(
+      `no long-term government yield of ${JSON.stringify(currency.slice(0, 12))} at the macro provider; there is one for ${YIELD_SERIES.map((s) => s.currency).join(", ")}`,
+    );
+  return series;
 }
 
 /**
  * Reads the series from the macro provider and stores it; answers the stored row, or the reason
  * it could not (the provider not configured, or failing).
  */
-export async function fetchRiskFreeRate(ctx: Context): Promise<{ row: StoredRate } | { failure: string }> {
+export async function fetchRiskFreeRate(
+  ctx: Context,
+  series: YieldSeries = RISK_FREE_SERIES,
+): Promise<{ row: StoredRate } | { failure: string }> {
   const fred = ctx.providers.macro;
   if (!fred.configured) return { failure: `${MACRO} not asked: MACRO_API_KEY is not set` };
   try {
-    const o = await fred.latestObservation(RISK_FREE_SERIES.id);
+    const o = await fred.latestObservation(series.id);
     // Observations of another shape were left out: the operator sees why (the series is the "instrument").
     if (o.drifts.length)
       await recordVerdicts(ctx.db, {
-        ticker: RISK_FREE_SERIES.id,
+        ticker: series.id,
         day: ctx.clock.today(),
         at: ctx.clock.now(),
         verdicts: o.drifts.map(driftVerdict),
       });
     const row: StoredRate = {
-      seriesId: RISK_FREE_SERIES.id,
-      label: RISK_FREE_SERIES.label,
-      unit: RISK_FREE_SERIES.unit,
+      seriesId: series.id,
+      label: series.label,
+      unit: series.unit,
       value: percentToRatio(o.value),
       observationDate: o.date,
       fetchedAt: ctx.clock.now(),
     };
     await saveRate(ctx.db, row);
     // Re-read: a concurrent read may have stored a newer observation.
-    return { row: (await storedRate(ctx.db, RISK_FREE_SERIES.id)) ?? row };
+    return { row: (await storedRate(ctx.db, series.id)) ?? row };
   } catch (err) {
     if (err instanceof ProviderError) return { failure: err.message };
     throw err;
@@ -95,15 +113,16 @@ export async function fetchRiskFreeRate(ctx: Context): Promise<{ row: StoredRate
  * what is left of their 6 hours; an answer without a fresh value for 5 minutes, so that a failing
  * provider is asked again soon but not by every request (each would wait for its timeout).
  */
-export async function getMacroRates({ ctx }: { ctx: Context }): Promise<MacroRatesAnswer> {
-  const key = cacheKeys.macro(RISK_FREE_SERIES.id);
+export async function getMacroRates({ ctx, currency }: { ctx: Context; currency?: string }): Promise<MacroRatesAnswer> {
+  const series = seriesOfCurrency(currency);
+  const key = cacheKeys.macro(series.id);
   const cached = await ctx.cache.get<MacroRatesAnswer>(key);
   if (cached) return { ...cached, meta: { ...cached.meta, cache_hit: true } };
 
   const ttlMs = cacheTtls(ctx.config).macro * 1000;
   const fresh = (row: StoredRate) => ctx.clock.now().getTime() - row.fetchedAt.getTime() < ttlMs;
   const answer = (row: StoredRate, note?: string): MacroRatesAnswer => ({
-    risk_free_rate: rateOf(row),
+    risk_free_rate: rateOf(row, series),
     meta: { fetched_at: row.fetchedAt.toISOString(), cache_hit: false, stale: !fresh(row), ...(note ? { note } : {}) },
   });
   const remember = async (row: StoredRate | null, a: MacroRatesAnswer) => {
@@ -114,9 +133,9 @@ export async function getMacroRates({ ctx }: { ctx: Context }): Promise<MacroRat
     return a;
   };
 
-  const stored = await storedRate(ctx.db, RISK_FREE_SERIES.id);
+  const stored = await storedRate(ctx.db, series.id);
   if (stored && fresh(stored)) return remember(stored, answer(stored));
-  const fetched = await fetchRiskFreeRate(ctx);
+  const fetched = await fetchRiskFreeRate(ctx, series);
   if ("row" in fetched) return remember(fetched.row, answer(fetched.row));
   if (stored) return remember(null, answer(stored, fetched.failure));
   return remember(null, {
