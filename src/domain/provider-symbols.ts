@@ -76,6 +76,15 @@ export function isVenueOf(delayedExchange: string | null, catalogueExchange: str
 const SUBUNITS: Record<string, string> = { GBp: "GBP", GBX: "GBP", ILA: "ILS", ZAc: "ZAR" };
 
 /**
+ * A provider's currency as a currency and the factor to it: pence (GBp) are hundredths of pounds.
+ * @example unitOf("GBp") // { currency: "GBP", scale: 0.01 }
+ */
+export function unitOf(quoted: string): { currency: string; scale: 1 | 0.01 } {
+  const parent = SUBUNITS[quoted];
+  return parent ? { currency: parent, scale: 0.01 } : { currency: quoted.toUpperCase(), scale: 1 };
+}
+
+/**
  * The factor that turns a provider's prices into the listing's currency: 1 when they agree, 0.01
  * when the provider quotes the sub-unit (GBp for a GBP listing), null when they are different currencies.
  * @example currencyScale("GBp", "GBP") // 0.01

@@ -1,8 +1,9 @@
 import Decimal from "decimal.js";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import type { EodAnswer } from "../../src/routes/eod/schema";
+import type { EodAnswer, EodBulkBody } from "../../src/routes/eod/schema";
 import type { FxSeriesBody } from "../../src/routes/fx/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
+import type { Quote, QuotesAnswer as QuotesBody } from "../../src/routes/realtime/schema";
 import { clearFault, fault, resetFxRates, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
@@ -147,5 +148,69 @@ describe("GET /eod/{ticker}?convert=", () => {
     });
     expect(later.headers.get("x-fx-provisional")).toBeNull();
     expect(later.body.conversion?.notes).toEqual([]);
+  });
+});
+
+describe("GET /quote and /quotes with convert=", () => {
+  it("converts a quote at the newest publication out at its time, and a London quote from its pence", async () => {
+    // Two reads of the same moment (the simulator's quotes move with the clock): retried until equal.
+    let plain: Awaited<ReturnType<typeof call<Quote>>> | undefined;
+    let usd: Awaited<ReturnType<typeof call<Quote>>> | undefined;
+    for (let i = 0; i < 5 && (!plain || plain.body.timestamp !== usd?.body.timestamp); i++) {
+      plain = await call<Quote>("/quote/MC.PA");
+      usd = await call<Quote>("/quote/MC.PA?convert=usd");
+    }
+    expect(usd?.status).toBe(200);
+    const fx = usd?.body.fx;
+    expect(fx).toMatchObject({ from: "EUR", source: ECB });
+    const day = await call<FxSeriesBody>(`/fx/EUR/USD?from=${fx?.published}&to=${fx?.published}`);
+    expect(fx?.rate).toBe(day.body.data[0]?.rate);
+    expect(usd?.body.currency).toBe("USD");
+    for (const k of ["price", "open", "high", "low", "close", "change", "previous_close"] as const) {
+      const own = plain?.body[k];
+      expect(usd?.body[k], k).toBe(
+        own === null || own === undefined ? own : times(Number(own), fx?.rate ?? "").toString(),
+      );
+    }
+    expect(usd?.body.change_pct).toBe(plain?.body.change_pct);
+
+    const london = await call<Quote>("/quote/SWDA.L?convert=EUR");
+    expect(london.status).toBe(200);
+    // The provider quotes pence: the rate is the pound's / 100.
+    expect(london.body.fx?.from).toBe("GBp");
+    const gbp = await call<FxSeriesBody>(
+      `/fx/GBP/EUR?from=${london.body.fx?.published}&to=${london.body.fx?.published}`,
+    );
+    expect(london.body.fx?.rate).toBe(new Decimal(gbp.body.data[0]?.rate ?? "").times("0.01").toFixed());
+  });
+
+  it("converts each quote of /quotes, and refuses a currency without rates", async () => {
+    const res = await call<QuotesBody>("/quotes?tickers=MC.PA,SWDA.L&convert=JPY");
+    expect(res.status).toBe(200);
+    expect(Object.values(res.body.quotes).map((q) => q?.currency)).toEqual(["JPY", "JPY"]);
+    expect(res.body.errors).toEqual({});
+    const bad = await call<ErrorBody>("/quotes?tickers=MC.PA&convert=XYZ");
+    expect(bad.status).toBe(400);
+    expect((await call<ErrorBody>("/quote/MC.PA?convert=XYZ")).status).toBe(400);
+  });
+});
+
+describe("GET /eod/bulk/{exchange}?convert=", () => {
+  it("converts each stored bar of the day at that day's rate, with the rate on the row", async () => {
+    // MC.PA's bars are stored by the tests above; Paris's other listings have none (missing).
+    const euro = await call<EodAnswer>("/eod/MC.PA?from=2026-11-26&to=2026-11-26", { at: AT });
+    const day = await call<EodBulkBody>("/eod/bulk/PAR?date=2026-11-26&convert=USD", { at: AT });
+    expect(day.status, JSON.stringify(day.body).slice(0, 300)).toBe(200);
+    const row = day.body.data.find((r) => r.ticker === "MC.PA");
+    const rate = (await ratesOf("EUR/USD", "2026-11-26", "2026-11-26")).get("2026-11-26")?.rate ?? "";
+    const bar = euro.body.data[0];
+    expect(row).toMatchObject({ currency: "USD", fx_from: "EUR", fx_rate: rate, fx_published: "2026-11-26" });
+    expect(row?.close).toBe(times(bar?.Close ?? Number.NaN, rate));
+    expect(row?.adj_close).toBe(times(bar?.["Adj Close"] ?? Number.NaN, rate));
+    expect(day.body.conversion).toMatchObject({ to: "USD", notes: [] });
+    const csv = await call<string>("/eod/bulk/PAR?date=2026-11-26&convert=USD&fmt=csv", { at: AT });
+    expect(csv.body.split("\n")[0]).toBe(
+      "Ticker,ISIN,Currency,Date,Open,High,Low,Close,Adj Close,Volume,Source,FX From,FX Rate,FX Published",
+    );
   });
 });

@@ -141,3 +141,11 @@ function crossed(base: EuroRate, quote: EuroRate): string {
 export function convertPrice(price: number, rate: string): number {
   return new D(String(price)).times(rate).toDecimalPlaces(CONVERTED_DECIMALS).toNumber();
 }
+
+/** A rate for a sub-unit (pence: a pound's rate × 0.01), exactly. */
+export const subunitRate = (rate: string, scale: number): string => new D(rate).times(scale).toFixed();
+
+/** A decimal-string price in another currency, the same rule, as a decimal string. */
+export function convertDecimal(price: string, rate: string): string {
+  return new D(price).times(rate).toDecimalPlaces(CONVERTED_DECIMALS).toFixed();
+}

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { BULK_CSV_HEADER, bulkEod } from "../../services/eod/bulk";
 import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
-import { DateParam, ExchangeParam } from "../params";
+import { ConvertParam, DateParam, ExchangeParam } from "../params";
 import { EodBulkSchema } from "./schema";
 
 const route = createRoute(
@@ -30,6 +30,10 @@ const route = createRoute(
             description: "A session of the venue, at most its last closed one (the default)",
           }),
           fmt: z.enum(["json", "csv"]).default("json"),
+          convert: ConvertParam.openapi({
+            description:
+              "Every bar in this currency at the day's ECB reference rate (the venue's close decides the publication): prices × rate rounded half to even to 6 decimals, each row's `fx_from`, `fx_rate` and `fx_published` (CSV: three more columns), `conversion` in JSON; a row whose currency has no rates is listed in `missing` with why",
+          }),
         }),
       },
       responses: {

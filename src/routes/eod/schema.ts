@@ -170,14 +170,30 @@ export const EodBulkSchema = z
         adj_close: z.number(),
         volume: z.number().int(),
         data_source: z.string().openapi({ description: "The provider the stored bar came from" }),
+        fx_from: z.string().optional().openapi({ description: "With convert=: the listing's own currency" }),
+        fx_rate: z.string().optional().openapi({ description: "With convert=: the rate the bar was converted at" }),
+        fx_published: z.string().optional().openapi({ description: "With convert=: the rate's publication day" }),
       }),
     ),
     count: z.number().int(),
     missing_count: z.number().int(),
-    missing: z.array(z.object({ ticker: z.string(), isin: z.string(), currency: z.string() })).openapi({
-      description:
-        "Active listings of the venue with no bar stored for the day: not refreshed yet, not traded that day, or listed later",
-    }),
+    missing: z
+      .array(
+        z.object({
+          ticker: z.string(),
+          isin: z.string(),
+          currency: z.string(),
+          reason: z.string().optional().openapi({ description: "With convert=: a currency without rates" }),
+        }),
+      )
+      .openapi({
+        description:
+          "Active listings of the venue with no bar stored for the day: not refreshed yet, not traded that day, or listed later",
+      }),
+    conversion: z
+      .object({ to: z.string(), rounding: z.string(), notes: z.array(z.string()) })
+      .optional()
+      .openapi({ description: "With convert=: the currency of every bar and how it was converted" }),
   })
   .openapi("EodBulk");
 export type EodBulkBody = z.infer<typeof EodBulkSchema>;

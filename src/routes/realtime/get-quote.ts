@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { getQuote } from "../../services/realtime/get-quote";
 import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
-import { BoolParam, SymbolParam } from "../params";
+import { BoolParam, ConvertParam, SymbolParam } from "../params";
 import { QuoteSchema } from "./schema";
 
 const route = createRoute(
@@ -23,6 +23,10 @@ const route = createRoute(
           subscribe_if_missing: BoolParam.openapi({
             description: "Also start the stream in the background (full-access keys only)",
           }),
+          convert: ConvertParam.openapi({
+            description:
+              "Answer in this currency (one of the 31 of GET /fx/latest) at the newest ECB publication out at the quote's time; prices (and change) become price × rate rounded half to even to 6 decimals, `currency` and `fx` say which rate",
+          }),
         }),
       },
       responses: {
@@ -42,6 +46,7 @@ export function registerGetQuote(api: OpenAPIHono<AppEnv>) {
         subscribeIfMissing: c.req.valid("query").subscribe_if_missing,
         fullAccess: c.get("keyKind") === "full",
         background: (p) => c.executionCtx.waitUntil(p),
+        convert: c.req.valid("query").convert,
       },
     });
     return c.json(quote, 200);

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { getQuotes, type RequestedTicker } from "../../services/realtime/get-quotes";
 import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
-import { csvList, SymbolParam } from "../params";
+import { ConvertParam, csvList, SymbolParam } from "../params";
 import { QuotesAnswerSchema } from "./schema";
 
 /** At most this many tickers per GET /quotes (spec Limits): the rest are dropped. */
@@ -40,6 +40,10 @@ const route = createRoute(
     request: {
       query: z.object({
         tickers: TickersParam,
+        convert: ConvertParam.openapi({
+          description:
+            "Every quote in this currency, as GET /quote converts one; a quote whose own currency has no rates is null, with why in `errors`",
+        }),
       }),
     },
     responses: {
@@ -69,7 +73,10 @@ function requested(ticker: string): RequestedTicker {
 export function registerListQuotes(api: OpenAPIHono<AppEnv>) {
   return api.openapi(route, async (c) =>
     c.json(
-      await getQuotes({ ctx: c.get("deps"), input: { tickers: requestedTickers(c.req.valid("query").tickers) } }),
+      await getQuotes({
+        ctx: c.get("deps"),
+        input: { tickers: requestedTickers(c.req.valid("query").tickers), convert: c.req.valid("query").convert },
+      }),
       200,
     ),
   );

@@ -19,6 +19,18 @@ export const QuoteSchema = z
     is_realtime: z.boolean(),
     source: z.enum([STREAM, DELAYED]),
     delay_seconds: z.number().int(),
+    currency: z.string().optional().openapi({ description: "With convert=: the currency the prices are in" }),
+    fx: z
+      .object({
+        from: z.string().openapi({ example: "GBp", description: "The quote's own currency (GBp: pence)" }),
+        rate: z.string().openapi({ description: "Units of the answer's currency for one of `from`" }),
+        published: z.string(),
+        source: z.string(),
+        carried_forward: z.boolean(),
+        note: z.string().optional(),
+      })
+      .optional()
+      .openapi({ description: "With convert=: the ECB rate used (the newest published at the quote's time)" }),
   })
   .openapi("Quote");
 export type Quote = z.infer<typeof QuoteSchema>;

@@ -1,16 +1,23 @@
 import { readVenueDayPage, type VenueDayRow } from "../../db/repositories/prices-venue-day";
 import { BadRequestError, NoDataError } from "../../domain/errors";
+import { convertDecimal, ROUNDING_RULE } from "../../domain/fx/rates";
 import { requireCatalogueVenue } from "../../domain/market-hours";
 import { decimalOrNull } from "../../domain/numbers";
-import { closedReason, lastClosedSession } from "../../domain/venues";
+import { closedReason, closeOf, lastClosedSession } from "../../domain/venues";
 import type { Context } from "../../platform/context";
+import { dayRates } from "../fx/convert";
 
 export interface BulkQuery {
   exchange: string;
   /** A session of the venue; its last closed session when absent. */
   date?: string;
   fmt: "json" | "csv";
+  /** Every bar in this currency, at the day's rate (services/fx/convert). */
+  convert?: string;
 }
+
+/** A converted row's rate: the row's own currency, and the rate and publication it was converted at. */
+type RowRate = { from: string; rate: string; published: string } | null;
 
 /** A day's prices of a venue, written as the rows are read. */
 export interface BulkAnswer {
@@ -26,7 +33,7 @@ const MAX_AGE_SECONDS = 300;
 
 export const BULK_CSV_HEADER = "Ticker,ISIN,Currency,Date,Open,High,Low,Close,Adj Close,Volume,Source";
 
-function jsonRow(r: VenueDayRow, date: string): string {
+function jsonRow(r: VenueDayRow, date: string, fx: RowRate | undefined): string {
   return JSON.stringify({
     ticker: r.ticker,
     isin: r.isin,
@@ -40,6 +47,7 @@ function jsonRow(r: VenueDayRow, date: string): string {
     adj_close: decimalOrNull(r.adj_close),
     volume: r.volume,
     data_source: r.data_source,
+    ...(fx ? { fx_from: fx.from, fx_rate: fx.rate, fx_published: fx.published } : {}),
   });
 }
 
@@ -50,7 +58,7 @@ const csvField = (v: string | number | null) => {
 };
 
 /** Prices as JSON writes them (123.45, not the column's 123.45000000). */
-const csvRow = (r: VenueDayRow, date: string) =>
+const csvRow = (r: VenueDayRow, date: string, fx: RowRate | undefined) =>
   [
     r.ticker,
     r.isin,
@@ -63,6 +71,7 @@ const csvRow = (r: VenueDayRow, date: string) =>
     decimalOrNull(r.adj_close),
     r.volume,
     r.data_source,
+    ...(fx ? [fx.from, fx.rate, fx.published] : []),
   ]
     .map(csvField)
     .join(",");
@@ -71,23 +80,73 @@ const csvRow = (r: VenueDayRow, date: string) =>
  * The answer's text, a chunk a page: the CSV header or the JSON opening, each page's rows with a
  * bar, then (JSON) the counts and the listings without one.
  */
-function render(pages: readonly VenueDayRow[][], exchange: string, date: string, fmt: BulkQuery["fmt"]): string[] {
-  const chunks = [
-    fmt === "csv" ? `${BULK_CSV_HEADER}\n` : `{"exchange":${JSON.stringify(exchange)},"date":"${date}","data":[`,
-  ];
-  const missing: { ticker: string; isin: string; currency: string }[] = [];
+function render(
+  pages: readonly VenueDayRow[][],
+  exchange: string,
+  date: string,
+  fmt: BulkQuery["fmt"],
+  fx: Map<number, RowRate> | null,
+  conversion: { to: string; rounding: string; notes: string[] } | null,
+): string[] {
+  const header = fx ? `${BULK_CSV_HEADER},FX From,FX Rate,FX Published` : BULK_CSV_HEADER;
+  const chunks = [fmt === "csv" ? `${header}\n` : `{"exchange":${JSON.stringify(exchange)},"date":"${date}","data":[`];
+  const missing: { ticker: string; isin: string; currency: string; reason?: string }[] = [];
   let count = 0;
   for (const rows of pages) {
     const lines: string[] = [];
     for (const r of rows) {
+      const rate = fx?.get(r.listing_id);
       if (r.close === null) missing.push({ ticker: r.ticker, isin: r.isin, currency: r.currency });
-      else lines.push(fmt === "csv" ? `${csvRow(r, date)}\n` : `${count++ > 0 ? "," : ""}${jsonRow(r, date)}`);
+      else if (rate === null)
+        missing.push({ ticker: r.ticker, isin: r.isin, currency: r.currency, reason: `no ${r.currency} rate` });
+      else
+        lines.push(fmt === "csv" ? `${csvRow(r, date, rate)}\n` : `${count++ > 0 ? "," : ""}${jsonRow(r, date, rate)}`);
     }
     if (lines.length) chunks.push(lines.join(""));
   }
   if (fmt === "json")
-    chunks.push(`],"count":${count},"missing_count":${missing.length},"missing":${JSON.stringify(missing)}}`);
+    chunks.push(
+      `],"count":${count},"missing_count":${missing.length},"missing":${JSON.stringify(missing)}${conversion ? `,"conversion":${JSON.stringify(conversion)}` : ""}}`,
+    );
   return chunks;
+}
+
+/**
+ * The day's rows in another currency: each row's prices times its currency's rate of the day
+ * (the venue's close decides the publication), rounded half to even to 6 decimals; a row whose
+ * currency has no rates keeps a null rate (listed as missing, with why).
+ */
+async function convertRows(
+  ctx: Context,
+  pages: VenueDayRow[][],
+  to: string,
+  date: string,
+  closeAt: Date,
+): Promise<{
+  pages: VenueDayRow[][];
+  rates: Map<number, RowRate>;
+  conversion: { to: string; rounding: string; notes: string[] };
+}> {
+  const day = await dayRates(ctx, [...new Set(pages.flat().map((r) => r.currency))], to, date, closeAt);
+  const rates = new Map<number, RowRate>();
+  const c = (x: string | null, rate: string) => (x === null ? null : convertDecimal(x, rate));
+  const converted = pages.map((rows) =>
+    rows.map((r) => {
+      const pr = day.rateOf(r.currency);
+      rates.set(r.listing_id, pr ? { from: r.currency, rate: pr.rate, published: pr.published } : null);
+      if (!pr) return r;
+      return {
+        ...r,
+        currency: day.to,
+        open: c(r.open, pr.rate),
+        high: c(r.high, pr.rate),
+        low: c(r.low, pr.rate),
+        close: c(r.close, pr.rate),
+        adj_close: c(r.adj_close, pr.rate),
+      };
+    }),
+  );
+  return { pages: converted, rates, conversion: { to: day.to, rounding: ROUNDING_RULE, notes: day.notes } };
 }
 
 /**
@@ -129,7 +188,8 @@ export async function bulkEod({
     if (!lastRow || rows.length < pageSize) break;
     afterId = lastRow.listing_id;
   }
-  const chunks = render(pages, venue.code, date, input.fmt);
+  const fx = input.convert ? await convertRows(ctx, pages, input.convert, date, closeOf(venue, date)) : null;
+  const chunks = render(fx?.pages ?? pages, venue.code, date, input.fmt, fx?.rates ?? null, fx?.conversion ?? null);
   const encoder = new TextEncoder();
   // One chunk a pull, encoded as the caller reads.
   const body = new ReadableStream<Uint8Array>({

@@ -1,7 +1,7 @@
 import type { Bar } from "../../domain/bars";
 import { ServiceError } from "../../domain/errors";
 import { FIRST_PUBLICATION } from "../../domain/fx/coverage";
-import { EUR } from "../../domain/fx/currencies";
+import { EUR, isRatedCurrency } from "../../domain/fx/currencies";
 import { publicationFor } from "../../domain/fx/publication";
 import { convertPrice, type PairRate, pairRate, ROUNDING_RULE } from "../../domain/fx/rates";
 import { laterDay } from "../../domain/instants";
@@ -101,4 +101,40 @@ export async function convertDailyBars(
     conversion.notes.push(`${missing} bar(s) without a ${from}/${to} rate on or before their day were left out`);
   if (stored.failure) conversion.notes.push(`the newest rates could not be fetched: ${stored.failure}`);
   return { bars: out, rates, conversion, provisional };
+}
+
+/** Every currency's rate into one currency on one day (a venue's day: its close decides the publication). */
+export interface DayRates {
+  to: string;
+  rateOf(currency: string): PairRate | null;
+  notes: string[];
+}
+
+/**
+ * The rates of `currencies` into `to` for one day at `closeAt`, read (and made stored) at once: a
+ * venue's whole day converted with one read. A currency without rates has none (its rows say so).
+ */
+export async function dayRates(
+  ctx: Context,
+  currencies: readonly string[],
+  toCode: string,
+  day: string,
+  closeAt?: Date,
+): Promise<DayRates> {
+  const to = convertTarget(toCode);
+  const rated = [...new Set(currencies.map((c) => c.toUpperCase()))].filter(isRatedCurrency);
+  const { book, latest, stored } = await readRateBook(ctx, [...rated, to], day, day);
+  if (stored.queued.length)
+    throw new ServiceError(
+      "UPSTREAM_UNAVAILABLE",
+      `The rates of ${day} are being fetched from the ECB; retry in a minute`,
+    );
+  return {
+    to,
+    rateOf: (c) =>
+      isRatedCurrency(c.toUpperCase())
+        ? pairRate(book, { base: c.toUpperCase(), quote: to }, day, { closeAt, latestPublication: latest })
+        : null,
+    notes: stored.failure ? [`the newest rates could not be fetched: ${stored.failure}`] : [],
+  };
 }

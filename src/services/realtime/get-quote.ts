@@ -5,6 +5,7 @@ import type { RealtimeTick } from "../../domain/realtime";
 import { cacheKeys } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
+import { convertQuote, type QuoteConversion } from "../fx/convert-quote";
 import { asServiceError } from "../provider-failure";
 
 /** The spec's Quote. */
@@ -23,6 +24,9 @@ export interface QuoteAnswer {
   is_realtime: boolean;
   source: ProviderName;
   delay_seconds: number;
+  /** With convert=: the answer's currency, and the rate used. */
+  currency?: string;
+  fx?: QuoteConversion;
 }
 
 /** The delayed provider's delay for venues quoted 15 minutes late (spec Limits: delay_seconds 900). */
@@ -62,21 +66,26 @@ async function streamedTick(ctx: Context, ticker: string): Promise<RealtimeTick 
   }
 }
 
-/** A quote, or why there is none: `missing` when the provider knows no such ticker, `failed` when it could not answer. */
+/**
+ * A quote and the currency its prices are in (the provider's, e.g. GBp; null for a streamed tick,
+ * which names none: its listing's), or why there is none: `missing` when the provider knows no
+ * such ticker, `failed` when it could not answer.
+ */
 export type QuoteLookup =
-  | { quote: QuoteAnswer }
+  | { quote: QuoteAnswer; currency: string | null }
   | { quote: null; missing: string }
   | { quote: null; failed: ProviderError };
 
 /** The last tick when the ticker is streamed, else the delayed provider's quote of the ticker as typed. */
 export async function findQuote(ctx: Context, ticker: string): Promise<QuoteLookup> {
   const tick = await streamedTick(ctx, ticker);
-  if (tick) return { quote: fromTick(tick) };
+  if (tick) return { quote: fromTick(tick), currency: null };
   try {
     const q = await ctx.providers.delayed.quote(ticker);
     const c = changeFrom(q.price, q.previousClose);
     const d = (x: number | null) => (x === null ? null : toDecimalString(x, 8));
     return {
+      currency: q.currency,
       quote: {
         ticker,
         price: toDecimalString(q.price, 8),
@@ -116,6 +125,8 @@ export async function getQuote({
     subscribeIfMissing: boolean;
     fullAccess: boolean;
     background: (p: Promise<unknown>) => void;
+    /** Answer in this currency (services/fx/convert-quote). */
+    convert?: string;
   };
 }): Promise<QuoteAnswer> {
   const found = await findQuote(ctx, input.ticker);
@@ -126,7 +137,7 @@ export async function getQuote({
         .catch((err: unknown) => console.warn("background subscribe failed", input.ticker, String(err))),
     );
   }
-  if (found.quote) return found.quote;
+  if (found.quote) return input.convert ? convertQuote(ctx, found.quote, found.currency, input.convert) : found.quote;
   if ("failed" in found) throw asServiceError(found.failed, input.ticker);
   throw new NoDataError(`No quote found for ${input.ticker}`, found.missing);
 }
