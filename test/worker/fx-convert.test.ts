@@ -2,8 +2,10 @@ import Decimal from "decimal.js";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { EodAnswer, EodBulkBody } from "../../src/routes/eod/schema";
 import type { FxSeriesBody } from "../../src/routes/fx/schema";
+import type { IntradayBody } from "../../src/routes/intraday/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import type { Quote, QuotesAnswer as QuotesBody } from "../../src/routes/realtime/schema";
+import { INTRADAY_SIM_AS_OF } from "../helpers/global-setup";
 import { clearFault, fault, resetFxRates, resetTickers } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
@@ -212,5 +214,29 @@ describe("GET /eod/bulk/{exchange}?convert=", () => {
     expect(csv.body.split("\n")[0]).toBe(
       "Ticker,ISIN,Currency,Date,Open,High,Low,Close,Adj Close,Volume,Source,FX From,FX Rate,FX Published",
     );
+  });
+});
+
+describe("GET /intraday/{ticker}?convert=", () => {
+  it("converts every bar of a session at the session day's rate", async () => {
+    // The intraday simulator's Wednesday 25 November 2026: Xetra's session has closed (16:30 UTC).
+    const opts = { at: INTRADAY_SIM_AS_OF, env: { DELAYED_PROVIDER_BASE_URL: inject("intradaySimUrl") } };
+    const path = "/intraday/SAP.DE?interval=1h&from=2026-11-24&to=2026-11-25";
+    const euro = await call<IntradayBody>(path, opts);
+    const usd = await call<IntradayBody>(`${path}&convert=USD`, opts);
+    expect(usd.status, JSON.stringify(usd.body).slice(0, 300)).toBe(200);
+    expect(usd.body.bars.length).toBe(euro.body.bars.length);
+    expect(usd.body.bars.length).toBeGreaterThan(10);
+    const rates = await ratesOf("EUR/USD", "2026-11-24", "2026-11-25");
+    usd.body.bars.forEach((b, i) => {
+      const e = euro.body.bars[i];
+      const day = b.datetime.slice(0, 10);
+      const r = rates.get(day)?.rate ?? "";
+      expect([b.fx_rate, b.fx_published]).toEqual([r, day]);
+      for (const k of ["open", "high", "low", "close"] as const)
+        expect(b[k], `${b.datetime} ${k}`).toBe(times(e?.[k] ?? Number.NaN, r));
+      expect(b.volume).toBe(e?.volume);
+    });
+    expect(usd.body.conversion).toMatchObject({ from: "EUR", to: "USD", source: ECB });
   });
 });

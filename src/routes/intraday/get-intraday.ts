@@ -3,7 +3,7 @@ import { INTRADAY_INTERVALS } from "../../domain/intraday";
 import { getIntraday } from "../../services/intraday/get-intraday";
 import type { AppEnv } from "../env";
 import { keyed, withErrors } from "../openapi";
-import { DateParam, ListingChoiceQuery, TickerParam } from "../params";
+import { ConvertParam, DateParam, ListingChoiceQuery, TickerParam } from "../params";
 import { IntradayAnswerSchema, intradayCsv, toIntradayBody } from "./schema";
 
 /** A window reaching today (or a provider that failed) changes within the minute; a past one does not. */
@@ -17,6 +17,10 @@ const query = z.object({
   }),
   to: DateParam.optional().openapi({ description: "Last session; absent or later: today at the venue" }),
   fmt: z.enum(["json", "csv"]).default("json"),
+  convert: ConvertParam.openapi({
+    description:
+      "Answer in this currency: every bar of a session at the session day's ECB reference rate (as that day's daily bar on /eod), prices × rate rounded half to even to 6 decimals; `conversion`, and each bar's `fx_rate` and `fx_published` (CSV: two more columns)",
+  }),
   ...ListingChoiceQuery,
 });
 

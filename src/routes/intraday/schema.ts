@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { isoInstant } from "../../domain/instants";
 import type { IntradayHistoryAnswer } from "../../services/intraday/get-intraday";
+import { ConversionSchema } from "../eod/schema";
 
 const BarSchema = z.object({
   timestamp: z.number().int().openapi({ example: 1795962600, description: "Epoch seconds of the bar's first minute" }),
@@ -14,6 +15,8 @@ const BarSchema = z.object({
     example: "delayed_provider",
     description: "Where the bar's minutes came from: stream_provider, delayed_provider, or both joined by +",
   }),
+  fx_rate: z.string().nullable().optional().openapi({ description: "With convert=: the session day's rate" }),
+  fx_published: z.string().nullable().optional().openapi({ description: "With convert=: that rate's publication day" }),
 });
 
 export const IntradayAnswerSchema = z
@@ -51,6 +54,7 @@ export const IntradayAnswerSchema = z
       .int()
       .openapi({ description: "Intraday chart requests this answer made of the delayed provider (0: read as stored)" }),
     warning: z.string().optional().openapi({ description: "Present when the provider failed for some sessions" }),
+    conversion: ConversionSchema.optional().openapi({ description: "With convert=: the currencies and the rule" }),
     bars: z.array(BarSchema),
   })
   .openapi("IntradayAnswer");
@@ -74,7 +78,8 @@ export const toIntradayBody = (a: IntradayHistoryAnswer): IntradayBody => ({
   beyond_history: a.beyond,
   provider_requests: a.fetched,
   ...(a.warning ? { warning: a.warning } : {}),
-  bars: a.bars.map((b) => ({
+  ...(a.fx ? { conversion: a.fx.conversion } : {}),
+  bars: a.bars.map((b, i) => ({
     timestamp: b.start.getTime() / 1000,
     datetime: isoInstant(b.start),
     open: b.open,
@@ -83,11 +88,19 @@ export const toIntradayBody = (a: IntradayHistoryAnswer): IntradayBody => ({
     close: b.close,
     volume: b.volume,
     source: b.source,
+    ...(a.fx ? { fx_rate: a.fx.rates[i]?.rate ?? null, fx_published: a.fx.rates[i]?.published ?? null } : {}),
   })),
 });
 
 /** The CSV form, with the delayed provider's own header for intraday downloads. */
 export const intradayCsv = (a: IntradayHistoryAnswer) =>
-  `Datetime,Open,High,Low,Close,Volume\n${a.bars
-    .map((b) => `${isoInstant(b.start)},${b.open},${b.high},${b.low},${b.close},${b.volume}\n`)
-    .join("")}`;
+  a.fx
+    ? `Datetime,Open,High,Low,Close,Volume,FX Rate,FX Published\n${a.bars
+        .map(
+          (b, i) =>
+            `${isoInstant(b.start)},${b.open},${b.high},${b.low},${b.close},${b.volume},${a.fx?.rates[i]?.rate ?? ""},${a.fx?.rates[i]?.published ?? ""}\n`,
+        )
+        .join("")}`
+    : `Datetime,Open,High,Low,Close,Volume\n${a.bars
+        .map((b) => `${isoInstant(b.start)},${b.open},${b.high},${b.low},${b.close},${b.volume}\n`)
+        .join("")}`;

@@ -33,22 +33,32 @@ export interface ConvertedBars {
 /** The currency a `convert=` names, checked (a 400 for one without rates). */
 export const convertTarget = (code: string): string => ratedCurrency(code, "convert");
 
+/** A listing's rates into `to` for some of its days, and what the answer says of them. */
+export interface ListingDayRates {
+  /** The rate of each day that has one (none before the first publication). */
+  rates: Map<string, PairRate>;
+  conversion: ConversionNote;
+  /** Some day took an earlier publication although its own may still come (not stored yet). */
+  provisional: boolean;
+  /** Days without a rate; the caller leaves their prices out. */
+  missing: number;
+}
+
 /**
- * Daily bars of a listing converted into `to`, each at its own day's rate: the publication of its
- * day when its venue closed after it (16:00 Frankfurt time), else the last one before (Tokyo,
- * Hong Kong and Sydney close before it). Prices (open, high, low, close, adjusted close) become
- * price × rate, rounded half to even to 6 decimals; volumes stay. Bars before the first
- * publication have no rate and are left out (said in the notes). The rates are made stored first:
- * older years being fetched through the queue are a 503 to retry.
+ * The rate of each of a listing's days into `to`: the publication of the day when its venue
+ * closed after it (16:00 Frankfurt time), else the last one before (Tokyo, Hong Kong and Sydney
+ * close before it; weekends and TARGET holidays carry the last one). The rates are made stored
+ * first: older years being fetched through the queue are a 503 to retry, and nothing at all for a
+ * failing provider too.
  */
-export async function convertDailyBars(
+export async function listingDayRates(
   ctx: Context,
   listing: { currency: string; exchange: string | null },
-  bars: readonly Bar[],
+  days: readonly string[],
   toCode: string,
-): Promise<ConvertedBars> {
+): Promise<ListingDayRates> {
   const to = convertTarget(toCode);
-  const from = listing.currency.toUpperCase();
+  const from = ratedCurrency(listing.currency.toUpperCase(), "the listing's currency");
   const conversion: ConversionNote = {
     from,
     to,
@@ -57,10 +67,11 @@ export async function convertDailyBars(
     rounding: ROUNDING_RULE,
     notes: [],
   };
-  const first = bars[0]?.date;
-  const last = bars.at(-1)?.date;
-  if (!first || !last) return { bars: [], rates: new Map(), conversion, provisional: false };
-  ratedCurrency(from, "the listing's currency");
+  const rates = new Map<string, PairRate>();
+  const sorted = [...new Set(days)].sort();
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  if (!first || !last) return { rates, conversion, provisional: false, missing: 0 };
   const { book, latest, stored } = await readRateBook(ctx, [from, to], laterDay(first, FIRST_PUBLICATION), last);
   if (stored.queued.length)
     throw new ServiceError(
@@ -68,21 +79,50 @@ export async function convertDailyBars(
       `The ${from}/${to} rates of ${stored.queued.map((w) => w.year).join(", ")} are being fetched from the ECB; retry in a minute`,
     );
   const venue = catalogueVenue(listing.exchange);
-  const out: Bar[] = [];
-  const rates = new Map<string, PairRate>();
   let provisional = false;
   let missing = 0;
-  for (const b of bars) {
-    const closeAt = venue ? closeOf(venue, b.date) : undefined;
-    const r = pairRate(book, { base: from, quote: to }, b.date, { closeAt, latestPublication: latest });
+  for (const day of sorted) {
+    const closeAt = venue ? closeOf(venue, day) : undefined;
+    const r = pairRate(book, { base: from, quote: to }, day, { closeAt, latestPublication: latest });
     if (!r) {
       missing++;
       continue;
     }
-    // An earlier publication than the one the bar takes: its own is not out yet, or not stored.
-    if (r.published < publicationFor(b.date, closeAt).day) provisional = true;
-    rates.set(b.date, r);
+    // An earlier publication than the one the day takes: its own is not out yet, or not stored.
+    if (r.published < publicationFor(day, closeAt).day) provisional = true;
+    rates.set(day, r);
     if (r.source !== "identity") conversion.source = r.source;
+  }
+  if (missing && !rates.size && stored.failure)
+    throw new ServiceError("UPSTREAM_UNAVAILABLE", `No ${from}/${to} rate could be fetched: ${stored.failure}`, {
+      reason: stored.failure,
+    });
+  if (missing) conversion.notes.push(`${missing} day(s) without a ${from}/${to} rate on or before them were left out`);
+  if (stored.failure) conversion.notes.push(`the newest rates could not be fetched: ${stored.failure}`);
+  return { rates, conversion, provisional, missing };
+}
+
+/**
+ * Daily bars of a listing converted into `to`, each at its own day's rate (listingDayRates).
+ * Prices (open, high, low, close, adjusted close) become price × rate, rounded half to even to 6
+ * decimals; volumes stay. Bars of days without a rate are left out (said in the notes).
+ */
+export async function convertDailyBars(
+  ctx: Context,
+  listing: { currency: string; exchange: string | null },
+  bars: readonly Bar[],
+  toCode: string,
+): Promise<ConvertedBars> {
+  const { rates, conversion, provisional } = await listingDayRates(
+    ctx,
+    listing,
+    bars.map((b) => b.date),
+    toCode,
+  );
+  const out: Bar[] = [];
+  for (const b of bars) {
+    const r = rates.get(b.date);
+    if (!r) continue;
     out.push({
       date: b.date,
       open: convertPrice(b.open, r.rate),
@@ -93,13 +133,6 @@ export async function convertDailyBars(
       volume: b.volume,
     });
   }
-  if (missing && !out.length && stored.failure)
-    throw new ServiceError("UPSTREAM_UNAVAILABLE", `No ${from}/${to} rate could be fetched: ${stored.failure}`, {
-      reason: stored.failure,
-    });
-  if (missing)
-    conversion.notes.push(`${missing} bar(s) without a ${from}/${to} rate on or before their day were left out`);
-  if (stored.failure) conversion.notes.push(`the newest rates could not be fetched: ${stored.failure}`);
   return { bars: out, rates, conversion, provisional };
 }
 

@@ -1,10 +1,12 @@
 import type { ListingRow } from "../../db/repositories/catalogue";
 import { BadRequestError } from "../../domain/errors";
+import { convertPrice, type PairRate } from "../../domain/fx/rates";
 import { addDays } from "../../domain/instants";
 import { type IntradayCandle, type IntradayFetch, type IntradayInterval, sessionsIn } from "../../domain/intraday";
 import { intradayWarning, reachOf, refuseLongWindow, windowOf } from "../../domain/intraday-request";
 import { localDate, type Venue, venueOf } from "../../domain/venues";
 import type { Context } from "../../platform/context";
+import { type ConversionNote, listingDayRates } from "../fx/convert";
 import { refuseClosedWindow } from "../shared/closed-window";
 import { type ListingQuery, resolveListing } from "../shared/resolve-listing";
 import { singleFlight } from "../shared/single-flight";
@@ -15,6 +17,8 @@ export interface IntradayQuery extends ListingQuery {
   interval: IntradayInterval;
   from?: string;
   to?: string;
+  /** Answer in this currency: each session's bars at the session day's rate (services/fx/convert). */
+  convert?: string;
 }
 
 /** What the delayed provider keeps of the asked interval and of minutes, from where, at the time of the answer. */
@@ -42,6 +46,8 @@ export interface IntradayHistoryAnswer {
   fetched: number;
   /** Why some sessions may be short (the provider failed), or none. */
   warning: string | null;
+  /** With convert: each bar's rate (its session day's) and what the answer says of the conversion. */
+  fx: { rates: PairRate[]; conversion: ConversionNote } | null;
 }
 
 /**
@@ -101,7 +107,10 @@ export async function getIntraday({
       )
     : NOTHING_FETCHED;
   const { fetched, failures } = outcome;
-  const bars = await readSessions(ctx, listing.id, venue, interval, plan.fromMinutes, plan.fromBars);
+  const read = await readSessions(ctx, listing.id, venue, interval, plan.fromMinutes, plan.fromBars);
+  const { bars, fx } = input.convert
+    ? await converted(ctx, listing, venue, read, input.convert)
+    : { bars: read, fx: null };
   const reach: IntradayReach[] = reachOf(venue, interval, now);
   return {
     listing,
@@ -115,5 +124,32 @@ export async function getIntraday({
     beyond: plan.beyond,
     fetched,
     warning: intradayWarning(failures),
+    fx,
   };
+}
+
+/**
+ * A window's bars in another currency: every bar of a session at the session day's rate (as that
+ * day's daily bar), prices × rate rounded half to even to 6 decimals, volumes unchanged; the bars
+ * of a session without a rate are left out (said in the notes).
+ */
+async function converted(
+  ctx: Context,
+  listing: ListingRow,
+  venue: Venue,
+  bars: readonly IntradayCandle[],
+  to: string,
+): Promise<{ bars: IntradayCandle[]; fx: IntradayHistoryAnswer["fx"] }> {
+  const dayOf = (b: IntradayCandle) => localDate(venue, b.start);
+  const { rates, conversion } = await listingDayRates(ctx, listing, bars.map(dayOf), to);
+  const out: IntradayCandle[] = [];
+  const used: PairRate[] = [];
+  for (const b of bars) {
+    const r = rates.get(dayOf(b));
+    if (!r) continue;
+    const c = (x: number) => convertPrice(x, r.rate);
+    out.push({ ...b, open: c(b.open), high: c(b.high), low: c(b.low), close: c(b.close) });
+    used.push(r);
+  }
+  return { bars: out, fx: { rates: used, conversion } };
 }
