@@ -4,6 +4,7 @@ import { growthColumn } from "../domain/workspace/tables";
 import {
   changeCol,
   col,
+  convertTo,
   DELAYED,
   forceRefresh,
   NEWS_SOURCES,
@@ -39,7 +40,7 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     endpoint: "workspace/quote",
     gridData: { w: 12, h: 5 },
     source: [DELAYED, "stream_provider"],
-    params: [ticker()],
+    params: [ticker(), convertTo],
     refetchInterval: 60_000,
     staleTime: 60_000,
   },
@@ -62,7 +63,7 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     endpoint: "workspace/eod",
     gridData: { w: 28, h: 14 },
     source: [DELAYED],
-    params: [ticker(), period()],
+    params: [ticker(), period(), convertTo],
     raw: true,
   },
   svc_history: {
@@ -200,6 +201,7 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     source: [DELAYED, "stream_provider"],
     params: [
       { ...text("tickers", "AAPL,MSFT,MC.PA,SAP.DE", "Tickers", "Comma-separated, 20 at most"), multiSelect: true },
+      convertTo,
     ],
     refetchInterval: 60_000,
     staleTime: 60_000,
@@ -420,7 +422,7 @@ export const WIDGETS: Readonly<Record<string, Widget>> = {
     endpoint: "workspace/intraday",
     gridData: { w: 28, h: 14 },
     source: ["stream_provider", DELAYED],
-    params: [ticker(), text("interval", "5m", "Interval", "Bar size", opts(...INTRADAY_INTERVALS))],
+    params: [ticker(), text("interval", "5m", "Interval", "Bar size", opts(...INTRADAY_INTERVALS)), convertTo],
     raw: true,
     // A session under way changes by the minute (the route's answer lives 60 s).
     refetchInterval: 60_000,

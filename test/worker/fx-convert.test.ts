@@ -240,3 +240,21 @@ describe("GET /intraday/{ticker}?convert=", () => {
     expect(usd.body.conversion).toMatchObject({ from: "EUR", to: "USD", source: ECB });
   });
 });
+
+describe("the workspace's price widgets with convert", () => {
+  it("svc_eod and svc_quote show the converted prices, and the empty default the listing's own", async () => {
+    const eod = await call<EodAnswer>("/eod/MC.PA?period=1mo&convert=USD", { at: AT });
+    const rows = await call<{ close: number; date: string }[]>(
+      "/workspace/eod?ticker=MC.PA&period=1mo&convert=USD&raw=true",
+      { at: AT },
+    );
+    expect(rows.status).toBe(200);
+    expect(rows.body.map((r) => [r.date, r.close])).toEqual(eod.body.data.map((b) => [b.Date, b.Close]));
+    const own = await call<{ close: number }[]>("/workspace/eod?ticker=MC.PA&period=1mo&convert=&raw=true", { at: AT });
+    const euro = await call<EodAnswer>("/eod/MC.PA?period=1mo", { at: AT });
+    expect(own.body.map((r) => r.close)).toEqual(euro.body.data.map((b) => b.Close));
+    const tiles = await call<unknown>("/workspace/quote?ticker=MC.PA&convert=JPY");
+    expect(tiles.status).toBe(200);
+    expect((await call<ErrorBody>("/workspace/quote?ticker=MC.PA&convert=XYZ")).status).toBe(400);
+  });
+});

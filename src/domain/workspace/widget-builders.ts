@@ -1,3 +1,4 @@
+import { RATED_CURRENCIES } from "../fx/currencies";
 import type { ColumnDef, Option, WidgetParam } from "./widget-types";
 
 /** Shorthands the widget table of src/data/workspace-widgets.ts is written with. */
@@ -20,6 +21,14 @@ export const opts = (...values: string[]): Option[] => values.map((v) => ({ labe
 export const ticker = (value = "AAPL") => text("ticker", value, "Ticker", "A catalogue ticker (AAPL, MC.PA, SAP.DE)");
 export const period = (value = "1y") =>
   text("period", value, "Period", "How far back", opts("1mo", "3mo", "6mo", "ytd", "1y", "2y", "5y", "10y", "max"));
+/** The currency to show prices in: the listing's own (empty), or one of the 31 with ECB rates. */
+export const convertTo = text(
+  "convert",
+  "",
+  "Currency",
+  "Show prices in this currency, at the ECB's reference rate of each day (empty: the listing's own)",
+  [{ label: "Listing's own", value: "" }, ...opts(...RATED_CURRENCIES)],
+);
 export const resolution = text("resolution", "1D", "Resolution", "Bar size", opts("1D", "1W", "1M"));
 export const forceRefresh: WidgetParam = {
   paramName: "force_refresh",

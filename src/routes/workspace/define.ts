@@ -33,6 +33,19 @@ export const ChartQuery = {
   raw: BoolParam.openapi({ description: "true: the rows the chart is drawn from instead of the figure" }),
 };
 
+/**
+ * A price widget's `convert`: the workspace sends every parameter, so the widget's default (empty:
+ * the listing's own currency) is taken as absent; another value is a currency code.
+ */
+export const WidgetConvert = z
+  .string()
+  .regex(/^([A-Za-z]{3})?$/, "convert is a three-letter ISO 4217 currency code, or empty")
+  .optional()
+  .transform((s) => (s ? s.toUpperCase() : undefined))
+  .openapi({
+    description: "The currency to show prices in (empty: the listing's own), as convert= on the price routes",
+  });
+
 export type WidgetKind = "metric" | "chart" | "table";
 const SCHEMA = { metric: TilesSchema, chart: ChartSchema, table: RowsSchema } as const;
 

@@ -3,7 +3,7 @@ import type { EodAnswer } from "../../eod/schema";
 import { DateParam, ListingChoiceQuery, PeriodParam, TickerParam } from "../../params";
 import { answer, candleOf } from "../chart-answer";
 import type { WidgetRoutes } from "../define";
-import { ChartQuery } from "../define";
+import { ChartQuery, WidgetConvert } from "../define";
 
 export function registerEodWidget(routes: WidgetRoutes) {
   routes.add({
@@ -11,13 +11,14 @@ export function registerEodWidget(routes: WidgetRoutes) {
     queryPath: "/workspace/eod",
     kind: "chart",
     description:
-      "Feeds the svc_eod chart widget: daily candlesticks with volume from /eod/{ticker}, `period` defaulting to 1y and the listing ingested on first view. Any key; `raw=true` returns the rows (with `adj_close`).",
+      "Feeds the svc_eod chart widget: daily candlesticks with volume from /eod/{ticker}, `period` defaulting to 1y and the listing ingested on first view. Any key; `raw=true` returns the rows (with `adj_close`). `convert` shows the prices in another currency at the ECB's reference rates, as convert= on the price routes (empty: the listing's own).",
     summary: "svc_eod: daily candlesticks with volume (ingested on first request, as /eod)",
     params: { ticker: TickerParam },
     query: {
       period: PeriodParam.default("1y"),
       from: DateParam.optional(),
       to: DateParam.optional(),
+      convert: WidgetConvert,
       ...ListingChoiceQuery,
       ...ChartQuery,
     },
@@ -37,7 +38,8 @@ export function registerEodWidget(routes: WidgetRoutes) {
         volume: b.Volume,
       }));
       const candles = rows.map(candleOf);
-      return answer({ theme, raw }, { candles, priceLabel: body.listing.currency }, rows, `No bars of ${body.ticker}`);
+      const priceLabel = body.conversion?.to ?? body.listing.currency;
+      return answer({ theme, raw }, { candles, priceLabel }, rows, `No bars of ${body.ticker}`);
     },
   });
 }
