@@ -1,6 +1,6 @@
 /**
- * Whether an error means the database cannot be reached or lost the connection (rather than a
- * query it refused): the caller gets a 503 and may retry. Drizzle wraps driver errors, and the
+ * Whether an error means the database cannot be reached, lost the connection or rolled a
+ * transaction back (rather than a query it refused): the caller gets a 503 and may retry. Drizzle wraps driver errors, and the
  * driver wraps the runtime's socket ErrorEvent, so the chain (`cause`, `error`) is walked.
  */
 export function databaseUnavailable(err: unknown): boolean {
@@ -12,8 +12,10 @@ export function databaseUnavailable(err: unknown): boolean {
       cause?: unknown;
       error?: unknown;
     };
-    // SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (operator intervention).
-    if (typeof code === "string" && /^(08|53|57P)/.test(code)) return true;
+    // SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (operator
+    // intervention), and class 40 (a transaction rolled back: a deadlock or a serialization
+    // failure, which a retry resolves).
+    if (typeof code === "string" && /^(08|53|57P|40)/.test(code)) return true;
     if (typeof message === "string" && UNREACHABLE.test(message)) return true;
     e = cause ?? error;
   }

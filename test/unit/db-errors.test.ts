@@ -18,6 +18,12 @@ describe("database errors", () => {
     expect(databaseUnavailable(Object.assign(new Error("sorry, too many clients already"), { code: "53300" }))).toBe(
       true,
     );
+    // Two writers of overlapping rows, one rolled back: a retry succeeds.
+    expect(
+      databaseUnavailable(
+        new Error("Failed query", { cause: Object.assign(new Error("deadlock detected"), { code: "40P01" }) }),
+      ),
+    ).toBe(true);
     expect(
       databaseUnavailable(
         Object.assign(new Error('date/time field value out of range: "0000-01-01"'), { code: "22008" }),

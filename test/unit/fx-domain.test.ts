@@ -141,6 +141,21 @@ describe("rates between currencies", () => {
     );
   });
 
+  it("carries a publication ten days at most, and takes a day's own stored one whatever the calendar says", () => {
+    const sparse = new EuroRateBook([
+      { day: "2018-03-01", currency: "USD", rate: "1.2", source: "ecb" },
+      { day: "2018-03-30", currency: "USD", rate: "1.23", source: "ecb" },
+    ]);
+    expect(pairRate(sparse, { base: "EUR", quote: "USD" }, "2018-03-11")?.published).toBe("2018-03-01");
+    expect(pairRate(sparse, { base: "EUR", quote: "USD" }, "2018-03-12")).toBeNull();
+    // 30 March 2018 is Good Friday in today's calendar; a publication stored for it is the day's own.
+    expect(pairRate(sparse, { base: "EUR", quote: "USD" }, "2018-03-30")).toMatchObject({
+      rate: "1.23",
+      published: "2018-03-30",
+      carried_forward: false,
+    });
+  });
+
   it("converts a price at the served rate, half to even at 6 decimals", () => {
     expect(convertPrice(100.5, "1.2321")).toBe(123.82605);
     expect(convertPrice(0.1234565, "1")).toBe(0.123456);

@@ -206,13 +206,20 @@ describe("GET /eod/bulk/{exchange}?convert=", () => {
     const row = day.body.data.find((r) => r.ticker === "MC.PA");
     const rate = (await ratesOf("EUR/USD", "2026-11-26", "2026-11-26")).get("2026-11-26")?.rate ?? "";
     const bar = euro.body.data[0];
-    expect(row).toMatchObject({ currency: "USD", fx_from: "EUR", fx_rate: rate, fx_published: "2026-11-26" });
+    expect(row).toMatchObject({
+      currency: "USD",
+      fx_from: "EUR",
+      fx_rate: rate,
+      fx_published: "2026-11-26",
+      fx_source: ECB,
+      fx_carried_forward: false,
+    });
     expect(row?.close).toBe(times(bar?.Close ?? Number.NaN, rate));
     expect(row?.adj_close).toBe(times(bar?.["Adj Close"] ?? Number.NaN, rate));
-    expect(day.body.conversion).toMatchObject({ to: "USD", notes: [] });
+    expect(day.body.conversion).toMatchObject({ to: "USD", source: ECB, notes: [] });
     const csv = await call<string>("/eod/bulk/PAR?date=2026-11-26&convert=USD&fmt=csv", { at: AT });
     expect(csv.body.split("\n")[0]).toBe(
-      "Ticker,ISIN,Currency,Date,Open,High,Low,Close,Adj Close,Volume,Source,FX From,FX Rate,FX Published",
+      "Ticker,ISIN,Currency,Date,Open,High,Low,Close,Adj Close,Volume,Source,FX From,FX Rate,FX Published,FX Source",
     );
   });
 });

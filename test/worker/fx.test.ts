@@ -221,12 +221,32 @@ describe("GET /fx on the simulated ECB", () => {
   });
 });
 
+describe("a currency the ECB stopped publishing", () => {
+  it("the lev after 2025: a 404 once, its year marked stored, never asked again", async () => {
+    const at = "2027-06-01T17:00:00Z";
+    const first = await call<ErrorBody>("/fx/EUR/BGN?from=2026-03-02&to=2026-03-06", { at });
+    expect(first.status).toBe(404);
+    expect(first.body.message).toBe("No EUR/BGN rate found");
+    const before = await simRequests(ecbSim);
+    expect((await call<ErrorBody>("/fx/EUR/BGN?from=2026-03-02&to=2026-03-06", { at })).status).toBe(404);
+    expect(await simRequests(ecbSim)).toEqual(before);
+    // Its history stays: the last publication, 31 December 2025, carried over New Year's Day.
+    const end = await call<FxSeriesBody>("/fx/EUR/BGN?from=2025-12-31&to=2026-01-01", { at });
+    expect(end.status, JSON.stringify(end.body)).toBe(200);
+    expect(end.body.data.map((r) => [r.date, r.rate, r.published])).toEqual([
+      ["2025-12-31", "1.9558", "2025-12-31"],
+      ["2026-01-01", "1.9558", "2025-12-31"],
+    ]);
+  });
+});
+
 describe("GET /fx/latest", () => {
   it("answers every currency against the euro, or against another base through it", async () => {
     const eur = await call<Latest>("/fx/latest", { at: AT });
     expect(eur.status).toBe(200);
     expect(eur.body.date).toBe("2026-11-27");
-    expect(Object.keys(eur.body.rates)).toHaveLength(30);
+    // The 29 currencies published now (the lev's ended with 2025).
+    expect(Object.keys(eur.body.rates)).toHaveLength(29);
     expect(eur.body.rates.USD).toBe(simulatedRate("USD", "2026-11-27"));
     const usd = await call<Latest>("/fx/latest?base=usd", { at: AT });
     expect(usd.body.rates.EUR).toBe(String(Number((1 / Number(simulatedRate("USD", "2026-11-27"))).toPrecision(10))));
@@ -242,7 +262,8 @@ describe("the daily refresh (Cron Trigger 20 15 * * *)", () => {
     const deps = buildDeps(env);
     try {
       const rows = await euroRatesBetween(deps.db, ECB_CURRENCIES, "2026-11-27", "2026-11-27");
-      expect(rows).toHaveLength(30);
+      // The 29 currencies of a publication since the lev joined the euro.
+      expect(rows).toHaveLength(29);
       expect(rows.find((r) => r.currency === "USD")).toEqual({
         day: "2026-11-27",
         currency: "USD",

@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import { type Clock, systemClock } from "../../src/clock";
 import { FIRST_PUBLICATION } from "../../src/domain/fx/coverage";
-import { ECB_CURRENCIES } from "../../src/domain/fx/currencies";
+import { ECB_CURRENCIES, ENDED_CURRENCIES } from "../../src/domain/fx/currencies";
 import { isPublicationDay, latestPublicationDay } from "../../src/domain/fx/publication";
 import { addDays, earlierDay } from "../../src/domain/instants";
 import { type HttpFaultMode, SimulatorControl } from "./control";
@@ -79,8 +79,16 @@ export function publicationDays(from: string, to: string): string[] {
   return out;
 }
 
+/** The currencies of a day's publication: the lev until it joined the euro. */
+const publishedOn = (day: string): string[] => [
+  ...ECB_CURRENCIES,
+  ...Object.entries(ENDED_CURRENCIES)
+    .filter(([, last]) => day <= last)
+    .map(([c]) => c),
+];
+
 function dailyXml(day: string): string {
-  const cubes = ECB_CURRENCIES.map((c) => `\t\t\t<Cube currency='${c}' rate='${simulatedRate(c, day)}'/>`).join("\n");
+  const cubes = publishedOn(day).map((c) => `\t\t\t<Cube currency='${c}' rate='${simulatedRate(c, day)}'/>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
 \t<gesmes:subject>Reference rates</gesmes:subject>
@@ -106,7 +114,7 @@ function recentXml(latest: string, floor?: string): string {
   const cubes = days
     .map(
       (d) =>
-        `<Cube time="${d}">${ECB_CURRENCIES.map((c) => `<Cube currency="${c}" rate="${Number(simulatedRate(c, d))}"/>`).join("")}</Cube>`,
+        `<Cube time="${d}">${publishedOn(d).map((c) => `<Cube currency="${c}" rate="${Number(simulatedRate(c, d))}"/>`).join("")}</Cube>`,
     )
     .join("");
   return `<?xml version="1.0" encoding="UTF-8"?><gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref"><gesmes:subject>Reference rates</gesmes:subject><gesmes:Sender><gesmes:name>European Central Bank</gesmes:name></gesmes:Sender><Cube>${cubes}</Cube></gesmes:Envelope>`;
@@ -119,7 +127,7 @@ const DATA_HEADER = "KEY,FREQ,CURRENCY,CURRENCY_DENOM,EXR_TYPE,EXR_SUFFIX,TIME_P
 function exrCsv(currencies: readonly string[], days: readonly string[], dataOnly: boolean): string {
   const lines = [dataOnly ? DATA_HEADER : FULL_HEADER];
   for (const c of currencies)
-    for (const d of days) {
+    for (const d of days.filter((day) => publishedOn(day).includes(c))) {
       const head = `EXR.D.${c}.EUR.SP00.A,D,${c},EUR,SP00,A,${d},${simulatedRate(c, d)}`;
       const decimals = LEVELS[c]?.[1] ?? 4;
       lines.push(
@@ -151,8 +159,9 @@ export interface EcbSim {
 function keyCurrencies(key: string): string[] | null {
   const m = /^D\.([A-Z+]*)\.EUR\.SP00\.A$/.exec(key);
   if (!m) return null;
-  if (m[1] === "") return [...ECB_CURRENCIES].sort();
-  return (m[1] ?? "").split("+").filter((c) => (ECB_CURRENCIES as readonly string[]).includes(c));
+  const known = [...ECB_CURRENCIES, ...Object.keys(ENDED_CURRENCIES)];
+  if (m[1] === "") return known.sort();
+  return (m[1] ?? "").split("+").filter((c) => known.includes(c));
 }
 
 export async function startEcbSim(opts: { port?: number; clock?: Clock; recentFloor?: string } = {}): Promise<EcbSim> {

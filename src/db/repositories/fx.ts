@@ -14,7 +14,12 @@ const BATCH = 10_000;
  * ECB is never replaced by a fallback's, a fallback's is replaced by the ECB's, and an unchanged
  * row is not rewritten. Whoever writes first, the table ends the same. Answers the rows changed.
  */
-export async function saveEuroRates(db: Db, rows: readonly EuroRate[], at: Date): Promise<number> {
+export async function saveEuroRates(db: Db, given: readonly EuroRate[], at: Date): Promise<number> {
+  // Rows in key order: two writers of overlapping windows lock them in the same order (no deadlock),
+  // whatever order their answers came in (the 90-day file newest day first, the data API by currency).
+  const rows = [...given].sort((a, b) =>
+    a.currency === b.currency ? (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) : a.currency < b.currency ? -1 : 1,
+  );
   const statements = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     const chunk = rows.slice(i, i + BATCH);
@@ -92,9 +97,13 @@ export async function saveWindow(
 ): Promise<number> {
   const written = await saveEuroRates(db, rows, at);
   if (!spans.length) return written;
+  // Spans in key order too (one statement's rows are locked in the order given).
+  const ordered = [...spans].sort((a, b) =>
+    a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : a.year - b.year,
+  );
   await db
     .insert(fxCoverage)
-    .values(spans.map((s) => ({ ...s, storedAt: at })))
+    .values(ordered.map((s) => ({ ...s, storedAt: at })))
     .onConflictDoUpdate({
       target: [fxCoverage.currency, fxCoverage.year],
       set: {

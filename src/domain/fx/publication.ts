@@ -67,13 +67,18 @@ export function latestPublicationDay(at: Date): string {
 /**
  * The publication a price of `day` takes: the day's own when it is a publication day and the price
  * was set after the publication (`closeAt`, a venue's close; none: the end of the day), else the
- * last one before. Answers the day, and why another day's was taken (null when the day's own).
+ * last one before. Answers the day, and why another day's was taken (null when the day's own;
+ * `before` says why a price set before the publication took the day before's).
  * @example publicationFor("2026-11-28") // { day: "2026-11-27", why: "weekend" }
  */
-export function publicationFor(day: string, closeAt?: Date): { day: string; why: string | null } {
+export function publicationFor(
+  day: string,
+  closeAt?: Date,
+  before = "the venue closed before the day's publication (16:00 Frankfurt time)",
+): { day: string; why: string | null } {
   const own = noPublicationReason(day);
   if (own === null && (!closeAt || closeAt.getTime() >= publicationInstant(day).getTime())) return { day, why: null };
-  const why = own ?? "the venue closed before the day's publication (16:00 Frankfurt time)";
+  const why = own ?? before;
   let d = addDays(day, -1);
   for (let i = 0; i < LONGEST_GAP_DAYS && !isPublicationDay(d); i++) d = addDays(d, -1);
   return { day: d, why };

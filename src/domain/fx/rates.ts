@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
-import { earlierDay } from "../instants";
+import { addDays, earlierDay } from "../instants";
 import { EUR } from "./currencies";
-import { publicationFor } from "./publication";
+import { publicationFor, publicationInstant } from "./publication";
 
 /**
  * Rates between any two currencies on any day, from the stored euro rates (units of a currency
@@ -38,6 +38,12 @@ export interface PairRate {
 }
 
 export const CROSS_SIGNIFICANT_DIGITS = 10;
+/**
+ * The oldest a carried publication may be: the longest stretch without one is four days (Good
+ * Friday to Easter Monday), so a rate older than this is a currency no longer published (or a gap
+ * in what is stored), and no rate is given.
+ */
+export const MOST_CARRIED_DAYS = 10;
 export const CONVERTED_DECIMALS = 6;
 export const IDENTITY_SOURCE = "identity";
 
@@ -102,13 +108,22 @@ export function pairRate(
   book: EuroRateBook,
   pair: { base: string; quote: string },
   date: string,
-  opts: { closeAt?: Date; latestPublication?: string } = {},
+  opts: { closeAt?: Date; latestPublication?: string; before?: string } = {},
 ): PairRate | null {
   const { base, quote } = pair;
   if (base === quote) return { date, rate: "1", published: date, source: IDENTITY_SOURCE, carried_forward: false };
-  const wanted = publicationFor(date, opts.closeAt);
+  const calendar = publicationFor(date, opts.closeAt, opts.before);
+  // A publication stored on the day itself is the day's, whatever the calendar says (the TARGET
+  // holidays of 1999 to 2001 were other days), unless the price was set before it came out.
+  const setBefore = opts.closeAt !== undefined && opts.closeAt.getTime() < publicationInstant(date).getTime();
+  const ownStored = !setBefore && [base, quote].every((c) => c === EUR || book.onOrBefore(c, date)?.day === date);
+  const wanted = ownStored ? { day: date, why: null } : calendar;
   const notOut = opts.latestPublication !== undefined && wanted.day > opts.latestPublication;
-  const leg = (c: string) => (c === EUR ? euroLeg(c, wanted.day) : book.onOrBefore(c, wanted.day));
+  const leg = (c: string) => {
+    if (c === EUR) return euroLeg(c, wanted.day);
+    const r = book.onOrBefore(c, wanted.day);
+    return r && addDays(r.day, MOST_CARRIED_DAYS) >= wanted.day ? r : null;
+  };
   const b = leg(base);
   const q = leg(quote);
   if (!b || !q) return null;

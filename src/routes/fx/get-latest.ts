@@ -14,7 +14,7 @@ const route = createRoute(
       tags: ["FX"],
       summary: "Every currency against a base at the newest ECB publication",
       description:
-        "The newest euro reference rates stored (fetched first when the newest publication out is not stored yet), as units of each currency for one `base` (default EUR; another base is crossed through the euro). `date` is the publication's day; a note says when a newer one is due but not stored. The 31 currencies listed are the ones every FX route and `convert=` accept. Errors: 400 for a currency without rates; 503 when nothing is stored and the ECB failed. Any key.",
+        "The newest euro reference rates stored (fetched first when the newest publication out is not stored yet), as units of each currency for one `base` (default EUR; another base is crossed through the euro). `date` is the publication's day; a note says when a newer one is due but not stored. The currencies listed (and the Bulgarian lev, whose rates end in 2025 when it joined the euro) are the ones every FX route and `convert=` accept. Errors: 400 for a currency without rates; 503 when nothing is stored and the ECB failed. Any key.",
       security: keyed,
       "x-writes": true,
       request: { query: z.object({ base: CurrencyParam.optional().openapi({ example: "EUR" }) }) },

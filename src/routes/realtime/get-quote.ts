@@ -33,7 +33,7 @@ const route = createRoute(
         200: { description: "The quote", content: { "application/json": { schema: QuoteSchema } } },
       },
     },
-    [404],
+    [404, 422],
   ),
 );
 

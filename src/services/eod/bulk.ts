@@ -1,5 +1,6 @@
 import { readVenueDayPage, type VenueDayRow } from "../../db/repositories/prices-venue-day";
 import { BadRequestError, NoDataError } from "../../domain/errors";
+import { isRatedCurrency } from "../../domain/fx/currencies";
 import { convertDecimal, ROUNDING_RULE } from "../../domain/fx/rates";
 import { requireCatalogueVenue } from "../../domain/market-hours";
 import { decimalOrNull } from "../../domain/numbers";
@@ -16,8 +17,17 @@ export interface BulkQuery {
   convert?: string;
 }
 
-/** A converted row's rate: the row's own currency, and the rate and publication it was converted at. */
-type RowRate = { from: string; rate: string; published: string } | null;
+/** What a converted day says of its conversion. */
+type BulkConversion = { to: string; source: string; rounding: string; notes: string[] };
+
+/** A converted row's rate: the row's own currency, the rate, its publication day and source. */
+type RowRate = {
+  from: string;
+  rate: string;
+  published: string;
+  source: string;
+  carried_forward: boolean;
+} | null;
 
 /** A day's prices of a venue, written as the rows are read. */
 export interface BulkAnswer {
@@ -47,7 +57,15 @@ function jsonRow(r: VenueDayRow, date: string, fx: RowRate | undefined): string 
     adj_close: decimalOrNull(r.adj_close),
     volume: r.volume,
     data_source: r.data_source,
-    ...(fx ? { fx_from: fx.from, fx_rate: fx.rate, fx_published: fx.published } : {}),
+    ...(fx
+      ? {
+          fx_from: fx.from,
+          fx_rate: fx.rate,
+          fx_published: fx.published,
+          fx_source: fx.source,
+          fx_carried_forward: fx.carried_forward,
+        }
+      : {}),
   });
 }
 
@@ -71,7 +89,7 @@ const csvRow = (r: VenueDayRow, date: string, fx: RowRate | undefined) =>
     decimalOrNull(r.adj_close),
     r.volume,
     r.data_source,
-    ...(fx ? [fx.from, fx.rate, fx.published] : []),
+    ...(fx ? [fx.from, fx.rate, fx.published, fx.source] : []),
   ]
     .map(csvField)
     .join(",");
@@ -86,9 +104,9 @@ function render(
   date: string,
   fmt: BulkQuery["fmt"],
   fx: Map<number, RowRate> | null,
-  conversion: { to: string; rounding: string; notes: string[] } | null,
+  conversion: BulkConversion | null,
 ): string[] {
-  const header = fx ? `${BULK_CSV_HEADER},FX From,FX Rate,FX Published` : BULK_CSV_HEADER;
+  const header = fx ? `${BULK_CSV_HEADER},FX From,FX Rate,FX Published,FX Source` : BULK_CSV_HEADER;
   const chunks = [fmt === "csv" ? `${header}\n` : `{"exchange":${JSON.stringify(exchange)},"date":"${date}","data":[`];
   const missing: { ticker: string; isin: string; currency: string; reason?: string }[] = [];
   let count = 0;
@@ -98,7 +116,14 @@ function render(
       const rate = fx?.get(r.listing_id);
       if (r.close === null) missing.push({ ticker: r.ticker, isin: r.isin, currency: r.currency });
       else if (rate === null)
-        missing.push({ ticker: r.ticker, isin: r.isin, currency: r.currency, reason: `no ${r.currency} rate` });
+        missing.push({
+          ticker: r.ticker,
+          isin: r.isin,
+          currency: r.currency,
+          reason: isRatedCurrency(r.currency)
+            ? `no ${r.currency}/${conversion?.to} rate stored for ${date}${conversion?.notes.length ? " (see conversion.notes)" : ""}`
+            : `no rates of ${r.currency}`,
+        });
       else
         lines.push(fmt === "csv" ? `${csvRow(r, date, rate)}\n` : `${count++ > 0 ? "," : ""}${jsonRow(r, date, rate)}`);
     }
@@ -122,18 +147,27 @@ async function convertRows(
   to: string,
   date: string,
   closeAt: Date,
-): Promise<{
-  pages: VenueDayRow[][];
-  rates: Map<number, RowRate>;
-  conversion: { to: string; rounding: string; notes: string[] };
-}> {
+): Promise<{ pages: VenueDayRow[][]; rates: Map<number, RowRate>; conversion: BulkConversion }> {
   const day = await dayRates(ctx, [...new Set(pages.flat().map((r) => r.currency))], to, date, closeAt);
   const rates = new Map<number, RowRate>();
+  let source = "identity";
   const c = (x: string | null, rate: string) => (x === null ? null : convertDecimal(x, rate));
   const converted = pages.map((rows) =>
     rows.map((r) => {
       const pr = day.rateOf(r.currency);
-      rates.set(r.listing_id, pr ? { from: r.currency, rate: pr.rate, published: pr.published } : null);
+      rates.set(
+        r.listing_id,
+        pr
+          ? {
+              from: r.currency,
+              rate: pr.rate,
+              published: pr.published,
+              source: pr.source,
+              carried_forward: pr.carried_forward,
+            }
+          : null,
+      );
+      if (pr && pr.source !== "identity") source = pr.source;
       if (!pr) return r;
       return {
         ...r,
@@ -146,7 +180,7 @@ async function convertRows(
       };
     }),
   );
-  return { pages: converted, rates, conversion: { to: day.to, rounding: ROUNDING_RULE, notes: day.notes } };
+  return { pages: converted, rates, conversion: { to: day.to, source, rounding: ROUNDING_RULE, notes: day.notes } };
 }
 
 /**

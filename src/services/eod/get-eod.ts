@@ -320,6 +320,7 @@ export async function getEod({ ctx, input }: { ctx: Context; input: EodQuery }):
   const { window, label } = windowOfQuery(input, today);
   let ingested: { listing: ListingRow; shaped: Shaped; now: Date } | null = null;
   let provisional = false;
+  let awaitingRate = false;
   const load = async (): Promise<EodAnswer> => {
     // The listing, its bars in the window and its spans: one round trip.
     const { listing, prices } = await resolveListingWithPrices({ ctx, input: { ...input, window, source: STREAM } });
@@ -329,6 +330,7 @@ export async function getEod({ ctx, input }: { ctx: Context; input: EodQuery }):
         ? { ...(await refresh(ctx, listing, window, prices, today)), source: "database" }
         : await ingestThenRead(ctx, listing, window, today);
     const shaped = await shape(ctx, input, window, read, listing);
+    awaitingRate = shaped.fx?.provisional ?? false;
     const now = ctx.clock.now();
     if (source !== "database") ingested = { listing, shaped, now };
     provisional = read.windowHasSource;
@@ -341,17 +343,16 @@ export async function getEod({ ctx, input }: { ctx: Context; input: EodQuery }):
   const key = cacheKeys.eod(input.ticker, cacheVariant(input));
   // Bars from the stream provider wait to be replaced by the delayed provider's: an answer holding
   // any is not kept, so that the next request finds the replacement (tried at most every 15 minutes).
+  // Nor is a converted answer in which a bar waits for its day's rate: the next request, once the
+  // rate is stored, is built at it.
   const answer = (
     await readThrough(ctx, {
       key,
       ttlSeconds: cacheTtls(ctx.config).eod,
       build: load,
       cacheAs: (answer) => asStored() ?? answer,
-      shouldCache: () => !provisional,
+      shouldCache: () => !provisional && !awaitingRate,
     })
   ).value;
-  // A converted answer awaiting a day's rate is dropped from the shared cache when the rate is
-  // stored; the edge's copies cannot be dropped, so the edge keeps none.
-  if (answer.headers[FX_PROVISIONAL_HEADER]) ctx.journal.keeping.notKept();
   return answer;
 }

@@ -12,7 +12,7 @@ export function ratedCurrency(code: string, what: string): string {
   const c = code.trim().toUpperCase();
   if (!isRatedCurrency(c))
     throw new BadRequestError(
-      `${what} ${JSON.stringify(code.slice(0, 12))} has no rates: the service converts between the euro and the 30 currencies the ECB publishes a reference rate of (see GET /fx/latest)`,
+      `${what} ${JSON.stringify(code.slice(0, 12))} has no rates: the service converts between the euro and the currencies the ECB publishes a reference rate of (GET /fx/latest lists them; the Bulgarian lev's history runs to 2025)`,
     );
   return c;
 }

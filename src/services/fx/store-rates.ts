@@ -7,7 +7,6 @@ import { ECB } from "../../domain/provider-names";
 import { cacheKeys } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
-import { dropConvertedAnswers } from "./converted-answers";
 
 /** Days looked back before a window's first day: its first days may take an earlier publication. */
 export const CARRY_LOOKBACK_DAYS = 10;
@@ -27,59 +26,85 @@ export interface StoreOutcome {
   failure?: string;
 }
 
+/** The 90-day file, read at most once for the windows of one piece of work. */
+type RecentFile = () => Promise<EcbRate[]>;
+
+const onceRecent = (ctx: Context): RecentFile => {
+  let read: Promise<EcbRate[]> | undefined;
+  return () => {
+    read ??= ctx.providers.ecb.recent();
+    return read;
+  };
+};
+
 /**
- * One window fetched from the ECB and stored: from its 90-day file when the window is recent and
- * the file holds some of it (the span then starts where the file does, if later), else from its
- * data API. Each currency's span of the year widens to what was read: to the window's end for a
- * past year, to its newest publication for the current one (one not out yet is not marked
- * stored). A currency the answer held nothing of is not marked at all: an answer without it (a
- * provider's hiccup, a currency not published then) is asked again later. Answers the rows
- * written, and whether some currency fell short of the window.
+ * One window fetched from the ECB and stored. A recent window is read from the 90-day file when
+ * the file reaches back to the window's first publication day, else from the data API (and, if
+ * that fails, from the part of the file it holds, for currencies with nothing stored of the year,
+ * so that no gap is ever bridged); an older window from the data API. Each currency's span of the
+ * year widens to what was read: a past window is the year's answer whole, so every currency asked
+ * is marked through its end, those the ECB published nothing of too (a currency not yet or no
+ * longer published, never asked again); a current window through its newest publication, and a
+ * currency without one there is not marked (the day's publication may not be out yet). Answers
+ * the rows written, and whether some currency fell short of the window.
  */
-export async function fetchWindow(ctx: Context, w: FxWindow): Promise<{ written: number; short: boolean }> {
+export async function fetchWindow(
+  ctx: Context,
+  w: FxWindow,
+  recent: RecentFile = onceRecent(ctx),
+): Promise<{ written: number; short: boolean }> {
   const latest = latestPublicationDay(ctx.clock.now());
+  const read = fromRecentFile(w, latest) ? await fromFile(ctx, w, recent) : null;
+  const answer = read?.rates ?? (await ctx.providers.ecb.window(w.currencies, w.from, w.to));
+  const since = read?.since ?? w.from;
   const asked = new Set(w.currencies);
-  const recent = fromRecentFile(w, latest) ? await recentOverlapping(ctx, w) : null;
-  const answer = recent?.rates ?? (await ctx.providers.ecb.window(w.currencies, w.from, w.to));
-  const since = recent?.since ?? w.from;
   const rows = answer.filter((r) => asked.has(r.currency) && r.day >= since && r.day <= w.to);
   const newest = new Map<string, string>();
   for (const r of rows) if (r.day > (newest.get(r.currency) ?? "")) newest.set(r.currency, r.day);
-  const spans = [...newest].map(([currency, day]) => ({
-    currency,
-    year: w.year,
-    since,
-    through: w.to < latest ? w.to : day,
-  }));
+  const past = w.to < latest;
+  const spans = w.currencies
+    .filter((c) => past || newest.has(c))
+    .map((currency) => ({ currency, year: w.year, since, through: past ? w.to : (newest.get(currency) as string) }));
   const short = newest.size < asked.size || spans.some((s) => s.through < w.to);
   const stored = rows.map((r) => ({ ...r, source: ECB }));
   const written = await saveWindow(ctx.db, spans, stored, ctx.clock.now());
-  // Rates of recent days: a cached converted answer may have carried an earlier day's for them.
-  if (written > 0 && w.to >= addDays(latest, -CARRY_LOOKBACK_DAYS)) await dropConvertedAnswers(ctx);
   return { written, short };
 }
 
 /**
- * The 90-day file's publications and the first day they stand for: the window's, or the file's
- * oldest when the file starts after the window's first publication day. Null when the file holds
- * none of the window (it lags, or the clock is far ahead of it): the data API answers then.
+ * A recent window from the 90-day file: the whole window when the file reaches back to its first
+ * publication day; else null (the data API answers), unless the data API fails too and nothing of
+ * the year is stored for the window's currencies: then the part the file holds, from its oldest day.
  */
-async function recentOverlapping(ctx: Context, w: FxWindow): Promise<{ rates: EcbRate[]; since: string } | null> {
-  const rates = await ctx.providers.ecb.recent();
+async function fromFile(
+  ctx: Context,
+  w: FxWindow,
+  recent: RecentFile,
+): Promise<{ rates: EcbRate[]; since: string } | null> {
+  const rates = await recent();
   const oldest = rates.reduce((d, r) => (d === "" || r.day < d ? r.day : d), "");
-  if (oldest === "" || oldest > w.to) return null;
   let first = w.from;
   while (!isPublicationDay(first)) first = addDays(first, 1);
-  return { rates, since: oldest > first ? oldest : w.from };
+  if (oldest !== "" && oldest <= first) return { rates, since: w.from };
+  if (oldest === "" || oldest > w.to) return null;
+  try {
+    return { rates: await ctx.providers.ecb.window(w.currencies, w.from, w.to), since: w.from };
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    const stored = await coverageOf(ctx.db, w.currencies, [w.year]);
+    if (stored.size) throw err;
+    return { rates, since: oldest };
+  }
 }
 
 /**
  * Makes the currencies' rates of the days `from` to `to` stored (and the days before that a
- * carried rate may come from). The newest missing window is fetched now (one request to the ECB
- * at most); older missing years go to the backfill queue, one message each (or, without a queue,
- * after the answer, one after the other). A window that came back short (the day's publication
- * not out yet, a currency missing) is not asked again for a while. A provider failure is
- * answered, never thrown: what is stored still serves.
+ * carried rate may come from). The missing windows the 90-day file can serve are fetched now (one
+ * read of the file, whichever years they are of); otherwise the newest missing window (one request
+ * to the data API). Older missing years go to the backfill queue, one message each (or, without a
+ * queue, after the answer, one after the other). A window that came back short (the day's
+ * publication not out yet, a currency missing) is not asked again for a while. A provider failure
+ * is answered, never thrown: what is stored still serves.
  */
 export async function storeRates(
   ctx: Context,
@@ -93,15 +118,19 @@ export async function storeRates(
   if (start > end) return { queued: [] };
   const spans = await coverageOf(ctx.db, currencies, yearsOf(start, end));
   const missing = missingWindows(currencies, start, to, latest, spans);
-  const now = missing.at(-1);
-  if (!now) return { queued: [] };
-  const queued = missing.slice(0, -1);
+  const recentOnes = missing.filter((w) => fromRecentFile(w, latest));
+  const older = missing.filter((w) => !fromRecentFile(w, latest));
+  const now = recentOnes.length ? recentOnes : older.slice(-1);
+  const queued = recentOnes.length ? older : older.slice(0, -1);
   if (queued.length) await enqueue(ctx, queued);
-  const askedKey = cacheKeys.fxAsked(now.currencies, now.from, now.to);
-  if (await ctx.cache.get(askedKey)) return { queued };
+  const recent = onceRecent(ctx);
   try {
-    const { short } = await fetchWindow(ctx, now);
-    if (short) await ctx.cache.set(askedKey, true, now.to === latest ? LATE_RETRY_SECONDS : SHORT_RETRY_SECONDS);
+    for (const w of now) {
+      const askedKey = cacheKeys.fxAsked(w.currencies, w.from, w.to);
+      if (await ctx.cache.get(askedKey)) continue;
+      const { short } = await fetchWindow(ctx, w, recent);
+      if (short) await ctx.cache.set(askedKey, true, w.to === latest ? LATE_RETRY_SECONDS : SHORT_RETRY_SECONDS);
+    }
     return { queued };
   } catch (err) {
     if (err instanceof ProviderError) return { queued, failure: err.message };

@@ -1,7 +1,7 @@
 import { ServiceError } from "../../domain/errors";
 import type { Context } from "../../platform/context";
 import { convertTarget } from "../fx/convert";
-import { convertQuote } from "../fx/convert-quote";
+import { convertQuotes } from "../fx/convert-quote";
 import { findQuote, type QuoteAnswer } from "./get-quote";
 
 /** A ticker of GET /quotes as the route read it: a symbol, or what is wrong with it. */
@@ -31,6 +31,7 @@ export async function getQuotes({
   if (input.convert) convertTarget(input.convert);
   const quotes: Record<string, QuoteAnswer | null> = {};
   const errors: Record<string, string> = {};
+  const found: { ticker: string; quote: QuoteAnswer; quoted: string | null }[] = [];
   await Promise.all(
     input.tickers.map(async (t) => {
       quotes[t.ticker] = null;
@@ -38,24 +39,18 @@ export async function getQuotes({
         errors[t.ticker] = `not a symbol: ${t.problem}`;
         return;
       }
-      const found = await findQuote(ctx, t.symbol);
-      if (!found.quote) {
-        errors[t.ticker] = "failed" in found ? found.failed.message : `no quote: ${found.missing}`;
-        return;
-      }
-      if (!input.convert) {
-        quotes[t.ticker] = found.quote;
-        return;
-      }
-      try {
-        quotes[t.ticker] = await convertQuote(ctx, found.quote, found.currency, input.convert);
-      } catch (err) {
-        // A quote that cannot be converted (its currency has no rates, the ECB failed) costs itself only.
-        if (!(err instanceof ServiceError)) throw err;
-        errors[t.ticker] = `not converted: ${err.message}`;
-      }
+      const f = await findQuote(ctx, t.symbol);
+      if (f.quote) found.push({ ticker: t.ticker, quote: f.quote, quoted: f.currency });
+      else errors[t.ticker] = "failed" in f ? f.failed.message : `no quote: ${f.missing}`;
     }),
   );
+  // Converted with one read of the rates; a quote that cannot be converted costs itself only.
+  const converted = input.convert ? await convertQuotes(ctx, found, input.convert) : found.map((f) => f.quote);
+  found.forEach((f, i) => {
+    const c = converted[i];
+    if (c instanceof ServiceError) errors[f.ticker] = `not converted: ${c.message}`;
+    else quotes[f.ticker] = c ?? null;
+  });
   const tickers = input.tickers.map((t) => t.ticker);
   // Keys in the order asked, whatever order the answers came in.
   return {
