@@ -88,7 +88,9 @@ const publishedOn = (day: string): string[] => [
 ];
 
 function dailyXml(day: string): string {
-  const cubes = publishedOn(day).map((c) => `\t\t\t<Cube currency='${c}' rate='${simulatedRate(c, day)}'/>`).join("\n");
+  const cubes = publishedOn(day)
+    .map((c) => `\t\t\t<Cube currency='${c}' rate='${simulatedRate(c, day)}'/>`)
+    .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
 \t<gesmes:subject>Reference rates</gesmes:subject>
@@ -114,7 +116,9 @@ function recentXml(latest: string, floor?: string): string {
   const cubes = days
     .map(
       (d) =>
-        `<Cube time="${d}">${publishedOn(d).map((c) => `<Cube currency="${c}" rate="${Number(simulatedRate(c, d))}"/>`).join("")}</Cube>`,
+        `<Cube time="${d}">${publishedOn(d)
+          .map((c) => `<Cube currency="${c}" rate="${Number(simulatedRate(c, d))}"/>`)
+          .join("")}</Cube>`,
     )
     .join("");
   return `<?xml version="1.0" encoding="UTF-8"?><gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref"><gesmes:subject>Reference rates</gesmes:subject><gesmes:Sender><gesmes:name>European Central Bank</gesmes:name></gesmes:Sender><Cube>${cubes}</Cube></gesmes:Envelope>`;

@@ -1,3 +1,5 @@
+import { easterSunday } from "../../src/domain/fx/publication";
+import { addDays } from "../../src/domain/instants";
 import { streamSymbolOf } from "../../src/domain/provider-symbols";
 import { venueOf } from "../../src/domain/venues";
 import { FULL_CATALOGUE } from "../db/seed-indices";
@@ -202,23 +204,8 @@ export function goodFriday(year: number): string {
 
 const goodFridays = new Map<number, string>();
 
-function computus(year: number): string {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return new Date(Date.UTC(year, month - 1, day - 2)).toISOString().slice(0, 10);
-}
+/** Good Friday: two days before Easter Sunday (the domain's computus, the one the ECB's calendar uses). */
+const computus = (year: number): string => addDays(easterSunday(year), -2);
 
 const cache = new Map<string, SimHistory>();
 

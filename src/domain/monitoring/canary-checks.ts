@@ -20,6 +20,19 @@ export interface CanaryCheck {
 }
 
 /** One value as a provider sent it, in the unit it sends it in. */
+/** A run's one check when the provider could not be asked at all: why, and nothing else. */
+export const failedCheck = (provider: string, error: string, at: Date): CanaryCheck => ({
+  provider,
+  ticker: null,
+  field: null,
+  passed: false,
+  latencyMs: null,
+  value: null,
+  expected: null,
+  error,
+  at,
+});
+
 export interface Observation {
   field: string;
   value: number | null;

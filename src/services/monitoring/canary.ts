@@ -2,6 +2,7 @@ import { openAlert } from "../../db/repositories/monitoring";
 import { type NewCheck, saveChecks } from "../../db/repositories/provider-checks";
 import { recordVerdicts } from "../../db/repositories/validation-results";
 import { canarySeverity } from "../../domain/monitoring/canary";
+import { failedCheck } from "../../domain/monitoring/canary-checks";
 import { CANARY_INSTRUMENTS, CANARY_REFERENCES_VERSION } from "../../domain/monitoring/canary-references";
 import {
   CANARY_PROVIDERS,
@@ -40,19 +41,7 @@ async function runProvider(ctx: Context, provider: FundamentalProvider, at: Date
   );
   const checks: NewCheck[] = probes.length
     ? probes.flatMap((p) => p.checks)
-    : [
-        {
-          provider,
-          ticker: null,
-          field: null,
-          passed: false,
-          latencyMs: null,
-          value: null,
-          expected: null,
-          error: "not asked: the provider is not loaded or covers no reference instrument",
-          at,
-        },
-      ];
+    : [failedCheck(provider, "not asked: the provider is not loaded or covers no reference instrument", at)];
   // The delayed provider's prices as stored: a listing whose adjusted closes disagree with its dividends and
   // splits fails, and so does one the sanity net found wrong prices in, or whose weekly or monthly bars
   // depart from its daily ones.

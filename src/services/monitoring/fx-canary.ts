@@ -2,6 +2,7 @@ import { openAlert } from "../../db/repositories/monitoring";
 import { type NewCheck, saveChecks } from "../../db/repositories/provider-checks";
 import { latestPublicationDay } from "../../domain/fx/publication";
 import { canarySeverity } from "../../domain/monitoring/canary";
+import { failedCheck } from "../../domain/monitoring/canary-checks";
 import { fxCanaryChecks } from "../../domain/monitoring/fx-canary";
 import { ECB } from "../../domain/provider-names";
 import type { Context } from "../../platform/context";
@@ -30,19 +31,7 @@ export async function runFxCanary(ctx: Context, at: Date): Promise<FxCanaryRun> 
     checks = fxCanaryChecks(rates, latestPublicationDay(at)).map((c) => ({ ...c, latencyMs, at }));
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    checks = [
-      {
-        provider: ECB,
-        ticker: null,
-        field: null,
-        passed: false,
-        latencyMs: null,
-        value: null,
-        expected: null,
-        error: `${err.failure}: ${err.detail}`,
-        at,
-      },
-    ];
+    checks = [failedCheck(ECB, `${err.failure}: ${err.detail}`, at)];
   }
   await saveChecks(ctx.db, checks);
   const failures = checks

@@ -5,22 +5,13 @@ import type { RealtimeTick } from "../../domain/realtime";
 import { cacheKeys } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
-import { convertQuote, type QuoteConversion } from "../fx/convert-quote";
+import { convertQuote, type PricedQuote, type QuoteConversion } from "../fx/convert-quote";
 import { asServiceError } from "../provider-failure";
 
-/** The spec's Quote. */
-export interface QuoteAnswer {
-  ticker: string;
-  price: string;
-  open: string | null;
-  high: string | null;
-  low: string | null;
-  close: string;
-  change: string;
+/** The spec's Quote: the prices a conversion converts, and the rest. */
+export interface QuoteAnswer extends PricedQuote {
   change_pct: string;
   volume: number | null;
-  previous_close: string | null;
-  timestamp: string;
   is_realtime: boolean;
   source: ProviderName;
   delay_seconds: number;
