@@ -162,13 +162,14 @@ class RequestProviders implements Providers {
   }
 
   get macro(): FredClient {
-    const { config: c, deadline, clock } = this;
+    const { config: c, deadline, clock, drifts } = this;
     this.#macro ??= new FredClient({
       baseUrl: c.MACRO_PROVIDER_BASE_URL,
       apiKey: c.MACRO_API_KEY,
       timeoutMs: c.PROVIDER_TIMEOUT_MS,
       deadline,
       clock,
+      drifts,
       restPolicy: restPolicyOf(c),
     });
     return this.#macro;

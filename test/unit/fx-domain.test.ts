@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FIRST_PUBLICATION, missingWindows } from "../../src/domain/fx/coverage";
 import { csvFields, readEurofxrefXml, readExrCsv } from "../../src/domain/fx/ecb-wire";
+import { euroRatesFromH10 } from "../../src/domain/fx/h10";
 import {
   easterSunday,
   latestPublicationDay,
@@ -11,6 +12,7 @@ import { convertPrice, EuroRateBook, pairRate } from "../../src/domain/fx/rates"
 import daily from "../fixtures/recorded/ecb_reference_rates/daily-2023-02-21.json";
 import csvPln from "../fixtures/recorded/ecb_reference_rates/exr-csvdata-dataonly-PLN.json";
 import easter from "../fixtures/recorded/ecb_reference_rates/hist-90d-2018-easter.json";
+import dexuseu from "../fixtures/recorded/macro_provider/observations-DEXUSEU.json";
 
 describe("the ECB's publication calendar", () => {
   it("knows Easter and the TARGET holidays", () => {
@@ -193,5 +195,28 @@ describe("the windows a span needs", () => {
         new Map([["USD 2026", span("2026-01-01", "2026-11-27")]]),
       ),
     ).toEqual([]);
+  });
+});
+
+describe("the macro provider's H.10 rates as euro rates", () => {
+  it("takes the recorded dollars per euro as the dollar's, and crosses the others through the dollar of the day", () => {
+    const usd = new Map(
+      dexuseu.response.body.observations.filter((o) => o.value !== ".").map((o) => [o.date, o.value] as const),
+    );
+    expect(usd.get("2015-01-02")).toBe("1.2015");
+    expect(usd.has("2015-01-19")).toBe(false);
+    const rows = euroRatesFromH10(
+      usd,
+      new Map([
+        ["JPY", new Map([["2015-01-02", "120.20"]])],
+        ["GBP", new Map([["2015-01-02", "1.5339"]])],
+      ]),
+    );
+    const of = (c: string) => rows.find((r) => r.day === "2015-01-02" && r.currency === c);
+    expect(of("USD")).toEqual({ day: "2015-01-02", currency: "USD", rate: "1.2015", source: "macro_provider" });
+    // Yen per dollar × dollars per euro; dollars per euro ÷ dollars per pound: 10 significant digits.
+    expect(of("JPY")?.rate).toBe("144.4203");
+    expect(of("GBP")?.rate).toBe("0.783297477");
+    expect(rows.filter((r) => r.currency === "JPY")).toHaveLength(1);
   });
 });

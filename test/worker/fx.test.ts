@@ -1,5 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import Decimal from "decimal.js";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { euroRatesBetween } from "../../src/db/repositories/fx";
 import { buildDeps } from "../../src/deps";
@@ -9,15 +10,17 @@ import worker from "../../src/index";
 import type { FxLatestSchema, FxSeriesBody } from "../../src/routes/fx/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import { simulatedRate } from "../../tools/sandbox/ecb";
+import { h10On } from "../../tools/sandbox/fred";
 import easter from "../fixtures/recorded/ecb_reference_rates/hist-90d-2018-easter.json";
 import mayDay from "../fixtures/recorded/ecb_reference_rates/hist-90d-2018-may-day.json";
-import { clearFault, fault, resetFxRates, simRequests } from "../helpers/listings";
+import { clearFault, fault, forgetCached, resetFxRates, simRequests } from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 type Latest = import("zod").infer<typeof FxLatestSchema>;
 
 const replay = inject("replayUrl");
 const ecbSim = inject("ecbSimUrl");
+const fredSim = inject("fredSimUrl");
 /** After the ECB's publication of Friday 27 November 2026 (the simulator's newest). */
 const AT = "2026-11-27T17:00:00Z";
 const ECB = "ecb_reference_rates";
@@ -177,6 +180,8 @@ describe("GET /fx on the simulated ECB", () => {
   });
 
   it("answers a failing ECB with a 503 naming it when nothing is stored, and with what is stored when something is", async () => {
+    // The macro provider failing too: no stand-in rates either.
+    await fault(fredSim, "*", "500", 50);
     await fault(ecbSim, "EXR", "500", 5);
     const failed = await call<ErrorBody>("/fx/EUR/USD?from=2026-11-23&to=2026-11-27", { at: AT });
     expect(failed.status).toBe(503);
@@ -218,6 +223,36 @@ describe("GET /fx on the simulated ECB", () => {
       published: "2023-12-22",
       note: "the 2023-12-22 publication; TARGET holiday: Christmas Day",
     });
+  });
+});
+
+describe("the macro provider's rates when the ECB fails", () => {
+  it("stand in for recent days, say whose they are, and give way to the ECB's once it answers", async () => {
+    await fault(ecbSim, "EXR", "500", 10);
+    const res = await call<FxSeriesBody>("/fx/EUR/JPY?from=2026-11-23&to=2026-11-25", { at: AT });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    for (const r of res.body.data) {
+      // Yen per dollar times dollars per euro, of the same day, to 10 significant digits.
+      const expected = new Decimal(h10On("DEXJPUS", r.date))
+        .times(h10On("DEXUSEU", r.date))
+        .toSignificantDigits(10)
+        .toFixed();
+      expect(r, r.date).toEqual({
+        date: r.date,
+        rate: expected,
+        published: r.date,
+        source: "macro_provider",
+        carried_forward: false,
+      });
+    }
+    expect(res.body.notes.join(" ")).toContain("the macro provider's rates of JPY stand in");
+    // The ECB back (and its five minutes' rest over): its rates replace the stand-ins.
+    await clearFault(ecbSim, "EXR");
+    await forgetCached("fx:asked:*");
+    const later = await call<FxSeriesBody>("/fx/EUR/JPY?from=2026-11-23&to=2026-11-25", { at: AT });
+    expect(later.body.data.map((r) => [r.rate, r.source])).toEqual(
+      ["2026-11-23", "2026-11-24", "2026-11-25"].map((d) => [simulatedRate("JPY", d), ECB]),
+    );
   });
 });
 

@@ -240,7 +240,7 @@ describe("/mcp with the official SDK's client", () => {
     const unknownArg = await readOnly.callTool({ name: "get_quote", arguments: { ticker: "AAPL", colour: "red" } });
     expect(unknownArg.isError).toBe(true);
     expect((unknownArg.content as { text: string }[])[0]?.text).toBe(
-      "get_quote takes no colour; its arguments are ticker, subscribe_if_missing",
+      "get_quote takes no colour; its arguments are ticker, subscribe_if_missing, convert",
     );
   });
 

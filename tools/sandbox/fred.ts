@@ -1,6 +1,8 @@
 import { createServer } from "node:http";
 import { type Clock, systemClock } from "../../src/clock";
+import { H10_SERIES, H10_USD_PER_EUR } from "../../src/domain/fx/h10";
 import { type HttpFaultMode, SimulatorControl, sendJson } from "./control";
+import { simulatedRate } from "./ecb";
 
 /**
  * The macro provider's simulator (FRED): GET /fred/series/observations for DGS10, newest first
@@ -125,6 +127,26 @@ export function monthlyDays(today: string, count: number): string[] {
   return out;
 }
 
+/** The H.10 exchange-rate series the simulator serves (the ECB simulator's rates, crossed through the dollar). */
+const H10_IDS = new Map<string, { currency: string; quote: "per_usd" | "usd_per" | "usd_per_eur" }>([
+  [H10_USD_PER_EUR, { currency: "USD", quote: "usd_per_eur" }],
+  ...Object.entries(H10_SERIES).map(([currency, s]) => [s.id, { currency, quote: s.quote }] as const),
+]);
+
+/**
+ * An H.10 rate of a business day, four decimals as FRED writes them, or "." on a US holiday: the
+ * ECB simulator's rates of the day crossed through the dollar (the two sandbox providers agree
+ * to about four digits, as the real ones do).
+ */
+export function h10On(series: string, day: string): string {
+  const s = H10_IDS.get(series);
+  if (!s || HOLIDAYS.has(day)) return ".";
+  const usd = Number(simulatedRate("USD", day));
+  if (s.quote === "usd_per_eur") return usd.toFixed(4);
+  const own = Number(simulatedRate(s.currency, day));
+  return (s.quote === "per_usd" ? own / usd : usd / own).toFixed(4);
+}
+
 /** Business days (Monday to Friday) from `fromDay` back, newest first, as FRED lists DGS10. */
 export function observationDays(latestDay: string, count: number): string[] {
   const out: string[] = [];
@@ -185,7 +207,8 @@ export async function startFredSim(opts: { port?: number; clock?: Clock } = {}):
         return sendJson(res, 200, envelope(500, "Internal Server Error.  Please try again later."));
     }
     const monthly = monthlyCountry(series) !== null;
-    if ((series !== SIM_SERIES && !monthly) || fault === "unknown")
+    const h10 = H10_IDS.has(series);
+    if ((series !== SIM_SERIES && !monthly && !h10) || fault === "unknown")
       return sendJson(res, 400, envelope(400, "Bad Request.  The series does not exist."));
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit") ?? 100_000) || 100_000, 1), 100_000);
     const today = clock.today();
@@ -201,7 +224,7 @@ export async function startFredSim(opts: { port?: number; clock?: Clock } = {}):
       realtime_start: today,
       realtime_end: today,
       date,
-      value: monthly ? monthlyYieldOn(series, date) : dgs10On(date),
+      value: monthly ? monthlyYieldOn(series, date) : h10 ? h10On(series, date) : dgs10On(date),
     }));
     return sendJson(res, 200, {
       realtime_start: today,

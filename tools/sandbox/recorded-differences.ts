@@ -167,6 +167,11 @@ export const SIM_REQUESTS: Record<string, SimRequest> = {
     path: "/fred/series/observations?series_id=IRLTLT01USM156N&api_key={fredKey}&file_type=json&observation_start=2024-04-01",
     because: "the sandbox's series covers the simulated years, not 2020 to 2023",
   },
+  "macro_provider/observations-DEXUSEU.json": {
+    sim: "fred",
+    path: "/fred/series/observations?series_id=DEXUSEU&api_key={fredKey}&file_type=json&observation_start=2026-01-02&observation_end=2026-06-01",
+    because: "the sandbox's series covers the simulated years, not 2015",
+  },
   "macro_provider/fred-error-bad-series-id.json": {
     sim: "fred",
     path: "/fred/series/observations?series_id=bad_series_id&api_key={fredKey}&file_type=json",

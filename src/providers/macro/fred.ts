@@ -53,15 +53,41 @@ export class FredClient extends ProviderClient {
     return observed(MACRO, this.watch, () => this.fetchLatest(seriesId));
   }
 
-  private async fetchLatest(seriesId: string): Promise<Observation> {
-    if (!this.apiKey) throw new ProviderError(MACRO, "unavailable", "not configured (MACRO_API_KEY is not set)");
-    const q = new URLSearchParams({
-      series_id: seriesId,
-      api_key: this.apiKey,
-      file_type: "json",
-      sort_order: "desc",
-      limit: String(LOOKBACK),
+  /**
+   * A series' real observations between two days (both included), oldest first: "." days and
+   * observations of another shape are left out (the latter reported as drift).
+   */
+  observations(seriesId: string, from: string, to: string): Promise<{ date: string; value: string }[]> {
+    return observed(MACRO, this.watch, async () => {
+      const { days, drifts } = await this.fetchDays(seriesId, {
+        sort_order: "asc",
+        observation_start: from,
+        observation_end: to,
+      });
+      if (drifts.length) this.drifts.report(seriesId, uniqueDrifts(drifts));
+      return days.filter((o) => isDecimal(o.value)).map((o) => ({ date: o.date, value: o.value.trim() }));
     });
+  }
+
+  private async fetchLatest(seriesId: string): Promise<Observation> {
+    const { days, drifts } = await this.fetchDays(seriesId, { sort_order: "desc", limit: String(LOOKBACK) });
+    const latest = days.filter((o) => isYield(o.value)).sort((a, b) => (a.date < b.date ? 1 : -1))[0];
+    if (!latest)
+      throw new ProviderError(
+        MACRO,
+        "bad_response",
+        `no usable observation of ${seriesId} among the latest ${LOOKBACK}`,
+      );
+    return { date: latest.date, value: latest.value.trim(), drifts: uniqueDrifts(drifts) };
+  }
+
+  /** One request of observations: those dated a day, and the drift of the others. */
+  private async fetchDays(
+    seriesId: string,
+    params: Record<string, string>,
+  ): Promise<{ days: { date: string; value: string }[]; drifts: SchemaDrift[] }> {
+    if (!this.apiKey) throw new ProviderError(MACRO, "unavailable", "not configured (MACRO_API_KEY is not set)");
+    const q = new URLSearchParams({ series_id: seriesId, api_key: this.apiKey, file_type: "json", ...params });
     const { status, body } = await getJson(MACRO, `${this.baseUrl}/fred/series/observations?${q}`, {
       timeoutMs: this.timeoutMs,
       deadline: this.deadline,
@@ -87,16 +113,12 @@ export class FredClient extends ProviderClient {
       });
       return false;
     });
-    const latest = days.filter((o) => isYield(o.value)).sort((a, b) => (a.date < b.date ? 1 : -1))[0];
-    if (!latest)
-      throw new ProviderError(
-        MACRO,
-        "bad_response",
-        `no usable observation of ${seriesId} among the latest ${LOOKBACK}`,
-      );
-    return { date: latest.date, value: latest.value.trim(), drifts: uniqueDrifts(drifts) };
+    return { days, drifts };
   }
 }
+
+/** A plain positive decimal as FRED writes an exchange rate ("1.0876", "149.5"); "." is none. */
+const isDecimal = (value: string): boolean => /^\d{1,9}(\.\d{1,10})?$/.test(value.trim()) && Number(value) > 0;
 
 /**
  * A real observation: a plain decimal within what a government yield has been (-5 % to 25 %).

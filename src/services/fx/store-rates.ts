@@ -7,6 +7,7 @@ import { ECB } from "../../domain/provider-names";
 import { cacheKeys } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
+import { storeFallbackRates } from "./fallback";
 
 /** Days looked back before a window's first day: its first days may take an earlier publication. */
 export const CARRY_LOOKBACK_DAYS = 10;
@@ -124,18 +125,25 @@ export async function storeRates(
   const queued = recentOnes.length ? older : older.slice(0, -1);
   if (queued.length) await enqueue(ctx, queued);
   const recent = onceRecent(ctx);
-  try {
-    for (const w of now) {
-      const askedKey = cacheKeys.fxAsked(w.currencies, w.from, w.to);
-      if (await ctx.cache.get(askedKey)) continue;
+  const failures: string[] = [];
+  for (const w of now) {
+    const askedKey = cacheKeys.fxAsked(w.currencies, w.from, w.to);
+    if (await ctx.cache.get(askedKey)) continue;
+    try {
       const { short } = await fetchWindow(ctx, w, recent);
       if (short) await ctx.cache.set(askedKey, true, w.to === latest ? LATE_RETRY_SECONDS : SHORT_RETRY_SECONDS);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      // The ECB failed: the macro provider's rates of recent days stand in until it answers again
+      // (asked again in five minutes, not by every request meanwhile).
+      const stood = fromRecentFile(w, latest) ? await storeFallbackRates(ctx, w) : [];
+      if (stood.length) await ctx.cache.set(askedKey, true, LATE_RETRY_SECONDS);
+      failures.push(
+        stood.length ? `${err.message} (the macro provider's rates of ${stood.join(", ")} stand in)` : err.message,
+      );
     }
-    return { queued };
-  } catch (err) {
-    if (err instanceof ProviderError) return { queued, failure: err.message };
-    throw err;
   }
+  return failures.length ? { queued, failure: failures.join("; ") } : { queued };
 }
 
 /**
