@@ -47,9 +47,3 @@ const RATED = new Set(RATED_CURRENCIES);
 
 /** Whether the service has rates of an ISO 4217 code (upper case). */
 export const isRatedCurrency = (code: string): boolean => RATED.has(code);
-
-/** A three-letter code as the routes take it (any case), upper-cased; null when it is not three letters. */
-export function currencyCode(text: string): string | null {
-  const t = text.trim().toUpperCase();
-  return /^[A-Z]{3}$/.test(t) ? t : null;
-}

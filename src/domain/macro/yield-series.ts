@@ -51,10 +51,6 @@ export const YIELD_SERIES: readonly YieldSeries[] = [
 ];
 
 const BY_CURRENCY = new Map(YIELD_SERIES.map((s) => [s.currency, s]));
-const BY_ID = new Map(YIELD_SERIES.map((s) => [s.id, s]));
 
 /** The yield series of a currency (upper case), or undefined when the macro provider has none for it. */
 export const yieldSeriesOf = (currency: string): YieldSeries | undefined => BY_CURRENCY.get(currency);
-
-/** A series by its id (the simulator's, the cache's). */
-export const yieldSeriesById = (id: string): YieldSeries | undefined => BY_ID.get(id);

@@ -7,6 +7,7 @@ import { addDays, earlierDay, laterDay } from "../../domain/instants";
 import type { Context } from "../../platform/context";
 import { givenRange } from "../date-range";
 import { noRates, ratedCurrency, readRateBook } from "./read-book";
+import { CARRY_LOOKBACK_DAYS } from "./store-rates";
 
 export interface FxSeriesQuery {
   base: string;
@@ -67,7 +68,7 @@ export async function getFxSeries(ctx: Context, q: FxSeriesQuery): Promise<FxSer
   const today = ctx.clock.today();
   const { from, to } = windowOf(q, today);
   const { book, latest, stored } = await readRateBook(ctx, [base, quote], from, to);
-  const pending = stored.queued.filter((w) => w.to >= addDays(from, -10) && w.from <= to);
+  const pending = stored.queued.filter((w) => w.to >= addDays(from, -CARRY_LOOKBACK_DAYS) && w.from <= to);
   if (pending.length)
     return {
       status: "backfilling",
