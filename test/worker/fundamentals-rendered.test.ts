@@ -35,6 +35,7 @@ const EVERY_SECTION = [
   "Financials",
   "Providers",
   "Sources",
+  "Currencies",
 ];
 
 /** Every figure the document shows in a flat section has a Sources label, and every label names a figure shown. */
@@ -124,7 +125,7 @@ describe("GET /fundamental: an ETF", () => {
   it("has ETF_Data and no statements", async () => {
     const res = await call<Doc>("/fundamental?ticker=CSPX.L&nocache=true");
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(["General", "Technicals", "ETF_Data", "Providers", "Sources"]);
+    expect(Object.keys(res.body)).toEqual(["General", "Technicals", "ETF_Data", "Providers", "Sources", "Currencies"]);
     const etf = res.body.ETF_Data as Section;
     expect(etf).toMatchObject({ ISIN: "IE00B5BMR087", NetExpenseRatio: "0.00070", Holdings_Count: 10 });
     const sectors = Object.values(etf.Sector_Weights as Record<string, { "Equity_%": string }>);

@@ -1,5 +1,6 @@
 import type { SeedInstrument } from "../db/seed-catalogue";
 import { FULL_CATALOGUE } from "../db/seed-indices";
+import { simulatedRate } from "./ecb";
 import { dailyHistory, SIM_SYMBOLS, type SimSymbol } from "./market-data";
 
 /**
@@ -51,6 +52,12 @@ export interface SimCompany {
   seed: SeedInstrument;
   /** Reporting currency (the home market's). */
   financialCurrency: string;
+  /**
+   * Units of the trading currency for one of the reporting currency (1 when they are one), at the
+   * ECB simulator's rate of FUNDAMENTALS_AS_OF: the provider gives trailing EPS, enterprise value
+   * and the price ratios in the trading currency, statements and book value in the reporting one.
+   */
+  quoteFx: number;
   /** Month (1-12) in which the fiscal year ends. */
   fiscalYearEndMonth: number;
   price: number;
@@ -186,6 +193,9 @@ function buildCompany(sym: SimSymbol, seed: SeedInstrument): SimCompany {
   const previousClose = sym.currency === "GBp" ? prev.close / 100 : prev.close;
   const fyMonth = FISCAL_YEAR_END[s] ?? 12;
   const financialCurrency = HOME_CURRENCY[seed.country] ?? "EUR";
+  const trading = sym.currency === "GBp" ? "GBP" : sym.currency;
+  const perEuro = (c: string) => (c === "EUR" ? 1 : Number(simulatedRate(c, FUNDAMENTALS_AS_OF)));
+  const quoteFx = trading === financialCurrency ? 1 : perEuro(trading) / perEuro(financialCurrency);
 
   // 24 quarters of operations; the last 20 make the five fiscal years, the last 6 are shown.
   const ends = quarterEnds(fyMonth, FUNDAMENTALS_AS_OF, 24);
@@ -278,6 +288,7 @@ function buildCompany(sym: SimSymbol, seed: SeedInstrument): SimCompany {
     sym,
     seed,
     financialCurrency,
+    quoteFx,
     fiscalYearEndMonth: fyMonth,
     price: r2(price),
     previousClose: r2(previousClose),

@@ -135,7 +135,7 @@ function priceModule(c: SimCompany, n: Scalar) {
 
 function summaryDetail(c: SimCompany, n: Scalar, faults: { pe: number | null; percentYields: boolean }) {
   const { pe } = faults;
-  const eps = c.ttm.dilutedEps;
+  const eps = c.ttm.dilutedEps * c.quoteFx;
   const fund = c.sym.quoteType === "ETF";
   const ratio = c.dividendRate > 0 ? r4(c.dividendRate / c.price) : null;
   // The percent-scaled fault: 2.15 for a yield of 2.15 % (the provider documents 0.0215).
@@ -161,7 +161,7 @@ function summaryDetail(c: SimCompany, n: Scalar, faults: { pe: number | null; pe
           beta: n(c.beta),
           trailingPE: n(pe ?? (eps > 0 ? Math.round((c.price / eps) * 100) / 100 : null)),
           forwardPE: n(Math.round((c.price / (eps * 1.08)) * 100) / 100),
-          priceToSalesTrailing12Months: n(r4((c.price * c.sharesOutstanding) / c.ttm.revenue)),
+          priceToSalesTrailing12Months: n(r4((c.price * c.sharesOutstanding) / (c.ttm.revenue * c.quoteFx))),
           dividendRate: n(c.dividendRate || null),
           dividendYield: n(dividendYield),
           payoutRatio: n(eps > 0 ? r4(c.dividendRate / eps) : 0),
@@ -190,7 +190,10 @@ function keyStatistics(c: SimCompany, n: Scalar) {
   const last = c.quarterly.at(-1) as SimPeriod;
   const yearAgo = c.quarterly.at(-5) as SimPeriod;
   const marketCap = c.price * c.sharesOutstanding;
-  const ev = Math.round(marketCap + last.totalDebt - last.cash);
+  // In the trading currency, as the market capitalisation (the statements' in the reporting one).
+  const fx = c.quoteFx;
+  const ev = Math.round(marketCap + (last.totalDebt - last.cash) * fx);
+  const eps = t.dilutedEps * fx;
   if (c.sym.quoteType === "ETF") {
     return {
       maxAge: 1,
@@ -215,7 +218,7 @@ function keyStatistics(c: SimCompany, n: Scalar) {
     lastSplitFactor: c.split ? `${c.split.numerator}:${c.split.denominator}` : null,
     ...(c.split ? { lastSplitDate: epoch(c.split.date) } : {}),
     enterpriseValue: n(ev),
-    forwardPE: n(Math.round((c.price / (t.dilutedEps * 1.08)) * 100) / 100),
+    forwardPE: n(Math.round((c.price / (eps * 1.08)) * 100) / 100),
     profitMargins: n(r4(t.netIncome / t.revenue)),
     floatShares: n(Math.round(c.sharesOutstanding * 0.985)),
     sharesOutstanding: n(c.sharesOutstanding),
@@ -226,17 +229,17 @@ function keyStatistics(c: SimCompany, n: Scalar) {
     heldPercentInstitutions: n(0.6312),
     beta: n(c.beta),
     bookValue: n(Math.round((last.equity / c.sharesOutstanding) * 1000) / 1000),
-    priceToBook: n(Math.round((c.price / (last.equity / c.sharesOutstanding)) * 100) / 100),
+    priceToBook: n(Math.round((c.price / ((last.equity / c.sharesOutstanding) * fx)) * 100) / 100),
     lastFiscalYearEnd: epoch((c.annual.at(-1) as SimPeriod).end),
     nextFiscalYearEnd: epoch((c.annual.at(-1) as SimPeriod).end) + 365 * 86400,
     mostRecentQuarter: epoch(last.end),
     earningsQuarterlyGrowth: n(r4(last.netIncome / yearAgo.netIncome - 1)),
     netIncomeToCommon: n(t.netIncome),
-    trailingEps: n(t.dilutedEps),
-    forwardEps: n(Math.round(t.dilutedEps * 1.08 * 100) / 100),
-    pegRatio: n(Math.round((c.price / t.dilutedEps / 12) * 100) / 100),
-    enterpriseToRevenue: n(Math.round((ev / t.revenue) * 1000) / 1000),
-    enterpriseToEbitda: n(Math.round((ev / t.ebitda) * 1000) / 1000),
+    trailingEps: n(fx === 1 ? t.dilutedEps : Math.round(eps * 100) / 100),
+    forwardEps: n(Math.round(eps * 1.08 * 100) / 100),
+    pegRatio: n(Math.round((c.price / eps / 12) * 100) / 100),
+    enterpriseToRevenue: n(Math.round((ev / (t.revenue * fx)) * 1000) / 1000),
+    enterpriseToEbitda: n(Math.round((ev / (t.ebitda * fx)) * 1000) / 1000),
     "52WeekChange": n(r4(c.price / c.fiftyTwoWeekLow - 1)),
     lastDividendValue: n(c.lastDividend?.amount ?? null),
     lastDividendDate: c.lastDividend ? epoch(c.lastDividend.date) : undefined,

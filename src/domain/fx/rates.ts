@@ -164,3 +164,37 @@ export const subunitRate = (rate: string, scale: number): string => new D(rate).
 export function convertDecimal(price: string, rate: string): string {
   return new D(price).times(rate).toDecimalPlaces(CONVERTED_DECIMALS).toFixed();
 }
+
+/** A fixed-decimals amount (a statement line's two) in another currency, rounded half to even to as many. */
+export function convertFixed(amount: string, rate: string, decimals: number): string {
+  return new D(amount).times(rate).toFixed(decimals);
+}
+
+/**
+ * The average of a pair's rates over the days `from` to `to` that have their own publication (both
+ * legs published that day), rounded half to even to 10 significant digits; null without one.
+ */
+export function averageRate(
+  book: EuroRateBook,
+  pair: { base: string; quote: string },
+  from: string,
+  to: string,
+): { rate: string; days: number; first: string; last: string; source: string } | null {
+  if (pair.base === pair.quote) return { rate: "1", days: 0, first: from, last: to, source: IDENTITY_SOURCE };
+  let sum = new D(0);
+  let days = 0;
+  let first = "";
+  let last = "";
+  let source = IDENTITY_SOURCE;
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const r = pairRate(book, pair, day);
+    if (!r || r.carried_forward) continue;
+    sum = sum.plus(r.rate);
+    days++;
+    if (!first) first = day;
+    last = day;
+    source = r.source;
+  }
+  if (!days) return null;
+  return { rate: sum.div(days).toSignificantDigits(CROSS_SIGNIFICANT_DIGITS).toFixed(), days, first, last, source };
+}

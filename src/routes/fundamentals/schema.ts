@@ -86,6 +86,39 @@ export const RenderedFundamentalsSchema = z
         "section -> field -> where the figure came from: delayed_provider, 'database (<fetch_date>)', a scraped provider's name, or catalogue (the instrument's identity)",
       example: { Highlights: { PERatio: "delayed_provider", DividendYield: "database (2026-11-25)" } },
     }),
+    Currencies: z
+      .object({
+        Trading: z.string().openapi({ description: "The listing's currency: price, market capitalisation" }),
+        Quoted: z
+          .string()
+          .openapi({ description: "The unit of per-share trading figures: GBp for a London line quoted in pence" }),
+        Reporting: z.string().nullable().openapi({ description: "The statements' currency; null when not known" }),
+        ConvertedTo: z.string().optional().openapi({ description: "With convert=: the currency of every figure" }),
+        Figures: z.record(z.string(), z.record(z.string(), z.string().nullable())).openapi({
+          description: "section -> field -> the currency of that money figure (Earnings and Financials by part)",
+          example: { Highlights: { MarketCapitalization: "USD", EBITDA: "CNY", EarningsShare: "USD" } },
+        }),
+      })
+      .openapi({
+        description:
+          "The service's own section: which figures are in the trading and which in the reporting currency (they differ for a company such as Alibaba, reporting in yuan and trading in dollars)",
+      }),
+    Conversion: z
+      .object({
+        To: z.string(),
+        Rates: z.record(
+          z.string(),
+          z.object({ rate: z.string(), published: z.string(), source: z.string(), basis: z.string() }),
+        ),
+        Method: z.string(),
+        Rounding: z.string(),
+        Notes: z.array(z.string()),
+      })
+      .optional()
+      .openapi({
+        description:
+          "With convert=: the newest rate of each currency into To, the method (balance sheets at their period end's rate, flows at their period's average, each row's fx_rate and fx_basis) and rounding",
+      }),
   })
   .openapi("RenderedFundamentals", {
     description:

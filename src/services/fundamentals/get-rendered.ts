@@ -1,4 +1,5 @@
 import { recordVerdicts } from "../../db/repositories/validation-results";
+import { BadRequestError } from "../../domain/errors";
 import { askedProviders } from "../../domain/fundamentals/asked-providers";
 import { chooseFigures } from "../../domain/fundamentals/choose-figures";
 import type { Json } from "../../domain/fundamentals/rendered-outcome";
@@ -6,6 +7,7 @@ import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { readThrough } from "../shared/read-through";
 import { type Instrument, type InstrumentQuery, resolveInstrument } from "../shared/resolve-instrument";
+import { convertRendered } from "./convert-rendered";
 import { gatherFundDetails, gatherRendered, gatherShareRecords } from "./gather-rendered";
 import { shapeFundDocument, shapeRaw, shapeShareDocument } from "./shape-rendered";
 
@@ -14,6 +16,8 @@ export interface RenderedQuery extends InstrumentQuery {
   provider?: string;
   fmt: "eodhd" | "raw";
   nocache: boolean;
+  /** Every money figure in this currency (fmt=eodhd only). */
+  convert?: string;
 }
 
 export interface RenderedAnswer {
@@ -79,9 +83,13 @@ async function build(
 /**
  * GET /fundamental: the rendered document (fmt=eodhd) or each provider's answer (fmt=raw), for the
  * listing chosen as /eod chooses it. Cached one hour when every asked provider answered; `nocache`
- * builds it again.
+ * builds it again; `convert` gives every money figure in another currency.
  */
 export async function getRenderedFundamentals({ ctx, input }: { ctx: Context; input: RenderedQuery }): Promise<Json> {
+  if (input.convert && input.fmt === "raw")
+    throw new BadRequestError(
+      "convert applies to the rendered document (fmt=eodhd), not to the providers' raw answers",
+    );
   const asked = askedProviders(input.provider);
   const instrument = await resolveInstrument({ ctx, input });
   // One build per listing at a time: concurrent requests take its document. Cached, and kept
@@ -100,5 +108,6 @@ export async function getRenderedFundamentals({ ctx, input }: { ctx: Context; in
     },
     shouldCache: () => complete,
   });
-  return body;
+  // Converted after the cache: the document is cached in its own currencies, each answer at the rates stored by then.
+  return input.convert ? convertRendered(ctx, body, input.convert) : body;
 }

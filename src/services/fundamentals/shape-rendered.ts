@@ -1,6 +1,13 @@
 import type { snapshotsOf, storedEarnings, storedStatements, storedTrends } from "../../db/repositories/fundamentals";
 import type { queryInsiderTransactions } from "../../db/repositories/insider";
-import { day, type FundDetails, horizonRank, type Summary } from "../../domain/fundamentals/delayed-figures";
+import {
+  currenciesOf,
+  day,
+  type FundDetails,
+  horizonRank,
+  type Summary,
+} from "../../domain/fundamentals/delayed-figures";
+import { renderCurrencies } from "../../domain/fundamentals/eodhd/currencies";
 import { renderEarnings } from "../../domain/fundamentals/eodhd/earnings";
 import { type FundInput, renderEtfData } from "../../domain/fundamentals/eodhd/etf-data";
 import { renderFinancials } from "../../domain/fundamentals/eodhd/financials";
@@ -8,7 +15,8 @@ import { CATALOGUE, renderGeneral } from "../../domain/fundamentals/eodhd/genera
 import { renderHighlights, renderTechnicals, type StoredEvents } from "../../domain/fundamentals/eodhd/highlights";
 import { type InstitutionInput, renderHolders } from "../../domain/fundamentals/eodhd/holders";
 import { renderInsiderTransactions } from "../../domain/fundamentals/eodhd/insider-transactions";
-import type { FigureTable, Sources } from "../../domain/fundamentals/eodhd/place";
+import type { FigureTable, Section, Sources } from "../../domain/fundamentals/eodhd/place";
+import { type FigureCurrencies, figureCurrencies } from "../../domain/fundamentals/figure-currency";
 import { type Json, newestDay, type Outcome } from "../../domain/fundamentals/rendered-outcome";
 import { unboxNumber } from "../../domain/numbers";
 import { DELAYED } from "../../domain/provider-names";
@@ -131,7 +139,26 @@ export function shapeFundDocument(
   const { fund: data, labels } = fundOf(details, instrument, table);
   const technicals = renderTechnicals(table, sources);
   const etf = renderEtfData(data, labels, sources);
-  return { General: general, Technicals: technicals, ETF_Data: etf, Providers: providers, Sources: sources };
+  const doc: Section = { General: general, Technicals: technicals, ETF_Data: etf };
+  const currencies = figureCurrencies(instrument.listing.currency, { quote: null, financial: null }, null);
+  return { ...doc, Providers: providers, Sources: sources, Currencies: renderCurrencies(doc, currencies) };
+}
+
+/**
+ * The currencies of a share's figures: what the provider said in this request's answer, else in
+ * the newest stored snapshot, else the statements' own.
+ */
+function shareCurrencies(instrument: Instrument, r: ShareRecords): FigureCurrencies {
+  const said = r.summary ? currenciesOf(r.summary) : { quote: null, financial: null };
+  const snapshot = r.snapshots[0];
+  return figureCurrencies(
+    instrument.listing.currency,
+    {
+      quote: said.quote ?? snapshot?.currency ?? null,
+      financial: said.financial ?? snapshot?.financialCurrency ?? null,
+    },
+    r.statements.find((s) => s.currency)?.currency ?? null,
+  );
 }
 
 /** What a share's document is built from besides its figure table. */
@@ -159,9 +186,10 @@ export function shapeShareDocument(
   const { statements, earnings, trends, summary } = r;
   const statementsLabel = r.delayedAnswered ? DELAYED : newestDay(statements.map((s) => s.fetchedAt));
   const { sources, general, providers } = begin(instrument, table, today, figures.outcomes);
-  const financialCurrency = r.snapshots[0]?.financialCurrency ?? statements[0]?.currency ?? null;
+  const currencies = shareCurrencies(instrument, r);
+  const financialCurrency = currencies.reporting;
   const earningsLabel = r.delayedAnswered ? DELAYED : newestDay(earnings.map((e) => e.fetchedAt));
-  return {
+  const doc: Section = {
     General: general,
     ...renderHighlights(table, sources, r.events),
     Holders: renderHolders(
@@ -214,9 +242,8 @@ export function shapeShareDocument(
       statements.length ? statementsLabel : null,
       sources,
     ),
-    Providers: providers,
-    Sources: sources,
   };
+  return { ...doc, Providers: providers, Sources: sources, Currencies: renderCurrencies(doc, currencies) };
 }
 
 /** The stored Form 4 lines in the document's layout. */

@@ -88,6 +88,16 @@ const ANALYST_RATINGS: Placement[] = [
   ["StrongSell", "strong_sell"],
 ];
 
+/** The snapshot sections and where each of their figures comes from (figure-currency reads them). */
+export const SNAPSHOT_PLACEMENTS: Readonly<Record<string, readonly Placement[]>> = {
+  Highlights: HIGHLIGHTS,
+  Valuation: VALUATION,
+  SharesStats: SHARES_STATS,
+  Technicals: TECHNICALS,
+  SplitsDividends: SPLITS_DIVIDENDS,
+  AnalystRatings: ANALYST_RATINGS,
+};
+
 /** A listing's stored dividends and splits (each with the provider it came from), oldest first. */
 export interface StoredEvents {
   dividends: readonly (Dividend & { source: string })[];

@@ -1,0 +1,95 @@
+import { currencyScale } from "../provider-symbols";
+
+/**
+ * Which currency each money figure of the fundamentals is in: the one place that says so. Pure.
+ *
+ * A company reports in one currency (its statements, and the provider's figures read from them:
+ * revenue, EBITDA, cash, debt, book value per share, the analysts' EPS estimates) and trades in
+ * another (the price, and what is computed from it: market capitalisation, enterprise value,
+ * trailing EPS and the dividend per share as the quote shows them, the 52-week range and the
+ * moving averages, the analysts' target). Alibaba reports in yuan and trades in New York in
+ * dollars; most companies report and trade in one. The delayed provider quotes a London line in
+ * pence: its per-share trading figures are in pence, its market capitalisation in pounds.
+ */
+
+/** `trading`: the quote's currency; `reporting`: the statements' currency. */
+export type CurrencyBasis = "trading" | "reporting";
+
+const TRADING_PER_SHARE = [
+  "eps_ttm",
+  "eps_forward",
+  "dividend_rate",
+  "trailing_dividend_rate",
+  "fifty_two_week_high",
+  "fifty_two_week_low",
+  "fifty_day_average",
+  "two_hundred_day_average",
+  "target_price",
+  "price",
+] as const;
+const TRADING_AMOUNTS = ["market_cap", "enterprise_value", "total_assets"] as const;
+const REPORTING = [
+  "revenue_ttm",
+  "revenue_per_share",
+  "gross_profit_ttm",
+  "ebitda",
+  "net_income_ttm",
+  "free_cash_flow_ttm",
+  "operating_cash_flow_ttm",
+  "total_cash",
+  "total_debt",
+  "book_value_per_share",
+  "eps_estimate_current_quarter",
+  "eps_estimate_next_quarter",
+  "eps_estimate_current_year",
+  "eps_estimate_next_year",
+] as const;
+
+const BASIS: ReadonlyMap<string, CurrencyBasis> = new Map([
+  ...TRADING_PER_SHARE.map((f) => [f, "trading"] as const),
+  ...TRADING_AMOUNTS.map((f) => [f, "trading"] as const),
+  ...REPORTING.map((f) => [f, "reporting"] as const),
+]);
+const PER_SHARE: ReadonlySet<string> = new Set(TRADING_PER_SHARE);
+
+/** The basis of a figure; null for one without a currency (ratios, multiples, counts, dates). */
+export const basisOf = (field: string): CurrencyBasis | null => BASIS.get(field) ?? null;
+
+/** The currencies a document's figures are in. */
+export interface FigureCurrencies {
+  /** The listing's currency (a pence line's is GBP). */
+  trading: string;
+  /** The unit the provider quotes per-share figures in: GBp for a pence line, else `trading`. */
+  quoted: string;
+  /** The statements' currency; null when no statement or snapshot says it. */
+  reporting: string | null;
+}
+
+/** The currency (or sub-unit) a figure is in; null when it has none or its currency is unknown. */
+export function currencyOfFigure(field: string, c: FigureCurrencies): string | null {
+  const basis = basisOf(field);
+  if (basis === "reporting") return c.reporting;
+  if (basis === "trading") return PER_SHARE.has(field) ? c.quoted : c.trading;
+  return null;
+}
+
+/**
+ * The figures' currencies from what the provider said (its quote and financial currencies, from
+ * this request's answer or the newest stored snapshot) and the statements' own; the listing's
+ * currency stands for an unstated quote.
+ */
+export function figureCurrencies(
+  listingCurrency: string,
+  said: { quote: string | null; financial: string | null },
+  statementCurrency: string | null,
+): FigureCurrencies {
+  const trading = listingCurrency.toUpperCase();
+  // A sub-unit the provider quotes the listing in (GBp for pounds); any other quote currency than
+  // the listing's own is not a unit of this listing and is not trusted.
+  const quote = said.quote?.trim() || null;
+  return {
+    trading,
+    quoted: quote !== null && currencyScale(quote, trading) === 0.01 ? quote : trading,
+    reporting: (said.financial ?? statementCurrency)?.toUpperCase() ?? null,
+  };
+}
