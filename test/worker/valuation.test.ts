@@ -8,6 +8,7 @@ import worker from "../../src/index";
 import type { DcfResultBody, SensitivityBody } from "../../src/routes/dcf/schema";
 import type { EodAnswer } from "../../src/routes/eod/schema";
 import type { DeepFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
+import type { FxSeriesBody } from "../../src/routes/fx/schema";
 import type { MacroRatesBody } from "../../src/routes/macro/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import { dgs10On, monthlyYieldOn } from "../../tools/sandbox/fred";
@@ -168,6 +169,8 @@ const LOSS_MAKER = "RKLB";
 const NEGATIVE_EQUITY = "SBUX";
 const NO_BETA = "CRWV";
 const NEVER_ENRICHED = "CAP.PA";
+/** ASML's New York line: statements in euros, price in dollars. */
+const OTHER_CURRENCY = "ASML";
 
 const D = (x: string | null | undefined) => new Decimal(x ?? "NaN");
 /** |a - b| <= tol, shown with both values when it fails. */
@@ -331,6 +334,57 @@ describe("valuation (DCF)", () => {
     const r = (await dcf(`/dcf/${PAYER}`, { models: ["fcf"] })).body;
     expect([r.price_date, Number(r.current_price)]).toEqual([last?.Date, last?.Close]);
     expect(r.warnings).toEqual([]);
+  });
+
+  it("a company reporting in euros and trading in dollars is valued in euros, its price converted at its day's rate", async () => {
+    await resetTickers(OTHER_CURRENCY);
+    const deep = await enrich(OTHER_CURRENCY);
+    const ingest = await call("/historical/ingest", {
+      at: AT,
+      method: "POST",
+      body: { tickers: [OTHER_CURRENCY], period: "1mo" },
+    });
+    expect(ingest.status).toBe(200);
+    const res = await dcf(`/dcf/${OTHER_CURRENCY}`, { models: ["fcf", "eps"] });
+    expect(res.status, JSON.stringify(res.body).slice(0, 400)).toBe(200);
+    const r = res.body;
+    const eod = await call<EodAnswer>(`/eod/${OTHER_CURRENCY}?fmt=json&period=1mo`, { at: AT });
+    const last = eod.body.data.at(-1);
+    expect([r.price_date, r.listing_currency, Number(r.listing_price)]).toEqual([last?.Date, "USD", last?.Close]);
+    const fx = await call<FxSeriesBody>(`/fx/USD/EUR?from=${r.price_date}&to=${r.price_date}`, { at: AT });
+    const rate = fx.body.data[0]?.rate ?? "";
+    expect(r.price_conversion).toEqual({
+      from: "USD",
+      to: "EUR",
+      rate,
+      published: r.price_date,
+      source: "ecb_reference_rates",
+      carried_forward: false,
+    });
+    expect(r.currency).toBe("EUR");
+    close(D(r.current_price), D(r.listing_price).times(rate), 0.0001, "price in euros");
+    close(
+      D(r.analyst_target),
+      new Decimal(Number(deep.highlights?.target_price)).times(rate),
+      0.0001,
+      "target in euros",
+    );
+    // Both models valued (not refused for unlike units), the upside against the euro price.
+    for (const m of ["fcf", "eps"] as const) {
+      expect(r.models[m]?.intrinsic_value_per_share, `${m}: ${r.models[m]?.reason}`).not.toBeNull();
+      close(
+        D(r.models[m]?.upside_pct),
+        D(r.models[m]?.intrinsic_value_per_share).div(D(r.current_price)).minus(1).times(100),
+        0.01,
+        `${m} upside`,
+      );
+    }
+    expectReproducible(r, "fcf");
+    expect(r.wacc.risk_free_rate_currency).toBe("EUR");
+    expect(r.wacc.warnings).toEqual([]);
+    expect(r.warnings).toContain(
+      `the statements are in EUR and the listing trades in USD: valued in EUR, the price and the market figures converted at ${rate} (the ${r.price_date} publication)`,
+    );
   });
 
   it("compare: a non-payer's ddm at 0 with a warning, the consensus renormalised over fcf and eps (62.5 / 37.5)", async () => {

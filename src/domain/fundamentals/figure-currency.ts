@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import { currencyScale } from "../provider-symbols";
 
 /**
@@ -92,4 +93,21 @@ export function figureCurrencies(
     quoted: quote !== null && currencyScale(quote, trading) === 0.01 ? quote : trading,
     reporting: (said.financial ?? statementCurrency)?.toUpperCase() ?? null,
   };
+}
+
+/**
+ * Stored highlights with their trading-currency figures (market capitalisation, trailing EPS,
+ * dividend, target ...) times `rate`: a valuation in the statements' currency reads them so.
+ * Ratios, counts and the reporting currency's figures stay as they are.
+ */
+export function tradingFiguresTimes(
+  highlights: Readonly<Record<string, number | string | null>>,
+  rate: string,
+): Record<string, number | string | null> {
+  return Object.fromEntries(
+    Object.entries(highlights).map(([field, v]) => [
+      field,
+      basisOf(field) === "trading" && typeof v === "number" ? new Decimal(String(v)).times(rate).toNumber() : v,
+    ]),
+  );
 }

@@ -67,14 +67,41 @@ const ModelSchema = z.object({
   warnings: z.array(z.string()),
 });
 
+/** The listing's own currency and price, and the rate its price was converted at into the statements' currency. */
+const PriceConversionFields = {
+  listing_currency: z.string(),
+  listing_price: nullableDecimal.openapi({ description: "The last daily close in the listing's own currency" }),
+  price_conversion: z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      rate: z.string(),
+      published: z.string(),
+      source: z.string(),
+      carried_forward: z.boolean(),
+      note: z.string().optional(),
+    })
+    .nullable()
+    .openapi({
+      description:
+        "The ECB reference rate (of the publication the price's day and venue take) the price, market capitalisation, trailing EPS, dividend and analysts' target were converted at; null when the listing trades in the statements' currency",
+    }),
+};
+
 export const DcfResultSchema = z
   .object({
     ticker: z.string(),
     isin: z.string(),
     name: z.string(),
-    currency: z.string(),
-    current_price: nullableDecimal.openapi({ description: "The last daily close of the listing" }),
+    currency: z.string().openapi({
+      description:
+        "The currency of every amount of the answer: the statements' (a listing trading in another currency has its price converted into it, price_conversion)",
+    }),
+    current_price: nullableDecimal.openapi({
+      description: "The last daily close of the listing, in `currency` (converted when the listing trades in another)",
+    }),
     price_date: z.string().nullable(),
+    ...PriceConversionFields,
     shares_outstanding: nullableDecimal,
     wacc: WaccSchema,
     models: z.object({ fcf: ModelSchema.optional(), eps: ModelSchema.optional(), ddm: ModelSchema.optional() }),
@@ -168,6 +195,7 @@ export const SensitivitySchema = z
     currency: z.string(),
     current_price: nullableDecimal,
     price_date: z.string().nullable(),
+    ...PriceConversionFields,
     model: z.enum(["fcf", "ddm"]),
     wacc_range: z.array(rateString).openapi({ description: "Rows: the discount rate (the cost of equity for ddm)" }),
     growth_range: z.array(rateString).openapi({ description: "Columns: the terminal growth" }),

@@ -18,7 +18,7 @@ export interface SensitivityQuery {
 }
 
 async function buildGrid(ctx: Context, q: SensitivityQuery) {
-  const { inputs, valuation } = await valuationOf(ctx, { ticker: q.ticker, models: [q.model] });
+  const { inputs, valued, valuation } = await valuationOf(ctx, { ticker: q.ticker, models: [q.model] });
   if (q.model === "ddm" && valuation.company.dividend === null)
     throw new NoDataError(
       `${inputs.instrument.listing.ticker} pays no dividend`,
@@ -27,7 +27,7 @@ async function buildGrid(ctx: Context, q: SensitivityQuery) {
   const grid = sensitivityGrid(q.rates, q.growths, (w, g) => valuation.at(q.model, w, g));
   const base = valuation.results[0];
   return {
-    ...subjectOf(inputs),
+    ...subjectOf(inputs, valued),
     model: q.model,
     wacc_range: q.rates.map((r) => ratio(r) as string),
     growth_range: q.growths.map((g) => ratio(g) as string),
@@ -36,7 +36,7 @@ async function buildGrid(ctx: Context, q: SensitivityQuery) {
         wacc: ratio(c.wacc) as string,
         growth: ratio(c.growth) as string,
         intrinsic_value_per_share: money(c.value),
-        upside_pct: percent(c.value === null ? null : upsidePct(c.value, inputs.price)),
+        upside_pct: percent(c.value === null ? null : upsidePct(c.value, valued.subject.price)),
         ...(c.reason ? { reason: c.reason } : {}),
       })),
     ),

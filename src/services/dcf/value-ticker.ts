@@ -13,6 +13,7 @@ import type { Context } from "../../platform/context";
 import { loadValuationInputs, type ValuationInputs } from "./load-inputs";
 import { money, percent, presentModels, presentSolvency, presentWacc, ratio } from "./present";
 import { type RiskFreeChoice, riskFreeRate } from "./risk-free";
+import { inValuationCurrency, type ValuedSubject } from "./valuation-currency";
 
 /** A valuation request: the spec's POST body in the service's terms (GET uses the defaults). */
 export interface DcfRequest {
@@ -42,6 +43,7 @@ export async function valuationOf(
   req: Omit<DcfRequest, "nonPayerDdm" | "weights">,
 ): Promise<{
   inputs: ValuationInputs;
+  valued: ValuedSubject;
   valuation: Valuation;
   assumptions: Assumptions;
   riskFree: RiskFreeChoice;
@@ -63,35 +65,46 @@ export async function valuationOf(
     epsGrowth: req.epsGrowth,
     dividendGrowth: req.dividendGrowth,
   };
-  const valuation = valueCompany(
-    {
-      figures: inputs.figures,
-      price: inputs.price,
-      currency: inputs.currency,
-      reportingCurrency: inputs.reportingCurrency,
-    },
-    assumptions,
-    req.models,
-  );
+  const valued = await inValuationCurrency(ctx, inputs);
+  const valuation = valueCompany(valued.subject, assumptions, req.models);
   return {
     inputs,
+    valued,
     valuation,
     assumptions,
     riskFree: rf,
-    notes: [...inputs.warnings, ...(rf.note ? [rf.note] : [])],
+    notes: [...inputs.warnings, ...valued.warnings, ...(rf.note ? [rf.note] : [])],
   };
 }
 
-/** The fields every valuation answer starts with: the instrument, its price and what the figures were read from. */
-export function subjectOf(inputs: ValuationInputs) {
+/**
+ * The fields every valuation answer starts with: the instrument, its price and what the figures
+ * were read from. `currency` is that of every amount of the answer (the statements' when the
+ * price was converted into it); the listing's own currency and price are said beside it.
+ */
+export function subjectOf(inputs: ValuationInputs, valued: ValuedSubject) {
   const { listing, asset } = inputs.instrument;
+  const c = valued.conversion;
   return {
     ticker: listing.ticker,
     isin: listing.isin,
     name: asset.name,
-    currency: inputs.currency,
-    current_price: money(inputs.price),
+    currency: valued.subject.currency,
+    current_price: money(valued.subject.price),
     price_date: inputs.priceDate,
+    listing_currency: inputs.currency,
+    listing_price: money(inputs.price),
+    price_conversion: c
+      ? {
+          from: c.from,
+          to: c.to,
+          rate: c.rate,
+          published: c.published,
+          source: c.source,
+          carried_forward: c.carried_forward,
+          ...(c.note ? { note: c.note } : {}),
+        }
+      : null,
   };
 }
 
@@ -100,13 +113,14 @@ export function subjectOf(inputs: ValuationInputs) {
  * consensus over the models that have a value (weights renormalised), solvency and the analysts' target.
  */
 export async function valueTicker(ctx: Context, req: DcfRequest) {
-  const { inputs, valuation: v, assumptions, riskFree, notes } = await valuationOf(ctx, req);
+  const { inputs, valued, valuation: v, assumptions, riskFree, notes } = await valuationOf(ctx, req);
   if (req.nonPayerDdm === "not_found" && req.models.includes("ddm") && v.company.dividend === null)
     throw new NoDataError(
       `${inputs.instrument.listing.ticker} pays no dividend`,
       "the ddm model values dividends: ask for fcf or eps",
     );
   const weights = { ...DEFAULT_WEIGHTS, ...req.weights };
+  const price = valued.subject.price;
   const consensus = consensusOf(v.results, weights);
   const models = presentModels(v.results, v);
   const ddm = models.ddm;
@@ -116,15 +130,15 @@ export async function valueTicker(ctx: Context, req: DcfRequest) {
     ddm.warnings = [...ddm.warnings, "the company pays no dividend: valued at 0 and left out of the consensus"];
   }
   return {
-    ...subjectOf(inputs),
+    ...subjectOf(inputs, valued),
     shares_outstanding: money(v.company.shares),
     wacc: presentWacc(v.wacc, riskFree),
     models,
     consensus_value: money(consensus.value),
-    consensus_upside_pct: percent(upsidePct(consensus.value, inputs.price)),
+    consensus_upside_pct: percent(upsidePct(consensus.value, price)),
     consensus_weights: Object.fromEntries(Object.entries(consensus.weights).map(([m, w]) => [m, ratio(w) as string])),
     analyst_target: money(v.company.targetPrice),
-    analyst_target_upside_pct: percent(upsidePct(v.company.targetPrice, inputs.price)),
+    analyst_target_upside_pct: percent(upsidePct(v.company.targetPrice, price)),
     solvency: presentSolvency(v),
     assumptions: {
       models: [...req.models],
