@@ -89,6 +89,37 @@ describe("the delayed provider's chart and search, replayed", () => {
     expect(read.filter((x, i) => Math.abs(x - (sent[i] as number)) > 5e-7 * Math.abs(sent[i] as number))).toEqual([]);
   });
 
+  it.each([
+    [
+      "EUR/USD in winter, stamped at 00:00 UTC",
+      "chart-EURUSD=X-2020-01-01-to-03.json",
+      "EURUSD=X",
+      ["2020-01-01", "2020-01-03"],
+      [
+        ["2020-01-01", 1.1220826],
+        ["2020-01-02", 1.1220826],
+        ["2020-01-03", 1.1171438],
+      ],
+    ],
+    [
+      // Asked in September (meta gmtoffset 3600): July's bars at 23:00 UTC the day before, one all null.
+      "USD/INR in summer, stamped at 23:00 UTC the day before, a day without a close",
+      "chart-INR=X-with-null.json",
+      "INR=X",
+      ["2017-07-10", "2017-07-13"],
+      [
+        ["2017-07-10", 64.6117],
+        ["2017-07-12", 64.5256],
+        ["2017-07-13", 64.365],
+      ],
+    ],
+  ])("reads a currency pair's daily closes: %s", async (_what, _file, pair, [from, to], expected) => {
+    const client = new DelayedProviderClient({ baseUrl: base("delayed_provider"), timeoutMs: 2000, clock });
+    expect(await client.pairCloses(pair, from as string, to as string)).toEqual(
+      expected.map(([date, close]) => ({ date, close })),
+    );
+  });
+
   it("dates a session by the venue's day: a Sydney open at 23:00 UTC is the next day's session", async () => {
     // The recorded Xetra answer as a venue ten hours east of Berlin would stamp it: each session's
     // open (07:00 UTC in Frankfurt) at 10:00 local in Sydney, 23:00 UTC the evening before.

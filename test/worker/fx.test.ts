@@ -11,6 +11,7 @@ import type { FxLatestSchema, FxSeriesBody } from "../../src/routes/fx/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import { simulatedRate } from "../../tools/sandbox/ecb";
 import { h10On } from "../../tools/sandbox/fred";
+import { pairClose } from "../../tools/sandbox/yahoo-fx";
 import easter from "../fixtures/recorded/ecb_reference_rates/hist-90d-2018-easter.json";
 import mayDay from "../fixtures/recorded/ecb_reference_rates/hist-90d-2018-may-day.json";
 import { clearFault, fault, forgetCached, resetFxRates, simRequests } from "../helpers/listings";
@@ -21,6 +22,7 @@ type Latest = import("zod").infer<typeof FxLatestSchema>;
 const replay = inject("replayUrl");
 const ecbSim = inject("ecbSimUrl");
 const fredSim = inject("fredSimUrl");
+const delayedSim = inject("delayedSimUrl");
 /** After the ECB's publication of Friday 27 November 2026 (the simulator's newest). */
 const AT = "2026-11-27T17:00:00Z";
 const ECB = "ecb_reference_rates";
@@ -180,8 +182,9 @@ describe("GET /fx on the simulated ECB", () => {
   });
 
   it("answers a failing ECB with a 503 naming it when nothing is stored, and with what is stored when something is", async () => {
-    // The macro provider failing too: no stand-in rates either.
+    // The macro and delayed providers failing too: no stand-in rates either.
     await fault(fredSim, "*", "500", 50);
+    await fault(delayedSim, "EURUSD=X", "500", 50);
     await fault(ecbSim, "EXR", "500", 5);
     const failed = await call<ErrorBody>("/fx/EUR/USD?from=2026-11-23&to=2026-11-27", { at: AT });
     expect(failed.status).toBe(503);
@@ -202,6 +205,7 @@ describe("GET /fx on the simulated ECB", () => {
     ]);
     expect(later.body.data.at(-1)?.note).toBe("the 2026-11-27 publication; no publication stored for 2026-12-01");
     expect(later.body.notes.join(" ")).toContain(`the newest rates could not be fetched: ${ECB}`);
+    await clearFault(delayedSim, "EURUSD=X");
   });
 
   it("backfills older years through the queue: 202 with the windows, then the rates", async () => {
@@ -252,6 +256,39 @@ describe("the macro provider's rates when the ECB fails", () => {
     const later = await call<FxSeriesBody>("/fx/EUR/JPY?from=2026-11-23&to=2026-11-25", { at: AT });
     expect(later.body.data.map((r) => [r.rate, r.source])).toEqual(
       ["2026-11-23", "2026-11-24", "2026-11-25"].map((d) => [simulatedRate("JPY", d), ECB]),
+    );
+  });
+});
+
+describe("the delayed provider's pairs when the ECB fails", () => {
+  it("stand in for a currency the macro provider has no series of, at the pair's close, on publication days only", async () => {
+    await fault(ecbSim, "EXR", "500", 10);
+    // Monday 23 to Wednesday 25 November 2026, and the weekend before (no publication: carried).
+    const res = await call<FxSeriesBody>("/fx/EUR/PLN?from=2026-11-20&to=2026-11-25", { at: AT });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const own = res.body.data.filter((r) => !r.carried_forward);
+    expect(own.map((r) => r.date)).toEqual(["2026-11-20", "2026-11-23", "2026-11-24", "2026-11-25"]);
+    for (const r of own)
+      expect(r, r.date).toEqual({
+        date: r.date,
+        rate: String(pairClose("PLN", r.date)),
+        published: r.date,
+        source: "delayed_provider",
+        carried_forward: false,
+      });
+    expect(res.body.data.find((r) => r.date === "2026-11-22")).toMatchObject({
+      rate: String(pairClose("PLN", "2026-11-20")),
+      published: "2026-11-20",
+      carried_forward: true,
+    });
+    expect(res.body.notes.join(" ")).toContain("the delayed provider's rates of PLN stand in");
+    expect((await simRequests(delayedSim))["chart EURPLN=X"]).toBeGreaterThan(0);
+    // The ECB back: its rates replace the stand-ins.
+    await clearFault(ecbSim, "EXR");
+    await forgetCached("fx:asked:*");
+    const later = await call<FxSeriesBody>("/fx/EUR/PLN?from=2026-11-23&to=2026-11-25", { at: AT });
+    expect(later.body.data.map((r) => [r.rate, r.source])).toEqual(
+      ["2026-11-23", "2026-11-24", "2026-11-25"].map((d) => [simulatedRate("PLN", d), ECB]),
     );
   });
 });

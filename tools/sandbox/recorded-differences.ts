@@ -56,6 +56,16 @@ export const SIM_REQUESTS: Record<string, SimRequest> = {
     path: "/v8/finance/chart/3000.HK?interval=1d&range=1y",
     because: "the sandbox's world holds no Tencent; 3000.HK is the first of its Hong Kong shares",
   },
+  "delayed_provider/chart-EURUSD=X-2020-01-01-to-03.json": {
+    sim: "delayed",
+    path: "/v8/finance/chart/EURUSD=X?useYfid=true&interval=1d&includePrePost=true&events=div%7Csplit%7Cearn&lang=en-US&period1=1577836800&period2=1578009600",
+  },
+  "delayed_provider/chart-INR=X-with-null.json": {
+    sim: "delayed",
+    path: "/v8/finance/chart/EURINR=X?interval=1d&period1=1499558400&period2=1499990400",
+    because:
+      "the sandbox simulates the euro's pairs, the ones the service asks for; EURINR=X stands for the recorded USD/INR",
+  },
   "delayed_provider/search-BMW-name.json": {
     sim: "delayed",
     path: "/v1/finance/search?q=Bayerische+Motoren+Werke&lang=en-US&region=US&quotesCount=6&newsCount=4&enableFuzzyQuery=false",
@@ -254,6 +264,8 @@ const CHARTS = [
   "delayed_provider/chart-london.json",
   "delayed_provider/chart-xetra.json",
   "delayed_provider/chart-0700.HK-1d-1y.json",
+  "delayed_provider/chart-EURUSD=X-2020-01-01-to-03.json",
+  "delayed_provider/chart-INR=X-with-null.json",
 ];
 const SEARCHES = [
   "delayed_provider/search-AAPL.json",

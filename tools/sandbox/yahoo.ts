@@ -15,6 +15,7 @@ import {
 } from "./market-data";
 import { type GlitchedHistory, glitched, isPriceGlitch, type PriceGlitch } from "./price-glitches";
 import { quoteSummaryResult, timeseriesResult } from "./yahoo-fundamentals";
+import { fxChart } from "./yahoo-fx";
 import { intradayChart, isIntraday } from "./yahoo-intraday";
 
 /**
@@ -502,6 +503,8 @@ export async function startYahooSim(opts: { port?: number; clock?: Clock } = {})
       return res.end('{"chart":{"result":[{"meta":');
     }
     if (chartMatch) {
+      const pair = fault === "unknown" ? null : fxChart(symbol, url.searchParams, clock.now());
+      if (pair) return send(res, 200, pair);
       const s = fault === "unknown" ? undefined : SIM_SYMBOLS.get(symbol);
       if (!s) return send(res, 404, envelope("chart", "Not Found", "No data found, symbol may be delisted"));
       if (isIntraday(url.searchParams.get("interval") ?? "1d")) {

@@ -1,4 +1,5 @@
 import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
+import { isoDay } from "../../domain/instants";
 import { DELAYED } from "../../domain/provider-names";
 import { float32Decimal } from "../../domain/provider-precision";
 import { readWire } from "../../domain/wire-schema";
@@ -78,6 +79,23 @@ export class DelayedProviderClient extends ProviderClient implements HistoryProv
   }
 
   /**
+   * A currency pair's daily closes (`EURUSD=X`: dollars per euro) from `from` through `to`. The
+   * provider stamps each day's bar at 00:00 London time (23:00 UTC the day before in summer),
+   * whatever offset its meta states (the one of the time of asking), and adds the day in progress
+   * stamped at its last trade: only bars stamped at a London midnight are days that ended.
+   */
+  async pairCloses(pair: string, from: string, to: string): Promise<{ date: string; close: number }[]> {
+    const p1 = Math.floor(Date.parse(`${from}T00:00:00Z`) / 1000) - 86400;
+    const p2 = Math.floor(Date.parse(`${to}T00:00:00Z`) / 1000) + 86400;
+    const r = await this.chart(pair, `period1=${p1}&period2=${p2}&interval=1d`);
+    return slotsOf(r).flatMap(({ time, close }) => {
+      const londonMidnight = time % 86400 === 0 || time % 86400 === 82800;
+      const date = isoDay(new Date((time + 3600) * 1000));
+      return londonMidnight && date >= from && date <= to ? [{ date, close }] : [];
+    });
+  }
+
+  /**
    * Intraday bars of `symbol` at a provider interval (1m, 5m, 15m, 60m) from `start` to `end`,
    * stamped at their first minute, float32 noise removed (float32Decimal); slots without a
    * close are skipped. The
@@ -146,7 +164,8 @@ export class DelayedProviderClient extends ProviderClient implements HistoryProv
   }
 
   private async fetchChart(symbol: string, query: string): Promise<ChartResult> {
-    const url = `${this.baseUrl}/v8/finance/chart/${encodeURIComponent(symbol)}?${query}`;
+    // "=" stays as the provider's own links write it (a currency pair, EURUSD=X): legal in a path.
+    const url = `${this.baseUrl}/v8/finance/chart/${encodeURIComponent(symbol).replaceAll("%3D", "=")}?${query}`;
     const { status, body } = await getJson(DELAYED, url, {
       timeoutMs: this.timeoutMs,
       deadline: this.deadline,

@@ -7,7 +7,7 @@ import { ECB } from "../../domain/provider-names";
 import { cacheKeys } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { ProviderError } from "../../providers/errors";
-import { storeFallbackRates } from "./fallback";
+import { standInNote, storeFallbackRates } from "./fallback";
 
 /** Days looked back before a window's first day: its first days may take an earlier publication. */
 export const CARRY_LOOKBACK_DAYS = 10;
@@ -134,13 +134,11 @@ export async function storeRates(
       if (short) await ctx.cache.set(askedKey, true, w.to === latest ? LATE_RETRY_SECONDS : SHORT_RETRY_SECONDS);
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
-      // The ECB failed: the macro provider's rates of recent days stand in until it answers again
-      // (asked again in five minutes, not by every request meanwhile).
-      const stood = fromRecentFile(w, latest) ? await storeFallbackRates(ctx, w) : [];
-      if (stood.length) await ctx.cache.set(askedKey, true, LATE_RETRY_SECONDS);
-      failures.push(
-        stood.length ? `${err.message} (the macro provider's rates of ${stood.join(", ")} stand in)` : err.message,
-      );
+      // The ECB failed: the fallback providers' rates of recent days stand in until it answers
+      // again (asked again in five minutes, not by every request meanwhile).
+      const stood = fromRecentFile(w, latest) ? standInNote(await storeFallbackRates(ctx, w)) : null;
+      if (stood) await ctx.cache.set(askedKey, true, LATE_RETRY_SECONDS);
+      failures.push(stood ? `${err.message} (${stood})` : err.message);
     }
   }
   return failures.length ? { queued, failure: failures.join("; ") } : { queued };
