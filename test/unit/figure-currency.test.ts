@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { periodStart } from "../../src/domain/fundamentals/eodhd/convert-document";
-import { basisOf, currencyOfFigure, figureCurrencies } from "../../src/domain/fundamentals/figure-currency";
+import { periodStart, periodStarts } from "../../src/domain/fundamentals/eodhd/convert-document";
+import {
+  basisOf,
+  currencyOfFigure,
+  figureCurrencies,
+  tradingFiguresTimes,
+} from "../../src/domain/fundamentals/figure-currency";
 import { averageRate, EuroRateBook } from "../../src/domain/fx/rates";
 
 describe("figure currencies", () => {
@@ -20,6 +25,16 @@ describe("figure currencies", () => {
     expect(c).toEqual({ trading: "GBP", quoted: "GBp", reporting: "GBP" });
     expect(currencyOfFigure("fifty_two_week_high", c)).toBe("GBp");
     expect(currencyOfFigure("market_cap", c)).toBe("GBP");
+    expect(currencyOfFigure("eps_ttm", c)).toBe("GBP");
+    // Into another currency (or into pounds at rate 1): the price figures from pence, the rest from pounds.
+    const usd = figureCurrencies("GBP", { quote: "GBp", financial: "USD" }, null);
+    expect(
+      tradingFiguresTimes(
+        { fifty_two_week_high: 260.4, market_cap: 2178442496, eps_ttm: 0.5, revenue_ttm: 1e9, pe_ratio: 12 },
+        usd,
+        "1.25",
+      ),
+    ).toEqual({ fifty_two_week_high: 3.255, market_cap: 2723053120, eps_ttm: 0.625, revenue_ttm: 1e9, pe_ratio: 12 });
     // A quote currency that is not a unit of the listing's is not trusted; the statements' own stands in.
     expect(figureCurrencies("EUR", { quote: "USD", financial: null }, "eur")).toEqual({
       trading: "EUR",
@@ -35,6 +50,19 @@ describe("periods and their average rates", () => {
     expect(periodStart("2024-06-30", "quarterly")).toBe("2024-04-01");
     expect(periodStart("2024-02-29", "quarterly")).toBe("2023-12-01");
     expect(periodStart("2025-09-27", "annual")).toBe("2024-09-28");
+    // 30 May less three months is 28 February (clamped), the period from 1 March.
+    expect(periodStart("2025-05-30", "quarterly")).toBe("2025-03-01");
+  });
+
+  it("starts a 52- or 53-week year the day after the year before it ends", () => {
+    const starts = periodStarts(["2023-09-30", "2022-09-24", "2021-09-25"], "annual");
+    expect(Object.fromEntries(starts)).toEqual({
+      "2021-09-25": "2020-09-26",
+      "2022-09-24": "2021-09-26",
+      "2023-09-30": "2022-09-25",
+    });
+    // A period whose predecessor ends far from a period before it (a gap in the rows) starts as periodStart says.
+    expect(periodStarts(["2020-12-31", "2023-12-31"], "annual").get("2023-12-31")).toBe("2023-01-01");
   });
 
   it("averages the days with their own publication, crossed through the euro", () => {

@@ -115,9 +115,9 @@ describe("the delayed provider's chart and search, replayed", () => {
     ],
   ])("reads a currency pair's daily closes: %s", async (_what, _file, pair, [from, to], expected) => {
     const client = new DelayedProviderClient({ baseUrl: base("delayed_provider"), timeoutMs: 2000, clock });
-    expect(await client.pairCloses(pair, from as string, to as string)).toEqual(
-      expected.map(([date, close]) => ({ date, close })),
-    );
+    const read = await client.pairCloses(pair, from as string, to as string);
+    expect(read.closes).toEqual(expected.map(([date, close]) => ({ date, close })));
+    expect(read.currency).toBe(pair === "INR=X" ? "INR" : "USD");
   });
 
   it("dates a session by the venue's day: a Sydney open at 23:00 UTC is the next day's session", async () => {

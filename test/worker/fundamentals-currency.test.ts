@@ -121,6 +121,20 @@ describe("GET /fundamental: trading and reporting currencies", () => {
     expect(incUsd.fx_basis).toBe(`average of ${year.length} publications (${year[0]?.date}..${year.at(-1)?.date})`);
     for (const line of ["totalRevenue", "netIncome", "ebitda"])
       expect(incUsd[line], line).toBe(fixed2(inc[line] ?? "", average));
+    // A cash flow at the same average; a quarter's EPS at its quarter's; estimates at the newest rate.
+    expect(finUsd.Cash_Flow?.yearly[yearEnd]?.fx_rate).toBe(average);
+    type Earn = Record<string, Record<string, Record<string, number | string | null>>>;
+    const e = own.Earnings as Earn;
+    const eu = usd.Earnings as Earn;
+    const [quarter, q] = Object.entries(eu.History ?? {})[0] ?? [];
+    expect(q?.fx_basis).toMatch(/^average of \d+ publications \(\d{4}-\d\d-\d\d\.\.\d{4}-\d\d-\d\d\)$/);
+    expect(q?.currency).toBe("USD");
+    expect(q?.epsActual).toBe(times(e.History?.[quarter ?? ""]?.epsActual as number, String(q?.fx_rate)));
+    const [horizon, trend] = Object.entries(eu.Trend ?? {})[0] ?? [];
+    const ownTrend = e.Trend?.[horizon ?? ""] ?? {};
+    expect(trend?.earningsEstimateAvg).toBe(
+      new Decimal(String(ownTrend.earningsEstimateAvg)).times(newest).toFixed(4, Decimal.ROUND_HALF_EVEN),
+    );
     // The statements still add up to the cent's rounding.
     expect(
       Math.abs(Number(incUsd.totalRevenue) - Number(incUsd.costOfRevenue) - Number(incUsd.grossProfit)),

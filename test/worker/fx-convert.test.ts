@@ -16,6 +16,7 @@ import { call } from "../helpers/worker-http";
  */
 const AT = "2026-11-27T18:00:00Z";
 const ecbSim = inject("ecbSimUrl");
+const delayedSim = inject("delayedSimUrl");
 const ECB = "ecb_reference_rates";
 const PRICES = ["Open", "High", "Low", "Close", "Adj Close"] as const;
 
@@ -133,6 +134,8 @@ describe("GET /eod/{ticker}?convert=", () => {
     // rate, and the answer says it waits for Friday's.
     const saturday = "2026-11-28T10:00:00Z";
     await fault(ecbSim, "EXR", "500", 10);
+    // The delayed provider's pair would stand in for Friday: failing too, the bar waits.
+    await fault(delayedSim, "EURUSD=X", "500", 10);
     const early = await call<EodAnswer>("/eod/MC.PA?from=2026-11-23&to=2026-11-27&convert=USD", { at: saturday });
     expect(early.status).toBe(200);
     expect(early.headers.get("x-fx-provisional")).toBe("true");
@@ -142,6 +145,7 @@ describe("GET /eod/{ticker}?convert=", () => {
     expect(early.body.conversion?.notes.join(" ")).toContain(`the newest rates could not be fetched: ${ECB}`);
     // The ECB back, Friday's rate stored by another request: the cached answer goes, the next is rebuilt.
     await clearFault(ecbSim, "EXR");
+    await clearFault(delayedSim, "EURUSD=X");
     expect((await call("/fx/EUR/USD?from=2026-11-23&to=2026-11-27", { at: saturday })).status).toBe(200);
     const later = await call<EodAnswer>("/eod/MC.PA?from=2026-11-23&to=2026-11-27&convert=USD", { at: saturday });
     expect(later.body.data.find((b) => b.Date === "2026-11-27")?.fx).toMatchObject({

@@ -249,7 +249,16 @@ describe("the macro provider's rates when the ECB fails", () => {
         carried_forward: false,
       });
     }
-    expect(res.body.notes.join(" ")).toContain("the macro provider's rates of JPY stand in");
+    // The days H.10 lacks in the window (Thanksgiving, 26 November) the delayed provider's pair fills.
+    expect(res.body.notes.join(" ")).toContain(
+      "the macro provider's rates of JPY and the delayed provider's rates of JPY stand in",
+    );
+    const thanksgiving = await call<FxSeriesBody>("/fx/EUR/JPY?from=2026-11-26&to=2026-11-26", { at: AT });
+    expect(thanksgiving.body.data[0]).toMatchObject({
+      rate: String(pairClose("JPY", "2026-11-26")),
+      source: "delayed_provider",
+      carried_forward: false,
+    });
     // The ECB back (and its five minutes' rest over): its rates replace the stand-ins.
     await clearFault(ecbSim, "EXR");
     await forgetCached("fx:asked:*");

@@ -36,9 +36,10 @@ describe("GET /quote and /quotes: a failing provider is never 'not found'", () =
       message: "No quote found for MBG.DE",
       reason: "unknown symbol MBG.DE",
     });
-    for (const symbol of ["%5EGSPC", "EURUSD%3DX", "GC%3DF"]) {
+    for (const symbol of ["%5EGSPC", "USDJPY%3DX", "GC%3DF"]) {
       const res = await call<ErrorBody>(`/quote/${symbol}`);
-      expect(res.status).toBe(404); // refused by the simulator, which lists no index, currency or future; never a 400
+      // Refused by the simulator, which lists no index, future or pair other than the euro's; never a 400.
+      expect(res.status).toBe(404);
       expect(res.body.reason).toMatch(/^unknown symbol /);
     }
   });

@@ -4,8 +4,9 @@
  * refuse what no company has (a P/E of 48,000, a 40 % dividend yield), not what is merely unusual.
  *
  * Kinds: `ratio` is a fraction (0.0032 = 0.32 %) and may arrive percent-scaled; `multiple` a plain
- * multiple (P/E, beta); `amount` a money amount in the reporting currency; `per_share` an amount per
- * share in the quote currency; `count` a number of shares or people.
+ * multiple (P/E, beta); `amount` a money amount; `per_share` an amount per share; `count` a number
+ * of shares or people. Which currency each money figure is in (the trading or the reporting one)
+ * is figure-currency.ts's to say.
  */
 export type FieldKind = "ratio" | "multiple" | "amount" | "per_share" | "count";
 

@@ -10,25 +10,33 @@ import { currencyScale } from "../provider-symbols";
  * trailing EPS and the dividend per share as the quote shows them, the 52-week range and the
  * moving averages, the analysts' target). Alibaba reports in yuan and trades in New York in
  * dollars; most companies report and trade in one. The delayed provider quotes a London line in
- * pence: its per-share trading figures are in pence, its market capitalisation in pounds.
+ * pence: its price figures (the 52-week range, the moving averages) are in pence and its market
+ * capitalisation in pounds, as a recorded answer shows (OCDO.L: 260.4 pence, 2.18 billion pounds);
+ * its EPS, dividend and target are taken in the listing's currency, as the validation layer reads
+ * them (no recording says otherwise).
  */
 
 /** `trading`: the quote's currency; `reporting`: the statements' currency. */
 export type CurrencyBasis = "trading" | "reporting";
 
-const TRADING_PER_SHARE = [
-  "eps_ttm",
-  "eps_forward",
-  "dividend_rate",
-  "trailing_dividend_rate",
+/** Figures of the quote itself: in the unit the provider quotes the line in (pence for a pence line). */
+const QUOTED = [
   "fifty_two_week_high",
   "fifty_two_week_low",
   "fifty_day_average",
   "two_hundred_day_average",
-  "target_price",
   "price",
 ] as const;
-const TRADING_AMOUNTS = ["market_cap", "enterprise_value", "total_assets"] as const;
+const TRADING = [
+  "eps_ttm",
+  "eps_forward",
+  "dividend_rate",
+  "trailing_dividend_rate",
+  "target_price",
+  "market_cap",
+  "enterprise_value",
+  "total_assets",
+] as const;
 const REPORTING = [
   "revenue_ttm",
   "revenue_per_share",
@@ -47,11 +55,11 @@ const REPORTING = [
 ] as const;
 
 const BASIS: ReadonlyMap<string, CurrencyBasis> = new Map([
-  ...TRADING_PER_SHARE.map((f) => [f, "trading"] as const),
-  ...TRADING_AMOUNTS.map((f) => [f, "trading"] as const),
+  ...QUOTED.map((f) => [f, "trading"] as const),
+  ...TRADING.map((f) => [f, "trading"] as const),
   ...REPORTING.map((f) => [f, "reporting"] as const),
 ]);
-const PER_SHARE: ReadonlySet<string> = new Set(TRADING_PER_SHARE);
+const IN_QUOTED_UNIT: ReadonlySet<string> = new Set(QUOTED);
 
 /** The basis of a figure; null for one without a currency (ratios, multiples, counts, dates). */
 export const basisOf = (field: string): CurrencyBasis | null => BASIS.get(field) ?? null;
@@ -60,7 +68,7 @@ export const basisOf = (field: string): CurrencyBasis | null => BASIS.get(field)
 export interface FigureCurrencies {
   /** The listing's currency (a pence line's is GBP). */
   trading: string;
-  /** The unit the provider quotes per-share figures in: GBp for a pence line, else `trading`. */
+  /** The unit the provider quotes the price figures in: GBp for a pence line, else `trading`. */
   quoted: string;
   /** The statements' currency; null when no statement or snapshot says it. */
   reporting: string | null;
@@ -70,7 +78,7 @@ export interface FigureCurrencies {
 export function currencyOfFigure(field: string, c: FigureCurrencies): string | null {
   const basis = basisOf(field);
   if (basis === "reporting") return c.reporting;
-  if (basis === "trading") return PER_SHARE.has(field) ? c.quoted : c.trading;
+  if (basis === "trading") return IN_QUOTED_UNIT.has(field) ? c.quoted : c.trading;
   return null;
 }
 
@@ -97,17 +105,21 @@ export function figureCurrencies(
 
 /**
  * Stored highlights with their trading-currency figures (market capitalisation, trailing EPS,
- * dividend, target ...) times `rate`: a valuation in the statements' currency reads them so.
- * Ratios, counts and the reporting currency's figures stay as they are.
+ * dividend, target, and the price figures from their quoted unit) in another currency: times
+ * `rate`, units of it for one of the listing's currency. A valuation in the statements' currency
+ * reads them so. Ratios, counts and the reporting currency's figures stay as they are.
  */
 export function tradingFiguresTimes(
   highlights: Readonly<Record<string, number | string | null>>,
+  c: FigureCurrencies,
   rate: string,
 ): Record<string, number | string | null> {
+  const subunit = currencyScale(c.quoted, c.trading) ?? 1;
   return Object.fromEntries(
-    Object.entries(highlights).map(([field, v]) => [
-      field,
-      basisOf(field) === "trading" && typeof v === "number" ? new Decimal(String(v)).times(rate).toNumber() : v,
-    ]),
+    Object.entries(highlights).map(([field, v]) => {
+      if (basisOf(field) !== "trading" || typeof v !== "number") return [field, v];
+      const times = new Decimal(String(v)).times(rate);
+      return [field, (currencyOfFigure(field, c) === c.quoted ? times.times(subunit) : times).toNumber()];
+    }),
   );
 }

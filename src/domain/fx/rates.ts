@@ -185,7 +185,7 @@ export function averageRate(
   let days = 0;
   let first = "";
   let last = "";
-  let source = IDENTITY_SOURCE;
+  const sources = new Set<string>();
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const r = pairRate(book, pair, day);
     if (!r || r.carried_forward) continue;
@@ -193,8 +193,10 @@ export function averageRate(
     days++;
     if (!first) first = day;
     last = day;
-    source = r.source;
+    sources.add(r.source);
   }
   if (!days) return null;
+  // Days of a fallback provider among the ECB's: every source is named.
+  const source = [...sources].sort().join("+");
   return { rate: sum.div(days).toSignificantDigits(CROSS_SIGNIFICANT_DIGITS).toFixed(), days, first, last, source };
 }

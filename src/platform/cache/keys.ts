@@ -42,10 +42,12 @@ export const cacheKeys = {
   screenerAll: () => "screener:*",
   quote: (ticker: string) => `quote:${up(ticker)}`,
   priceChannel: (ticker: string) => `price:${up(ticker)}`,
-  fundamentals: (variant: string) => `fundamentals:${variant}`,
+  /** v2: the document with its Currencies section (one cached in the earlier layout is not read). */
+  fundamentals: (variant: string) => `fundamentals:v2:${variant}`,
   fundamentalsDeep: (variant: string) => `fundamentals_deep:${variant}`,
   etf: (isin: string) => `etf:${isin.toUpperCase()}`,
-  dcf: (ticker: string, variant: string) => `dcf:${up(ticker)}:${variant}`,
+  /** v2: answers with listing_currency and price_conversion (one cached earlier is not read). */
+  dcf: (ticker: string, variant: string) => `dcf:${up(ticker)}:v2:${variant}`,
   /** Every valuation of one ticker (its price or its figures changed). */
   dcfOfTicker: (ticker: string) => `dcf:${up(ticker)}:*`,
   insider: (ticker: string, variant: string) => `insider:${up(ticker)}:${variant}`,
@@ -54,6 +56,9 @@ export const cacheKeys = {
   /** Set while a window of rates that came back short (not published yet, a currency missing) is not asked again. */
   fxAsked: (currencies: readonly string[], from: string, to: string) =>
     `fx:asked:${currencies.join("+")}:${from}:${to}`,
+  /** Set while a window's fallback providers were asked in the last minute (not asked again by every request). */
+  fxFallback: (currencies: readonly string[], from: string, to: string) =>
+    `fx:fallback:${currencies.join("+")}:${from}:${to}`,
   /** Set while a backfill window is queued (not sent again meanwhile). */
   fxQueued: (currencies: readonly string[], year: number, from: string) =>
     `fx:queued:${currencies.join("+")}:${year}:${from}`,

@@ -2,6 +2,7 @@ import { type SchemaDrift, uniqueDrifts } from "../../domain/drift";
 import { isoDay } from "../../domain/instants";
 import { DELAYED } from "../../domain/provider-names";
 import { float32Decimal } from "../../domain/provider-precision";
+import { localInstant } from "../../domain/venues";
 import { readWire } from "../../domain/wire-schema";
 import { ProviderError } from "../errors";
 import type { History, HistoryProvider } from "../history";
@@ -84,15 +85,21 @@ export class DelayedProviderClient extends ProviderClient implements HistoryProv
    * whatever offset its meta states (the one of the time of asking), and adds the day in progress
    * stamped at its last trade: only bars stamped at a London midnight are days that ended.
    */
-  async pairCloses(pair: string, from: string, to: string): Promise<{ date: string; close: number }[]> {
+  async pairCloses(
+    pair: string,
+    from: string,
+    to: string,
+  ): Promise<{ currency: string | null; closes: { date: string; close: number }[] }> {
     const p1 = Math.floor(Date.parse(`${from}T00:00:00Z`) / 1000) - 86400;
     const p2 = Math.floor(Date.parse(`${to}T00:00:00Z`) / 1000) + 86400;
     const r = await this.chart(pair, `period1=${p1}&period2=${p2}&interval=1d`);
-    return slotsOf(r).flatMap(({ time, close }) => {
-      const londonMidnight = time % 86400 === 0 || time % 86400 === 82800;
+    const closes = slotsOf(r).flatMap(({ time, close }) => {
+      // The London day a bar stamped at 00:00 or 23:00 UTC may be, then whether it is that day's midnight.
       const date = isoDay(new Date((time + 3600) * 1000));
+      const londonMidnight = localInstant(date, "00:00", "Europe/London").getTime() === time * 1000;
       return londonMidnight && date >= from && date <= to ? [{ date, close }] : [];
     });
+    return { currency: r.meta.currency ?? null, closes };
   }
 
   /**

@@ -18,6 +18,8 @@ async function cachedValuation(
     ttlSeconds: ttl,
     fresh: forceRefresh,
     build: () => valueTicker(ctx, req),
+    // A valuation that needed its price converted and found no rate (the ECB failing) waits for one.
+    shouldCache: (a) => a.data.statements_currency === null || a.data.statements_currency === a.currency,
   });
   return hit ? { ...value, cache_hit: true } : value;
 }

@@ -3,6 +3,7 @@ import { lastClose } from "../../db/repositories/prices-latest";
 import type { AnnualRow, StoredFigures } from "../../domain/dcf/inputs";
 import { Dec, dec } from "../../domain/dcf/numbers";
 import { NoDataError } from "../../domain/errors";
+import { currencyScale } from "../../domain/provider-symbols";
 import type { Context } from "../../platform/context";
 import { type Instrument, resolveInstrument } from "../shared/resolve-instrument";
 
@@ -52,7 +53,9 @@ export async function loadValuationInputs(ctx: Context, ticker: string): Promise
   let price = close ? new Dec(close.close) : null;
   let priceDate = close?.date ?? null;
   if (!price) {
-    price = dec(snapshot.highlights.price);
+    // The provider's price is in its quoted unit: a pence line's in pence, the stored closes in pounds.
+    const quoted = dec(snapshot.highlights.price);
+    price = quoted?.times(currencyScale(snapshot.currency, listing.currency) ?? 1) ?? null;
     priceDate = price ? snapshot.fetchDate : null;
     warnings.push(
       price

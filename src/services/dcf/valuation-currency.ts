@@ -1,6 +1,5 @@
 import type { Subject } from "../../domain/dcf/valuation";
-import { ServiceError } from "../../domain/errors";
-import { tradingFiguresTimes } from "../../domain/fundamentals/figure-currency";
+import { figureCurrencies, tradingFiguresTimes } from "../../domain/fundamentals/figure-currency";
 import { isRatedCurrency } from "../../domain/fx/currencies";
 import type { PairRate } from "../../domain/fx/rates";
 import { catalogueVenue } from "../../domain/market-hours";
@@ -23,12 +22,15 @@ export interface ValuedSubject {
  * and the highlights' trading-currency figures (market capitalisation, trailing EPS, dividend,
  * target) are converted at the rate of the price's day (the ECB publication its venue's close
  * takes). Without a rate the figures stay as they are and the domain refuses what would compare
- * unlike units (valuation.ts), saying why.
+ * unlike units (valuation.ts), saying why. A pence line's price figures come in pounds either way.
  */
 export async function inValuationCurrency(ctx: Context, inputs: ValuationInputs): Promise<ValuedSubject> {
-  const { figures, price, currency, reportingCurrency, priceDate } = inputs;
+  const { figures, price, currency, reportingCurrency, priceDate, snapshot } = inputs;
+  const c = figureCurrencies(currency, { quote: snapshot.currency, financial: reportingCurrency }, null);
+  const inPounds =
+    c.quoted === c.trading ? figures : { ...figures, highlights: tradingFiguresTimes(figures.highlights, c, "1") };
   const unconverted: ValuedSubject = {
-    subject: { figures, price, currency, reportingCurrency },
+    subject: { figures: inPounds, price, currency, reportingCurrency },
     conversion: null,
     warnings: [],
   };
@@ -39,24 +41,19 @@ export async function inValuationCurrency(ctx: Context, inputs: ValuationInputs)
     return { ...unconverted, warnings: [`no ${from}/${to} reference rate exists: the price is not converted`] };
   const day = priceDate ?? ctx.clock.today();
   const venue = catalogueVenue(inputs.instrument.listing.exchange);
-  let rate: PairRate | null = null;
-  let why = "";
-  try {
-    const rates = await dayRates(ctx, [from], to, day, venue ? closeOf(venue, day) : undefined);
-    rate = rates.rateOf(from);
-    why = rates.notes.join("; ");
-  } catch (err) {
-    if (!(err instanceof ServiceError)) throw err;
-    why = err.message;
-  }
-  if (!rate)
+  // Older years being fetched through the queue are a 503 to retry (dayRates throws it), not an answer.
+  const rates = await dayRates(ctx, [from], to, day, venue ? closeOf(venue, day) : undefined);
+  const rate = rates.rateOf(from);
+  if (!rate) {
+    const why = rates.notes.join("; ");
     return {
       ...unconverted,
       warnings: [`no ${from}/${to} rate for ${day}${why ? ` (${why})` : ""}: the price is not converted`],
     };
+  }
   return {
     subject: {
-      figures: { ...figures, highlights: tradingFiguresTimes(figures.highlights, rate.rate) },
+      figures: { ...figures, highlights: tradingFiguresTimes(figures.highlights, c, rate.rate) },
       price: price ? price.times(rate.rate) : null,
       currency: to,
       reportingCurrency: to,

@@ -15,7 +15,7 @@ import { convertTarget } from "../fx/convert";
 import { readRateBook } from "../fx/read-book";
 
 /** The rendered document's own statement of its currencies (the Currencies section). */
-function currenciesOf(doc: Section): FigureCurrencies {
+function statedCurrencies(doc: Section): FigureCurrencies {
   const c = (doc.Currencies ?? {}) as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === "string" ? v : null);
   const trading = str(c.Trading) ?? "";
@@ -56,7 +56,7 @@ function lookups(book: EuroRateBook, to: string, today: string, latest: string):
             rate: r.rate,
             published: `${r.first}..${r.last}`,
             source: r.source,
-            basis: `average of ${r.days} publications`,
+            basis: r.days ? `average of ${r.days} publications` : "identity",
           }
         );
       }),
@@ -71,7 +71,7 @@ function lookups(book: EuroRateBook, to: string, today: string, latest: string):
  */
 export async function convertRendered(ctx: Context, doc: Section, toCode: string): Promise<Section> {
   const to = convertTarget(toCode);
-  const currencies = currenciesOf(doc);
+  const currencies = statedCurrencies(doc);
   const today = ctx.clock.today();
   const needed = ratesNeeded(doc, currencies);
   const bases = needed.currencies.flatMap((u) => rated(u)?.currency ?? []);

@@ -2,6 +2,7 @@ import { recordVerdicts } from "../../db/repositories/validation-results";
 import { BadRequestError } from "../../domain/errors";
 import { askedProviders } from "../../domain/fundamentals/asked-providers";
 import { chooseFigures } from "../../domain/fundamentals/choose-figures";
+import { currenciesOf } from "../../domain/fundamentals/delayed-figures";
 import type { Json } from "../../domain/fundamentals/rendered-outcome";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
@@ -60,7 +61,8 @@ async function build(
   if (fmt === "raw") return { body: shapeRaw(figures.outcomes, delayed?.fetched ?? null), complete };
   if (instrument.asset.quoteType === "ETF") {
     const details = await gatherFundDetails(ctx, instrument, delayed?.fund ?? null, useDatabase);
-    return { body: shapeFundDocument(instrument, figures, details, today), complete };
+    const quoted = (summary && currenciesOf(summary).quote) ?? inputs.snapshots[0]?.currency ?? null;
+    return { body: shapeFundDocument(instrument, figures, details, today, quoted), complete };
   }
   const records = await gatherShareRecords(ctx, instrument, useDatabase);
   const body = shapeShareDocument(
@@ -108,6 +110,9 @@ export async function getRenderedFundamentals({ ctx, input }: { ctx: Context; in
     },
     shouldCache: () => complete,
   });
-  // Converted after the cache: the document is cached in its own currencies, each answer at the rates stored by then.
-  return input.convert ? convertRendered(ctx, body, input.convert) : body;
+  if (!input.convert) return body;
+  // Converted after the cache: the document is cached in its own currencies, each answer at the
+  // rates stored by then, and a converted answer is not kept at the edge (its rates move on).
+  ctx.journal.keeping.notKept();
+  return convertRendered(ctx, body, input.convert);
 }

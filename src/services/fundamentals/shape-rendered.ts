@@ -133,6 +133,8 @@ export function shapeFundDocument(
   figures: { table: FigureTable; outcomes: Record<string, Outcome> },
   details: { data: FundDetails; label: string } | null,
   today: string,
+  /** The unit the provider quotes the fund in (its answer's, else the newest snapshot's): GBp for a pence line. */
+  quoted: string | null,
 ): Json {
   const { table } = figures;
   const { sources, general, providers } = begin(instrument, table, today, figures.outcomes);
@@ -140,7 +142,7 @@ export function shapeFundDocument(
   const technicals = renderTechnicals(table, sources);
   const etf = renderEtfData(data, labels, sources);
   const doc: Section = { General: general, Technicals: technicals, ETF_Data: etf };
-  const currencies = figureCurrencies(instrument.listing.currency, { quote: null, financial: null }, null);
+  const currencies = figureCurrencies(instrument.listing.currency, { quote: quoted, financial: null }, null);
   return { ...doc, Providers: providers, Sources: sources, Currencies: renderCurrencies(doc, currencies) };
 }
 

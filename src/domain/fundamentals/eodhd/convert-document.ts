@@ -1,7 +1,7 @@
 import { convertFixed, convertPrice, ROUNDING_RULE } from "../../fx/rates";
 import { addDays } from "../../instants";
 import { currencyOfFigure, type FigureCurrencies } from "../figure-currency";
-import { moneyFigures, renderCurrencies, sectionOf } from "./currencies";
+import { FORM4_CURRENCY, moneyFigures, renderCurrencies, sectionOf } from "./currencies";
 import type { Section } from "./place";
 
 /**
@@ -9,7 +9,8 @@ import type { Section } from "./place";
  * lookup the caller built over the stored reference rates. The rules, stated once:
  * - the snapshot figures (Highlights, Valuation, Technicals, SplitsDividends, AnalystRatings, a
  *   fund's TotalAssets) and the analysts' estimates (Earnings.Trend) at the newest publication;
- * - a balance sheet at its period end's rate (the closing rate);
+ * - a balance sheet at its period end's rate (the closing rate), a Form 4 price (dollars) at its
+ *   transaction day's;
  * - an income statement, a cash flow, a quarter's or a year's EPS (Earnings.History, .Annual) at
  *   the average of its period's publications;
  * - each in its own currency's rate (statements in the reporting currency, a market
@@ -51,7 +52,26 @@ export function periodStart(end: string, periodType: "annual" | "quarterly"): st
     const start = new Date(Date.UTC(y, m - months, 1));
     return start.toISOString().slice(0, 10);
   }
-  return addDays(new Date(Date.UTC(y, m - 1 - months, d)).toISOString().slice(0, 10), 1);
+  // The same day `months` earlier, clamped to that month's length (30 May less three months is 28 February).
+  const monthLength = new Date(Date.UTC(y, m - months, 0)).getUTCDate();
+  return addDays(new Date(Date.UTC(y, m - 1 - months, Math.min(d, monthLength))).toISOString().slice(0, 10), 1);
+}
+
+/**
+ * Each period's first day: the day after the period before it ends, when that one ends about a
+ * period earlier (52- and 53-week fiscal years, quarters of 13 weeks), else periodStart.
+ */
+export function periodStarts(ends: readonly string[], periodType: "annual" | "quarterly"): Map<string, string> {
+  const sorted = [...new Set(ends)].sort();
+  const starts = new Map<string, string>();
+  sorted.forEach((end, i) => {
+    const approx = periodStart(end, periodType);
+    const prev = sorted[i - 1];
+    const after = prev ? addDays(prev, 1) : null;
+    const near = after !== null && Math.abs(Date.parse(after) - Date.parse(approx)) <= 10 * 86_400_000;
+    starts.set(end, near && after ? after : approx);
+  });
+  return starts;
 }
 
 /** The days a conversion of `doc` reads rates for: the earliest period start, and the currencies. */
@@ -73,7 +93,30 @@ export function ratesNeeded(doc: Section, c: FigureCurrencies): { from: string |
   const earnings = sectionOf(doc, "Earnings");
   for (const day of Object.keys(sectionOf(earnings, "History"))) earlier(periodStart(day, "quarterly"));
   for (const day of Object.keys(sectionOf(earnings, "Annual"))) earlier(periodStart(day, "annual"));
+  for (const row of Object.values(sectionOf(doc, "InsiderTransactions")) as Section[]) {
+    const day = insiderDay(row);
+    if (day && typeof row.transactionPrice === "number") {
+      earlier(day);
+      currencies.add(FORM4_CURRENCY);
+    }
+  }
   return { from, currencies: [...currencies] };
+}
+
+/** The day a Form 4 line's price is of: its transaction's, else its filing's. */
+const insiderDay = (row: Section): string | null =>
+  typeof row.transactionDate === "string" ? row.transactionDate : typeof row.date === "string" ? row.date : null;
+
+/** Form 4 lines: each price at the closing rate of its transaction's day. */
+function convertInsiders(doc: Section, rates: DocumentRates, t: Tally): Section {
+  return Object.fromEntries(
+    Object.entries(sectionOf(doc, "InsiderTransactions")).map(([key, r]) => {
+      const row = r as Section;
+      const day = insiderDay(row);
+      const rate = day && typeof row.transactionPrice === "number" ? rates.closing(FORM4_CURRENCY, day) : null;
+      return [key, { ...row, transactionPrice: numberAt(row.transactionPrice, rate, t), fx_rate: rate?.rate ?? null }];
+    }),
+  );
 }
 
 /** Lines of a statement that are not money (a share count). */
@@ -102,6 +145,9 @@ const fixedAt = (v: unknown, rate: UsedRate | null, t: Tally): unknown => {
   return convertFixed(v, rate.rate, v.split(".")[1]?.length ?? 0);
 };
 
+/** What a row says of its rate: "closing (2025-12-31)", "average of 255 publications (2025-01-02..2025-12-31)". */
+const basisOf = (rate: UsedRate | null): string | null => (rate ? `${rate.basis} (${rate.published})` : null);
+
 function newestOf(rates: DocumentRates, currency: string | null, t: Tally): UsedRate | null {
   if (!currency) return null;
   const r = rates.newest(currency);
@@ -113,9 +159,14 @@ function convertFinancials(doc: Section, rates: DocumentRates, reporting: string
   const out: Section = {};
   for (const [name, statement] of Object.entries(sectionOf(doc, "Financials"))) {
     const s = statement as Section;
-    const periods = (periodType: "annual" | "quarterly") =>
-      Object.fromEntries(
-        Object.entries(sectionOf(s, periodType === "annual" ? "yearly" : "quarterly")).map(([key, r]) => {
+    const periods = (periodType: "annual" | "quarterly") => {
+      const rows = Object.entries(sectionOf(s, periodType === "annual" ? "yearly" : "quarterly"));
+      const starts = periodStarts(
+        rows.map(([, r]) => String((r as Section).date)),
+        periodType,
+      );
+      return Object.fromEntries(
+        rows.map(([key, r]) => {
           const row = r as Section;
           const currency = typeof row.currency_symbol === "string" ? row.currency_symbol : reporting;
           const end = String(row.date);
@@ -123,15 +174,16 @@ function convertFinancials(doc: Section, rates: DocumentRates, reporting: string
             ? null
             : name === "Balance_Sheet"
               ? rates.closing(currency, end)
-              : rates.average(currency, periodStart(end, periodType), end);
+              : rates.average(currency, starts.get(end) ?? periodStart(end, periodType), end);
           const converted: Section = {};
           for (const [line, v] of Object.entries(row)) converted[line] = NOT_MONEY.has(line) ? v : fixedAt(v, rate, t);
           converted.currency_symbol = rates.to;
           converted.fx_rate = rate?.rate ?? null;
-          converted.fx_basis = rate ? `${rate.basis} (${rate.published})` : null;
+          converted.fx_basis = basisOf(rate);
           return [key, converted];
         }),
       );
+    };
     out[name] = { currency_symbol: rates.to, quarterly: periods("quarterly"), yearly: periods("annual") };
   }
   return out;
@@ -140,10 +192,12 @@ function convertFinancials(doc: Section, rates: DocumentRates, reporting: string
 function convertEarnings(doc: Section, rates: DocumentRates, reporting: string | null, t: Tally): Section {
   const earnings = sectionOf(doc, "Earnings");
   const newest = newestOf(rates, reporting, t);
+  const quarters = periodStarts(Object.keys(sectionOf(earnings, "History")), "quarterly");
+  const years = periodStarts(Object.keys(sectionOf(earnings, "Annual")), "annual");
   const history = Object.fromEntries(
     Object.entries(sectionOf(earnings, "History")).map(([day, r]) => {
       const row = r as Section;
-      const rate = reporting ? rates.average(reporting, periodStart(day, "quarterly"), day) : null;
+      const rate = reporting ? rates.average(reporting, quarters.get(day) ?? day, day) : null;
       const at = (v: unknown) => numberAt(v, rate, t);
       return [
         day,
@@ -154,6 +208,7 @@ function convertEarnings(doc: Section, rates: DocumentRates, reporting: string |
           epsEstimate: at(row.epsEstimate),
           epsDifference: at(row.epsDifference),
           fx_rate: rate?.rate ?? null,
+          fx_basis: basisOf(rate),
         },
       ];
     }),
@@ -177,8 +232,11 @@ function convertEarnings(doc: Section, rates: DocumentRates, reporting: string |
   const annual = Object.fromEntries(
     Object.entries(sectionOf(earnings, "Annual")).map(([day, r]) => {
       const row = r as Section;
-      const rate = reporting ? rates.average(reporting, periodStart(day, "annual"), day) : null;
-      return [day, { ...row, epsActual: numberAt(row.epsActual, rate, t), fx_rate: rate?.rate ?? null }];
+      const rate = reporting ? rates.average(reporting, years.get(day) ?? day, day) : null;
+      return [
+        day,
+        { ...row, epsActual: numberAt(row.epsActual, rate, t), fx_rate: rate?.rate ?? null, fx_basis: basisOf(rate) },
+      ];
     }),
   );
   return { History: history, Trend: trend, Annual: annual };
@@ -200,6 +258,7 @@ export function convertDocument(doc: Section, c: FigureCurrencies, rates: Docume
   }
   if ("Earnings" in doc) out.Earnings = convertEarnings(doc, rates, c.reporting, t);
   if ("Financials" in doc) out.Financials = convertFinancials(doc, rates, c.reporting, t);
+  if ("InsiderTransactions" in doc) out.InsiderTransactions = convertInsiders(doc, rates, t);
   if ("ETF_Data" in doc) {
     const etf = sectionOf(doc, "ETF_Data");
     out.ETF_Data = { ...etf, TotalAssets: fixedAt(etf.TotalAssets, newestOf(rates, c.trading, t), t) };

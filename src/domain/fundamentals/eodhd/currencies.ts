@@ -2,6 +2,9 @@ import { basisOf, currencyOfFigure, type FigureCurrencies } from "../figure-curr
 import { SNAPSHOT_PLACEMENTS } from "./highlights";
 import type { Section } from "./place";
 
+/** Form 4 prices are the SEC filing's, in dollars. */
+export const FORM4_CURRENCY = "USD";
+
 /** A document's section, or an empty one. */
 export const sectionOf = (doc: Section, name: string): Section => {
   const s = doc[name];
@@ -47,6 +50,9 @@ export function renderCurrencies(doc: Section, c: FigureCurrencies, converted: s
       figures.Financials[name] = converted ?? (typeof s.currency_symbol === "string" ? s.currency_symbol : reporting);
     }
   }
+  const insiders = Object.values(sectionOf(doc, "InsiderTransactions")) as Section[];
+  if (insiders.some((r) => typeof r.transactionPrice === "number"))
+    figures.InsiderTransactions = { transactionPrice: converted ?? FORM4_CURRENCY };
   const etf = sectionOf(doc, "ETF_Data");
   if (etf.TotalAssets !== undefined && etf.TotalAssets !== null)
     figures.ETF_Data = { TotalAssets: converted ?? currencyOfFigure("total_assets", c) };
