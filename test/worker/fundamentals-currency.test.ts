@@ -126,10 +126,22 @@ describe("GET /fundamental: trading and reporting currencies", () => {
     type Earn = Record<string, Record<string, Record<string, number | string | null>>>;
     const e = own.Earnings as Earn;
     const eu = usd.Earnings as Earn;
-    const [quarter, q] = Object.entries(eu.History ?? {})[0] ?? [];
-    expect(q?.fx_basis).toMatch(/^average of \d+ publications \(\d{4}-\d\d-\d\d\.\.\d{4}-\d\d-\d\d\)$/);
+    // The newest quarter runs from the day after the one before it ends.
+    const [quarter, before] = Object.keys(eu.History ?? {})
+      .sort()
+      .reverse();
+    const start = new Date(Date.parse(`${before}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const days = (await series("EUR/USD", start, quarter ?? "")).filter((r) => !r.carried_forward);
+    const quarterRate = days
+      .reduce((sum, r) => sum.plus(r.rate), new Decimal(0))
+      .div(days.length)
+      .toSignificantDigits(10, Decimal.ROUND_HALF_EVEN)
+      .toFixed();
+    const q = eu.History?.[quarter ?? ""];
+    expect(q?.fx_rate).toBe(quarterRate);
+    expect(q?.fx_basis).toBe(`average of ${days.length} publications (${days[0]?.date}..${days.at(-1)?.date})`);
     expect(q?.currency).toBe("USD");
-    expect(q?.epsActual).toBe(times(e.History?.[quarter ?? ""]?.epsActual as number, String(q?.fx_rate)));
+    expect(q?.epsActual).toBe(times(e.History?.[quarter ?? ""]?.epsActual as number, quarterRate));
     const [horizon, trend] = Object.entries(eu.Trend ?? {})[0] ?? [];
     const ownTrend = e.Trend?.[horizon ?? ""] ?? {};
     expect(trend?.earningsEstimateAvg).toBe(

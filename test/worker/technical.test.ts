@@ -171,17 +171,17 @@ describe("GET /technical/{ticker}", () => {
     const screens = await cache.keys("screener:*");
     expect(screens.length).toBeGreaterThan(0);
     // Valuations as GET /dcf keeps them (their figures need an enrichment this file does not make).
-    await cache.set("dcf:MSFT:fcf", { planted: true }, 600);
-    await cache.set("dcf:AAPL:fcf", { planted: true }, 600);
+    await cache.set("dcf:MSFT:v2:fcf", { planted: true }, 600);
+    await cache.set("dcf:AAPL:v2:fcf", { planted: true }, 600);
     const id = await listingId("MSFT");
     const newest = (await call<StoredTicker>("/database/ticker/MSFT")).body.listings[0]?.last_date ?? "";
     await deps.db.delete(pricesDaily).where(and(eq(pricesDaily.listingId, id), gte(pricesDaily.date, newest)));
     const ingest = await call<IngestAnswer>("/historical/ingest", { method: "POST", body: { tickers: ["MSFT"] } });
     expect(ingest.body.results[0]?.rows_written).toBe(1);
     for (const key of screens) expect(await cache.get(key), key).toBeNull();
-    expect(await cache.get("dcf:MSFT:fcf")).toBeNull();
-    expect(await cache.get("dcf:AAPL:fcf")).toEqual({ planted: true });
-    await cache.delete("dcf:AAPL:fcf");
+    expect(await cache.get("dcf:MSFT:v2:fcf")).toBeNull();
+    expect(await cache.get("dcf:AAPL:v2:fcf")).toEqual({ planted: true });
+    await cache.delete("dcf:AAPL:v2:fcf");
   });
 });
 

@@ -13,7 +13,15 @@ import type { MacroRatesBody } from "../../src/routes/macro/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
 import { dgs10On, monthlyYieldOn } from "../../tools/sandbox/fred";
 import { READ_ONLY_KEY } from "../helpers/keys";
-import { fault, resetMacroRates, resetTickers, simRequests } from "../helpers/listings";
+import {
+  clearFault,
+  fault,
+  forgetCached,
+  resetFxRates,
+  resetMacroRates,
+  resetTickers,
+  simRequests,
+} from "../helpers/listings";
 import { call } from "../helpers/worker-http";
 
 /**
@@ -21,6 +29,8 @@ import { call } from "../helpers/worker-http";
  * tests set and forget (test files run side by side).
  */
 const fred = inject("fredSimUrl");
+const ecbSim = inject("ecbSimUrl");
+const delayedSim = inject("delayedSimUrl");
 const AT = "2026-11-27T18:00:00Z";
 const hoursAfter = (h: number) => new Date(Date.parse(AT) + h * 3_600_000).toISOString();
 const ratio = (percent: string) => new Decimal(percent).div(100).toFixed();
@@ -385,6 +395,30 @@ describe("valuation (DCF)", () => {
     expect(r.warnings).toContain(
       `the statements are in EUR and the listing trades in USD: valued in EUR, the price and the market figures converted at ${rate} (the ${r.price_date} publication)`,
     );
+  });
+
+  it("without a rate for the price's day (every rate provider failing), refuses the unlike units and keeps nothing", async () => {
+    await resetFxRates();
+    await fault(ecbSim, "EXR", "500", 20);
+    await fault(fred, "DEXUSEU", "500", 20);
+    await fault(delayedSim, "EURUSD=X", "500", 20);
+    const waiting = await dcf(`/dcf/${OTHER_CURRENCY}`);
+    expect(waiting.status, JSON.stringify(waiting.body).slice(0, 300)).toBe(200);
+    expect(waiting.body.currency).toBe("USD");
+    expect(waiting.body.price_conversion).toBeNull();
+    expect(waiting.body.models.fcf?.intrinsic_value_per_share).toBeNull();
+    expect(waiting.body.models.fcf?.reason).toContain("no per-share value without an exchange rate");
+    expect(waiting.body.warnings.join(" ")).toContain("no USD/EUR rate for");
+    await clearFault(ecbSim, "EXR");
+    await clearFault(fred, "DEXUSEU");
+    await clearFault(delayedSim, "EURUSD=X");
+    await forgetCached("fx:*");
+    // Not cached: the next request, the ECB back, values it in euros.
+    const valued = await dcf(`/dcf/${OTHER_CURRENCY}`);
+    expect(valued.body.cache_hit).toBe(false);
+    expect(valued.body.currency).toBe("EUR");
+    expect(valued.body.price_conversion?.source).toBe("ecb_reference_rates");
+    expect(valued.body.models.fcf?.intrinsic_value_per_share).not.toBeNull();
   });
 
   it("compare: a non-payer's ddm at 0 with a warning, the consensus renormalised over fcf and eps (62.5 / 37.5)", async () => {

@@ -12,8 +12,9 @@ import { currencyScale } from "../provider-symbols";
  * dollars; most companies report and trade in one. The delayed provider quotes a London line in
  * pence: its price figures (the 52-week range, the moving averages) are in pence and its market
  * capitalisation in pounds, as a recorded answer shows (OCDO.L: 260.4 pence, 2.18 billion pounds);
- * its EPS, dividend and target are taken in the listing's currency, as the validation layer reads
- * them (no recording says otherwise).
+ * the analysts' target comes with the current price (financialData) and is taken in its unit; EPS
+ * and dividend are taken in the listing's currency, as the validation layer reads them (no
+ * recording says otherwise).
  */
 
 /** `trading`: the quote's currency; `reporting`: the statements' currency. */
@@ -26,13 +27,13 @@ const QUOTED = [
   "fifty_day_average",
   "two_hundred_day_average",
   "price",
+  "target_price",
 ] as const;
 const TRADING = [
   "eps_ttm",
   "eps_forward",
   "dividend_rate",
   "trailing_dividend_rate",
-  "target_price",
   "market_cap",
   "enterprise_value",
   "total_assets",

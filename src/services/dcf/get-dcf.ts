@@ -2,6 +2,7 @@ import { MODELS } from "../../domain/dcf/models";
 import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { readThrough } from "../shared/read-through";
+import { awaitsRate } from "./valuation-currency";
 import { type DcfAnswer, type DcfRequest, valueTicker } from "./value-ticker";
 
 /** A valuation answer read through the cache (6 hours; spec Cache lifetimes), unless `forceRefresh`. */
@@ -18,8 +19,8 @@ async function cachedValuation(
     ttlSeconds: ttl,
     fresh: forceRefresh,
     build: () => valueTicker(ctx, req),
-    // A valuation that needed its price converted and found no rate (the ECB failing) waits for one.
-    shouldCache: (a) => a.data.statements_currency === null || a.data.statements_currency === a.currency,
+    // A valuation whose price waits for the ECB's rate (none yet, or a stand-in's) is not kept.
+    shouldCache: (a) => !awaitsRate(a.listing_currency, a.data.statements_currency, a.price_conversion),
   });
   return hit ? { ...value, cache_hit: true } : value;
 }

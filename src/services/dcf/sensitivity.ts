@@ -6,6 +6,7 @@ import { cacheKeys, cacheTtls } from "../../platform/cache";
 import type { Context } from "../../platform/context";
 import { readThrough } from "../shared/read-through";
 import { money, percent, ratio } from "./present";
+import { awaitsRate } from "./valuation-currency";
 import { subjectOf, valuationOf } from "./value-ticker";
 
 export interface SensitivityQuery {
@@ -17,8 +18,9 @@ export interface SensitivityQuery {
   forceRefresh: boolean;
 }
 
-async function buildGrid(ctx: Context, q: SensitivityQuery) {
+async function buildGrid(ctx: Context, q: SensitivityQuery, onValued: (waits: boolean) => void) {
   const { inputs, valued, valuation } = await valuationOf(ctx, { ticker: q.ticker, models: [q.model] });
+  onValued(awaitsRate(inputs.currency, inputs.reportingCurrency, valued.conversion));
   if (q.model === "ddm" && valuation.company.dividend === null)
     throw new NoDataError(
       `${inputs.instrument.listing.ticker} pays no dividend`,
@@ -62,11 +64,17 @@ export async function dcfSensitivity({
   const variant = `sensitivity:${input.model}:${input.rates.map(String).join(",")}:${input.growths.map(String).join(",")}`;
   const key = cacheKeys.dcf(input.ticker, variant);
   const ttl = cacheTtls(ctx.config).dcf;
+  // A grid whose price waits for the ECB's rate (none yet, or a stand-in's) is not kept.
+  let waits = false;
   const { value, hit } = await readThrough(ctx, {
     key,
     ttlSeconds: ttl,
     fresh: input.forceRefresh,
-    build: () => buildGrid(ctx, input),
+    build: () =>
+      buildGrid(ctx, input, (w) => {
+        waits = w;
+      }),
+    shouldCache: () => !waits,
   });
   return hit ? { ...value, cache_hit: true } : value;
 }

@@ -3,6 +3,7 @@ import { figureCurrencies, tradingFiguresTimes } from "../../domain/fundamentals
 import { isRatedCurrency } from "../../domain/fx/currencies";
 import type { PairRate } from "../../domain/fx/rates";
 import { catalogueVenue } from "../../domain/market-hours";
+import { ECB } from "../../domain/provider-names";
 import { closeOf } from "../../domain/venues";
 import type { Context } from "../../platform/context";
 import { dayRates } from "../fx/convert";
@@ -63,4 +64,19 @@ export async function inValuationCurrency(ctx: Context, inputs: ValuationInputs)
       `the statements are in ${to} and the listing trades in ${from}: valued in ${to}, the price and the market figures converted at ${rate.rate} (the ${rate.published} publication)`,
     ],
   };
+}
+
+/**
+ * Whether a valuation answer waits for a rate: its price needed converting and found none, or
+ * only a fallback provider's stand-in (the ECB's may replace it). Such an answer is not cached.
+ */
+export function awaitsRate(
+  listingCurrency: string,
+  statementsCurrency: string | null,
+  conversion: { source: string } | null,
+): boolean {
+  if (conversion) return conversion.source !== ECB;
+  const from = listingCurrency.toUpperCase();
+  const to = statementsCurrency?.toUpperCase() ?? from;
+  return from !== to && isRatedCurrency(from) && isRatedCurrency(to);
 }

@@ -93,10 +93,13 @@ export function ratesNeeded(doc: Section, c: FigureCurrencies): { from: string |
   const earnings = sectionOf(doc, "Earnings");
   for (const day of Object.keys(sectionOf(earnings, "History"))) earlier(periodStart(day, "quarterly"));
   for (const day of Object.keys(sectionOf(earnings, "Annual"))) earlier(periodStart(day, "annual"));
+  // Form 4 lines within the statements' span only: one old line does not pull years of rates in
+  // (an older line's price stays unconverted, counted in the notes).
+  const statementsFrom: string | null = from;
   for (const row of Object.values(sectionOf(doc, "InsiderTransactions")) as Section[]) {
     const day = insiderDay(row);
     if (day && typeof row.transactionPrice === "number") {
-      earlier(day);
+      if (statementsFrom === null) earlier(day);
       currencies.add(FORM4_CURRENCY);
     }
   }
@@ -114,7 +117,15 @@ function convertInsiders(doc: Section, rates: DocumentRates, t: Tally): Section 
       const row = r as Section;
       const day = insiderDay(row);
       const rate = day && typeof row.transactionPrice === "number" ? rates.closing(FORM4_CURRENCY, day) : null;
-      return [key, { ...row, transactionPrice: numberAt(row.transactionPrice, rate, t), fx_rate: rate?.rate ?? null }];
+      return [
+        key,
+        {
+          ...row,
+          transactionPrice: numberAt(row.transactionPrice, rate, t),
+          fx_rate: rate?.rate ?? null,
+          fx_basis: basisOf(rate),
+        },
+      ];
     }),
   );
 }
@@ -162,19 +173,20 @@ function convertFinancials(doc: Section, rates: DocumentRates, reporting: string
     const periods = (periodType: "annual" | "quarterly") => {
       const rows = Object.entries(sectionOf(s, periodType === "annual" ? "yearly" : "quarterly"));
       const starts = periodStarts(
-        rows.map(([, r]) => String((r as Section).date)),
+        rows.flatMap(([, r]) => (typeof (r as Section).date === "string" ? [(r as Section).date as string] : [])),
         periodType,
       );
       return Object.fromEntries(
         rows.map(([key, r]) => {
           const row = r as Section;
           const currency = typeof row.currency_symbol === "string" ? row.currency_symbol : reporting;
-          const end = String(row.date);
-          const rate = !currency
-            ? null
-            : name === "Balance_Sheet"
-              ? rates.closing(currency, end)
-              : rates.average(currency, starts.get(end) ?? periodStart(end, periodType), end);
+          const end = typeof row.date === "string" ? row.date : null;
+          const rate =
+            !currency || !end
+              ? null
+              : name === "Balance_Sheet"
+                ? rates.closing(currency, end)
+                : rates.average(currency, starts.get(end) ?? periodStart(end, periodType), end);
           const converted: Section = {};
           for (const [line, v] of Object.entries(row)) converted[line] = NOT_MONEY.has(line) ? v : fixedAt(v, rate, t);
           converted.currency_symbol = rates.to;
