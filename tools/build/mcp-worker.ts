@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 
@@ -23,12 +23,30 @@ export function mcpWorkerConfig(root: string): {
   };
 }
 
+/** Earlier runs' builds, a day old or more (a run's own is read for as long as the run lasts). */
+function removeOldBuilds(dir: string): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((n) => n.startsWith("mcp-build"));
+  } catch {
+    return;
+  }
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of names) {
+    const path = join(dir, name);
+    if (statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
+  }
+}
+
 /**
  * The MCP Worker (workers/mcp) as Miniflare options, for runtimes that `wrangler dev` does not start
  * (the test pool, the benchmarks'): bundled as `wrangler deploy` would upload it, under .wrangler/.
  */
 export function mcpWorkerOptions(root: string) {
-  const outDir = resolve(root, ".wrangler", "mcp-build");
+  // One directory per process: the test projects start side by side, and two builds writing one
+  // directory have read each other's half-written source map ("Unterminated string in JSON").
+  const outDir = resolve(root, ".wrangler", `mcp-build-${process.pid}`);
+  removeOldBuilds(resolve(root, ".wrangler"));
   const run = spawnSync(
     process.execPath,
     [
