@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { EodAnswer } from "../../src/routes/eod/schema";
 import type { RenderedFundamentalsAnswer } from "../../src/routes/fundamentals/schema";
 import type { FxSeriesBody } from "../../src/routes/fx/schema";
 import type { ErrorBody } from "../../src/routes/openapi";
@@ -30,9 +31,9 @@ async function series(pair: string, from: string, to: string) {
 }
 
 /** A converted document; older years of rates may first be fetched through the queue (a 503 to retry). */
-async function converted(to: string): Promise<Doc> {
+async function converted(to: string, path = RACE): Promise<Doc> {
   for (let i = 0; i < 80; i++) {
-    const res = await call<Doc | ErrorBody>(`${RACE}&convert=${to}`, { at: AT });
+    const res = await call<Doc | ErrorBody>(`${path}&convert=${to}`, { at: AT });
     if (res.status === 200) return res.body as Doc;
     expect(res.status, JSON.stringify(res.body)).toBe(503);
     await new Promise((r) => setTimeout(r, 500));
@@ -164,6 +165,23 @@ describe("GET /fundamental: trading and reporting currencies", () => {
     expect((gbp.Technicals as Section)["52WeekHigh"]).toBe(
       times((own.Technicals as Section)["52WeekHigh"] as number, usdGbp),
     );
+  });
+
+  it("a London fund quoted in pence: its price figures in pence, converted from them", async () => {
+    // SWDA.L is read, never reset here (the conversion tests of /eod use it too).
+    const res = await call<Doc>("/fundamental?ticker=SWDA.L&nocache=true", { at: AT });
+    expect(res.status).toBe(200);
+    expect(res.body.Currencies).toMatchObject({ Trading: "GBP", Quoted: "GBp" });
+    expect(res.body.Currencies.Figures.Technicals?.["50DayMA"]).toBe("GBp");
+    // The 50-day average in pence: a hundred times the stored closes' (pounds), to the simulator's rounding.
+    const eod = await call<EodAnswer>("/eod/SWDA.L?from=2026-08-01&to=2026-11-20", { at: AT });
+    const closes = eod.body.data.map((b) => b.Close).slice(-50);
+    const mean = closes.reduce((a, b) => a + b, 0) / closes.length;
+    const ma = (res.body.Technicals as Section)["50DayMA"] as number;
+    expect(Math.abs(ma / 100 / mean - 1)).toBeLessThan(0.01);
+    const gbp = await converted("GBP", "/fundamental?ticker=SWDA.L");
+    expect((gbp.Technicals as Section)["50DayMA"]).toBe(times(ma, "0.01"));
+    expect(gbp.Conversion?.Rates.GBp).toMatchObject({ rate: "0.01", source: "identity" });
   });
 
   it("refuses convert= on the raw answers and an unknown currency", async () => {

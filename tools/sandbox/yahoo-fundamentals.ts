@@ -102,16 +102,23 @@ function website(c: SimCompany): string {
   return `https://www.${word}.com`;
 }
 
+/**
+ * A price figure in the unit the provider quotes the line in: a London pence line's in pence (the
+ * recorded OCDO.L answer: price, day range, 52-week range and moving averages in pence, market
+ * capitalisation in pounds). The simulated company's prices are in pounds.
+ */
+const inQuoted = (c: SimCompany, x: number) => (c.sym.currency === "GBp" ? Math.round(x * 100 * 1e4) / 1e4 : x);
+
 function priceModule(c: SimCompany, n: Scalar) {
   const change = c.price - c.previousClose;
   return {
     maxAge: 1,
     regularMarketChangePercent: n(r4(change / c.previousClose)),
-    regularMarketChange: n(Math.round(change * 100) / 100),
+    regularMarketChange: n(inQuoted(c, Math.round(change * 100) / 100)),
     regularMarketTime: epoch(FUNDAMENTALS_AS_OF) + 21 * 3600,
     priceHint: n(2),
-    regularMarketPrice: n(c.price),
-    regularMarketPreviousClose: n(c.previousClose),
+    regularMarketPrice: n(inQuoted(c, c.price)),
+    regularMarketPreviousClose: n(inQuoted(c, c.previousClose)),
     regularMarketVolume: n(1_250_000),
     exchange: c.sym.yahooExchange,
     exchangeName: c.sym.fullExchangeName,
@@ -143,18 +150,18 @@ function summaryDetail(c: SimCompany, n: Scalar, faults: { pe: number | null; pe
   return {
     maxAge: 1,
     priceHint: n(2),
-    previousClose: n(c.previousClose),
-    open: n(c.previousClose),
-    dayLow: n(Math.min(c.price, c.previousClose)),
-    dayHigh: n(Math.max(c.price, c.previousClose)),
-    regularMarketPreviousClose: n(c.previousClose),
+    previousClose: n(inQuoted(c, c.previousClose)),
+    open: n(inQuoted(c, c.previousClose)),
+    dayLow: n(inQuoted(c, Math.min(c.price, c.previousClose))),
+    dayHigh: n(inQuoted(c, Math.max(c.price, c.previousClose))),
+    regularMarketPreviousClose: n(inQuoted(c, c.previousClose)),
     volume: n(1_250_000),
     averageVolume: n(1_400_000),
     ...(fund
       ? {
           yield: n(dividendYield ?? 0),
           totalAssets: n(Math.round(c.price * c.sharesOutstanding)),
-          navPrice: n(c.price),
+          navPrice: n(inQuoted(c, c.price)),
         }
       : {
           marketCap: n(Math.round(c.price * c.sharesOutstanding)),
@@ -172,10 +179,10 @@ function summaryDetail(c: SimCompany, n: Scalar, faults: { pe: number | null; pe
           trailingAnnualDividendYield: n(dividendYield ?? 0),
           exDividendDate: c.lastDividend ? epoch(c.lastDividend.date) : undefined,
         }),
-    fiftyTwoWeekLow: n(c.fiftyTwoWeekLow),
-    fiftyTwoWeekHigh: n(c.fiftyTwoWeekHigh),
-    fiftyDayAverage: n(c.fiftyDayAverage),
-    twoHundredDayAverage: n(c.twoHundredDayAverage),
+    fiftyTwoWeekLow: n(inQuoted(c, c.fiftyTwoWeekLow)),
+    fiftyTwoWeekHigh: n(inQuoted(c, c.fiftyTwoWeekHigh)),
+    fiftyDayAverage: n(inQuoted(c, c.fiftyDayAverage)),
+    twoHundredDayAverage: n(inQuoted(c, c.twoHundredDayAverage)),
     currency: c.sym.currency,
     fromCurrency: null,
     toCurrency: null,
@@ -255,10 +262,10 @@ function financialData(c: SimCompany, n: Scalar) {
   const mean = (a.strongBuy * 1 + a.buy * 2 + a.hold * 3 + a.sell * 4 + a.strongSell * 5) / count;
   return {
     maxAge: 86400,
-    currentPrice: n(c.price),
-    targetHighPrice: n(Math.round(c.targetMean * 1.25 * 100) / 100),
-    targetLowPrice: n(Math.round(c.targetMean * 0.75 * 100) / 100),
-    targetMeanPrice: n(c.targetMean),
+    currentPrice: n(inQuoted(c, c.price)),
+    targetHighPrice: n(inQuoted(c, Math.round(c.targetMean * 1.25 * 100) / 100)),
+    targetLowPrice: n(inQuoted(c, Math.round(c.targetMean * 0.75 * 100) / 100)),
+    targetMeanPrice: n(inQuoted(c, c.targetMean)),
     targetMedianPrice: n(c.targetMean),
     recommendationMean: n(Math.round(mean * 100) / 100),
     recommendationKey: mean < 1.5 ? "strong_buy" : mean < 2.5 ? "buy" : mean < 3.5 ? "hold" : "sell",
