@@ -2,8 +2,8 @@ import { createServer, type ServerResponse } from "node:http";
 import { type Clock, systemClock } from "../../src/clock";
 import { FIRST_PUBLICATION } from "../../src/domain/fx/coverage";
 import { ECB_CURRENCIES, ENDED_CURRENCIES } from "../../src/domain/fx/currencies";
-import { isPublicationDay, latestPublicationDay } from "../../src/domain/fx/publication";
-import { addDays, earlierDay } from "../../src/domain/instants";
+import { latestPublicationDay, publicationDays } from "../../src/domain/fx/publication";
+import { addDays, earlierDay, laterDay } from "../../src/domain/instants";
 import { type HttpFaultMode, SimulatorControl } from "./control";
 
 /**
@@ -72,12 +72,7 @@ export function simulatedRate(currency: string, day: string): string {
 }
 
 /** The publication days between two days (both included), ascending, none before the first. */
-export function publicationDays(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from < FIRST_PUBLICATION ? FIRST_PUBLICATION : from; d <= to; d = addDays(d, 1))
-    if (isPublicationDay(d)) out.push(d);
-  return out;
-}
+const publishedBetween = (from: string, to: string): string[] => publicationDays(laterDay(from, FIRST_PUBLICATION), to);
 
 /** The currencies of a day's publication: the lev until it joined the euro. */
 const publishedOn = (day: string): string[] => [
@@ -112,7 +107,7 @@ ${cubes}
  */
 function recentXml(latest: string, floor?: string): string {
   const start = addDays(latest, -90);
-  const days = publicationDays(floor && floor < start ? floor : start, latest).reverse();
+  const days = publishedBetween(floor && floor < start ? floor : start, latest).reverse();
   const cubes = days
     .map(
       (d) =>
@@ -210,7 +205,7 @@ export async function startEcbSim(opts: { port?: number; clock?: Clock; recentFl
     const from = url.searchParams.get("startPeriod") ?? FIRST_PUBLICATION;
     const toAsked = url.searchParams.get("endPeriod") ?? latest;
     const to = earlierDay(toAsked, latest);
-    const days = fault === "unknown" ? [] : publicationDays(from, to);
+    const days = fault === "unknown" ? [] : publishedBetween(from, to);
     if (!days.length || !currencies.length) return noResults(res, url.pathname);
     return send(res, 200, "text/csv", exrCsv(currencies, days, url.searchParams.get("detail") === "dataonly"));
   });

@@ -1,5 +1,6 @@
 import { ECB_CURRENCIES } from "../../src/domain/fx/currencies";
 import { addDays } from "../../src/domain/instants";
+import { localInstant } from "../../src/domain/venues";
 import { simulatedRate } from "./ecb";
 
 /**
@@ -16,19 +17,8 @@ export const FX_PAIR = /^EUR([A-Z]{3})=X$/;
 
 const f32 = (x: number) => Math.fround(x);
 
-/** The last Sunday of a month, as a day. */
-function lastSunday(year: number, month: number): string {
-  const last = new Date(Date.UTC(year, month, 0));
-  last.setUTCDate(last.getUTCDate() - last.getUTCDay());
-  return last.toISOString().slice(0, 10);
-}
-
-/** Epoch seconds of 00:00 London time on `day` (British Summer Time from March's last Sunday to October's). */
-export function londonMidnight(day: string): number {
-  const y = Number(day.slice(0, 4));
-  const summer = day > lastSunday(y, 3) && day <= lastSunday(y, 10);
-  return Date.parse(`${day}T00:00:00Z`) / 1000 - (summer ? 3600 : 0);
-}
+/** Epoch seconds of 00:00 London time on `day`. */
+const londonMidnight = (day: string): number => localInstant(day, "00:00", "Europe/London").getTime() / 1000;
 
 /** The pair's close of a day: the ECB simulator's rate moved by 0.03 %, to its decimals and one more. */
 export function pairClose(currency: string, day: string): number {

@@ -83,3 +83,10 @@ export function publicationFor(
   for (let i = 0; i < LONGEST_GAP_DAYS && !isPublicationDay(d); i++) d = addDays(d, -1);
   return { day: d, why };
 }
+
+/** The publication days from one day to another, both included, ascending. */
+export function publicationDays(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) if (isPublicationDay(d)) out.push(d);
+  return out;
+}

@@ -1,9 +1,8 @@
 import { saveEuroRates } from "../../db/repositories/fx";
 import type { FxWindow } from "../../domain/fx/coverage";
 import { euroRatesFromH10, H10_SERIES, H10_USD_PER_EUR } from "../../domain/fx/h10";
-import { isPublicationDay } from "../../domain/fx/publication";
+import { publicationDays } from "../../domain/fx/publication";
 import type { EuroRate } from "../../domain/fx/rates";
-import { addDays } from "../../domain/instants";
 import { DELAYED, MACRO } from "../../domain/provider-names";
 import { cacheKeys } from "../../platform/cache/keys";
 import type { Context } from "../../platform/context";
@@ -44,7 +43,7 @@ export async function storeFallbackRates(ctx: Context, w: FxWindow): Promise<Sto
   if (!claimed) return {};
   const macro = await fromH10(ctx, w);
   const covered = new Set(macro.map((r) => `${r.currency}:${r.day}`));
-  const days = publicationDaysOf(w.from, w.to);
+  const days = publicationDays(w.from, w.to);
   const gaps = new Map(w.currencies.map((c) => [c, new Set(days.filter((d) => !covered.has(`${c}:${d}`)))] as const));
   const delayed = await fromPairs(ctx, w, gaps);
   const named = (rows: readonly EuroRate[]) => [...new Set(rows.map((r) => r.currency))];
@@ -52,13 +51,6 @@ export async function storeFallbackRates(ctx: Context, w: FxWindow): Promise<Sto
     ...(macro.length ? { [MACRO]: named(macro) } : {}),
     ...(delayed.length ? { [DELAYED]: named(delayed) } : {}),
   };
-}
-
-/** The ECB's publication days from one day to another, both included. */
-function publicationDaysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) if (isPublicationDay(d)) out.push(d);
-  return out;
 }
 
 /** The H.10 rates (stored) of the window's currencies the macro provider has (the dollar's, and crossed through it). */
