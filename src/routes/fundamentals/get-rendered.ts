@@ -35,7 +35,7 @@ const route = createRoute(
           nocache: BoolParam.openapi({ description: "Build the answer again instead of the cached one" }),
           convert: ConvertParam.openapi({
             description:
-              "fmt=eodhd only: every money figure in this currency (one of GET /fx/latest's), figures in the reporting currency (statements, estimates) from it and those in the trading currency (price, market capitalisation, per-share trading figures) from that; snapshot figures at the newest ECB reference rate, balance sheets at their period end's, income statements, cash flows and reported EPS at their period's average (each row's fx_rate and fx_basis); Currencies and Conversion say which. 503 while older years of rates are fetched (retry)",
+              "fmt=eodhd only: every money figure in this currency (one of GET /fx/latest's), figures in the reporting currency (statements, estimates) from it and those in the trading currency (price, market capitalisation, per-share trading figures) from that; snapshot figures at the newest ECB reference rate, balance sheets at their period end's, income statements, cash flows and reported EPS at their period's average (each row's fx_rate and fx_basis); Currencies and Conversion say which; while older years of rates are fetched their periods' figures are null, said in Conversion.Notes (retry)",
           }),
         }),
       },

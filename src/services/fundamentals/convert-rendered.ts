@@ -1,4 +1,3 @@
-import { ServiceError } from "../../domain/errors";
 import {
   convertDocument,
   type DocumentRates,
@@ -66,8 +65,8 @@ function lookups(book: EuroRateBook, to: string, today: string, latest: string):
 /**
  * A rendered document in another currency (domain/fundamentals/eodhd/convert-document): the rates
  * of its currencies from its earliest statement period to today made stored first (older years
- * being fetched through the queue are a 503 to retry, as on /eod), then every money figure
- * converted. Not cached: each answer reads the rates stored at its time.
+ * go through the queue, their periods' figures null meanwhile, said in the notes), then every
+ * money figure converted. Not cached: each answer reads the rates stored at its time.
  */
 export async function convertRendered(ctx: Context, doc: Section, toCode: string): Promise<Section> {
   const to = convertTarget(toCode);
@@ -76,15 +75,13 @@ export async function convertRendered(ctx: Context, doc: Section, toCode: string
   const needed = ratesNeeded(doc, currencies);
   const bases = needed.currencies.flatMap((u) => rated(u)?.currency ?? []);
   const { book, latest, stored } = await readRateBook(ctx, [...bases, to], needed.from ?? today, today);
-  if (stored.queued.length)
-    throw new ServiceError(
-      "UPSTREAM_UNAVAILABLE",
-      `The rates of ${stored.queued.map((w) => w.year).join(", ")} the statements need are being fetched from the ECB; retry in a minute`,
-    );
   const converted = convertDocument(doc, currencies, lookups(book, to, today, latest));
-  if (stored.failure)
-    (converted.Conversion as { Notes: string[] }).Notes.push(
-      `the newest rates could not be fetched: ${stored.failure}`,
+  const notes = (converted.Conversion as { Notes: string[] }).Notes;
+  // Older years being fetched through the queue: their periods' figures are null meanwhile (never a 5xx).
+  if (stored.queued.length)
+    notes.push(
+      `the rates of ${stored.queued.map((w) => w.year).join(", ")} are being fetched from the ECB: the figures of those periods are null until then; retry in a minute`,
     );
+  if (stored.failure) notes.push(`the newest rates could not be fetched: ${stored.failure}`);
   return converted;
 }
